@@ -1,0 +1,1 @@
+"""rulebook: read, validate, cross-check and render DocBook rulebooks."""

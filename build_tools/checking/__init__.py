@@ -1,0 +1,1 @@
+"""Cross-checking a book against the executable rules of its game."""
