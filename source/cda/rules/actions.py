@@ -1,0 +1,347 @@
+"""Les actions: the d20 roll under the cible à atteindre, its degrees, difficulty and variants.
+
+The chapter « les actions » of Les Clefs de l'Aube, as functions named with
+the book's terms. A roll is one d20 compared with the cible à atteindre (CA);
+a result at or under the CA is a réussite whose degré de réussite (°R) is the
+die, a result over it an échec whose degré d'échec (°É) is the die minus the CA.
+
+Readings chosen where the book leaves room (each one the most natural reading
+of the text, so nothing that can honestly mean it is flagged):
+
+- The chapter puts the échec automatique at « une CA inférieure ou égale à 1 »
+  and the réussite automatique at « supérieure ou égale à 20 »; the rules
+  follow the chapter (the glossary's « inférieure à 1 » disagrees with it).
+- When the Gardien has the dice rolled anyway, a 1 is a réussite normale with
+  °R equal to the CA and a 20 an échec normal with °É equal to 20 − CA; a 1
+  on the die always succeeds and a 20 always fails, so the same two rules give
+  every forced roll.
+- The niveau de difficulté (ND) must be *exceeded* by the °R (glossary « doit
+  être dépassée », example « entre 5 (exclus) et 12 (inclus) »).
+- A handicap lowers the CA by its points and an avantage raises it.
+- The dé critique adds an open-ended d20 (re-rolled while it shows 20) to the
+  degree of the roll, whether it is a °R or a °É (« l'ajouter à son degré de
+  réussite ou d'échec »).
+- In a confrontation where both win with the same °R the book names no
+  winner; the rules return none.
+- A lone action is not a multiple action and has no handicap; the handicaps of
+  simultaneous actions start at their number, so they only apply from two
+  actions on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from build_tools.checking.rule import note, rule
+from build_tools.dice import Distribution, die, open_ended
+
+# -- the die and the automatic results ---------------------------------------
+
+DE_D_ACTION = 20
+"""Faces of the die of every action: « il doit lancer un d20 »."""
+
+ECHEC_AUTOMATIQUE_JUSQU_A = 1
+"""« Une CA inférieure ou égale à 1 est normalement un échec automatique. »"""
+
+REUSSITE_AUTOMATIQUE_DES = 20
+"""« une CA supérieure ou égale à 20 est normalement une réussite automatique »."""
+
+# -- difficulty ---------------------------------------------------------------
+
+ND_PAR_DEFAUT = 0
+"""« Le ND par défaut est zéro. »"""
+
+# The labels as printed, « extrêment » included, so that the table's own
+# words look them up.
+DIFFICULTES: dict[str, int] = {
+    "normale": 0,
+    "très difficile": 5,
+    "extrêment difficile": 10,
+    "presque impossible": 15,
+    "légendaire": 20,
+}
+"""Table « les difficultés »: the niveau de difficulté (ND) of each label."""
+
+# -- the critical die ---------------------------------------------------------
+
+DE_CRITIQUE = 10
+"""« le joueur lance un d10 avec son d20, nommé le dé critique »."""
+
+FACE_CRITIQUE = 1
+"""« s'il obtient un 1 naturel sur le dé critique, il peut alors relancer le d20 »."""
+
+DES_CRITIQUES_STRESSANTS = (8, 6)
+"""« faire lancer un d8 ou même un d6 » when the situation is particularly stressful."""
+
+DES_CRITIQUES_CALMES = (12, 20)
+"""« ne faire lancer qu'un d12 ou même un autre d20 » when the situation lends itself badly."""
+
+PROFONDEUR_DES_RELANCES = 8
+"""How many re-rolls of 20 the exact distributions follow before cutting the chain.
+
+A cut chain leaves out (1/20)**8 of probability, far below any figure printed.
+"""
+
+# -- multiple actions ---------------------------------------------------------
+
+HANDICAP_SUPPLEMENTAIRE_PAR_ACTION = 3
+"""« les suivantes subiront un handicap cumulatif de 3 points supplémentaires »."""
+
+PENALITE_PAR_ACTION_IMPREVUE = 5
+"""« une pénalité de -5 par action supplémentaire » not planned at the start of the turn."""
+
+
+@dataclass(frozen=True)
+class Jet:
+    """The outcome of one action roll: réussite or échec, and its degree.
+
+    `degre` is the degré de réussite (°R) of a réussite, or the degré d'échec
+    (°É) of an échec.
+    """
+
+    reussite: bool
+    degre: int
+
+    @property
+    def degre_de_reussite(self) -> int | None:
+        """°R, or None for an échec."""
+        return self.degre if self.reussite else None
+
+    @property
+    def degre_d_echec(self) -> int | None:
+        """°É, or None for a réussite."""
+        return None if self.reussite else self.degre
+
+
+# -- the cible à atteindre ----------------------------------------------------
+
+
+@rule
+def cible_a_atteindre(
+    aspect: int,
+    moyen: int = 0,
+    bonus_de_competence: int = 0,
+    handicap: int = 0,
+    avantage: int = 0,
+) -> int:
+    """CA = aspect + moyen + BC − handicap + avantage (cible à atteindre)."""
+    return aspect + moyen + bonus_de_competence - handicap + avantage
+
+
+@rule
+def niveau_de_reussite_automatique(cible: int) -> str | None:
+    """CA ≤ 1: échec automatique (ÉA); CA ≥ 20: réussite automatique (RA); else a roll."""
+    if cible <= ECHEC_AUTOMATIQUE_JUSQU_A:
+        return "échec automatique"
+    if cible >= REUSSITE_AUTOMATIQUE_DES:
+        return "réussite automatique"
+    return None
+
+
+# -- one roll -----------------------------------------------------------------
+
+
+@rule
+def jet(cible: int, de: int) -> Jet:
+    """d20 ≤ CA: réussite, °R = dé; over: échec, °É = dé − CA; a 1 always succeeds, a 20 fails."""
+    return _lire_le_de(cible, de)
+
+
+def _lire_le_de(cible: int, de: int) -> Jet:
+    # Untraced, for the distributions that read every face.
+    if not 1 <= de <= DE_D_ACTION:
+        raise ValueError(f"a d{DE_D_ACTION} shows 1 to {DE_D_ACTION}, not {de}")
+    if de == 1:
+        # A forced roll at CA ≤ 1: « un 1 sera considéré comme une réussite
+        # normale avec un degré de réussite égal à la CA ».
+        return Jet(True, min(de, cible))
+    if de == DE_D_ACTION or de > cible:
+        # A forced roll at CA ≥ 20: « un 20 sera considéré comme un échec
+        # normal avec un degré d'échec égal à 20-CA ».
+        return Jet(False, de - cible)
+    return Jet(True, de)
+
+
+@rule
+def degre_de_reussite(cible: int, de: int) -> int:
+    """°R = the d20 when it is at or under the CA (the CA itself on a forced 1)."""
+    resultat = jet(cible, de)
+    if not resultat.reussite:
+        raise ValueError(f"a {de} against a CA of {cible} is an échec, with no °R")
+    return resultat.degre
+
+
+@rule
+def degre_d_echec(cible: int, de: int) -> int:
+    """°É = d20 − CA when the d20 is over the CA (or shows 20)."""
+    resultat = jet(cible, de)
+    if resultat.reussite:
+        raise ValueError(f"a {de} against a CA of {cible} is a réussite, with no °É")
+    return resultat.degre
+
+
+@rule
+def degre_signe(resultat: Jet) -> int:
+    """°R of a réussite, or −°É of an échec read as a negative °R (ND below 0)."""
+    return resultat.degre if resultat.reussite else -resultat.degre
+
+
+@rule
+def action_reussie(
+    resultat: Jet, niveau_de_difficulte: int = ND_PAR_DEFAUT, echec_comme_negatif: bool = False
+) -> bool:
+    """The action succeeds when the °R exceeds the ND (an échec may count as a negative °R)."""
+    return _bat_la_difficulte(resultat, niveau_de_difficulte, echec_comme_negatif)
+
+
+def _bat_la_difficulte(resultat: Jet, niveau_de_difficulte: int, echec_comme_negatif: bool) -> bool:
+    # Untraced, for the distributions.
+    if resultat.reussite:
+        return resultat.degre > niveau_de_difficulte
+    return echec_comme_negatif and -resultat.degre > niveau_de_difficulte
+
+
+@rule
+def faces_reussies(cible: int, niveau_de_difficulte: int = ND_PAR_DEFAUT) -> tuple[int, int] | None:
+    """The d20 faces that succeed against a ND: from ND + 1 to the CA (None when no face does)."""
+    faces = [
+        de
+        for de in range(1, DE_D_ACTION + 1)
+        if _bat_la_difficulte(_lire_le_de(cible, de), niveau_de_difficulte, False)
+    ]
+    return (min(faces), max(faces)) if faces else None
+
+
+@rule
+def faces_echouees(cible: int) -> tuple[int, ...]:
+    """The d20 faces that are an échec at this CA."""
+    return tuple(de for de in range(1, DE_D_ACTION + 1) if not _lire_le_de(cible, de).reussite)
+
+
+# -- difficulty and handicaps -------------------------------------------------
+
+
+@rule
+def niveau_de_difficulte(difficulte: str) -> int:
+    """ND of a label of the table « les difficultés »."""
+    return DIFFICULTES[difficulte]
+
+
+# -- the critical die ---------------------------------------------------------
+
+
+def d20_ouvert(profondeur: int = PROFONDEUR_DES_RELANCES) -> Distribution:
+    """The d20 re-rolled and added while it shows 20 (« 1d20 ouvert »)."""
+    return open_ended(DE_D_ACTION, explode_on=DE_D_ACTION, depth=profondeur)
+
+
+@rule
+def d20_ouvert_lu(des: tuple[int, ...]) -> int:
+    """Total of an open d20: every 20 is kept and re-rolled, the chain stops on another face."""
+    for rang, de in enumerate(des):
+        derniere = rang == len(des) - 1
+        if (de == DE_D_ACTION) == derniere:
+            raise ValueError(f"an open d20 re-rolls exactly its 20s, not {des}")
+    return sum(des)
+
+
+@rule
+def jet_avec_de_critique(
+    cible: int, de: int, de_critique: int, relances: tuple[int, ...] = ()
+) -> Jet:
+    """Dé critique on 1: the open d20 of the re-rolls is added to the °R or the °É."""
+    resultat = jet(cible, de)
+    if de_critique != FACE_CRITIQUE:
+        if relances:
+            raise ValueError("the d20 is re-rolled only on a 1 on the dé critique")
+        return resultat
+    return Jet(resultat.reussite, resultat.degre + d20_ouvert_lu(relances))
+
+
+def distribution_des_jets(cible: int, de_critique: int | None = None) -> Distribution:
+    """Exact distribution of the `Jet` at this CA, with a dé critique of that many faces if any."""
+    simple = die(DE_D_ACTION).map(lambda de: _lire_le_de(cible, de))
+    if de_critique is None:
+        return simple
+    ajout = die(de_critique).combine(
+        d20_ouvert(), lambda face, total: total if face == FACE_CRITIQUE else 0
+    )
+    return simple.combine(
+        ajout, lambda resultat, plus: Jet(resultat.reussite, resultat.degre + plus)
+    )
+
+
+@rule
+def chances_de_reussite(
+    cible: int, niveau_de_difficulte: int = ND_PAR_DEFAUT, de_critique: int | None = None
+) -> Fraction:
+    """P(°R > ND) for one roll at this CA (exact)."""
+    return distribution_des_jets(cible, de_critique).probability(
+        lambda resultat: _bat_la_difficulte(resultat, niveau_de_difficulte, False)
+    )
+
+
+@rule
+def moyenne_des_degres_de_reussite(cible: int) -> Fraction:
+    """Mean °R over the réussites at this CA: (1 + CA) / 2 for 1 ≤ CA ≤ 20."""
+    reussites = distribution_des_jets(cible).conditional(lambda resultat: resultat.reussite)
+    return reussites.map(lambda resultat: resultat.degre).mean()
+
+
+@rule
+def part_des_reussites_au_dela(cible: int, seuil: Fraction) -> Fraction:
+    """Among the réussites at this CA, the share whose °R is over the threshold."""
+    reussites = distribution_des_jets(cible).conditional(lambda resultat: resultat.reussite)
+    return reussites.probability(lambda resultat: resultat.degre > seuil)
+
+
+# -- confrontation ------------------------------------------------------------
+
+
+@rule
+def confrontation(premier: Jet, second: Jet) -> int | None:
+    """Two échecs: nobody wins; one réussite wins; two: the higher °R (1, 2 or None)."""
+    if premier.reussite and second.reussite:
+        if premier.degre == second.degre:
+            note("equal °R: the book names no winner")
+            return None
+        return 1 if premier.degre > second.degre else 2
+    if premier.reussite:
+        return 1
+    if second.reussite:
+        return 2
+    return None
+
+
+# -- multiple actions ---------------------------------------------------------
+
+
+@rule
+def handicaps_des_actions_multiples(nombre_d_actions: int) -> tuple[int, ...]:
+    """The most important action: handicap = number of actions; each next one 3 more."""
+    if nombre_d_actions < 2:
+        return (0,) * nombre_d_actions
+    return tuple(
+        nombre_d_actions + HANDICAP_SUPPLEMENTAIRE_PAR_ACTION * rang
+        for rang in range(nombre_d_actions)
+    )
+
+
+@rule
+def handicap_d_action_imprevue(nombre_d_actions_prevues: int, rang_imprevu: int = 1) -> int:
+    """Unplanned action: the last planned handicap + 5 per unplanned action."""
+    prevus = handicaps_des_actions_multiples(nombre_d_actions_prevues)
+    dernier = prevus[-1] if prevus else 0
+    return dernier + PENALITE_PAR_ACTION_IMPREVUE * rang_imprevu
+
+
+# -- actions de dépassement ---------------------------------------------------
+
+
+@rule
+def dommage_de_depassement(effort_maximal: int, difficulte: int, resultat: Jet) -> int:
+    """Dom = Eff + Diff − °R when the roll beats Diff; the full Eff otherwise."""
+    if action_reussie(resultat, difficulte):
+        return effort_maximal + difficulte - resultat.degre
+    return effort_maximal
