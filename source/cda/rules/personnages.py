@@ -1,0 +1,305 @@
+"""Les personnages: aspects, moyens, compétences, their creation and their progression.
+
+The chapter « les personnages » of Les Clefs de l'Aube, as functions named
+with the book's terms. A character has three aspects (Ph, Me, My), six moyens
+(Pu, Ré, Ma, Pr, Ex, Pe) whose sum is zero, and compétences with a niveau de
+compétence (NC) from which the bonus de compétence (BC) follows.
+
+Readings chosen where the book leaves room:
+
+- A compétence brings one PX to its aspect per niveau gained, so a compétence
+  taken at creation at NC n brings n PX (« donne les mêmes points
+  d'expérience en aspect (soit 35 points au total) » for 2 × 10 + 3 × 5).
+- An aspect goes up by one when its PX reach the aspect + 1, and those PX are
+  spent (Marie-Pierre's 10 PX take her Physique up one point « il lui reste 3
+  PX » for an aspect of 6).
+- The héroïsme surcharge (« on augmentera le coût de 20 PX par niveau
+  d'héroïsme ») applies to the cost of a niveau de compétence and to the PX an
+  aspect needs alike, as the sentence names both.
+- The exchanges at creation move one point from one aspect (or moyen) to
+  another; their bounds are checked after each exchange for aspects (« il ne
+  peut de cette façon augmenter un aspect au-dessus de 15 ») and at the end
+  for the moyens (« doivent être respectées à la fin des échanges »).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from build_tools.checking.rule import rule
+from build_tools.dice import Distribution, die
+
+# -- aspects and moyens -------------------------------------------------------
+
+ASPECTS: dict[str, str] = {"Ph": "Physique", "Me": "Mental", "My": "Mystique"}
+"""The three aspects, by their abbreviation."""
+
+MOYENS: dict[str, str] = {
+    "Pu": "Puissance",
+    "Ré": "Résistance",
+    "Ma": "Manœuvre",
+    "Pr": "Précision",
+    "Ex": "Expression",
+    "Pe": "Perception",
+}
+"""The six moyens, by their abbreviation; together they are the profil."""
+
+ASPECT_DE_DEPART_MINIMUM = 5
+ASPECT_DE_DEPART_MAXIMUM = 15
+"""« Les aspects débutent généralement entre 5 et 15 »."""
+
+SOMME_DES_MOYENS = 0
+"""« La somme de tous les moyens doit toujours valoir 0. »"""
+
+MOYEN_MINIMUM = -5
+MOYEN_MAXIMUM = 5
+"""« Les moyens vont normalement de -5 à +5 »."""
+
+PAIRES_DE_MOYENS: tuple[tuple[str, str], ...] = (("Pu", "Ré"), ("Ma", "Pr"), ("Ex", "Pe"))
+"""The constrained pairs: the first may not exceed the second by more than the écart."""
+
+ECART_MAXIMAL_DANS_UNE_PAIRE = 5
+"""« La Puissance ne peut pas dépasser la Résistance de plus de 5 points » (and Ma/Pr, Ex/Pe)."""
+
+# -- compétences --------------------------------------------------------------
+
+NIVEAU_DE_COMPETENCE_MINIMUM = 0
+NIVEAU_DE_COMPETENCE_MAXIMUM = 20
+"""« Le niveau de compétence va de 0 à 20 »."""
+
+NIVEAUX_DE_CONNAISSANCE: dict[str, int] = {
+    "profane": 0,
+    "apprenti": 5,
+    "disciple": 10,
+    "compagnon": 15,
+    "maître": 20,
+}
+"""Table « le niveau de compétence »: the NC of each niveau de connaissance."""
+
+BASE_DU_BONUS_DE_COMPETENCE = 10
+"""« Le bonus de compétence (BC) est égal au niveau de compétence moins 10. »"""
+
+# -- creation -----------------------------------------------------------------
+
+JETS_D_ASPECT = 2
+DES_D_ASPECT = (2, 6, 3)
+"""« lancer 2 fois 2d6+3 »: two rolls of (dice, faces, added)."""
+
+TOTAL_DES_ASPECTS = 30
+"""« puis soustraire leur somme de 30 » for the third aspect."""
+
+ASPECT_SANS_JET = 10
+"""« ou simplement mettre 10 points partout »."""
+
+DES_D_ASPECT_PROGRESSIFS = (2, 6, -2)
+TOTAL_DES_ASPECTS_PROGRESSIFS = 20
+"""The footnote's variant: « utilisez 2d6-2 … et soustrayez leur somme de 20 »."""
+
+ECHANGES_D_ASPECTS = 5
+"""« Le joueur peut ensuite faire 5 échanges de 1 point entre chacun des aspects. »"""
+
+ASPECT_MAXIMUM_PAR_ECHANGE = 15
+ASPECT_MINIMUM_PAR_ECHANGE = 5
+"""« il ne peut de cette façon augmenter un aspect au-dessus de 15 ni en diminuer un en deçà
+de 5 »."""
+
+JETS_DE_MOYEN = 3
+DES_DE_MOYEN = (2, 6, -7)
+"""« tirer 3 fois 2d6-7 »; the three results and their inverses give the six moyens."""
+
+ECHANGES_DE_MOYENS = 5
+"""« peut faire encore une fois jusqu'à 5 points d'échange »."""
+
+COMPETENCES_DE_DEPART: dict[str, int] = {"disciple": 2, "apprenti": 3}
+"""« deux compétences à disciple (10) et trois à apprenti (5) »."""
+
+ECHANGE_CONTRE_UN_COMPAGNON: dict[str, int] = {"disciple": 2, "apprenti": 2}
+"""What a player may give up for « une compétence à compagnon (15) »."""
+
+# -- progression --------------------------------------------------------------
+
+PX_D_ASPECT_PAR_NIVEAU = 1
+"""« Lorsqu'un niveau de compétence augmente, le personnage reçoit aussi un PX dans l'aspect »."""
+
+SURCOUT_PAR_NIVEAU_D_HEROISME = 20
+"""« on augmentera le coût de 20 PX par niveau d'héroïsme »."""
+
+ECHANGE_DE_MOYENS_PAR_ASPECT = 1
+"""« peut … faire un échange de 1 point entre deux moyens » when an aspect goes up."""
+
+
+class ChoixInterdit(ValueError):
+    """A choice the rules forbid, such as an exchange beyond its bounds."""
+
+
+# -- moyens -------------------------------------------------------------------
+
+
+@rule
+def contraintes_non_respectees(moyens: Mapping[str, int]) -> tuple[str, ...]:
+    """Constraints broken: sum 0, −5 ≤ moyen ≤ +5, Pu ≤ Ré + 5, Ma ≤ Pr + 5, Ex ≤ Pe + 5."""
+    if set(moyens) != set(MOYENS):
+        raise ValueError(f"a profil has the six moyens {tuple(MOYENS)}, not {tuple(moyens)}")
+    brisees = []
+    if sum(moyens.values()) != SOMME_DES_MOYENS:
+        brisees.append(f"somme des moyens {sum(moyens.values())} ≠ {SOMME_DES_MOYENS}")
+    for nom, valeur in moyens.items():
+        if not MOYEN_MINIMUM <= valeur <= MOYEN_MAXIMUM:
+            brisees.append(f"{nom} {valeur:+d} hors de {MOYEN_MINIMUM:+d} à {MOYEN_MAXIMUM:+d}")
+    for premier, second in PAIRES_DE_MOYENS:
+        if moyens[premier] > moyens[second] + ECART_MAXIMAL_DANS_UNE_PAIRE:
+            brisees.append(
+                f"{premier} {moyens[premier]:+d} dépasse {second} {moyens[second]:+d}"
+                f" de plus de {ECART_MAXIMAL_DANS_UNE_PAIRE}"
+            )
+    return tuple(brisees)
+
+
+@rule
+def inverse_d_un_moyen(resultat: int) -> int:
+    """The inverse of a result: « -3 pour +3, +2 pour -2 »."""
+    return -resultat
+
+
+@rule
+def moyens_tires(resultats: tuple[int, ...]) -> tuple[int, ...]:
+    """The six results for the moyens: the three rolls of 2d6-7 and their inverses."""
+    if len(resultats) != JETS_DE_MOYEN:
+        raise ValueError(f"{JETS_DE_MOYEN} rolls give the moyens, not {len(resultats)}")
+    return tuple(resultats) + tuple(inverse_d_un_moyen(r) for r in resultats)
+
+
+@rule
+def transferer_un_point_de_moyen(
+    moyens: Mapping[str, int], de: str, vers: str, points: int = 1
+) -> dict[str, int]:
+    """Move points from one moyen to another (the sum stays 0)."""
+    nouveaux = dict(moyens)
+    nouveaux[de] -= points
+    nouveaux[vers] += points
+    return nouveaux
+
+
+# -- compétences --------------------------------------------------------------
+
+
+@rule
+def bonus_de_competence(niveau_de_competence: int) -> int:
+    """BC = NC − 10 (bonus de compétence)."""
+    if not NIVEAU_DE_COMPETENCE_MINIMUM <= niveau_de_competence <= NIVEAU_DE_COMPETENCE_MAXIMUM:
+        raise ValueError(f"a NC goes from 0 to 20, not {niveau_de_competence}")
+    return niveau_de_competence - BASE_DU_BONUS_DE_COMPETENCE
+
+
+@rule
+def niveau_de_competence(niveau_de_connaissance: str) -> int:
+    """NC of a niveau de connaissance, from the table « le niveau de compétence »."""
+    return NIVEAUX_DE_CONNAISSANCE[niveau_de_connaissance]
+
+
+# -- creation: aspects --------------------------------------------------------
+
+
+def jet_d_aspect() -> Distribution:
+    """One roll of 2d6+3, exactly."""
+    nombre, faces, ajout = DES_D_ASPECT
+    total = die(faces)
+    for _ in range(nombre - 1):
+        total = total + die(faces)
+    return total + ajout
+
+
+@rule
+def resultat_d_un_jet_d_aspect(des: tuple[int, int]) -> int:
+    """2d6+3: the two dice plus 3."""
+    nombre, faces, ajout = DES_D_ASPECT
+    if len(des) != nombre or not all(1 <= de <= faces for de in des):
+        raise ValueError(f"a roll of {nombre}d{faces} shows {nombre} faces of 1 to {faces}")
+    return sum(des) + ajout
+
+
+@rule
+def troisieme_aspect(premier: int, second: int) -> int:
+    """The third result: 30 − (first + second)."""
+    return TOTAL_DES_ASPECTS - (premier + second)
+
+
+def distribution_des_aspects() -> Distribution:
+    """Exact distribution of the three results (first, second, third) of the rolled aspects."""
+    jet = jet_d_aspect()
+    return jet.combine(jet, lambda a, b: (a, b, TOTAL_DES_ASPECTS - (a + b)))
+
+
+@rule
+def somme_pour_un_troisieme_aspect(troisieme: int) -> int:
+    """The sum of the two rolls that gives this third result: 30 − third."""
+    return TOTAL_DES_ASPECTS - troisieme
+
+
+@rule
+def echanger_un_point_d_aspect(aspects: Mapping[str, int], de: str, vers: str) -> dict[str, int]:
+    """One exchange at creation: −1 to an aspect, +1 to another, none going over 15 or under 5."""
+    nouveaux = dict(aspects)
+    nouveaux[de] -= 1
+    nouveaux[vers] += 1
+    if nouveaux[vers] > ASPECT_MAXIMUM_PAR_ECHANGE:
+        raise ChoixInterdit(
+            f"{vers} {aspects[vers]} ne peut monter au-dessus de {ASPECT_MAXIMUM_PAR_ECHANGE}"
+        )
+    if nouveaux[de] < ASPECT_MINIMUM_PAR_ECHANGE:
+        raise ChoixInterdit(
+            f"{de} {aspects[de]} ne peut descendre en deçà de {ASPECT_MINIMUM_PAR_ECHANGE}"
+        )
+    return nouveaux
+
+
+@rule
+def peut_echanger_un_point_d_aspect(aspects: Mapping[str, int], de: str, vers: str) -> bool:
+    """Whether an exchange from one aspect to another keeps within 5 and 15."""
+    try:
+        echanger_un_point_d_aspect(aspects, de, vers)
+    except ChoixInterdit:
+        return False
+    return True
+
+
+# -- creation: compétences ----------------------------------------------------
+
+
+@rule
+def px_d_aspect_de_depart(competences: Mapping[str, int]) -> int:
+    """PX in aspects from the starting compétences: one per niveau, their NCs summed."""
+    return sum(
+        nombre * niveau_de_competence(niveau) * PX_D_ASPECT_PAR_NIVEAU
+        for niveau, nombre in competences.items()
+    )
+
+
+@rule
+def px_d_aspect_d_une_competence(niveau_atteint: int, niveau_de_depart: int = 0) -> int:
+    """PX an aspect receives as a compétence goes from one NC to another: 1 per niveau."""
+    return (niveau_atteint - niveau_de_depart) * PX_D_ASPECT_PAR_NIVEAU
+
+
+# -- progression --------------------------------------------------------------
+
+
+@rule
+def cout_d_un_niveau_de_competence(niveau_a_atteindre: int, niveau_d_heroisme: int = 0) -> int:
+    """Cost in PX of one niveau: the NC to reach, + 20 PX per niveau d'héroïsme."""
+    return niveau_a_atteindre + SURCOUT_PAR_NIVEAU_D_HEROISME * niveau_d_heroisme
+
+
+@rule
+def px_pour_augmenter_un_aspect(aspect: int, niveau_d_heroisme: int = 0) -> int:
+    """PX an aspect needs to go up by one: the aspect + 1, + 20 per niveau d'héroïsme."""
+    return aspect + 1 + SURCOUT_PAR_NIVEAU_D_HEROISME * niveau_d_heroisme
+
+
+@rule
+def progression_d_un_aspect(aspect: int, px: int, niveau_d_heroisme: int = 0) -> tuple[int, int]:
+    """(aspect, PX left) once the aspect's PX are spent: up by one each time PX ≥ aspect + 1."""
+    while px >= (besoin := px_pour_augmenter_un_aspect(aspect, niveau_d_heroisme)):
+        px -= besoin
+        aspect += 1
+    return aspect, px
