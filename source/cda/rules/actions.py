@@ -259,13 +259,18 @@ def jet_avec_de_critique(
     return Jet(resultat.reussite, resultat.degre + d20_ouvert_lu(relances))
 
 
-def distribution_des_jets(cible: int, de_critique: int | None = None) -> Distribution:
-    """Exact distribution of the `Jet` at this CA, with a dé critique of that many faces if any."""
+def distribution_des_jets(
+    cible: int, de_critique: int | None = None, profondeur: int = PROFONDEUR_DES_RELANCES
+) -> Distribution:
+    """Exact distribution of the `Jet` at this CA, with a dé critique of that many faces if any.
+
+    The open d20 of the dé critique is followed for `profondeur` dice at most.
+    """
     simple = die(DE_D_ACTION).map(lambda de: _lire_le_de(cible, de))
     if de_critique is None:
         return simple
     ajout = die(de_critique).combine(
-        d20_ouvert(), lambda face, total: total if face == FACE_CRITIQUE else 0
+        d20_ouvert(profondeur), lambda face, total: total if face == FACE_CRITIQUE else 0
     )
     return simple.combine(
         ajout, lambda resultat, plus: Jet(resultat.reussite, resultat.degre + plus)
