@@ -1,0 +1,114 @@
+"""Les règles avancées: l'héroïsme (notation, total, conversions) et les facteurs d'ajustement.
+
+The chapter « les règles avancées » of Les Clefs de l'Aube, as code. The
+surcoût of progression in a heroic level (« 20 PX par niveau d'héroïsme ») is
+part of the cost of a level, in `personnages.cout_d_un_niveau_de_competence`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from build_tools.checking.rule import rule
+
+FACTEUR_D_ATTAQUE = 10
+"""FA: « Le facteur d'attaque vaut, dans les règles actuelles +10 ».
+
+It is taken off CA + BP for the TP, and off the CA en Évitement for the Esq.
+"""
+
+FACTEUR_DE_MORTALITE = 0
+"""FM: « Le facteur de mortalité actuel est de 0 »; retiré de l'encaissement."""
+
+POINTS_PAR_TOTAL_D_HEROISME = 20
+"""Chaque point de TH augmente le °R (ou diminue le °É) de 20 points."""
+
+CA_MAXIMALE = 20
+"""Au-delà de 20, une CA se convertit: CA - 20 et TH + 1 (de même pour un ND et son NH)."""
+
+CA_MINIMALE = 0
+"""À 0 ou moins, une CA peut se convertir: CA + 20 et TH - 1."""
+
+NIVEAU_OMIS = 1
+"""Le niveau d'héroïsme qu'on n'inscrit pas: « Ph 7h » vaut un niveau de 1."""
+
+ECHELLE_D_HEROISME = (
+    "normal / normale",
+    "héros / cheval",
+    "épique / éléphant",
+    "légende / cachalot",
+    "demi-dieu / dragon",
+    "ange / royaume",
+    "archange / continent",
+    "divin / planétaire",
+)
+"""La table « exemples de niveaux d'héroïsme »: le niveau est la position dans l'échelle."""
+
+_NOTATION = re.compile(r"^([+\-−]?\d+)(?:h(\d*))?$")
+
+
+@rule
+def niveau_d_heroisme_de(heroisme_ou_taille: str) -> int:
+    """Le niveau d'héroïsme d'une ligne de l'échelle (« épique / éléphant » → 2)."""
+    return ECHELLE_D_HEROISME.index(heroisme_ou_taille)
+
+
+@rule
+def notation_d_heroisme(valeur: int, niveau: int) -> str:
+    """Une statistique suivie de h et de son niveau d'héroïsme, le 1 omis: 8h2, 7h, 12."""
+    if niveau == 0:
+        return f"{valeur}"
+    if niveau == NIVEAU_OMIS:
+        return f"{valeur}h"
+    return f"{valeur}h{niveau}"
+
+
+@rule
+def lire_notation(notation: str) -> tuple[int, int]:
+    """La valeur et le niveau d'héroïsme d'une notation (« 15h » → 15, 1; « +5h » → 5, 1)."""
+    match = _NOTATION.match(notation.strip())
+    if match is None:
+        raise ValueError(f"not a heroic notation: {notation!r}")
+    valeur = int(match.group(1).replace("−", "-"))
+    if match.group(2) is None:
+        return valeur, 0
+    return valeur, int(match.group(2)) if match.group(2) else NIVEAU_OMIS
+
+
+@rule
+def total_d_heroisme(niveaux_des_statistiques: tuple[int, ...], niveau_du_nd: int) -> int:
+    """TH = somme des NH de l'aspect et de la compétence utilisés - NH du ND."""
+    return sum(niveaux_des_statistiques) - niveau_du_nd
+
+
+@rule
+def convertir_ca(ca: int, total_d_heroisme: int) -> tuple[int, int]:
+    """Une CA plus grande que 20 perd 20 et donne 1 TH, autant de fois qu'il le faut."""
+    while ca > CA_MAXIMALE:
+        ca -= POINTS_PAR_TOTAL_D_HEROISME
+        total_d_heroisme += 1
+    return ca, total_d_heroisme
+
+
+@rule
+def relever_ca(ca: int, total_d_heroisme: int) -> tuple[int, int]:
+    """Une CA inférieure ou égale à 0 peut gagner 20 en coûtant 1 TH (au choix du joueur)."""
+    while ca <= CA_MINIMALE:
+        ca += POINTS_PAR_TOTAL_D_HEROISME
+        total_d_heroisme -= 1
+    return ca, total_d_heroisme
+
+
+@rule
+def convertir_nd(niveau_de_difficulte: int, niveau_d_heroisme: int) -> tuple[int, int]:
+    """Un ND au-dessus de 20 perd 20 et son NH gagne 1."""
+    while niveau_de_difficulte > CA_MAXIMALE:
+        niveau_de_difficulte -= POINTS_PAR_TOTAL_D_HEROISME
+        niveau_d_heroisme += 1
+    return niveau_de_difficulte, niveau_d_heroisme
+
+
+@rule
+def degre_heroique(degre_de_reussite: int, total_d_heroisme: int) -> int:
+    """°R + 20 × TH, un degré d'échec comptant comme un °R négatif (°É 2 → °R -2)."""
+    return degre_de_reussite + POINTS_PAR_TOTAL_D_HEROISME * total_d_heroisme

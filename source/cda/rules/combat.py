@@ -1,0 +1,171 @@
+"""Le combat: totaux de combat, jets qui touchent, dommages, surclassement, tir et esquive.
+
+The chapter « le combat » of Les Clefs de l'Aube, as code. An attack is an
+action roll (see `actions`) with the total d'attaque (TA) as CA and the
+adversary's total de parade (TP) as ND.
+
+Readings chosen where the book leaves room:
+
+- The manœuvre de dommage adds the BD to « °R + 5 » in the chapter's list, but
+  « BD - 5 » in the glossary and « le malus de -5 aux dommages » in the note
+  for beginners; the rules follow the two that agree: -5.
+- « une arme utilisée entre la courte et la moyenne portée verra son BD
+  diminué de 5 »: a shot beyond the short-range mark but short of the medium
+  one still has the short range's difficulty (5); the book states no other
+  way of reading the distances.
+- A failed jet d'encaissement subtracts nothing from the Dom (no °R).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from build_tools.checking.rule import note, rule
+
+from .actions import Jet, chances_de_reussite, confrontation, faces_reussies, jet
+from .avance import FACTEUR_D_ATTAQUE, FACTEUR_DE_MORTALITE
+
+DIFFICULTES_DE_PORTEE = {"courte": 5, "moyenne": 10, "grande": 15}
+"""Les niveaux de difficulté de base des trois portées d'une arme de tir."""
+
+
+@dataclass(frozen=True)
+class Manoeuvre:
+    """Une manœuvre du surclassement: son moyen, son bonus d'arme, et son bonus ajouté au °R."""
+
+    nom: str
+    moyen: str
+    bonus_d_arme: str
+    bonus: int
+
+
+MANOEUVRES = {
+    "MP": Manoeuvre("manœuvre de parade", "Ma", "BP", 5),
+    "MA": Manoeuvre("manœuvre d'attaque", "Ex", "BA", 0),
+    "MD": Manoeuvre("manœuvre de dommage", "Pu", "BD", -5),
+}
+"""Les trois manœuvres de base: CA = Ph + moyen + BC; °R + bonus d'arme + bonus."""
+
+
+# -- les totaux de combat -----------------------------------------------------
+
+
+@rule
+def total_d_attaque(cible: int, bonus_d_attaque: int) -> int:
+    """TA = CA de l'arme + BA."""
+    return cible + bonus_d_attaque
+
+
+@rule
+def total_de_parade(cible: int, bonus_de_parade: int) -> int:
+    """TP = CA de l'arme + BP - FA (facteur d'attaque, 10)."""
+    return cible + bonus_de_parade - FACTEUR_D_ATTAQUE
+
+
+@rule
+def esquive(cible_en_evitement: int) -> int:
+    """Esq = CA en Évitement (Ph + Ma + BC) - FA."""
+    return cible_en_evitement - FACTEUR_D_ATTAQUE
+
+
+@rule
+def encaissement(aspect: int, resistance: int) -> int:
+    """Enc = aspect + Résistance - FM (facteur de mortalité, 0)."""
+    return aspect + resistance - FACTEUR_DE_MORTALITE
+
+
+# -- l'attaque ----------------------------------------------------------------
+
+
+@rule
+def jets_qui_touchent(total_d_attaque: int, total_de_parade: int) -> tuple[int, int] | None:
+    """Les faces du d20 qui touchent: au-dessus du TP adverse et au plus le TA."""
+    return faces_reussies(total_d_attaque, total_de_parade)
+
+
+@rule
+def chance_de_toucher(total_d_attaque: int, total_de_parade: int) -> Fraction:
+    """P(toucher) = P(°R > TP) sur un jet avec le TA comme CA (exact)."""
+    return chances_de_reussite(total_d_attaque, total_de_parade)
+
+
+@rule
+def chance_de_toucher_un_pareil(
+    cible: int, bonus_d_attaque: int = 0, bonus_de_parade: int = 0
+) -> Fraction:
+    """Deux personnages identiques: P(toucher) avec TA = CA + BA contre TP = CA + BP - FA."""
+    return chance_de_toucher(
+        total_d_attaque(cible, bonus_d_attaque), total_de_parade(cible, bonus_de_parade)
+    )
+
+
+@rule
+def niveau_de_dommage(degre_de_reussite: int, bonus_de_dommage: int) -> int:
+    """Dom = °R de l'attaque + BD de l'arme."""
+    return degre_de_reussite + bonus_de_dommage
+
+
+@rule
+def jets_qui_encaissent(encaissement: int) -> tuple[int, int] | None:
+    """Les faces du d20 qui réussissent le jet d'encaissement (Enc comme CA)."""
+    return faces_reussies(encaissement)
+
+
+# -- le combat par surclassement ----------------------------------------------
+
+
+@rule
+def cible_de_manoeuvre(physique: int, moyen: int, bonus_de_competence: int) -> int:
+    """CA d'une manœuvre = Ph + moyen de la manœuvre (Ma, Ex ou Pu) + BC."""
+    return physique + moyen + bonus_de_competence
+
+
+@rule
+def bonus_de_manoeuvre(manoeuvre: str) -> int:
+    """Ce que la manœuvre ajoute au °R en plus du bonus d'arme: MP +5, MA 0, MD -5."""
+    return MANOEUVRES[manoeuvre].bonus
+
+
+@rule
+def degre_de_manoeuvre(manoeuvre: str, degre_de_reussite: int, bonus_d_arme: int) -> int:
+    """°R de la manœuvre = °R + bonus d'arme (BP, BA ou BD) + bonus de la manœuvre."""
+    return degre_de_reussite + bonus_d_arme + bonus_de_manoeuvre(manoeuvre)
+
+
+@rule
+def surclassement(premier: Jet, second: Jet) -> tuple[int | None, int]:
+    """Le vainqueur (1, 2 ou None) et l'effet: son °R, moins celui du vaincu s'il a réussi."""
+    vainqueur = confrontation(premier, second)
+    if vainqueur is None:
+        note("nobody wins: the accumulated points are lost")
+        return None, 0
+    gagnant, perdant = (premier, second) if vainqueur == 1 else (second, premier)
+    effet = gagnant.degre - (perdant.degre if perdant.reussite else 0)
+    return vainqueur, effet
+
+
+# -- le tir -------------------------------------------------------------------
+
+
+@rule
+def difficulte_de_portee(portee: str) -> int:
+    """ND de base d'une portée: courte 5, moyenne 10, grande 15."""
+    return DIFFICULTES_DE_PORTEE[portee]
+
+
+@rule
+def niveau_de_dommage_de_tir(degre_de_reussite: int, bonus_de_dommage: int, portee: str) -> int:
+    """Dom d'un tir = °R + BD - difficulté de la portée."""
+    return degre_de_reussite + bonus_de_dommage - difficulte_de_portee(portee)
+
+
+@rule
+def attaque(
+    total_d_attaque: int, total_de_parade: int, de: int, bonus_de_dommage: int
+) -> int | None:
+    """Le Dom d'une attaque qui touche (°R + BD), ou None si elle manque."""
+    resultat = jet(total_d_attaque, de)
+    if not resultat.reussite or resultat.degre <= total_de_parade:
+        return None
+    return niveau_de_dommage(resultat.degre, bonus_de_dommage)

@@ -1,0 +1,224 @@
+"""La santé: dommages effectifs, blessures et leur aggravation, points de fatigue, armures.
+
+The chapter « la santé » of Les Clefs de l'Aube, as code. The table « les
+effets des dommages » is transcribed once, in `EFFETS_DES_DOMMAGES`; every
+other rule of the chapter reads it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from build_tools.checking.rule import note, rule
+
+from .actions import moyenne_des_degres_de_reussite
+
+GRAVITES = ("légère", "grave", "critique")
+"""Les trois niveaux de gravité d'une blessure, du moins au plus grave."""
+
+FATALE = "fatale"
+"""Ce que devient une blessure critique de trop: « une critique deviendra fatale »."""
+
+BLESSURES_MAXIMALES = {"légère": 4, "grave": 2, "critique": 1}
+"""Les blessures qu'un personnage humanoïde peut recevoir dans chaque aspect."""
+
+FATIGUES = {
+    "Physique": "points de douleur",
+    "Mental": "points de crise",
+    "Mystique": "points de karma",
+}
+"""Le nom des points de fatigue (PF) de chaque aspect."""
+
+HANDICAP_PAR_POINT_DE_FATIGUE = 1
+"""Le handicap sur les CA de l'aspect pour chaque point de fatigue.
+
+The chapter's sentence lost its number (« un handicap de sur toutes les CA »);
+the glossary gives it: « Chaque point diminue de 1 les cibles à atteindre ».
+"""
+
+RECUPERATION = (1, 10)
+"""Les PF se récupèrent au rythme de 1 point aux 10 minutes."""
+
+SEUIL_DE_BLESSURE_PAR_FATIGUE = 10
+"""Un GC peut imposer une blessure si les PF obtenus d'un coup dépassent 10."""
+
+TRANCHE_DE_FATIGUE = 10
+"""La gravité augmente pour chaque tranche de 10 PF obtenus d'un coup au-dessus du seuil."""
+
+DUREE_DE_GUERISON = {"légère": (2, "jours"), "grave": (1, "semaine"), "critique": (1, "mois")}
+"""Le temps de soin d'une blessure physique (au moins, pour grave et critique), du glossaire."""
+
+ENCAISSEMENT_MOYEN = 10
+"""L'Enc d'un personnage moyen: un aspect de 10 (« mettre 10 points partout »), Ré 0."""
+
+ETOURDISSEMENT = -1
+"""Un personnage étourdi possède -1 dans cet aspect pour la prochaine action."""
+
+
+@dataclass(frozen=True)
+class EffetDesDommages:
+    """Une ligne de la table des effets des dommages.
+
+    `minimum` is None for « 0 et moins », `maximum` None for « 41 et + ».
+    """
+
+    minimum: int | None
+    maximum: int | None
+    type_de_blessure: str
+    points_de_fatigue: int
+    limite_de_recuperation: int
+
+    def contient(self, dommages_effectifs: int) -> bool:
+        return (self.minimum is None or self.minimum <= dommages_effectifs) and (
+            self.maximum is None or dommages_effectifs <= self.maximum
+        )
+
+
+EFFETS_DES_DOMMAGES = (
+    EffetDesDommages(None, 0, "aucune", 0, 0),
+    EffetDesDommages(1, 5, "étourdi", 0, 0),
+    EffetDesDommages(6, 10, "sonné", 1, 0),
+    EffetDesDommages(11, 20, "légère", 3, 1),
+    EffetDesDommages(21, 30, "grave", 5, 3),
+    EffetDesDommages(31, 40, "critique", 10, 5),
+    EffetDesDommages(41, None, "fatale", 20, 10),
+)
+"""La table « les effets des dommages »: dommages effectifs, blessure, PF, limite."""
+
+
+@rule
+def dommages_effectifs(
+    niveau_de_dommage: int, degre_de_reussite: int, bonus_d_encaisse: int = 0
+) -> int:
+    """Dommages effectifs = Dom - BE - °R du jet d'encaissement (0 s'il échoue)."""
+    return niveau_de_dommage - bonus_d_encaisse - max(degre_de_reussite, 0)
+
+
+@rule
+def effet_des_dommages(dommages_effectifs: int) -> EffetDesDommages:
+    """La ligne de la table des effets des dommages où tombent les dommages effectifs."""
+    for effet in EFFETS_DES_DOMMAGES:
+        if effet.contient(dommages_effectifs):
+            return effet
+    raise AssertionError("the table covers every integer")
+
+
+def effet_du_type(type_de_blessure: str) -> EffetDesDommages:
+    """La ligne de la table pour un type de blessure (« légère », « sonné »…)."""
+    for effet in EFFETS_DES_DOMMAGES:
+        if effet.type_de_blessure == type_de_blessure:
+            return effet
+    raise KeyError(type_de_blessure)
+
+
+@rule
+def type_de_blessure(dommages_effectifs: int) -> str:
+    """Le type de blessure que donnent des dommages effectifs (table des effets des dommages)."""
+    return effet_des_dommages(dommages_effectifs).type_de_blessure
+
+
+@rule
+def points_de_fatigue(type_de_blessure: str) -> int:
+    """Les PF que donne un type de blessure (table des effets des dommages)."""
+    return effet_du_type(type_de_blessure).points_de_fatigue
+
+
+@rule
+def limite_de_recuperation(type_de_blessure: str) -> int:
+    """Les PF qu'un type de blessure empêche de récupérer tant qu'elle n'est pas soignée."""
+    return effet_du_type(type_de_blessure).limite_de_recuperation
+
+
+@rule
+def handicap_de_fatigue(points: int) -> int:
+    """Handicap sur les CA de l'aspect = PF × 1."""
+    return points * HANDICAP_PAR_POINT_DE_FATIGUE
+
+
+@rule
+def fatigue_apres_repos(points: int, minutes: int, limite: int) -> int:
+    """PF restants après un repos: 1 point aux 10 minutes, jamais sous la limite des blessures."""
+    points_par_periode, minutes_par_periode = RECUPERATION
+    recuperes = (minutes // minutes_par_periode) * points_par_periode
+    return max(min(points, limite), points - recuperes)
+
+
+@dataclass(frozen=True)
+class Blessures:
+    """Les blessures d'un aspect: combien de légères, graves et critiques, et si une est fatale."""
+
+    legeres: int = 0
+    graves: int = 0
+    critiques: int = 0
+    fatale: bool = False
+    maximales: dict = field(default_factory=lambda: dict(BLESSURES_MAXIMALES), compare=False)
+
+    def nombre(self, gravite: str) -> int:
+        return {"légère": self.legeres, "grave": self.graves, "critique": self.critiques}[gravite]
+
+
+@rule
+def recevoir_blessure(blessures: Blessures, gravite: str) -> Blessures:
+    """Une blessure de trop dans sa gravité monte d'un niveau: légère, grave, critique, fatale."""
+    if gravite == FATALE:
+        return Blessures(
+            blessures.legeres, blessures.graves, blessures.critiques, True, blessures.maximales
+        )
+    if blessures.nombre(gravite) >= blessures.maximales[gravite]:
+        suivante = GRAVITES.index(gravite) + 1
+        plus_grave = GRAVITES[suivante] if suivante < len(GRAVITES) else FATALE
+        note(f"{gravite}: {blessures.nombre(gravite)} déjà, le maximum; elle devient {plus_grave}")
+        return recevoir_blessure(blessures, plus_grave)
+    comptes = {
+        "légère": blessures.legeres,
+        "grave": blessures.graves,
+        "critique": blessures.critiques,
+    }
+    comptes[gravite] += 1
+    return Blessures(
+        comptes["légère"],
+        comptes["grave"],
+        comptes["critique"],
+        blessures.fatale,
+        blessures.maximales,
+    )
+
+
+@rule
+def limite_de_recuperation_des_blessures(blessures: Blessures) -> int:
+    """Les PF qui restent après repos: la somme des limites de récupération des blessures."""
+    return sum(blessures.nombre(gravite) * limite_de_recuperation(gravite) for gravite in GRAVITES)
+
+
+@rule
+def blessure_par_fatigue(points_obtenus_d_un_coup: int) -> str | None:
+    """Au-dessus de 10 PF d'un coup, une blessure, plus grave d'un niveau par tranche de 10 PF."""
+    if points_obtenus_d_un_coup <= SEUIL_DE_BLESSURE_PAR_FATIGUE:
+        return None
+    tranche = (points_obtenus_d_un_coup - SEUIL_DE_BLESSURE_PAR_FATIGUE - 1) // TRANCHE_DE_FATIGUE
+    return (GRAVITES + (FATALE,))[min(tranche, len(GRAVITES))]
+
+
+@rule
+def entre_deux_gravites(moins_grave: str, plus_grave: str) -> Fraction:
+    """Les dommages effectifs à la frontière de deux types de blessure (milieu de la limite)."""
+    return Fraction(effet_du_type(moins_grave).maximum + effet_du_type(plus_grave).minimum, 2)
+
+
+@rule
+def degre_d_encaissement_moyen(encaissement: int = ENCAISSEMENT_MOYEN) -> Fraction:
+    """Le °R moyen d'un jet d'encaissement réussi: (1 + Enc) / 2."""
+    return moyenne_des_degres_de_reussite(encaissement)
+
+
+@rule
+def ajout_au_niveau_de_dommage() -> int:
+    """Ce que le GC ajoute à la blessure normale: le °R moyen d'encaissement, arrondi en dessous."""
+    return int(degre_d_encaissement_moyen())
+
+
+@rule
+def niveau_de_dommage_pour(blessure_normale: int) -> int:
+    """Dom d'une situation = blessure normale + le °R moyen d'encaissement (5)."""
+    return blessure_normale + ajout_au_niveau_de_dommage()
