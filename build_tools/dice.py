@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from typing import Callable, Hashable, Iterable, Iterator, Mapping
 
 
 class Distribution(Mapping):
@@ -82,9 +82,7 @@ class Distribution(Mapping):
 
     def probability(self, predicate: Callable[[Hashable], bool]) -> Fraction:
         """The exact probability that `predicate(outcome)` holds."""
-        return sum(
-            (p for outcome, p in self._weights.items() if predicate(outcome)), Fraction(0)
-        )
+        return sum((p for outcome, p in self._weights.items() if predicate(outcome)), Fraction(0))
 
     def mean(self) -> Fraction:
         return sum((Fraction(o) * p for o, p in self._weights.items()), Fraction(0))

@@ -5,8 +5,9 @@ from __future__ import annotations
 import contextvars
 import functools
 import inspect
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 
 @dataclass

@@ -1,0 +1,17 @@
+"""Validation of a book read into one tree: each check returns findings, none raises."""
+
+from __future__ import annotations
+
+from build_tools.diagnostics import Finding
+from build_tools.reader import Document
+from build_tools.validation import glossary, references, schema, tables
+
+CHECKS = (schema.check, references.check, tables.check, glossary.check)
+
+
+def validate(document: Document) -> list[Finding]:
+    """Every validation finding about `document`."""
+    findings: list[Finding] = []
+    for check in CHECKS:
+        findings += check(document)
+    return findings

@@ -1,0 +1,174 @@
+"""Finding the books under `source/` and loading the game each book folder registers."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from lxml import etree
+
+from build_tools.diagnostics import Finding
+
+
+class UsageError(Exception):
+    """A command was asked for something that does not exist (exit status 2)."""
+
+
+@dataclass
+class Game:
+    """What a book folder registers through its `setup(game)`: rules, bindings, settings."""
+
+    name: str
+    folder: Path
+    rules: ModuleType | None = None
+    binder: Any = None
+    example_sections: str | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Book:
+    """A book: a folder under `source/` and its main DocBook file."""
+
+    name: str
+    folder: Path
+    main: Path
+
+    @property
+    def ledger(self) -> Path:
+        return self.folder / "ledger.toml"
+
+    def summary(self) -> dict[str, Any]:
+        """Title, language and files, read cheaply from the main file."""
+        title, language = "", ""
+        try:
+            parser = etree.XMLParser(load_dtd=False, no_network=True, resolve_entities=False)
+            root = etree.parse(str(self.main), parser).getroot()
+            title = (
+                " ".join("".join(root.find("bookinfo/title").itertext()).split())
+                if root.find("bookinfo/title") is not None
+                else " ".join("".join(root.findtext("title") or "").split())
+            )
+            language = root.get("lang", "")
+        except (etree.XMLSyntaxError, OSError):
+            pass
+        files = sorted(
+            str(path.relative_to(self.folder))
+            for path in self.folder.rglob("*")
+            if path.suffix in (".xml", ".dtd", ".ent") and path.is_file()
+        )
+        return {
+            "book": self.name,
+            "title": title,
+            "lang": language,
+            "main": str(self.main),
+            "files": files,
+        }
+
+
+def source_root() -> Path:
+    """The folder holding the books: $RULEBOOK_SOURCE, else ./source."""
+    return Path(os.environ.get("RULEBOOK_SOURCE", "source"))
+
+
+def discover(root: Path | None = None) -> list[Book]:
+    """Every book under `root`, by name."""
+    root = root or source_root()
+    if not root.is_dir():
+        return []
+    books = []
+    for folder in sorted(path for path in root.iterdir() if path.is_dir()):
+        main = main_file(folder)
+        if main is not None:
+            books.append(Book(folder.name, folder.resolve(), main.resolve()))
+    return books
+
+
+def main_file(folder: Path) -> Path | None:
+    """A folder's main file: `book.xml`, else its only top-level `.xml` file."""
+    if (folder / "book.xml").is_file():
+        return folder / "book.xml"
+    candidates = sorted(folder.glob("*.xml"))
+    return candidates[0] if len(candidates) == 1 else None
+
+
+def select(arguments: list[str], root: Path | None = None) -> list[Book]:
+    """The books named on the command line: names under `source/`, folders or main files."""
+    if not arguments:
+        books = discover(root)
+        if not books:
+            raise UsageError(f"no book found under {root or source_root()}/")
+        return books
+    known = {book.name: book for book in discover(root)}
+    chosen = []
+    for argument in arguments:
+        path = Path(argument)
+        if argument in known and not path.exists():
+            chosen.append(known[argument])
+        elif path.is_dir():
+            main = main_file(path)
+            if main is None:
+                raise UsageError(
+                    f"{argument}: no book.xml, and not exactly one .xml file at its top level"
+                )
+            chosen.append(Book(path.resolve().name, path.resolve(), main.resolve()))
+        elif path.is_file():
+            chosen.append(Book(path.resolve().parent.name, path.resolve().parent, path.resolve()))
+        elif argument in known:
+            chosen.append(known[argument])
+        else:
+            names = ", ".join(known) or "none"
+            raise UsageError(f"{argument}: no such book (books under source/: {names})")
+    return chosen
+
+
+def load_game(book: Book) -> tuple[Game | None, list[Finding]]:
+    """Import the book folder as a package and let it register its game, if it has one."""
+    init = book.folder / "__init__.py"
+    if not init.is_file():
+        return None, []
+    game = Game(book.name, book.folder)
+    name = f"rulebook_games.{_identifier(book.name)}_{zlib.crc32(str(book.folder).encode()):08x}"
+    if "rulebook_games" not in sys.modules:
+        package = ModuleType("rulebook_games")
+        package.__path__ = []  # a namespace for the games' packages, which are loaded by path
+        sys.modules["rulebook_games"] = package
+    try:
+        spec = importlib.util.spec_from_file_location(
+            name, init, submodule_search_locations=[str(book.folder)]
+        )
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+        module.setup(game)
+    except Exception as error:  # a game that cannot load is a finding about that game
+        import traceback
+
+        frames = [
+            frame
+            for frame in traceback.extract_tb(error.__traceback__)
+            if Path(frame.filename).resolve().is_relative_to(book.folder)
+        ]
+        frame = frames[-1] if frames else None
+        return None, [
+            Finding(
+                "error",
+                "game-error",
+                f"the game of {book.name} cannot load: {type(error).__name__}: {error}",
+                file=Path(frame.filename) if frame else init,
+                line=frame.lineno if frame else 0,
+                text=frame.line if frame else "",
+                key="load",
+            )
+        ]
+    return game, []
+
+
+def _identifier(text: str) -> str:
+    return "".join(character if character.isalnum() else "_" for character in text)

@@ -1,0 +1,137 @@
+"""Findings: what is wrong, where, how bad, and how to show it to an author."""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SEVERITIES = ("info", "warning", "error", "fatal")
+"""From least to most serious. `fatal` means the book could not be read at all."""
+
+
+@dataclass
+class Finding:
+    """One diagnostic about a book, pointing at a place in a source file."""
+
+    severity: str
+    category: str
+    message: str
+    file: Path | None = None
+    line: int = 0
+    column: int = 0
+    where: str = ""
+    text: str = ""
+    key: str = ""
+    expected: Any = None
+    found: Any = None
+    derivation: list[str] = field(default_factory=list)
+    known: bool = False
+    id: str = ""
+    caret: int = 0
+    """Column of `text` to mark with a caret (0: none), when `text` is a source line."""
+
+    def __post_init__(self) -> None:
+        if self.severity not in SEVERITIES:
+            raise ValueError(f"unknown severity {self.severity!r}")
+        if not self.id:
+            self.id = ":".join(
+                part
+                for part in (self.category, slug(self.where), slug(self.key or self.message))
+                if part
+            )
+
+    @property
+    def rank(self) -> int:
+        return SEVERITIES.index(self.severity)
+
+    def location(self) -> str:
+        if self.file is None:
+            return "rulebook"
+        parts = [display_path(self.file)]
+        if self.line:
+            parts.append(str(self.line))
+            if self.column:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+    def astext(self) -> str:
+        """The finding as a compiler would print it, with the offending text and the working."""
+        where = f"{self.where}: " if self.where else ""
+        lines = [f"{self.location()}: {self.severity}: [{self.category}] {where}{self.message}"]
+        if self.text:
+            lines.append(f"    {self.text}")
+            if self.caret:
+                lines.append("    " + " " * (self.caret - 1) + "^")
+        if self.derivation:
+            lines.append("  working:")
+            lines.extend(f"    {step}" for step in self.derivation)
+        lines.append(f"  id: {self.id}{'  (known: in the ledger)' if self.known else ''}")
+        return "\n".join(lines)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "severity": self.severity,
+            "category": self.category,
+            "file": display_path(self.file) if self.file else None,
+            "line": self.line,
+            "column": self.column,
+            "where": self.where,
+            "message": self.message,
+            "text": self.text,
+            "known": self.known,
+            "expected": _jsonable(self.expected),
+            "found": _jsonable(self.found),
+            "derivation": list(self.derivation),
+        }
+
+
+def source_line(path: Path | None, line: int) -> str:
+    """The text of `line` (1-based) of `path`, or '' when unknown."""
+    if path is None or line <= 0:
+        return ""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            for number, text in enumerate(handle, start=1):
+                if number == line:
+                    return text.rstrip("\n").expandtabs()
+    except OSError:
+        return ""
+    return ""
+
+
+def at_line(finding: Finding) -> Finding:
+    """Fill `text` with the source line of the finding, keeping the caret under its column."""
+    text = source_line(finding.file, finding.line)
+    if text:
+        finding.text = text
+        finding.caret = finding.column
+    return finding
+
+
+def display_path(path: Path) -> str:
+    """A path as an author would type it: relative to the current folder when under it."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
+
+
+def slug(text: str) -> str:
+    """A lowercase ASCII identifier made of the words of `text`."""
+    text = unicodedata.normalize("NFKD", str(text)).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:60]
+
+
+def _jsonable(value: Any) -> Any:
+    from fractions import Fraction
+
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else str(value)
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(item) for item in value]
+    return value

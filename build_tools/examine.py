@@ -1,0 +1,67 @@
+"""The check of one book: read it, validate it, cross-check it against its rules, reconcile with its ledger."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from build_tools.books import Book, Game, load_game
+from build_tools.checking.runner import run_bindings
+from build_tools.diagnostics import Finding
+from build_tools.ledger import read_ledger, reconcile
+from build_tools.reader import Document, UnreadableBook, read_book
+from build_tools.validation import validate
+
+
+@dataclass
+class Report:
+    """Everything `rulebook check` knows about one book."""
+
+    book: Book
+    document: Document | None
+    game: Game | None
+    findings: list[Finding] = field(default_factory=list)
+    coverage: dict[str, Any] | None = None
+
+    @property
+    def readable(self) -> bool:
+        return self.document is not None
+
+    def new(self, threshold: str = "error") -> list[Finding]:
+        """The findings at or above `threshold` that the ledger does not know."""
+        from build_tools.diagnostics import SEVERITIES
+
+        rank = SEVERITIES.index(threshold)
+        return [f for f in self.findings if f.rank >= rank and not f.known]
+
+
+def examine(book: Book, *, cross_check: bool = True) -> Report:
+    """Read, validate and (when the book has a game) cross-check `book`."""
+    try:
+        document = read_book(book.main)
+    except UnreadableBook as unreadable:
+        return Report(book, None, None, unreadable.findings)
+    findings = list(document.findings)
+    findings += validate(document)
+    game, game_findings = load_game(book)
+    findings += game_findings
+    coverage = None
+    if cross_check and game is not None and game.binder is not None:
+        outcome = run_bindings(document, game.binder, game.example_sections)
+        findings += outcome.findings
+        coverage = outcome.coverage
+    _make_ids_unique(findings)
+    entries, ledger_findings = read_ledger(book.ledger)
+    findings += ledger_findings
+    findings += reconcile(findings, entries, book.ledger)
+    findings.sort(key=lambda f: (str(f.file or ""), f.line, f.column, f.category))
+    return Report(book, document, game, findings, coverage)
+
+
+def _make_ids_unique(findings: list[Finding]) -> None:
+    seen: dict[str, int] = {}
+    for finding in findings:
+        count = seen.get(finding.id, 0) + 1
+        seen[finding.id] = count
+        if count > 1:
+            finding.id = f"{finding.id}#{count}"

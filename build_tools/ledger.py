@@ -1,0 +1,78 @@
+"""The ledger: the findings known to be defects of a book as authored, each with its reason."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from build_tools.diagnostics import Finding, source_line
+
+
+@dataclass
+class Entry:
+    """One known finding: its id, why it is a defect, and where the ledger says so."""
+
+    id: str
+    reason: str
+    line: int
+
+
+def read_ledger(path: Path) -> tuple[list[Entry], list[Finding]]:
+    """The entries of `path` (none if it does not exist), and any problem with the file itself."""
+    if not path.is_file():
+        return [], []
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        return [], [
+            Finding(
+                "fatal", "ledger", f"the ledger is not valid TOML: {error}", file=path, key="toml"
+            )
+        ]
+    entries, findings = [], []
+    lines = text.splitlines()
+    for item in data.get("known", []):
+        identifier = str(item.get("id", ""))
+        line = next((n for n, t in enumerate(lines, 1) if identifier and identifier in t), 0)
+        if not identifier or not str(item.get("reason", "")).strip():
+            findings.append(
+                Finding(
+                    "error",
+                    "ledger",
+                    "a ledger entry needs an id and a reason",
+                    file=path,
+                    line=line,
+                    text=source_line(path, line),
+                    key=f"incomplete-{identifier}",
+                )
+            )
+            continue
+        entries.append(Entry(identifier, str(item["reason"]).strip(), line))
+    return entries, findings
+
+
+def reconcile(findings: list[Finding], entries: list[Entry], path: Path) -> list[Finding]:
+    """Mark the known findings, and report each ledger entry that no longer occurs."""
+    known = {entry.id: entry for entry in entries}
+    seen: set[str] = set()
+    for finding in findings:
+        if finding.id in known:
+            finding.known = True
+            seen.add(finding.id)
+    stale = [
+        Finding(
+            "error",
+            "ledger-stale",
+            f"the ledger lists {entry.id!r}, which no longer occurs: if the book was fixed, "
+            "remove the entry",
+            file=path,
+            line=entry.line,
+            text=source_line(path, entry.line),
+            key=entry.id,
+        )
+        for entry in entries
+        if entry.id not in seen
+    ]
+    return stale

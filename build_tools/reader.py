@@ -1,0 +1,375 @@
+"""Read a DocBook book safely into one tree where every element knows its file and line.
+
+The reader never touches the network and never opens a file outside the
+book's folder: external entities, DTD parts and XIncludes that point elsewhere
+are refused with a finding. The DocBook DTD itself, when installed (Debian
+`docbook-xml`), is the one exception: it is read from the system, so the
+entities it defines work, and it is only ever read, never included as text.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from lxml import etree
+
+from build_tools.diagnostics import Finding, at_line, source_line
+
+XINCLUDE_NAMESPACES = (
+    "http://www.w3.org/2001/XInclude",
+    "http://www.w3.org/2003/XInclude",  # the draft namespace some DocBook 4 sources still use
+)
+XML_BASE = "{http://www.w3.org/XML/1998/namespace}base"
+DOCBOOK_PUBLIC_ID = re.compile(r"-//OASIS//DTD DocBook XML V(?P<version>[\d.]+)//EN")
+DOCBOOK_DTD_FOLDERS = (
+    "/usr/share/xml/docbook/schema/dtd/{version}",
+    "/usr/share/sgml/docbook/dtd/xml/{version}",
+)
+SYSTEM_ENTITY_FOLDERS = ("/usr/share/xml/entities",)
+"""The ISO entity sets that the DocBook DTD loads (Debian's xml-core layout)."""
+
+
+class UnreadableBook(Exception):
+    """The book cannot be read at all; `findings` say why and where."""
+
+    def __init__(self, findings: list[Finding]):
+        super().__init__("; ".join(f.message for f in findings))
+        self.findings = findings
+
+
+@dataclass
+class Document:
+    """A book read into one tree, XIncludes resolved."""
+
+    folder: Path
+    main: Path
+    tree: etree._ElementTree
+    files: list[Path]
+    findings: list[Finding] = field(default_factory=list)
+    docbook_version: str | None = None
+
+    @property
+    def root(self) -> etree._Element:
+        return self.tree.getroot()
+
+    def file_of(self, element: etree._Element) -> Path:
+        """The source file an element was read from, through XIncludes."""
+        return _base_file(element, self.main)
+
+    def locate(
+        self, element: etree._Element, attribute: str | None = None
+    ) -> tuple[Path, int, int]:
+        """File, line and column of `element`'s start tag (or of one of its attributes).
+
+        libxml2 records the line where a start tag ends; when the tag spans
+        lines, the lines above are searched for where it (or the attribute) begins.
+        """
+        path = self.file_of(element)
+        line = element.sourceline or 0
+        if not line or not isinstance(element.tag, str):
+            return path, line, 0
+        needle = f"{attribute}=" if attribute else "<" + etree.QName(element).localname
+        for candidate in range(line, max(0, line - 10), -1):
+            index = source_line(path, candidate).find(needle)
+            if index >= 0:
+                return path, candidate, index + 1
+        return path, line, 1
+
+
+def read_book(main: Path) -> Document:
+    """Parse `main` and everything it includes, inside the folder that holds it."""
+    main = Path(main).resolve()
+    folder = main.parent
+    refusals: list[Finding] = []
+    parser = _parser(folder, refusals)
+    tree = _parse(main, parser, refusals)
+    files = [main]
+    _include(tree.getroot(), main, folder, parser, refusals, files, stack=[main])
+    fatal = [finding for finding in refusals if finding.severity == "fatal"]
+    if fatal:
+        raise UnreadableBook(fatal)
+    return Document(
+        folder=folder,
+        main=main,
+        tree=tree,
+        files=files,
+        findings=refusals,
+        docbook_version=_docbook_version(tree),
+    )
+
+
+def docbook_dtd(version: str | None) -> Path | None:
+    """The local DocBook 4.x DTD for `version`, if it is installed."""
+    if not version:
+        return None
+    for folder in DOCBOOK_DTD_FOLDERS:
+        candidate = Path(folder.format(version=version)) / "docbookx.dtd"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+class _BookResolver(etree.Resolver):
+    """Lets the parser open files inside the book's folder and the DocBook DTD, nothing else."""
+
+    def __init__(self, folder: Path, refusals: list[Finding]):
+        super().__init__()
+        self.folder = folder
+        self.refusals = refusals
+
+    def resolve(self, url, public_id, context):
+        version = _docbook_version_of(public_id, url)
+        if version is not None:
+            dtd = docbook_dtd(version)
+            return (
+                self.resolve_filename(str(dtd), context)
+                if dtd
+                else self.resolve_string("", context)
+            )
+        path = _local_path(url)
+        if path is not None and (_inside(path, self.folder) or _in_docbook_dtd(url)):
+            return None
+        self.refusals.append(
+            Finding(
+                "fatal",
+                "refused-access",
+                f"refused to read {url!r}: a book may only read files inside its folder "
+                f"({self.folder}), and never the network",
+                key=str(url),
+            )
+        )
+        return self.resolve_string("", context)
+
+
+def _parser(folder: Path, refusals: list[Finding]) -> etree.XMLParser:
+    parser = etree.XMLParser(
+        load_dtd=True,
+        no_network=True,
+        resolve_entities=True,
+        huge_tree=False,
+        attribute_defaults=False,
+        remove_blank_text=False,
+    )
+    parser.resolvers.add(_BookResolver(folder, refusals))
+    return parser
+
+
+def _parse(path: Path, parser: etree.XMLParser, refusals: list[Finding]) -> etree._ElementTree:
+    try:
+        return etree.parse(str(path), parser)
+    except OSError as error:
+        raise UnreadableBook(
+            [Finding("fatal", "missing-file", f"cannot read {path}: {error}", file=path)]
+        ) from None
+    except etree.XMLSyntaxError as error:
+        raise UnreadableBook(_syntax_findings(error, path) + _fatal(refusals)) from None
+
+
+def _syntax_findings(error: etree.XMLSyntaxError, path: Path) -> list[Finding]:
+    """One finding for the first well-formedness error, with the offending line."""
+    entries = [entry for entry in error.error_log if entry.level_name in ("ERROR", "FATAL")]
+    entry = entries[0] if entries else None
+    file = Path(unquote(urlparse(entry.filename).path)) if entry and entry.filename else path
+    if entry is not None and file.name == "<string>":
+        file = path
+    line = entry.line if entry else (error.lineno or 0)
+    column = entry.column if entry else 0
+    message = (entry.message if entry else str(error)).strip()
+    column = _character_column(file, line, column)
+    if message.startswith("StartTag: invalid element name") and column > 1:
+        # libxml2 points just past the '<' it could not read as a tag: point at the '<'.
+        if source_line(file, line)[column - 2 : column - 1] == "<":
+            column -= 1
+    hint = ""
+    if "Entity" in message and "not defined" in message:
+        hint = (
+            " (entities such as this one are defined by the DocBook DTD: install it, "
+            "e.g. Debian's docbook-xml, or declare the entity in the document's internal subset)"
+        )
+    finding = Finding(
+        "fatal", "not-well-formed", message + hint, file=file, line=line, column=column, key=message
+    )
+    return [at_line(finding)]
+
+
+def _include(
+    element: etree._Element,
+    current: Path,
+    folder: Path,
+    parser: etree.XMLParser,
+    refusals: list[Finding],
+    files: list[Path],
+    stack: list[Path],
+) -> None:
+    """Replace every xi:include under `element` by what it points at, recursively."""
+    includes = [
+        node
+        for namespace in XINCLUDE_NAMESPACES
+        for node in element.iter(f"{{{namespace}}}include")
+    ]
+    for include in includes:
+        base = _base_file(include, current)
+        href = include.get("href", "")
+        target = (base.parent / unquote(href)).resolve()
+        line = include.sourceline or 0
+        where = {"file": base, "line": line, "column": _column_of(base, line, "include")}
+        if include.get("xpointer") or not href:
+            refusals.append(
+                at_line(
+                    Finding(
+                        "fatal",
+                        "xinclude",
+                        "xi:include needs an href; xpointer is not supported",
+                        key=href or "no-href",
+                        **where,
+                    )
+                )
+            )
+            continue
+        if not _inside(target, folder):
+            refusals.append(
+                at_line(
+                    Finding(
+                        "fatal",
+                        "refused-access",
+                        f"refused to include {href!r}: it is outside the book's folder ({folder})",
+                        key=href,
+                        **where,
+                    )
+                )
+            )
+            continue
+        if target in stack:
+            refusals.append(
+                at_line(
+                    Finding("fatal", "xinclude", f"{href!r} includes itself", key=href, **where)
+                )
+            )
+            continue
+        if not target.is_file():
+            fallback = include.find(f"{{{etree.QName(include).namespace}}}fallback")
+            if fallback is not None:
+                _replace(include, list(fallback), fallback.text)
+                continue
+            refusals.append(
+                at_line(
+                    Finding(
+                        "fatal",
+                        "missing-file",
+                        f"xi:include target {href!r} does not exist",
+                        key=href,
+                        **where,
+                    )
+                )
+            )
+            continue
+        files.append(target)
+        if include.get("parse", "xml") == "text":
+            _replace(include, [], target.read_text(encoding=include.get("encoding", "utf-8")))
+            continue
+        included = _parse(target, parser, refusals).getroot()
+        included.set(XML_BASE, str(target))
+        _include(included, target, folder, parser, refusals, files, stack + [target])
+        _replace(include, [included], None)
+
+
+def _replace(node: etree._Element, elements: list[etree._Element], text: str | None) -> None:
+    """Put `elements` (preceded by `text`) where `node` is, keeping the text after it."""
+    parent = node.getparent()
+    tail = node.tail
+    if text:
+        previous = node.getprevious()
+        if previous is not None:
+            previous.tail = (previous.tail or "") + text
+        else:
+            parent.text = (parent.text or "") + text
+    index = parent.index(node)
+    parent.remove(node)
+    for offset, element in enumerate(elements):
+        parent.insert(index + offset, element)
+    if tail:
+        if elements:
+            elements[-1].tail = (elements[-1].tail or "") + tail
+        else:
+            previous = parent[index - 1] if index > 0 else None
+            if previous is not None:
+                previous.tail = (previous.tail or "") + tail
+            else:
+                parent.text = (parent.text or "") + tail
+
+
+def _base_file(element: etree._Element, default: Path) -> Path:
+    node = element
+    while node is not None:
+        base = node.get(XML_BASE)
+        if base is not None:
+            return Path(base)
+        node = node.getparent()
+    return default
+
+
+def _docbook_version(tree: etree._ElementTree) -> str | None:
+    info = tree.docinfo
+    return _docbook_version_of(info.public_id, info.system_url)
+
+
+def _docbook_version_of(public_id: str | None, url: str | None) -> str | None:
+    """The DocBook version a DOCTYPE asks for, from its public id, else from its system path."""
+    match = DOCBOOK_PUBLIC_ID.fullmatch(public_id or "")
+    if match and match["version"] != "4":
+        return match["version"]
+    if url and url.endswith("docbookx.dtd"):
+        found = re.search(r"/(\d+(?:\.\d+)*)/docbookx\.dtd$", url)
+        if found:
+            return found.group(1)
+        return match["version"] if match else "4.5"
+    return match["version"] if match else None
+
+
+def _in_docbook_dtd(url: str) -> bool:
+    """Whether `url` names one of the files of an installed DocBook DTD.
+
+    The path is taken as written, not with its links followed: Debian's DTD
+    folder links to the ISO entity sets and to /etc/sgml, and those are part
+    of the DTD too.
+    """
+    path = Path(os.path.normpath(unquote(urlparse(url).path)))
+    return path.suffix in (".mod", ".dtd", ".ent") and any(
+        path.is_relative_to(folder.format(version=""))
+        for folder in DOCBOOK_DTD_FOLDERS + SYSTEM_ENTITY_FOLDERS
+    )
+
+
+def _local_path(url: str | None) -> Path | None:
+    if not url:
+        return None
+    parsed = urlparse(url)
+    if parsed.scheme in ("", "file"):
+        return Path(unquote(parsed.path)).resolve()
+    return None
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    return path.resolve().is_relative_to(folder.resolve())
+
+
+def _fatal(findings: list[Finding]) -> list[Finding]:
+    return [finding for finding in findings if finding.severity == "fatal"]
+
+
+def _column_of(path: Path, line: int, name: str) -> int:
+    index = source_line(path, line).find(name)
+    return max(index, 0) + 1 if index >= 0 else 0
+
+
+def _character_column(path: Path, line: int, column: int) -> int:
+    """libxml2 counts columns in bytes; authors count characters."""
+    text = source_line(path, line)
+    if not text or column <= 0:
+        return column
+    encoded = text.encode("utf-8")
+    return len(encoded[: column - 1].decode("utf-8", errors="ignore")) + 1

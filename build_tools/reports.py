@@ -1,0 +1,168 @@
+"""How `rulebook check` prints its findings: text for people, JSON, JUnit XML and SARIF for machines."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from lxml import etree
+
+from build_tools.diagnostics import display_path
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+SARIF_LEVELS = {"fatal": "error", "error": "error", "warning": "warning", "info": "note"}
+
+
+def text(results, threshold: str) -> str:
+    lines = []
+    for result in results:
+        new = result.new(threshold)
+        new_ids = {id(f) for f in new}
+        for finding in result.findings:
+            if id(finding) in new_ids:
+                lines.append(finding.astext())
+        for finding in result.findings:
+            if finding.known:
+                where = f"{finding.where}: " if finding.where else ""
+                lines.append(
+                    f"{finding.location()}: known {finding.severity}: {where}{finding.message} "
+                    f"[{finding.category}]"
+                )
+        lines.append(_summary(result, new))
+    return "\n".join(lines) + "\n"
+
+
+def _summary(result, new) -> str:
+    counts = {}
+    for finding in result.findings:
+        counts[finding.severity] = counts.get(finding.severity, 0) + 1
+    known = sum(1 for f in result.findings if f.known)
+    parts = [f"{result.book.name}: {len(new)} new finding(s), {known} known (in the ledger)"]
+    if counts:
+        parts.append("; ".join(f"{n} {severity}" for severity, n in sorted(counts.items())))
+    line = ", ".join(parts)
+    if result.coverage:
+        c = result.coverage
+        n = c["numbers"]
+        line += (
+            f"\n  coverage: examples {c['examples']['bound']}/{c['examples']['total']} bound, "
+            f"tables {c['tables']['bound']}/{c['tables']['total']}, "
+            f"glossary values {c['glossary']['bound']}/{c['glossary']['total']}\n"
+            f"  numbers: {n['total']} in all: {n['given']} given, {n['claimed']} claimed, "
+            f"{n['waived']} waived, {n['unbound']} unbound; "
+            f"prose: {c['prose']['bound']} of {c['prose']['total']} numbers bound"
+        )
+    elif result.readable and result.game is None:
+        line += "\n  (no rules module for this book: validated only)"
+    return line
+
+
+def as_json(results, threshold: str) -> str:
+    books = []
+    for result in results:
+        entry = {
+            "book": result.book.name,
+            "main": display_path(result.book.main),
+            "readable": result.readable,
+            "findings": [finding.as_dict() for finding in result.findings],
+            "new": len(result.new(threshold)),
+        }
+        if result.coverage is not None:
+            entry["coverage"] = result.coverage
+        books.append(entry)
+    return json.dumps({"books": books}, ensure_ascii=False, indent=2) + "\n"
+
+
+def junit(results, threshold: str) -> str:
+    """JUnit XML: one test suite per book, one failing test case per new finding."""
+    suites = etree.Element("testsuites", name="rulebook check")
+    for result in results:
+        new = {id(f) for f in result.new(threshold)}
+        failing = [f for f in result.findings if id(f) in new]
+        suite = etree.SubElement(
+            suites,
+            "testsuite",
+            name=result.book.name,
+            tests=str(max(1, len(failing))),
+            failures=str(len(failing)),
+            errors="0",
+            skipped="0",
+        )
+        if not failing:
+            etree.SubElement(
+                suite,
+                "testcase",
+                name=f"{result.book.name}: no new finding",
+                classname=result.book.name,
+            )
+        for finding in failing:
+            case = etree.SubElement(
+                suite,
+                "testcase",
+                name=finding.id,
+                classname=result.book.name,
+                file=display_path(finding.file) if finding.file else "",
+                line=str(finding.line),
+            )
+            failure = etree.SubElement(
+                case, "failure", message=finding.message, type=finding.category
+            )
+            failure.text = finding.astext()
+    return etree.tostring(suites, encoding="unicode", pretty_print=True)
+
+
+def sarif(results, threshold: str) -> str:
+    """SARIF 2.1.0, for code-scanning annotations in CI."""
+    rules: dict[str, dict] = {}
+    findings = []
+    for result in results:
+        for finding in result.findings:
+            rules.setdefault(finding.category, {"id": finding.category, "name": finding.category})
+            location = {
+                "physicalLocation": {
+                    "artifactLocation": {
+                        "uri": display_path(finding.file) if finding.file else result.book.name
+                    }
+                }
+            }
+            if finding.line:
+                region = {"startLine": finding.line}
+                if finding.column:
+                    region["startColumn"] = finding.column
+                location["physicalLocation"]["region"] = region
+            where = f"{finding.where}: " if finding.where else ""
+            item = {
+                "ruleId": finding.category,
+                "level": SARIF_LEVELS[finding.severity],
+                "message": {
+                    "text": where
+                    + finding.message
+                    + ("\n" + "\n".join(finding.derivation) if finding.derivation else "")
+                },
+                "locations": [location],
+                "partialFingerprints": {"rulebookFindingId": finding.id},
+            }
+            if finding.known:
+                item["suppressions"] = [
+                    {"kind": "external", "justification": "in the book's ledger"}
+                ]
+            findings.append(item)
+    document = {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "rulebook",
+                        "rules": sorted(rules.values(), key=lambda r: r["id"]),
+                    }
+                },
+                "results": findings,
+            }
+        ],
+    }
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+FORMATS: dict[str, Callable] = {"text": text, "json": as_json, "junit": junit, "sarif": sarif}

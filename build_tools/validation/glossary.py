@@ -1,0 +1,125 @@
+"""Glossary and terminology: referenced entries exist, and terms and abbreviations pair one to one."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from lxml import etree
+
+from build_tools.diagnostics import Finding, at_line
+from build_tools.docbook import enclosing, text_of
+from build_tools.reader import Document
+
+ABBREVIATIONS = ("acronym", "abbrev")
+
+
+def check(document: Document) -> list[Finding]:
+    root = document.root
+    findings: list[Finding] = []
+
+    def report(element, category, message, key, severity="error"):
+        file, line, column = document.locate(element)
+        findings.append(
+            at_line(
+                Finding(
+                    severity,
+                    category,
+                    message,
+                    file=file,
+                    line=line,
+                    column=column,
+                    where=enclosing(element),
+                    key=key,
+                )
+            )
+        )
+
+    entries = {text_of(entry.find("glossterm")).lower(): entry for entry in root.iter("glossentry")}
+    ids = {
+        element.get("id"): element
+        for element in root.iter()
+        if isinstance(element.tag, str) and element.get("id")
+    }
+
+    # Inline glossterms without linkend refer to the entry of the same term (or baseform).
+    for term in root.iter("glossterm"):
+        if term.getparent().tag == "glossentry" or term.get("linkend"):
+            continue
+        name = (term.get("baseform") or text_of(term)).lower()
+        if name and name not in entries:
+            report(
+                term,
+                "glossary-missing",
+                f"glossterm « {text_of(term)} » has no entry in the glossary",
+                name,
+                "warning",
+            )
+
+    # Which abbreviation goes with which term: the glossary's own pairs, then "term (ABBR)" in text.
+    uses: dict[str, dict[str, etree._Element]] = defaultdict(
+        dict
+    )  # term -> abbreviation -> first use
+    for entry in root.iter("glossentry"):
+        term = text_of(entry.find("glossterm"))
+        for tag in ABBREVIATIONS:
+            abbreviation = entry.find(tag)
+            if abbreviation is not None:
+                uses[term.lower()].setdefault(text_of(abbreviation), abbreviation)
+    for abbreviation in root.iter(*ABBREVIATIONS):
+        if abbreviation.getparent().tag == "glossentry":
+            continue
+        term = _term_before(abbreviation, ids)
+        if term:
+            uses[term.lower()].setdefault(text_of(abbreviation), abbreviation)
+
+    for term, spellings in uses.items():
+        if len(spellings) > 1:
+            elements = list(spellings.values())
+            report(
+                elements[1],
+                "terminology",
+                f"« {term} » is abbreviated {' and '.join(repr(s) for s in spellings)} in the book",
+                f"term-{term}",
+            )
+    terms_of: dict[str, dict[str, etree._Element]] = defaultdict(dict)
+    for term, spellings in uses.items():
+        for spelling, element in spellings.items():
+            terms_of[spelling].setdefault(term, element)
+    for spelling, terms in terms_of.items():
+        if len(terms) > 1:
+            elements = list(terms.values())
+            report(
+                elements[1],
+                "terminology",
+                f"the abbreviation {spelling!r} stands for {' and '.join(f'« {t} »' for t in terms)}",
+                f"abbreviation-{spelling}",
+            )
+    return findings
+
+
+def _term_before(abbreviation: etree._Element, ids: dict) -> str:
+    """The term an inline abbreviation spells out: « term (ABBR) », the term as text or as a link."""
+    previous = abbreviation.getprevious()
+    parent = abbreviation.getparent()
+    before = previous.tail if previous is not None else parent.text
+    if before is None or not before.rstrip().endswith("("):
+        return ""
+    words = before.rstrip()[:-1].rstrip()
+    if (
+        not words
+        and previous is not None
+        and previous.tag in ("xref", "link", "glossterm", "firstterm")
+    ):
+        if previous.tag == "xref":
+            target = ids.get(previous.get("linkend"))
+            return (
+                text_of(target.find("glossterm"))
+                if target is not None and target.tag == "glossentry"
+                else ""
+            )
+        return text_of(previous)
+    if words and parent.tag in ("term", "glossterm", "firstterm", "title"):
+        # "Physique (Ph)" in a variablelist term: the term is the text before the parenthesis.
+        return re.sub(r"^(le |la |les |l'|un |une )", "", words.split(",")[-1].strip(), flags=re.I)
+    return ""

@@ -1,0 +1,68 @@
+"""Ids and references: no id twice, and every linkend, endterm and otherterm points at an element."""
+
+from __future__ import annotations
+
+from build_tools.diagnostics import Finding, at_line, display_path
+from build_tools.docbook import enclosing
+from build_tools.reader import Document
+
+REFERENCE_ATTRIBUTES = ("linkend", "endterm", "otherterm")
+
+
+def check(document: Document) -> list[Finding]:
+    findings = []
+    first_seen = {}
+    for element in document.root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        identifier = element.get("id")
+        if identifier is None:
+            continue
+        if identifier in first_seen:
+            file, line, _ = document.locate(first_seen[identifier])
+            findings.append(
+                _finding(
+                    document,
+                    element,
+                    "duplicate-id",
+                    f"id {identifier!r} is already used at {display_path(file)}:{line}",
+                    key=identifier,
+                    attribute="id",
+                )
+            )
+        else:
+            first_seen[identifier] = element
+    for element in document.root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        for attribute in REFERENCE_ATTRIBUTES:
+            for target in (element.get(attribute) or "").split():
+                if target not in first_seen:
+                    findings.append(
+                        _finding(
+                            document,
+                            element,
+                            "broken-reference",
+                            f"<{element.tag} {attribute}={target!r}> points at no element "
+                            f"of the book",
+                            key=f"{attribute}-{target}",
+                            attribute=attribute,
+                        )
+                    )
+    return findings
+
+
+def _finding(document, element, category, message, key, attribute=None) -> Finding:
+    file, line, column = document.locate(element, attribute)
+    return at_line(
+        Finding(
+            "error",
+            category,
+            message,
+            file=file,
+            line=line,
+            column=column,
+            where=enclosing(element),
+            key=key,
+        )
+    )

@@ -1,0 +1,165 @@
+"""CALS tables: the entries of each row fill exactly `cols` columns, colspecs agree, no column is empty."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from build_tools.diagnostics import Finding, at_line
+from build_tools.docbook import enclosing, text_of
+from build_tools.reader import Document
+
+
+def check(document: Document) -> list[Finding]:
+    findings: list[Finding] = []
+    for group in document.root.iter("tgroup"):
+        findings += _check_group(document, group)
+    return findings
+
+
+def _check_group(document: Document, group: etree._Element) -> list[Finding]:
+    findings = []
+
+    def report(element, category, message, key, severity="error"):
+        file, line, column = document.locate(element)
+        findings.append(
+            at_line(
+                Finding(
+                    severity,
+                    category,
+                    message,
+                    file=file,
+                    line=line,
+                    column=column,
+                    where=enclosing(element),
+                    key=key,
+                )
+            )
+        )
+
+    try:
+        cols = int(group.get("cols", ""))
+    except ValueError:
+        report(
+            group, "table", f"tgroup cols={group.get('cols')!r} is not a number of columns", "cols"
+        )
+        return findings
+    colspecs = group.findall("colspec")
+    if len(colspecs) > cols:
+        report(
+            colspecs[cols],
+            "table",
+            f"{len(colspecs)} colspecs for a table of cols={cols}",
+            "colspec-count",
+        )
+    names: dict[str, int] = {}
+    position = 0
+    for colspec in colspecs:
+        position = (
+            int(colspec.get("colnum", position + 1))
+            if colspec.get("colnum", "").isdigit()
+            else position + 1
+        )
+        if position > cols:
+            report(
+                colspec,
+                "table",
+                f"colspec for column {position} of a table of cols={cols}",
+                f"colspec-{position}",
+            )
+        name = colspec.get("colname")
+        if name:
+            if name in names:
+                report(
+                    colspec,
+                    "table",
+                    f"colspec colname {name!r} is defined twice",
+                    f"colname-{name}",
+                )
+            names[name] = position
+    spans = {
+        spanspec.get("spanname"): (spanspec.get("namest"), spanspec.get("nameend"))
+        for spanspec in group.findall("spanspec")
+    }
+    filled_columns: set[int] = set()
+    body_rows = 0
+    pending: dict[int, int] = {}  # column -> rows still covered by a morerows from above
+    for section in group:
+        if section.tag not in ("thead", "tbody", "tfoot"):
+            continue
+        pending = {}
+        for row in section.findall("row"):
+            occupied = {column for column, rows in pending.items() if rows > 0}
+            pending = {column: rows - 1 for column, rows in pending.items() if rows > 1}
+            column = 0
+            for entry in row:
+                if entry.tag not in ("entry", "entrytbl"):
+                    continue
+                start, end = _extent(entry, names, spans, column, occupied, report)
+                if start is None:
+                    break
+                for covered in range(start, end + 1):
+                    if covered in occupied:
+                        report(
+                            entry,
+                            "table",
+                            f"entry overlaps column {covered}, already filled",
+                            f"overlap-{covered}",
+                        )
+                    occupied.add(covered)
+                    more = int(entry.get("morerows", "0") or 0)
+                    if more:
+                        pending[covered] = max(pending.get(covered, 0), more)
+                    if section.tag == "tbody" and text_of(entry):
+                        filled_columns.add(covered)
+                column = end
+            if section.tag == "tbody":
+                body_rows += 1
+            if occupied != set(range(1, cols + 1)):
+                count = len(occupied)
+                report(
+                    row,
+                    "table-row",
+                    f"row fills {count} column(s) of {cols}"
+                    + (
+                        f" (columns beyond {cols}: {sorted(c for c in occupied if c > cols)})"
+                        if any(c > cols for c in occupied)
+                        else ""
+                    ),
+                    f"row-{count}-of-{cols}-{text_of(row)[:30]}",
+                )
+    if body_rows:
+        for column in range(1, cols + 1):
+            if column not in filled_columns:
+                report(
+                    group,
+                    "table-empty-column",
+                    f"column {column} is empty in every row of the body",
+                    f"empty-{column}",
+                    severity="warning",
+                )
+    return findings
+
+
+def _extent(entry, names, spans, column, occupied, report):
+    """The first and last column an entry covers."""
+    if entry.get("spanname"):
+        start_name, end_name = spans.get(entry.get("spanname"), (None, None))
+    else:
+        start_name, end_name = entry.get("namest") or entry.get("colname"), entry.get("nameend")
+    for name in (start_name, end_name):
+        if name and name not in names:
+            report(
+                entry,
+                "table",
+                f"entry refers to colname {name!r}, which no colspec defines",
+                f"colname-{name}",
+            )
+            return None, None
+    if start_name:
+        start = names[start_name]
+    else:
+        start = column + 1
+        while start in occupied:
+            start += 1
+    end = names[end_name] if end_name else start
+    return start, end
