@@ -22,6 +22,8 @@ class Report:
     game: Game | None
     findings: list[Finding] = field(default_factory=list)
     coverage: dict[str, Any] | None = None
+    verifications: dict = field(default_factory=dict)
+    """Element -> `Verification`: what the rules check established about each bound passage."""
 
     @property
     def readable(self) -> bool:
@@ -45,17 +47,18 @@ def examine(book: Book, *, cross_check: bool = True) -> Report:
     findings += validate(document)
     game, game_findings = load_game(book)
     findings += game_findings
-    coverage = None
+    coverage, verifications = None, {}
     if cross_check and game is not None and game.binder is not None:
         outcome = run_bindings(document, game.binder, game.example_sections)
         findings += outcome.findings
         coverage = outcome.coverage
+        verifications = outcome.verifications
     _make_ids_unique(findings)
     entries, ledger_findings = read_ledger(book.ledger)
     findings += ledger_findings
     findings += reconcile(findings, entries, book.ledger)
     findings.sort(key=lambda f: (str(f.file or ""), f.line, f.column, f.category))
-    return Report(book, document, game, findings, coverage)
+    return Report(book, document, game, findings, coverage, verifications)
 
 
 def _make_ids_unique(findings: list[Finding]) -> None:

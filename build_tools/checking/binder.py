@@ -82,6 +82,17 @@ class Binder:
         return decorate
 
 
+@dataclass
+class Claim:
+    """One claim a binding made: what the text says, what the rules give, and the working."""
+
+    text: str
+    found: tuple
+    expected: tuple
+    agreed: bool
+    working: list[str]
+
+
 class StaleBinding(Exception):
     """A pattern of a binding no longer matches the book's text."""
 
@@ -94,8 +105,9 @@ class Check:
     where: str
     trace: Trace
     findings: list[Finding]
+    claims: list[Claim] = field(default_factory=list)
     _mark: int = 0
-    _claims: dict[str, int] = field(default_factory=dict)
+    _repeats: dict[str, int] = field(default_factory=dict)
 
     @property
     def text(self) -> str:
@@ -125,9 +137,9 @@ class Check:
             agreed = False
             offset = match.start(index + 1) if match.re.groups else match.start()
             key = _pattern_text(pattern)
-            self._claims[key] = self._claims.get(key, 0) + 1
-            if self._claims[key] > 1:
-                key += f"#{self._claims[key]}"
+            self._repeats[key] = self._repeats.get(key, 0) + 1
+            if self._repeats[key] > 1:
+                key += f"#{self._repeats[key]}"
             tolerance = f" (within {_show(within)})" if within else ""
             self.findings.append(
                 Finding(
@@ -145,6 +157,9 @@ class Check:
                     derivation=steps,
                 )
             )
+        self.claims.append(
+            Claim(match.group(), tuple(values), tuple(expectations), agreed, steps)
+        )
         return agreed
 
     def waive(self, pattern: str | re.Pattern, reason: str) -> None:
@@ -179,6 +194,9 @@ class TableCheck(Check):
 
     def cells(self) -> list[Check]:
         return [cell for row in self.head_rows + self.rows for cell in row]
+
+    def all_claims(self) -> list[Claim]:
+        return self.claims + [claim for cell in self.cells() for claim in cell.claims]
 
 
 def _agrees(found: Any, wanted: Any, within: Any) -> bool:

@@ -36,11 +36,31 @@ class Unit:
 
 
 @dataclass
+class Verification:
+    """What the check established about one passage, for renderers to show beside it."""
+
+    where: str
+    claims: list = field(default_factory=list)
+    unbound: int = 0
+    failed: bool = False  # the binding is stale or raised
+
+    @property
+    def status(self) -> str:
+        """'erratum' when a claim disagrees, 'incomplete' when something is unchecked, else 'verified'."""
+        if any(not claim.agreed for claim in self.claims):
+            return "erratum"
+        if self.failed or self.unbound:
+            return "incomplete"
+        return "verified"
+
+
+@dataclass
 class Outcome:
-    """What running the bindings of a book gave: findings and coverage."""
+    """What running the bindings of a book gave: findings, coverage, and what each passage verified."""
 
     findings: list[Finding] = field(default_factory=list)
     coverage: dict[str, Any] = field(default_factory=dict)
+    verifications: dict[etree._Element, Verification] = field(default_factory=dict)
 
 
 def find_units(document: Document, example_sections: str | None) -> list[Unit]:
@@ -89,7 +109,14 @@ def run_bindings(
             )
             continue
         check = _check_for(document, element, unit_elements - {element}, binding, outcome.findings)
+        before = len(outcome.findings)
         _run(binding, check, state, document, outcome.findings)
+        failed = any(
+            f.category in ("binding-stale", "binding-error") for f in outcome.findings[before:]
+        )
+        claims = check.all_claims() if isinstance(check, TableCheck) else check.claims
+        unbound = sum(len(p.accounting()["unbound"]) for p in _passages(check))
+        outcome.verifications[element] = Verification(check.where, claims, unbound, failed)
         if element in unit_elements:
             bound[element] = check
         else:
