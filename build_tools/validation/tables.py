@@ -83,6 +83,7 @@ def _check_group(document: Document, group: etree._Element) -> list[Finding]:
     filled_columns: set[int] = set()
     body_rows = 0
     pending: dict[int, int] = {}  # column -> rows still covered by a morerows from above
+    shortfalls: list = []
     for section in group:
         if section.tag not in ("thead", "tbody", "tfoot"):
             continue
@@ -115,18 +116,11 @@ def _check_group(document: Document, group: etree._Element) -> list[Finding]:
             if section.tag == "tbody":
                 body_rows += 1
             if occupied != set(range(1, cols + 1)):
-                count = len(occupied)
-                report(
-                    row,
-                    "table-row",
-                    f"row fills {count} column(s) of {cols}"
-                    + (
-                        f" (columns beyond {cols}: {sorted(c for c in occupied if c > cols)})"
-                        if any(c > cols for c in occupied)
-                        else ""
-                    ),
-                    f"row-{count}-of-{cols}-{text_of(row)[:30]}",
-                )
+                shortfalls.append((row, len(occupied), sorted(c for c in occupied if c > cols)))
+            else:
+                shortfalls.append(None)
+        _report_rows(shortfalls, cols, section.tag, report)
+        shortfalls = []
     if body_rows:
         for column in range(1, cols + 1):
             if column not in filled_columns:
@@ -138,6 +132,26 @@ def _check_group(document: Document, group: etree._Element) -> list[Finding]:
                     severity="warning",
                 )
     return findings
+
+
+def _report_rows(shortfalls, cols, part, report) -> None:
+    """One finding per run of consecutive rows with the same wrong number of columns."""
+    runs: list[list] = []
+    for index, shortfall in enumerate(shortfalls, start=1):
+        if shortfall is None:
+            continue
+        row, count, beyond = shortfall
+        if runs and runs[-1][-1][0] == index - 1 and runs[-1][-1][2] == count:
+            runs[-1].append((index, row, count, beyond))
+        else:
+            runs.append([(index, row, count, beyond)])
+    for run in runs:
+        first, row, count, beyond = run[0]
+        last = run[-1][0]
+        rows = f"row {first}" if first == last else f"rows {first} to {last}"
+        extra = f" (columns beyond {cols}: {beyond})" if beyond else ""
+        report(row, "table-row", f"{rows} of the {part[1:]} fill {count} column(s) of {cols}{extra}",
+               f"{part}-{rows}-{count}-of-{cols}")
 
 
 def _extent(entry, names, spans, column, occupied, report):
