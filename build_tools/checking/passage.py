@@ -98,9 +98,22 @@ class Passage:
         return self.lines[min(offset, len(self.lines) - 1)]
 
     def column_at(self, offset: int, token: str) -> int:
-        """The column of `token` on its source line (the first occurrence: a best effort)."""
-        index = source_line(self.file, self.line_at(offset)).find(token)
-        return index + 1 if index >= 0 else 0
+        """The column of `token` (which starts at `offset` in the text) on its source line.
+
+        The same number may stand several times on a line: count how many
+        times it appears before `offset` on that line, and take that occurrence.
+        """
+        line = self.line_at(offset)
+        alone = re.compile(r"(?<![\d.,])" + re.escape(token) + r"(?![\d])")
+        earlier = sum(
+            1
+            for match in alone.finditer(self.text, 0, offset)
+            if self.line_at(match.start()) == line
+        )
+        occurrences = list(alone.finditer(source_line(self.file, line)))
+        if not occurrences:
+            return 0
+        return occurrences[min(earlier, len(occurrences) - 1)].start() + 1
 
     def search(self, pattern: re.Pattern) -> re.Match | None:
         """The first match of `pattern` that overlaps nothing already consumed."""
