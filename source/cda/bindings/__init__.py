@@ -3,7 +3,10 @@
 import importlib
 import importlib.util
 
-from build_tools.checking import Binder
+try:
+    from build_tools.checking import Binder
+except ImportError:  # the engine's package does not re-export it (yet)
+    from build_tools.checking.binder import Binder
 
 binder = Binder()
 

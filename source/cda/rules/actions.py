@@ -214,6 +214,12 @@ def faces_reussies(cible: int, niveau_de_difficulte: int = ND_PAR_DEFAUT) -> tup
 
 
 @rule
+def faces_de_reussite(cible: int) -> tuple[int, ...]:
+    """The d20 faces that are a réussite at this CA (the 1 always is)."""
+    return tuple(de for de in range(1, DE_D_ACTION + 1) if _lire_le_de(cible, de).reussite)
+
+
+@rule
 def faces_echouees(cible: int) -> tuple[int, ...]:
     """The d20 faces that are an échec at this CA."""
     return tuple(de for de in range(1, DE_D_ACTION + 1) if not _lire_le_de(cible, de).reussite)

@@ -1,0 +1,300 @@
+"""The chapter « les actions » bound to the rules: its examples, table and rule sentences.
+
+Jérôme the librarian runs through the first examples (`state.jerome`): the
+Mental and BC of his first roll are those of the next ones, and the CA of his
+search in the library is the one the difficulty example uses.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..rules import actions as regles
+from ..rules.personnages import bonus_de_competence, niveau_de_competence
+from ..rules.sante import dommages_effectifs
+from . import binder
+
+CA_MOYENNE = 10
+"""« la moitié d'une CA moyenne » is 5: the CA the book's averages are about."""
+
+
+# -- la cible à atteindre -----------------------------------------------------
+
+
+@binder.prose(contains="est normalement un échec automatique")
+def reussite_et_echec_automatiques(para, state):
+    para.claim("inférieure ou égale à {} est", regles.ECHEC_AUTOMATIQUE_JUSQU_A)
+    para.claim("supérieure ou égale à {} est", regles.REUSSITE_AUTOMATIQUE_DES)
+    # The remark: why the 20 and the 1 are automatic.
+    para.claim("Si le {} n'était pas", regles.REUSSITE_AUTOMATIQUE_DES)
+    para.given("différence entre un {} et un {}")
+    para.claim("le {} sur les dés étant toujours un échec", max(regles.faces_echouees(19)))
+    para.claim("transféré au {} pour", min(regles.faces_de_reussite(1)))
+    para.given("une CA de {} est différente d'une CA de {}")
+
+
+# -- the degrees --------------------------------------------------------------
+
+
+@binder.prose(contains="il doit lancer un d20 et obtenir un nombre")
+def degres(para, state):
+    para.claim("lancer un d{}", regles.DE_D_ACTION)
+
+
+@binder.example(title="la réussite d'une action")
+def reussite_d_une_action(ex, state):
+    mental, perception = ex.given("a {} de Me et {} de Pe")
+    # « C'est un disciple, et il a donc 10 … en Bibliothèque »
+    nc = niveau_de_competence("disciple")
+    ex.claim("il a donc {} de", nc)
+    bc = bonus_de_competence(nc)
+    ex.claim("de {}. Il désire", bc)
+    ca = regles.cible_a_atteindre(mental, perception, bc)
+    ex.claim(
+        "égale à {} (son Mental) + {} (son bonus de Bibliothèque) {} (sa Perception) = {}",
+        (mental, bc, perception, ca),
+    )
+    ex.claim("lance un d{}", regles.DE_D_ACTION)
+    de = ex.given("et obtient {},")
+    ex.claim("égal au résultat du dé, soit {}", regles.degre_de_reussite(ca, de))
+    state.jerome = {"Me": mental, "BC": bc, "CA en Bibliothèque": ca}
+
+
+@binder.example(title="l'échec d'une action")
+def echec_d_une_action(ex, state):
+    jerome = state.jerome
+    manoeuvre = ex.given("a {} en Manœuvre")
+    ca = regles.cible_a_atteindre(jerome["Me"], manoeuvre, jerome["BC"])
+    signe = "-" if manoeuvre < 0 else "+"
+    ex.claim(
+        "une CA de {}+{}" + signe + "{} = {}", (jerome["Me"], jerome["BC"], abs(manoeuvre), ca)
+    )
+    de = ex.given("obtient {}, un échec")
+    ex.claim(
+        "sera de {} (le résultat sur le dé) - {} (sa CA) soit {}",
+        (de, ca, regles.degre_d_echec(ca, de)),
+    )
+
+
+@binder.prose(contains="un 1 sera considéré comme une")
+def jets_forces(para, state):
+    para.claim("inférieure ou égale à {}, un", regles.ECHEC_AUTOMATIQUE_JUSQU_A)
+    # On a forced roll the 1 succeeds with the CA as °R: at any CA up to the
+    # automatic échec, the face that succeeds is the 1.
+    para.claim("un {} sera considéré comme une", min(regles.faces_de_reussite(-5)))
+    para.claim("supérieure ou égale à {}, un", regles.REUSSITE_AUTOMATIQUE_DES)
+    para.claim("un {} sera considéré comme un", max(regles.faces_echouees(20)))
+    ca = regles.REUSSITE_AUTOMATIQUE_DES + 4
+    para.claim("égal à {}-CA", regles.degre_d_echec(ca, regles.DE_D_ACTION) + ca)
+
+
+@binder.example(title="la réussite d'une action impossible")
+def reussite_d_une_action_impossible(ex, state):
+    ca = ex.given("Avec une CA de {},")
+    de = ex.given("obtient {}!")
+    ex.claim("égale à sa CA, soit {}", regles.degre_de_reussite(ca, de))
+
+
+# -- les niveaux de difficulté ------------------------------------------------
+
+
+@binder.prose(contains="Le ND par défaut est zéro")
+def niveaux_de_difficulte(para, state):
+    para.claim("descendre en bas de {}", regles.ND_PAR_DEFAUT)
+    para.claim("ou au-dessus de {}.", regles.DE_D_ACTION)
+    para.claim(
+        "entre {} (normale) et {} (très difficile)",
+        (regles.niveau_de_difficulte("normale"), regles.niveau_de_difficulte("très difficile")),
+    )
+    # « il obtiendra la moitié de sa CA dans seulement 50% de ses réussites »:
+    # at the CA moyenne, the réussites over half the CA.
+    part = regles.part_des_reussites_au_dela(CA_MOYENNE, Fraction(CA_MOYENNE, 2))
+    para.claim("seulement {}%", part * 100)
+
+
+@binder.table(title="les difficultés")
+def difficultes(table, state):
+    for ligne in table.rows:
+        ligne[1].claim("{}", regles.niveau_de_difficulte(ligne[0].text))
+
+
+@binder.example(title="Résolution d'action et niveau de difficulté")
+def resolution_et_niveau_de_difficulte(ex, state):
+    nd = ex.given("niveau de difficulté de {}.")
+    ca = state.jerome["CA en Bibliothèque"]
+    plus_basse, plus_haute = regles.faces_reussies(ca, nd)
+    ex.claim("entre {} (exclus) et {} (inclus)", (plus_basse - 1, plus_haute))
+    ex.claim("sur son d{}", regles.DE_D_ACTION)
+    ex.claim("{} étant son niveau de difficulté et {} sa CA", (nd, ca))
+
+
+@binder.example(title="Niveau de difficulté négatif")
+def niveau_de_difficulte_negatif(ex, state):
+    ca = ex.given("une CA de {} en Cuisine")
+    nd = ex.given("un ND de {}.")
+    de = ex.given("obtient {}!")
+    resultat = regles.jet(ca, de)
+    ex.claim("est de {}-{} = {}", (de, ca, regles.degre_d_echec(ca, de)))
+    ex.claim("comme un °R de {}", regles.degre_signe(resultat))
+    # « qui est supérieur au ND. Rémi pourra donc savourer un oeuf à la coque »
+    if not regles.action_reussie(resultat, nd, echec_comme_negatif=True):
+        raise ValueError("the rules would not let Rémi's roll beat the ND")
+
+
+@binder.prose(contains="même avec un niveau de difficulté de 15")
+def moyenne_des_degres(para, state):
+    nd = para.given("niveau de difficulté de {},")
+    degre = para.given("qui a eu {} de °R")
+    if regles.action_reussie(regles.Jet(True, degre), nd):
+        raise ValueError("the rules would let this °R beat this ND")
+    # « environ de 5 »: the mean °R at the CA moyenne is 5.5.
+    para.claim("est environ de {}", regles.moyenne_des_degres_de_reussite(CA_MOYENNE), within=1)
+
+
+@binder.example(title="les handicaps et les difficultés")
+def handicaps_et_difficultes(ex, state):
+    ca = ex.given("une CA de {}) pour")
+    ex.claim(
+        "très difficile à obtenir et lui impose donc un niveau de difficulté de {}",
+        regles.niveau_de_difficulte("très difficile"),
+    )
+    handicap = ex.given("un handicap de {} points")
+    ca_handicapee = regles.cible_a_atteindre(ca, handicap=handicap)
+    ex.claim("une CA de ({} - {} points d'handicap = ) {}", (ca, handicap, ca_handicapee))
+    de = ex.given("fait {} seulement")
+    if not regles.jet(ca_handicapee, de).reussite:
+        raise ValueError("the text says the roll succeeds")
+    ex.claim("qu'avec un {})", min(regles.faces_echouees(ca_handicapee)))
+
+
+# -- le dé critique -----------------------------------------------------------
+
+
+@binder.prose(contains="nommé le dé critique")
+def de_critique(para, state):
+    para.claim("lance un d{} avec son d{}", (regles.DE_CRITIQUE, regles.DE_D_ACTION))
+    para.claim("Le d{} est géré", regles.DE_D_ACTION)
+    para.claim("un {} naturel", regles.FACE_CRITIQUE)
+    para.claim("relancer le d{} et", regles.DE_D_ACTION)
+    para.claim("encore un {} sur", regles.DE_D_ACTION)
+    para.claim("ajoute toujours le {}", regles.DE_D_ACTION)
+    para.claim("relance encore le d{},", regles.DE_D_ACTION)
+    para.claim("différent de {}.", regles.DE_D_ACTION)
+    para.claim("inférieur à {} ou supérieur à {}", (regles.ND_PAR_DEFAUT, regles.DE_D_ACTION))
+
+
+@binder.example(title="une prouesse exceptionnelle")
+def prouesse_exceptionnelle(ex, state):
+    ca = ex.given("une CA de {} pour")
+    de = ex.given("obtient un {} à la fois")
+    # « un 1 à la fois sur son jet de dés et sur son dé critique »
+    de_critique = de
+    ex.claim("CA ({}) plus {}d{} ouvert", (ca, 1, regles.DE_D_ACTION))
+    ex.claim("à nouveau le d{}", regles.DE_D_ACTION)
+    premier = ex.given("obtient {}! Il relance")
+    second = ex.given("obtient finalement {} (")
+    ex.claim("que sur les {} après le premier {}!", (regles.DE_D_ACTION, regles.FACE_CRITIQUE))
+    resultat = regles.jet_avec_de_critique(ca, de, de_critique, (premier, second))
+    ex.claim(
+        "de {} (sa CA initiale) + {} (le premier jet) + {} (le second jet) = {}",
+        (ca, premier, second, resultat.degre),
+    )
+    nd = ex.given("le ND de {} que")
+    if not regles.action_reussie(resultat, nd):
+        raise ValueError("the text says Gaston beats the ND")
+    autre = ex.given("qu'un {} sur son premier jet")
+    autre_resultat = regles.jet_avec_de_critique(ca, de, de_critique, (autre,))
+    ex.claim("que de ({}+{}=){}", (ca, autre, autre_resultat.degre))
+    if regles.action_reussie(autre_resultat, nd):
+        raise ValueError("the text says Gaston would have failed")
+
+
+@binder.example(title="Maladresse exceptionnelle")
+def maladresse_exceptionnelle(ex, state):
+    ca = ex.given("avec {} de CA")
+    de, de_critique = ex.given("obtient un {} et un {} sur le dé critique")
+    ex.claim("relance donc le d{}", regles.DE_D_ACTION)
+    relance = ex.given("fait un autre {}!")
+    resultat = regles.jet_avec_de_critique(ca, de, de_critique, (relance,))
+    ex.claim(
+        "de {} - {} (sa CA) + {} (son d{} supplémentaire), pour un total de {}",
+        (de, ca, relance, regles.DE_D_ACTION, resultat.degre),
+    )
+
+
+@binder.prose(contains="Il est possible de faire varier le dé critique")
+def variantes_du_de_critique(para, state):
+    para.claim("lancer un d{} ou même un d{}", regles.DES_CRITIQUES_STRESSANTS)
+    para.claim("que le d{} habituel", regles.DE_CRITIQUE)
+    para.claim("qu'un d{} ou même un autre d{}", regles.DES_CRITIQUES_CALMES)
+
+
+# -- les actions multiples ----------------------------------------------------
+
+
+@binder.prose(contains="handicap cumulatif de")
+def actions_multiples(para, state):
+    para.claim("cumulatif de {} points", regles.HANDICAP_SUPPLEMENTAIRE_PAR_ACTION)
+    para.claim("pénalité de {} par action", -regles.PENALITE_PAR_ACTION_IMPREVUE)
+
+
+# Mireille's actions, by order of importance, as the example lists them.
+ACTIONS_DE_MIREILLE = ("éviter l'assaut", "trancher la corde", "sauter de cheval")
+
+
+@binder.example(id="ex-actions-multiples")
+def exemple_d_actions_multiples(ex, state):
+    for action in ACTIONS_DE_MIREILLE:
+        if action not in ex.text:
+            raise ValueError(f"the example no longer has Mireille {action}")
+    nombre = len(ACTIONS_DE_MIREILLE)
+    handicaps = regles.handicaps_des_actions_multiples(nombre)
+    ex.claim("sera de {} (le nombre d'actions)", handicaps[0])
+    supplement = regles.HANDICAP_SUPPLEMENTAIRE_PAR_ACTION
+    ex.claim(
+        "({} pour le nombre d'action plus {} points supplémentaires) {}",
+        (nombre, handicaps[1] - handicaps[0], handicaps[1]),
+    )
+    ex.claim(
+        "({} points déjà accumulés et {} points supplémentaires) {}",
+        (handicaps[1], supplement, handicaps[2]),
+    )
+    imprevue = regles.handicap_d_action_imprevue(nombre)
+    ex.claim(
+        "handicap de {} (l'action la plus pénalisée du tour) + {} (la pénalité"
+        " supplémentaire) = {}",
+        (handicaps[-1], imprevue - handicaps[-1], imprevue),
+    )
+
+
+# -- les actions de dépassement -----------------------------------------------
+
+
+@binder.prose(contains="action qui permet le dépassement possède")
+def attributs_du_depassement(para, state):
+    # The two attributes listed next: Difficulté de l'effet and Effort maximal.
+    para.claim("possède {} attributs", len(("Diff", "Eff")))
+
+
+@binder.example(title="une action de dépassement")
+def action_de_depassement(ex, state):
+    effort = ex.given("(Eff = {})")
+    difficulte = ex.given("une difficulté de {}.")
+    ex.claim("Magie du Feu-{})", -bonus_de_competence(0))
+    ca = ex.given("CA = {}.")
+    de = ex.given("fait {} sur")
+    ex.claim("le d{}.", regles.DE_D_ACTION)
+    resultat = regles.jet(ca, de)
+    ex.claim(
+        "car {} est plus grand que Diff = {} et plus petit que sa CA de {}",
+        (regles.degre_de_reussite(ca, de), difficulte, ca),
+    )
+    dom = regles.dommage_de_depassement(effort, difficulte, resultat)
+    ex.claim("est de {} (Eff) + {} (Diff) - {} (°R) = {} (Dom)", (effort, difficulte, de, dom))
+    encaissement = ex.given("qui vaut {}.")
+    de_d_encaissement = ex.given("obtient {}.")
+    degre = regles.degre_de_reussite(encaissement, de_d_encaissement)
+    ex.claim(
+        "{} (Dom) - {} (la °R du jet d'encaissement) = {}",
+        (dom, degre, dommages_effectifs(dom, degre)),
+    )
