@@ -1,0 +1,149 @@
+"""The checking engine on a tiny book: claims, givens, waivers, coverage, stale and crashing bindings, ledger."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from build_tools.cli import main
+
+MINI = Path(__file__).parent / "fixtures" / "books" / "mini"
+
+
+@pytest.fixture
+def book(tmp_path: Path) -> Path:
+    folder = tmp_path / "mini"
+    shutil.copytree(MINI, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    return folder
+
+
+def check(folder: Path, capsys) -> tuple[int, dict]:
+    status = main(["check", str(folder), "--format", "json"])
+    report = json.loads(capsys.readouterr().out)["books"][0]
+    return status, report
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def errata(report: dict) -> list[dict]:
+    return [f for f in report["findings"] if f["category"] == "erratum"]
+
+
+def test_a_wrong_table_cell_is_an_erratum_with_its_working(book, capsys):
+    status, report = check(book, capsys)
+    assert status == 1
+    (finding,) = errata(report)
+    assert finding["where"] == "table « Les cibles »"
+    assert finding["message"] == "the text says 16, the rules give 15"
+    assert (finding["found"], finding["expected"]) == (16, 15)
+    assert finding["line"] == 23 and finding["file"].endswith("book.xml")
+    assert "cible(aspect=12, bonus=3) = 15    [cible = aspect + bonus]" in finding["derivation"]
+
+
+def test_the_text_report_reads_like_a_compiler_error(book, capsys):
+    assert main(["check", str(book)]) == 1
+    out = capsys.readouterr().out
+    assert "book.xml:23:" in out
+    assert "error: [erratum] table « Les cibles »: the text says 16, the rules give 15" in out
+    assert "cible(aspect=12, bonus=3) = 15" in out
+
+
+def test_coverage_counts_every_unit_and_number(book, capsys):
+    _, report = check(book, capsys)
+    coverage = report["coverage"]
+    assert coverage["examples"] == {"total": 2, "bound": 2}
+    assert coverage["tables"] == {"total": 1, "bound": 1}
+    assert coverage["glossary"] == {"total": 1, "bound": 1}
+    # example: 13, 2, 15 / 1,5 / 2006; table: 10 1 11 12 3 16; section: 7; glossary: 20; prose: 20
+    assert coverage["numbers"] == {
+        "total": 14, "given": 6, "claimed": 6, "waived": 2, "unbound": 0,
+    }
+
+
+def test_a_changed_given_is_followed(book, capsys):
+    edit(book / "book.xml", "13 en Physique", "14 en Physique")
+    _, report = check(book, capsys)
+    messages = {f["where"]: f["message"] for f in errata(report)}
+    assert messages["example « Un jet »"] == "the text says 15, the rules give 16"
+    # the state carried to the combat section follows too: 16 - 8 = 8, the text says 7
+    assert messages["section « Exemple de combat »"] == "the text says 7, the rules give 8"
+
+
+def test_a_changed_claim_is_caught(book, capsys):
+    edit(book / "book.xml", "Au plus 20.", "Au plus 21.")
+    _, report = check(book, capsys)
+    assert any(
+        f["where"] == "glossary « cible »" and f["found"] == 21 and f["expected"] == 20
+        for f in errata(report)
+    )
+
+
+def test_a_changed_rule_constant_turns_dependent_passages_red(book, capsys):
+    edit(book / "rules.py", "ASPECT_MAXIMUM = 20", "ASPECT_MAXIMUM = 18")
+    _, report = check(book, capsys)
+    wheres = {f["where"] for f in errata(report)}
+    assert "glossary « cible »" in wheres
+    assert any(where.startswith("paragraph « La cible à atteindre") for where in wheres)
+
+
+def test_reworded_text_makes_the_binding_stale_not_silent(book, capsys):
+    edit(book / "book.xml", "un bonus de 2", "une aide de 2")
+    status, report = check(book, capsys)
+    stale = [f for f in report["findings"] if f["category"] == "binding-stale"]
+    assert status == 1
+    assert stale and "un bonus de {}" in stale[0]["message"]
+    assert stale[0]["where"] == "example « Un jet »"
+
+
+def test_a_title_that_no_longer_exists_is_a_stale_binding(book, capsys):
+    edit(book / "book.xml", "<title>Un jet</title>", "<title>Un lancer</title>")
+    _, report = check(book, capsys)
+    stale = [f for f in report["findings"] if f["category"] == "binding-stale"]
+    assert any("example title='Un jet' is not in the book" in f["message"] for f in stale)
+    assert any(
+        f["category"] == "unbound" and f["where"] == "example « Un lancer »"
+        and f["message"] == "no binding checks this example"
+        for f in report["findings"]
+    )
+
+
+def test_a_crashing_binding_is_reported_apart_from_wrong_numbers(book, capsys):
+    edit(book / "bindings.py", "    section.claim(", "    1 / 0\n    section.claim(")
+    _, report = check(book, capsys)
+    (crash,) = [f for f in report["findings"] if f["category"] == "binding-error"]
+    assert "ZeroDivisionError" in crash["message"]
+    assert crash["file"].endswith("bindings.py") and crash["text"] == "1 / 0"
+
+
+def test_a_new_number_is_unbound_with_its_position(book, capsys):
+    edit(book / "book.xml", "frappe pour 7 points.", "frappe pour 7 points, deux fois sur 3.")
+    _, report = check(book, capsys)
+    (unbound,) = [f for f in report["findings"] if f["category"] == "unbound"]
+    assert unbound["message"] == "the number 3 is neither given, claimed nor waived"
+    assert unbound["line"] == 29
+    line = (book / "book.xml").read_text(encoding="utf-8").splitlines()[28]
+    assert line[unbound["column"] - 1] == "3"
+
+
+def test_the_ledger_makes_known_errata_pass_and_stale_entries_fail(book, capsys):
+    _, report = check(book, capsys)
+    (finding,) = errata(report)
+    ledger = book / "ledger.toml"
+    ledger.write_text(
+        f'[[known]]\nid = "{finding["id"]}"\nreason = "12 + 3 = 15, the table says 16"\n',
+        encoding="utf-8",
+    )
+    status, report = check(book, capsys)
+    assert status == 0
+    assert errata(report)[0]["known"] is True
+    edit(book / "book.xml", "<entry>16</entry>", "<entry>15</entry>")
+    status, report = check(book, capsys)
+    assert status == 1
+    assert [f["category"] for f in report["findings"]] == ["ledger-stale"]
