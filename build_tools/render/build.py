@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -56,8 +58,10 @@ def renderer(name: str):
 
 
 def run(books: list[Book], arguments: argparse.Namespace) -> int:
+    """Build every book, one process per book up to the number of cores; print what was written."""
     formats = [name.strip() for name in arguments.format.split(",") if name.strip()]
-    modules = {name: renderer(name) for name in formats}
+    for name in formats:
+        renderer(name)  # an unknown format is a usage error before any work starts
     options = Options(
         paper=arguments.paper,
         draft=arguments.draft,
@@ -65,21 +69,43 @@ def run(books: list[Book], arguments: argparse.Namespace) -> int:
         condition=_set(arguments.condition),
         tagged=arguments.tagged,
     )
+    jobs = [(book, formats, options, Path(arguments.out)) for book in books]
+    workers = min(len(jobs), os.cpu_count() or 1)
+    if workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            results = list(pool.map(build_book, *zip(*jobs)))
+    else:
+        results = [build_book(*job) for job in jobs]
     status = 0
-    for book in books:
-        report = examine(book)
-        if not report.readable:
-            for finding in report.findings:
-                print(finding.astext(), file=sys.stderr)
-            print(f"rulebook: {book.name}: not built: the book cannot be read", file=sys.stderr)
-            status = 2
-            continue
-        out = Path(arguments.out) / book.name
-        context = RenderContext(report, options, out)
-        for name, module in modules.items():
-            for path in module.render(context):
-                print(f"{book.name}: {name}: {path}")
+    for book_status, lines, problems in results:
+        for line in lines:
+            print(line)
+        for line in problems:
+            print(line, file=sys.stderr)
+        status = max(status, book_status)
     return status
+
+
+def build_book(book: Book, formats: list[str], options: Options, out_root: Path):
+    """Check one book and render it in each format: (status, lines for stdout, lines for stderr)."""
+    report = examine(book)
+    if not report.readable:
+        problems = [finding.astext() for finding in report.findings]
+        problems.append(f"rulebook: {book.name}: not built: the book cannot be read")
+        return 2, [], problems
+    new = report.new()
+    problems = []
+    if new:
+        problems.append(
+            f"rulebook: {book.name}: {len(new)} new finding(s); the book is built, "
+            f"run `rulebook check {book.name}` to see them"
+        )
+    context = RenderContext(report, options, out_root / book.name)
+    lines = []
+    for name in formats:
+        for path in renderer(name).render(context):
+            lines.append(f"{book.name}: {name}: {path}")
+    return 0, lines, problems
 
 
 def _set(value: str | None) -> set[str] | None:
