@@ -88,11 +88,18 @@ EFFETS_DES_DOMMAGES = (
 
 
 @rule
+def niveau_de_dommage_sous_l_armure(niveau_de_dommage: int, bonus_d_encaisse: int) -> int:
+    """Le BE est retiré au Dom avant le jet d'encaissement: Dom - BE."""
+    return niveau_de_dommage - bonus_d_encaisse
+
+
+@rule
 def dommages_effectifs(
     niveau_de_dommage: int, degre_de_reussite: int, bonus_d_encaisse: int = 0
 ) -> int:
     """Dommages effectifs = Dom - BE - °R du jet d'encaissement (0 s'il échoue)."""
-    return niveau_de_dommage - bonus_d_encaisse - max(degre_de_reussite, 0)
+    sous_l_armure = niveau_de_dommage_sous_l_armure(niveau_de_dommage, bonus_d_encaisse)
+    return sous_l_armure - max(degre_de_reussite, 0)
 
 
 @rule

@@ -1,0 +1,168 @@
+"""Bindings of the chapter « les règles avancées »: heroism and the adjustment factors."""
+
+import re
+
+from ..rules import avance, combat
+from ..rules.actions import cible_a_atteindre, degre_d_echec
+from ..rules.personnages import (
+    ASPECT_SANS_JET,
+    SURCOUT_PAR_NIVEAU_D_HEROISME,
+    bonus_de_competence,
+    cout_d_un_niveau_de_competence,
+    niveau_de_competence,
+)
+from . import binder
+
+_NOTATION = r"([+\-−]?\d+)(h\d*)?"
+
+
+def lire_statistique(check, before: str) -> tuple[int, int]:
+    """Read a statistic in the book's heroic notation after `before`: « Ph 6h » → (6, 1).
+
+    The value is a given; the level is read from what follows it (« h2 », « h »
+    or nothing), through the rule `lire_notation`.
+    """
+    found = re.search(re.escape(before) + r"\s*" + _NOTATION, check.text)
+    notation = (found.group(1) + (found.group(2) or "")) if found else ""
+    if found and found.group(2) and len(found.group(2)) > 1:
+        check.given(before + " {}h{}")
+    else:
+        check.given(before + " {}")
+    return avance.lire_notation(notation)
+
+
+def claim_notation(check, before: str, valeur: int, niveau: int) -> None:
+    """Claim that the text writes the statistic as the rules note it: « Ph 8h2 », « My 7h »."""
+    notation = avance.notation_d_heroisme(valeur, niveau)
+    pattern = re.sub(r"[+\-−]?\d+", "{}", notation)
+    numbers = tuple(int(number) for number in re.findall(r"[+\-−]?\d+", notation))
+    check.claim(f"{before} {pattern}", numbers)
+
+
+@binder.prose(contains="Si le niveau d'héroïsme n'est que de")
+def niveau_omis(para, state):
+    para.claim(
+        "n'est que de {}, on n'inscrit que h, en omettant le {}.",
+        (avance.NIVEAU_OMIS, avance.NIVEAU_OMIS),
+    )
+
+
+@binder.example(title="Indication du niveau d'héroïsme")
+def indication_du_niveau_d_heroisme(ex, state):
+    physique, heroisme_physique = ex.given(
+        "possède {} en Physique avec un niveau d'héroïsme de {},"
+    )
+    mystique, heroisme_mystique = ex.given("{} en Mystique avec un niveau d'héroïsme de {}.")
+    claim_notation(ex, "Ph", physique, heroisme_physique)
+    claim_notation(ex, "My", mystique, heroisme_mystique)
+
+
+@binder.example(title="Calcul du total d'héroïsme")
+def calcul_du_total_d_heroisme(ex, state):
+    physique, heroisme_physique = lire_statistique(ex, "Ph")
+    manoeuvre = ex.given("Ma {} et")
+    niveau, heroisme_competence = lire_statistique(ex, "Équitation à")
+    bc = bonus_de_competence(niveau)
+    ex.claim("(pour un de {}h)", bc)
+    difficulte, heroisme_difficulte = lire_statistique(ex, "manœuvre incroyable d'un de")
+    cible = cible_a_atteindre(physique, manoeuvre, bc)
+    ex.claim("une de ({}+{}+{}=) {}", (physique, manoeuvre, bc, cible))
+    ex.claim("un ND de {}", difficulte)
+    total = avance.total_d_heroisme((heroisme_physique, heroisme_competence), heroisme_difficulte)
+    ex.claim(
+        "de ({}+{}-{}=) {}!",
+        (heroisme_physique, heroisme_competence, heroisme_difficulte, total),
+    )
+
+
+@binder.table(title="exemples de niveaux d'héroïsme")
+def exemples_de_niveaux_d_heroisme(table, state):
+    for heroisme, niveau in table.rows:
+        niveau.claim("{}", avance.niveau_d_heroisme_de(heroisme.text))
+
+
+@binder.prose(contains="sert à augmenter plutôt le")
+def effet_du_total_d_heroisme(para, state):
+    points = avance.POINTS_PAR_TOTAL_D_HEROISME
+    para.claim("augmenter plutôt le de {} points ou diminuer le de {} points", (points, points))
+    para.claim("les degrés d'échec augmentent de {} points", points)
+    para.claim("les degrés de réussite diminuent de {}.", points)
+
+
+@binder.prose(contains="il gagne un point dans son")
+def conversions(para, state):
+    maximum = avance.CA_MAXIMALE
+    ca, th = avance.convertir_ca(maximum + 1, 0)
+    para.claim("plus grande que {}, il gagne", maximum)
+    para.claim("Il abaisse alors sa CA de {} et augmente son TH de {}.", (maximum + 1 - ca, th))
+    relevee, th = avance.relever_ca(avance.CA_MINIMALE, 0)
+    para.claim("inférieure ou égale à {}, il peut", avance.CA_MINIMALE)
+    para.claim(
+        "augmenter son CA de {} en diminuant son TH de {}.", (relevee - avance.CA_MINIMALE, -th)
+    )
+    nd, nh = avance.convertir_nd(maximum + 1, 0)
+    para.claim("passe au-dessus de {}, on peut", maximum)
+    para.claim("augmenter leur de {} et diminuer leur ND de {}.", (nh, maximum + 1 - nd))
+
+
+@binder.example(title="Héroïsme et cible à atteindre")
+def heroisme_et_cible_a_atteindre(ex, state):
+    physique = ex.given("aspect Physique de {} avec")
+    puissance = ex.given("avec {} en Puissance")
+    # The niveau de connaissance is a link (« disciple »): its NC gives the BC.
+    niveau = next(
+        xref.get("linkend")
+        for xref in ex.passage.element.iter("xref")
+        if xref.get("linkend") in ("profane", "apprenti", "disciple", "compagnon", "maître")
+    )
+    ex.claim("en pugilat, soit {} de", bonus_de_competence(niveau_de_competence(niveau)))
+    # The rest of the example follows the BC the text uses.
+    bc = int(re.search(r"en pugilat, soit ([+\-−]?\d+)", ex.text).group(1))
+    cible = cible_a_atteindre(physique, puissance, bc)
+    ex.claim("finale est donc de {} + {} + {} = {}.", (physique, puissance, bc, cible))
+    convertie, total = avance.convertir_ca(cible, 0)
+    points = avance.POINTS_PAR_TOTAL_D_HEROISME
+    ex.claim("une CA de ({} - {} =) {} avec", (cible, points, convertie))
+    ex.claim("avec un total d'héroïsme de {}.", total)
+    difficulte = ex.given("d'un niveau de difficulté {}.")
+    de = ex.given("il obtient {}, soit un échec")
+    ex.claim("supérieur à sa CA de {},", convertie)
+    echec = degre_d_echec(convertie, de)
+    ex.claim("avec un de {}-{} = {}.", (de, convertie, echec))
+    ex.claim("à {} point dans son total d'héroïsme", total)
+    heroique = avance.degre_heroique(-echec, total)
+    ex.claim("pour obtenir ({}-{}=) {}, ou un de {}!", (echec, points, -heroique, heroique))
+    ex.claim("qui avait un de {}.", difficulte)
+
+
+@binder.prose(contains="on augmentera le coût de")
+def cout_de_l_heroisme(para, state):
+    para.claim("augmentera le coût de {} PX par niveau d'héroïsme", SURCOUT_PAR_NIVEAU_D_HEROISME)
+
+
+@binder.example(title="Progression et héroïsme")
+def progression_et_heroisme(ex, state):
+    lire_statistique(ex, "compétence de")  # the level one below, which costs nothing here
+    arrivee, heroisme_d_arrivee = lire_statistique(ex, "à")
+    cout = cout_d_un_niveau_de_competence(arrivee, heroisme_d_arrivee)
+    ex.claim(
+        "dépenser {} + {} × {} = {} PX",
+        (arrivee, heroisme_d_arrivee, SURCOUT_PAR_NIVEAU_D_HEROISME, cout),
+    )
+
+
+@binder.prose(contains="Le facteur d'attaque vaut")
+def facteur_d_attaque(para, state):
+    para.claim("dans les règles actuelles {}.", avance.FACTEUR_D_ATTAQUE)
+    # « des personnages identiques »: the average character of the book, with
+    # aspect 10, moyen 0 and a BC of 0, and the same weapon without bonus.
+    chance = combat.chance_de_toucher_un_pareil(ASPECT_SANS_JET)
+    para.claim(
+        "Avec une valeur de {}, cela donne, pour des personnages identiques, une chance de {}%",
+        (avance.FACTEUR_D_ATTAQUE, chance * 100),
+    )
+
+
+@binder.prose(contains="Le facteur de mortalité actuel est de")
+def facteur_de_mortalite(para, state):
+    para.claim("Le facteur de mortalité actuel est de {}", avance.FACTEUR_DE_MORTALITE)

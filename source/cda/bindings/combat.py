@@ -1,0 +1,141 @@
+"""Bindings of the chapter « le combat »: the fight of Björn and Kröm, surclassement, shooting."""
+
+from types import SimpleNamespace
+
+from ..rules import combat, sante
+from ..rules.actions import DE_D_ACTION, cible_a_atteindre, degre_de_reussite
+from ..rules.avance import FACTEUR_D_ATTAQUE
+from ..rules.personnages import (
+    NIVEAUX_DE_CONNAISSANCE,
+    bonus_de_competence,
+    niveau_de_competence,
+)
+from . import binder
+
+
+@binder.prose(contains="additionnée du bonus de parade de l'arme moins")
+def total_de_parade(para, state):
+    para.claim("bonus de parade de l'arme moins {}", FACTEUR_D_ATTAQUE)
+
+
+@binder.example(title="un example de combat entre Björn et Kröm")
+def bjorn_et_krom(ex, state):
+    # Each fighter's niveau de connaissance is a link (« apprenti »), read from the markup.
+    niveau_de_krom, niveau_de_bjorn = _niveaux_lies(ex)[:2]
+    nc = niveau_de_competence(niveau_de_krom)
+    ex.claim("arme ({} de , soit", nc)
+    bc = bonus_de_competence(nc)
+    ex.claim("soit un de {})", bc)
+    puissance_en_physique = ex.given("Puissance en Physique de {} (Ph + Pu)")
+    ba, bp, bd = ex.given("(BA) de {}, un (BP) de {} et un (BD) de {}.")
+    cible = cible_a_atteindre(puissance_en_physique, bonus_de_competence=bc)
+    ex.claim("avec son arme est donc de {} ({} - NC {})", (cible, puissance_en_physique, -bc))
+    be, enc = ex.given(
+        "peau d'ours, ce qui lui donne un de {} et sa Résistance en Physique (Ph+Re) est de {}."
+    )
+    state.krom = SimpleNamespace(
+        cible=cible,
+        bp=bp,
+        ta=combat.total_d_attaque(cible, ba),
+        tp=combat.total_de_parade(cible, bp),
+        bd=bd,
+        enc=enc,
+        be=be,
+    )
+
+    # Björn: an épée longue and a small shield, whose BP adds to the sword's.
+    ba, bp_arme, bd = ex.given("Cette arme lui donne BA{}, BP{}, BD{}.")
+    bc = bonus_de_competence(niveau_de_competence(niveau_de_bjorn))
+    ex.claim("Son d' lui donne un de {},", bc)
+    puissance_en_physique = ex.given("où il a {} en tout")
+    cible = cible_a_atteindre(puissance_en_physique, bonus_de_competence=bc)
+    ex.claim("Sa CA est donc de {} - {} (BC) = {}.", (puissance_en_physique, -bc, cible))
+    be = ex.given("cotte de maille au corps, pour un de {},")
+    bp_bouclier = ex.given("bouclier (petit) qui lui donne un de {}.")
+    enc = ex.given("Sa Résistance en Physique (Ph+Re) est de {}.")
+    state.bjorn = SimpleNamespace(
+        ta=combat.total_d_attaque(cible, ba),
+        tp=combat.total_de_parade(cible, bp_arme + bp_bouclier),
+        bd=bd,
+        enc=enc,
+        be=be,
+    )
+    krom, bjorn = state.krom, state.bjorn
+
+    # Who can hit whom, on which faces.
+    ex.claim("au plus son TA sur le d{}", DE_D_ACTION)
+    ex.claim("soit entre {} et {} incluent", combat.jets_qui_touchent(krom.ta, bjorn.tp))
+    ex.claim("au-dessus de {} (TP de Kröm)", combat.total_de_parade(krom.cible, krom.bp))
+    ex.claim("et au plus {} (son TA)", bjorn.ta)
+    ex.claim("soit entre {} et {}.", combat.jets_qui_touchent(bjorn.ta, krom.tp))
+
+    # Kröm's blow.
+    ex.claim("Il lance le d{} et obtient", DE_D_ACTION)
+    de = ex.given("et obtient {}, il touche")
+    ex.claim("Son arme a {} de BD", krom.bd)
+    dommage = combat.attaque(krom.ta, bjorn.tp, de, krom.bd)
+    ex.claim("ce qui fait un de {}!", dommage)
+    ex.claim("absorbe les {} premiers points", bjorn.be)
+    ex.claim("avoir entre {} et {} pour encaisser", combat.jets_qui_encaissent(bjorn.enc))
+    ex.claim("les {} points restants", sante.niveau_de_dommage_sous_l_armure(dommage, bjorn.be))
+    de_d_encaissement = ex.given("Björn obtient {}, il reçoit")
+    encaisse = degre_de_reussite(bjorn.enc, de_d_encaissement)
+    effectifs = sante.dommages_effectifs(dommage, encaisse, bjorn.be)
+    ex.claim("il reçoit donc {} de dommages", effectifs)
+    ex.claim("( {} du Dom moins {} points d'armure", (dommage, bjorn.be))
+    sante.type_de_blessure(effectifs)  # « ce qui lui donne une blessure légère », by its link
+
+
+@binder.table(title="Résumé des totaux de combats")
+def resume_des_totaux(table, state):
+    head = table.head_rows[0]
+    head[2].claim("TP (CA+BP-{})", FACTEUR_D_ATTAQUE)
+    combattants = {"Kröm": state.krom, "Björn": state.bjorn}
+    for row in table.rows:
+        combattant = combattants[row[0].text]
+        row[1].claim("{}", combattant.ta)
+        row[2].claim("{}", combattant.tp)
+        row[3].claim("{}", combattant.bd)
+        row[4].claim("{}", combattant.enc)
+        row[5].claim("{}", combattant.be)
+
+
+@binder.prose(contains="Sert uniquement à se défendre")
+def manoeuvre_de_parade(para, state):
+    para.claim("ajouté au °R + {}.", combat.bonus_de_manoeuvre("MP"))
+
+
+@binder.prose(contains="Le coup qui fait mal")
+def manoeuvre_de_dommage(para, state):
+    para.claim("ajouté au °R + {}, et représente", combat.bonus_de_manoeuvre("MD"))
+
+
+@binder.prose(contains="le malus de -5 aux dommages")
+def surclassement_pour_les_debutants(para, state):
+    para.claim("le malus de {} aux dommages", combat.bonus_de_manoeuvre("MD"))
+
+
+@binder.prose(contains="trois types de portée")
+def portees(para, state):
+    difficultes = tuple(combat.difficulte_de_portee(p) for p in ("courte", "moyenne", "grande"))
+    para.claim("de difficulté de base: {}, {} et {}.", difficultes)
+
+
+@binder.prose(contains="entre la courte et la moyenne portée")
+def dommages_de_tir(para, state):
+    # Read as a shot at short range: see the docstring of rules/combat.py.
+    para.claim("verra son BD diminué de {}.", combat.difficulte_de_portee("courte"))
+
+
+@binder.prose(contains="Il utilise pour cela son CA en Évitement")
+def esquive(para, state):
+    para.claim("avec son moins {}.", FACTEUR_D_ATTAQUE)
+
+
+def _niveaux_lies(check) -> list[str]:
+    """The niveaux de connaissance the passage links to (« apprenti »…), in order."""
+    return [
+        xref.get("linkend")
+        for xref in check.passage.element.iter("xref")
+        if xref.get("linkend") in NIVEAUX_DE_CONNAISSANCE
+    ]

@@ -1,0 +1,121 @@
+"""Bindings of the glossary « la terminologie »: every definition that states a value."""
+
+from ..rules import actions, avance, combat, personnages, sante
+from . import binder
+
+
+@binder.glossary(term="niveau de compétence")
+def niveau_de_competence(entry, state):
+    bornes = (personnages.NIVEAU_DE_COMPETENCE_MINIMUM, personnages.NIVEAU_DE_COMPETENCE_MAXIMUM)
+    entry.claim("un chiffre entre {} et {}", bornes)
+
+
+@binder.glossary(term="bonus de compétence")
+def bonus_de_competence(entry, state):
+    # « Le NC moins 10 »: the BC of a NC of 0 is minus what is taken off.
+    entry.claim("moins {}.", -personnages.bonus_de_competence(0))
+
+
+def _niveau_de_connaissance(term: str):
+    def binding(entry, state):
+        entry.claim("valant {}", personnages.niveau_de_competence(term))
+
+    binding.__name__ = f"niveau_{term}"
+    binder.glossary(term=term)(binding)
+
+
+for _term in ("profane", "apprenti", "compagnon", "disciple", "maître"):
+    _niveau_de_connaissance(_term)
+
+
+@binder.glossary(term="cible à atteindre")
+def cible_a_atteindre(entry, state):
+    entry.claim("sur un d{}", actions.DE_D_ACTION)
+
+
+@binder.glossary(term="réussite automatique")
+def reussite_automatique(entry, state):
+    entry.claim("supérieure ou égale à {}", actions.REUSSITE_AUTOMATIQUE_DES)
+
+
+@binder.glossary(term="échec automatique")
+def echec_automatique(entry, state):
+    # « inférieure à N »: N is the lowest CA that is not an échec automatique.
+    premiere = next(
+        cible
+        for cible in range(0, actions.DE_D_ACTION)
+        if actions.niveau_de_reussite_automatique(cible) != "échec automatique"
+    )
+    entry.claim("est inférieure à {}.", premiere)
+
+
+@binder.glossary(term="degré de réussite")
+def degre_de_reussite(entry, state):
+    entry.claim("obtenu sur le d{}", actions.DE_D_ACTION)
+    # On a forced 1 the °R is the CA rather than the die only where the CA is
+    # below the die's 1: at a CA of 1 both are 1.
+    plus_petite = min(
+        cible
+        for cible in range(-actions.DE_D_ACTION, actions.DE_D_ACTION + 1)
+        if actions.degre_de_reussite(cible, 1) == 1
+    )
+    entry.claim("dernière est inférieur à {} mais", plus_petite)
+    entry.claim("le dé fait exactement {}.", 1)  # the lowest face of the d20
+
+
+@binder.glossary(term="degré d'échec")
+def degre_d_echec(entry, state):
+    entry.claim("obtenu sur le d{}", actions.DE_D_ACTION)
+    # The face that is an échec even at a CA of 20.
+    (toujours,) = actions.faces_echouees(actions.REUSSITE_AUTOMATIQUE_DES)
+    entry.claim("le dé vaut précisément {}.", toujours)
+
+
+@binder.glossary(term="niveau d'héroïsme")
+def niveau_d_heroisme(entry, state):
+    entry.claim("Lorsque l'héroïsme vaut {},", avance.NIVEAU_OMIS)
+
+
+@binder.glossary(term="manœuvre de parade")
+def manoeuvre_de_parade(entry, state):
+    entry.claim("bonus de {} sur son", combat.bonus_de_manoeuvre("MP"))
+
+
+@binder.glossary(term="manœuvre de dommage")
+def manoeuvre_de_dommage(entry, state):
+    # « le °R est ajouté au BD - 5 »: the text writes the malus after a minus sign.
+    entry.claim("ajouté au - {} pour donner", -combat.bonus_de_manoeuvre("MD"))
+
+
+@binder.glossary(term="points de fatigue")
+def points_de_fatigue(entry, state):
+    entry.claim("Chaque point diminue de {} les", sante.handicap_de_fatigue(1))
+    entry.claim("au rythme de {} point aux {} minutes", sante.RECUPERATION)
+
+
+def _blessure(gravite: str):
+    def binding(entry, state):
+        duree, unite = sante.DUREE_DE_GUERISON[gravite]
+        if gravite != "légère":  # « environ deux jours » is written out
+            entry.claim(f"au moins {{}} {unite}", duree)
+        entry.claim("empêche de récupérer {} .", sante.limite_de_recuperation(gravite))
+        if sante.BLESSURES_MAXIMALES[gravite] > 1:  # the critique's « qu'une seule » is a word
+            entry.claim("en recevoir {} avant", sante.BLESSURES_MAXIMALES[gravite])
+
+    binding.__name__ = f"blessure_{gravite}"
+    binder.glossary(term=f"blessure {gravite}")(binding)
+
+
+for _gravite in sante.GRAVITES:
+    _blessure(_gravite)
+
+
+@binder.glossary(term="facteur d'attaque")
+def facteur_d_attaque(entry, state):
+    # The FA is what the TP takes off CA + BP.
+    entry.claim("Sa valeur actuelle est de {}.", -combat.total_de_parade(0, 0))
+
+
+@binder.glossary(term="facteur de mortalité")
+def facteur_de_mortalite(entry, state):
+    entry.claim("Sa valeur actuelle est de {}.", avance.FACTEUR_DE_MORTALITE)

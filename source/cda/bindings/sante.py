@@ -1,0 +1,86 @@
+"""Bindings of the chapter « la santé »: the table of damage effects, its examples, constants."""
+
+from fractions import Fraction
+
+from ..rules import sante
+from ..rules.sante import Blessures
+from . import binder
+
+
+@binder.prose(contains="Les blessures ont 3 niveaux de gravité")
+def niveaux_de_gravite(para, state):
+    para.claim("ont {} niveaux de gravité", len(sante.GRAVITES))
+    maximales = tuple(sante.BLESSURES_MAXIMALES[gravite] for gravite in sante.GRAVITES)
+    para.claim("plus de {} blessures légères, {} graves et {} critique", maximales)
+
+
+@binder.table(title="les effets des dommages")
+def effets_des_dommages(table, state):
+    for row in table.rows:
+        bornes, blessure, fatigue, limite = row[:4]
+        effet = sante.effet_du_type(blessure.text)
+        if effet.minimum is None:
+            bornes.claim("{} et moins", effet.maximum)
+        elif effet.maximum is None:
+            bornes.claim("{} et +", effet.minimum)
+        else:
+            bornes.claim("{} à {}", (effet.minimum, effet.maximum))
+        fatigue.claim("{}", sante.points_de_fatigue(blessure.text))
+        limite.claim("{}", sante.limite_de_recuperation(blessure.text))
+
+
+@binder.prose(contains="Un personnage étourdi possède")
+def etourdi(para, state):
+    para.claim("possède {} dans cet aspect", sante.ETOURDISSEMENT)
+
+
+@binder.example(title="Blessures et points de douleur")
+def blessures_et_points_de_douleur(ex, state):
+    legeres = ex.given("a reçu {} blessures légères")
+    par_legere = sante.points_de_fatigue("légère")
+    par_etourdissement = sante.points_de_fatigue("étourdi")
+    total = legeres * par_legere + par_etourdissement
+    ex.claim("en tout {}x{}+{}= {} PF", (legeres, par_legere, par_etourdissement, total))
+    blessures = Blessures(legeres=legeres)
+    ex.claim("restera toujours {} points", sante.limite_de_recuperation_des_blessures(blessures))
+
+
+@binder.prose(contains="Les niveaux de dommage sont normalement égaux")
+def determination_des_niveaux_de_dommage(para, state):
+    # « en moyenne, vaut 5 »: the mean °R of a successful encaissement at an
+    # average Enc of 10 is 5.5, which the book gives to the unit below.
+    para.claim("en moyenne, vaut {}", sante.degre_d_encaissement_moyen(), within=Fraction(1, 2))
+    para.claim("d'y ajouter {} points", sante.ajout_au_niveau_de_dommage())
+
+
+@binder.example(title="Détermination d'un niveau de dommage")
+def chute_de_cheval(ex, state):
+    # The book's damage figures go by fives, so « autour de » allows half a
+    # step either side of the border between the two kinds of wound.
+    ex.claim(
+        "entre grave et critique, soit autour de {}",
+        sante.entre_deux_gravites("grave", "critique"),
+        within=Fraction(5, 2),
+    )
+    # The rest follows the figure the text chose.
+    blessure_normale = _nombre_apres(ex.text, "soit autour de")
+    ex.claim("niveau de dommage de {}", sante.niveau_de_dommage_pour(blessure_normale))
+
+
+@binder.prose(contains="se récupèrent au rythme de")
+def recuperation(para, state):
+    para.claim("au rythme de {} point aux {} minutes", sante.RECUPERATION)
+    para.claim("points de fatigue dépasse {}", sante.SEUIL_DE_BLESSURE_PAR_FATIGUE)
+    para.claim("chaque tranche de {} points", sante.TRANCHE_DE_FATIGUE)
+    para.claim("d'un coup au-dessus de {}", sante.SEUIL_DE_BLESSURE_PAR_FATIGUE)
+
+
+def _nombre_apres(text: str, words: str) -> int:
+    """The whole number the text writes right after `words` (for a figure already claimed)."""
+    rest = text.split(words, 1)[1].lstrip()
+    digits = ""
+    for character in rest:
+        if not (character.isdigit() or (not digits and character in "+-−")):
+            break
+        digits += character
+    return int(digits.replace("−", "-"))
