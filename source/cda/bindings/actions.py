@@ -128,6 +128,12 @@ def resolution_et_niveau_de_difficulte(ex, state):
     ex.claim("{} étant son niveau de difficulté et {} sa CA", (nd, ca))
 
 
+@binder.prose(contains="Il est possible d'avoir un niveau de difficulté inférieur")
+def niveau_de_difficulte_inferieur_a_zero(para, state):
+    # Below the ND par défaut a degré d'échec may count as a negative °R.
+    para.claim("inférieur à {}.", regles.ND_PAR_DEFAUT)
+
+
 @binder.example(title="Niveau de difficulté négatif")
 def niveau_de_difficulte_negatif(ex, state):
     ca = ex.given("une CA de {} en Cuisine")
@@ -274,6 +280,13 @@ def exemple_d_actions_multiples(ex, state):
 def attributs_du_depassement(para, state):
     # The two attributes listed next: Difficulté de l'effet and Effort maximal.
     para.claim("possède {} attributs", len(("Diff", "Eff")))
+
+
+@binder.prose(contains="Le jet d'action se fait normalement, avec la difficulté")
+def difficulte_du_depassement(para, state):
+    # « même une difficulté de 0 pourrait être intéressante »: the lowest
+    # difficulty there is, the ND par défaut.
+    para.claim("même une difficulté de {}", regles.ND_PAR_DEFAUT)
 
 
 @binder.example(title="une action de dépassement")
