@@ -9,6 +9,7 @@ entities it defines work, and it is only ever read, never included as text.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from dataclasses import dataclass, field
@@ -166,12 +167,20 @@ def _parse(path: Path, parser: etree.XMLParser, refusals: list[Finding]) -> etre
             [Finding("fatal", "missing-file", f"cannot read {path}: {error}", file=path)]
         ) from None
     except etree.XMLSyntaxError as error:
-        raise UnreadableBook(_syntax_findings(error, path) + _fatal(refusals)) from None
+        raise UnreadableBook(
+            _syntax_findings(error, path, parser.error_log) + _fatal(refusals)
+        ) from None
 
 
-def _syntax_findings(error: etree.XMLSyntaxError, path: Path) -> list[Finding]:
-    """One finding for the first well-formedness error, with the offending line."""
-    entries = [entry for entry in error.error_log if entry.level_name in ("ERROR", "FATAL")]
+def _syntax_findings(
+    error: etree.XMLSyntaxError, path: Path, log: etree._ListErrorLog
+) -> list[Finding]:
+    """One finding for the first well-formedness error, with the offending line.
+
+    `log` is the parser's own log, which holds this parse only: the exception's
+    `error_log` is the thread's global log, with the errors of earlier books too.
+    """
+    entries = [entry for entry in log if entry.level_name in ("ERROR", "FATAL")]
     entry = entries[0] if entries else None
     file = Path(unquote(urlparse(entry.filename).path)) if entry and entry.filename else path
     if entry is not None and file.name == "<string>":
@@ -367,9 +376,24 @@ def _column_of(path: Path, line: int, name: str) -> int:
 
 
 def _character_column(path: Path, line: int, column: int) -> int:
-    """libxml2 counts columns in bytes; authors count characters."""
+    """Authors count columns in characters; older libxml2 releases count them in bytes."""
     text = source_line(path, line)
-    if not text or column <= 0:
+    if not text or column <= 0 or not _libxml2_counts_bytes():
         return column
     encoded = text.encode("utf-8")
     return len(encoded[: column - 1].decode("utf-8", errors="ignore")) + 1
+
+
+@functools.cache
+def _libxml2_counts_bytes() -> bool:
+    """Whether the libxml2 in use gives error columns in bytes rather than characters.
+
+    It changed between releases, so ask it: 'é' is one character and two bytes.
+    """
+    parser = etree.XMLParser()
+    try:
+        etree.fromstring("<a>é<</a>".encode(), parser)
+    except etree.XMLSyntaxError:
+        pass
+    columns = [entry.column for entry in parser.error_log]
+    return bool(columns) and columns[0] == len("<a>é<".encode()) + 1
