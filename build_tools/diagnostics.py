@@ -63,9 +63,11 @@ class Finding:
         where = f"{self.where}: " if self.where else ""
         lines = [f"{self.location()}: {self.severity}: [{self.category}] {where}{self.message}"]
         if self.text:
-            lines.append(f"    {self.text}")
+            # Tabs are shown expanded; the caret goes under the character, wherever it lands.
+            lines.append(f"    {self.text.expandtabs()}")
             if self.caret:
-                lines.append("    " + " " * (self.caret - 1) + "^")
+                offset = len(self.text[: self.caret - 1].expandtabs())
+                lines.append("    " + " " * offset + "^")
         if self.derivation:
             lines.append("  working:")
             lines.extend(f"    {step}" for step in self.derivation)
@@ -98,7 +100,7 @@ def source_line(path: Path | None, line: int) -> str:
         with open(path, encoding="utf-8", errors="replace") as handle:
             for number, text in enumerate(handle, start=1):
                 if number == line:
-                    return text.rstrip("\n").expandtabs()
+                    return text.rstrip("\n")
     except OSError:
         return ""
     return ""
