@@ -40,7 +40,8 @@ def blessures_et_points_de_douleur(ex, state):
     par_legere = sante.points_de_fatigue("légère")
     par_etourdissement = sante.points_de_fatigue("étourdi")
     total = legeres * par_legere + par_etourdissement
-    ex.claim("en tout {}x{}+{}= {} PF", (legeres, par_legere, par_etourdissement, total))
+    ex.claim("en tout {}x{}+", (legeres, par_legere))
+    ex.claim("+{}= {} PF", (par_etourdissement, total))
     blessures = Blessures(legeres=legeres)
     ex.claim("restera toujours {} points", sante.limite_de_recuperation_des_blessures(blessures))
 

@@ -1,0 +1,177 @@
+"""« La santé » of Les Clefs de l'Aube checked against its rules, and mutated copies of the book.
+
+Each mutation test copies the game folder, changes one number (in the book or
+in its rules module) and runs `rulebook check` on the copy: the change must
+come out as a new finding where it was made. The helpers here are shared by
+the tests of the other chapters of part B (combat, règles avancées, glossary).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from build_tools.cli import main
+
+GAME = Path(__file__).resolve().parents[1] / "source" / "cda"
+
+
+def mutate(path: Path, pattern: str, new: str) -> int:
+    """Replace group 1 of the one match of `pattern` in `path` by `new`; return its line."""
+    text = path.read_text(encoding="utf-8")
+    matches = list(re.finditer(pattern, text))
+    assert len(matches) == 1, f"{pattern!r} matches {len(matches)} times in {path.name}"
+    match = matches[0]
+    path.write_text(text[: match.start(1)] + new + text[match.end(1) :], encoding="utf-8")
+    return text.count("\n", 0, match.start(1)) + 1
+
+
+def check(folder: Path) -> tuple[int, list[dict]]:
+    """`rulebook check FOLDER --format json`: the exit status and the findings of the book."""
+    output = io.StringIO()
+    with contextlib.redirect_stdout(output), contextlib.redirect_stderr(io.StringIO()):
+        status = main(["check", str(folder), "--format", "json"])
+    (report,) = json.loads(output.getvalue())["books"]
+    return status, report["findings"]
+
+
+def copy_of_the_game(tmp_path: Path) -> Path:
+    folder = tmp_path / "cda"
+    shutil.copytree(GAME, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    return folder
+
+
+def new_findings(findings: list[dict]) -> list[dict]:
+    return [finding for finding in findings if not finding["known"]]
+
+
+def findings_by_id() -> dict[str, dict]:
+    _, findings = check(GAME)
+    return {finding["id"]: finding for finding in findings}
+
+
+@pytest.fixture(scope="module")
+def book_findings() -> dict[str, dict]:
+    return findings_by_id()
+
+
+# -- the book as authored -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "identifier, line, found, expected",
+    [
+        ("erratum:example-blessures-et-points-de-douleur:pf", 1330, 1, 0),
+        ("erratum:example-blessures-et-points-de-douleur:pf-2", 1330, 7, 6),
+        (
+            "erratum:example-determination-d-un-niveau-de-dommage:"
+            "entre-grave-et-critique-soit-autour-de",
+            1354,
+            25,
+            "61/2",
+        ),
+    ],
+)
+def test_the_errata_of_the_chapter(book_findings, identifier, line, found, expected):
+    finding = book_findings[identifier]
+    assert finding["known"]
+    assert (finding["line"], finding["found"], str(finding["expected"])) == (
+        line,
+        found,
+        str(expected),
+    )
+
+
+def test_the_table_and_the_other_examples_agree_with_the_rules(book_findings):
+    chapter = [f for f in book_findings.values() if 1189 <= f["line"] < 1388]
+    errata = {f["id"] for f in chapter if f["category"] == "erratum"}
+    assert len(errata) == 3, errata
+
+
+# -- mutations of the book ----------------------------------------------------
+
+
+def test_a_changed_table_cell_is_caught(tmp_path):
+    folder = copy_of_the_game(tmp_path)
+    line = mutate(folder / "cda.xml", r"<entry>légère</entry>\s*<entry>(3)</entry>", "4")
+    status, findings = check(folder)
+    assert status == 1
+    (finding,) = new_findings(findings)
+    assert (finding["line"], finding["found"], finding["expected"]) == (line, 4, 3)
+    assert finding["where"] == "table « les effets des dommages »"
+
+
+def test_a_changed_range_of_the_table_is_caught(tmp_path):
+    folder = copy_of_the_game(tmp_path)
+    line = mutate(folder / "cda.xml", r"<entry>(21) à 30</entry>", "22")
+    status, findings = check(folder)
+    assert status == 1
+    assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
+        (line, 22, 21)
+    ]
+
+
+def test_a_changed_given_is_followed_by_the_check(tmp_path):
+    # Three light wounds instead of two: the rest of the example no longer follows.
+    folder = copy_of_the_game(tmp_path)
+    mutate(folder / "cda.xml", r"a reçu (2) blessures légères", "3")
+    status, findings = check(folder)
+    assert status == 1
+    # « 2x3 » restates two wounds, and two light wounds keep 2 PF, not 3.
+    texts = sorted(
+        f["text"] for f in new_findings(findings) if (f["found"], f["expected"]) == (2, 3)
+    )
+    assert len(texts) == 2
+    assert "2x3+1= 7 PF" in texts[0] + texts[1]
+    assert "restera toujours 2 points" in texts[0] + texts[1]
+
+
+def test_a_changed_claim_is_caught(tmp_path):
+    folder = copy_of_the_game(tmp_path)
+    line = mutate(folder / "cda.xml", r"il lui restera toujours\s+(2) points", "3")
+    status, findings = check(folder)
+    assert status == 1
+    assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
+        (line, 3, 2)
+    ]
+
+
+def test_a_changed_rule_sentence_is_caught(tmp_path):
+    folder = copy_of_the_game(tmp_path)
+    line = mutate(folder / "cda.xml", r"fatigue dépasse (10)\.", "12")
+    status, findings = check(folder)
+    assert status == 1
+    assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
+        (line, 12, 10)
+    ]
+
+
+def test_a_reworded_anchor_is_stale_not_silent(tmp_path):
+    folder = copy_of_the_game(tmp_path)
+    mutate(folder / "cda.xml", r"(soit autour de) 25", "soit environ")
+    status, findings = check(folder)
+    assert status == 1
+    assert any(f["category"] == "binding-stale" for f in new_findings(findings))
+
+
+# -- a mutation of the rules --------------------------------------------------
+
+
+def test_a_changed_rule_constant_turns_the_dependent_passages_red(tmp_path):
+    folder = copy_of_the_game(tmp_path)
+    mutate(
+        folder / "rules" / "sante.py",
+        r'EffetDesDommages\(11, 20, "légère", (3), 1\)',
+        "4",
+    )
+    status, findings = check(folder)
+    assert status == 1
+    red = {f["where"] for f in new_findings(findings)}
+    assert "table « les effets des dommages »" in red
+    assert "example « Blessures et points de douleur »" in red
