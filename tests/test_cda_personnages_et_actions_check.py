@@ -1,0 +1,266 @@
+"""`rulebook check cda` on the chapters « les personnages » and « les actions », and on mutants.
+
+Each mutant is a copy of the book folder with one thing changed: a number of
+the text (a given, a claim, a table cell), a phrase a binding anchors on, or a
+constant of the rules module. The check must report each one.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from build_tools.books import Book, main_file
+from build_tools.cli import main
+from build_tools.examine import Report, examine
+
+BOOK = Path(__file__).resolve().parents[1] / "source" / "cda"
+CHAPITRES = ("personnages", "actions")
+
+ERRATA_CONNUS = {
+    "erratum:example-la-determination-des-competences:augmenter-son-physique-de",
+    "erratum:paragraph-un-gardien-de-la-clef-peut-aussi-imposer-un-niveau:"
+    "entre-normale-et-tres-difficile",
+    "erratum:example-les-handicaps-et-les-difficultes:"
+    "tres-difficile-a-obtenir-et-lui-impose-donc-un-niveau-de-dif",
+    "erratum:example-maladresse-exceptionnelle:de-sa-ca-son-d-supplementaire-pour-un-total-de",
+}
+
+
+def examiner(folder: Path) -> Report:
+    return examine(Book(folder.name, folder.resolve(), main_file(folder).resolve()))
+
+
+def lignes_des_chapitres(folder: Path) -> range:
+    """The source lines from the start of « les personnages » to the end of « les actions »."""
+    racine = etree.parse(str(main_file(folder))).getroot()
+    debut = racine.xpath("//chapter[@id=$id]", id=CHAPITRES[0])[0].sourceline
+    suivant = racine.xpath("//chapter[@id=$id]/following-sibling::*[1]", id=CHAPITRES[-1])[0]
+    return range(debut, suivant.sourceline)
+
+
+def dans_mes_chapitres(finding, lignes: range) -> bool:
+    return finding.file is not None and finding.file.suffix == ".xml" and finding.line in lignes
+
+
+@pytest.fixture(scope="module")
+def livre() -> Report:
+    return examiner(BOOK)
+
+
+@pytest.fixture
+def copie(tmp_path: Path) -> Path:
+    dossier = tmp_path / "cda"
+    shutil.copytree(BOOK, dossier, ignore=shutil.ignore_patterns("__pycache__"))
+    return dossier
+
+
+def remplacer(fichier: Path, avant: str, apres: str) -> None:
+    texte = fichier.read_text(encoding="utf-8")
+    assert texte.count(avant) == 1, f"{avant!r} is not once in {fichier.name}"
+    fichier.write_text(texte.replace(avant, apres), encoding="utf-8")
+
+
+def nouveaux(rapport: Report, livre: Report) -> set[str]:
+    """Ids of the findings the mutant has and the book as it stands has not."""
+    avant = {finding.id for finding in livre.new()}
+    return {finding.id for finding in rapport.new()} - avant
+
+
+# -- the book as it stands ----------------------------------------------------
+
+
+def test_every_unit_and_number_of_the_two_chapters_is_bound(livre):
+    lignes = lignes_des_chapitres(BOOK)
+    non_liees = [
+        f"{f.line}: {f.message}"
+        for f in livre.findings
+        if dans_mes_chapitres(f, lignes)
+        and f.category in ("unbound", "binding-stale", "binding-error")
+    ]
+    assert non_liees == []
+
+
+def test_the_two_chapters_have_exactly_the_known_errata(livre):
+    lignes = lignes_des_chapitres(BOOK)
+    errata = {
+        f.id for f in livre.findings if dans_mes_chapitres(f, lignes) and f.category == "erratum"
+    }
+    assert errata == ERRATA_CONNUS
+    assert all(f.known for f in livre.findings if f.id in ERRATA_CONNUS)
+
+
+def test_jonathan_erratum_shows_its_working(livre):
+    (erratum,) = [f for f in livre.findings if f.id.startswith("erratum:example-maladresse")]
+    assert (erratum.found, erratum.expected) == (22, 20)
+    assert any("jet_avec_de_critique" in step for step in erratum.derivation)
+
+
+# -- mutants of the text --------------------------------------------------------
+
+MUTANTS_DU_TEXTE = [
+    # a given: the dice Marie-Pierre rolls
+    (
+        "un double 2 ainsi que",
+        "un double 3 ainsi que",
+        "erratum:example-la-determination-des-aspects:des-resultats-de-et",
+    ),
+    # a claim: her third result
+    (
+        "= 17. Marie-Pierre",
+        "= 18. Marie-Pierre",
+        "erratum:example-la-determination-des-aspects:troisieme-resultat-est-de",
+    ),
+    # a claim: her Mystique after the first exchange
+    (
+        "augmenter son Mystique à 8",
+        "augmenter son Mystique à 9",
+        "erratum:example-l-ajustement-des-aspects:augmenter-son-mystique-a-ce",
+    ),
+    # a claim: her moyens after the exchanges
+    (
+        "+4/+2 en Ma/Pr",
+        "+5/+2 en Ma/Pr",
+        "erratum:example-la-determination-des-moyens:maintenant-en-pu-rs-en-ma-pr-et-en-ex-pe",
+    ),
+    # a table cell
+    (
+        "(débutant)</entry>\n <entry>5</entry>",
+        "(débutant)</entry>\n <entry>6</entry>",
+        "erratum:table-le-niveau-de-competence",
+    ),
+    # a rule sentence
+    (
+        "moins 10. C'est ce dernier",
+        "moins 9. C'est ce dernier",
+        "erratum:paragraph-le-bonus-de-competence-bc-est-egal-au-niveau-de:moins",
+    ),
+    # Berthiaume's reserve
+    (
+        "2 PX en réserve",
+        "3 PX en réserve",
+        "erratum:example-progression-des-personnages:px-en-reserve",
+    ),
+    # a cell of « les difficultés »
+    (
+        "<entry>légendaire</entry>\n <entry>20</entry>",
+        "<entry>légendaire</entry>\n <entry>25</entry>",
+        "erratum:table-les-difficultes",
+    ),
+    # Mireille's unplanned action
+    (
+        "supplémentaire) = 14.",
+        "supplémentaire) = 15.",
+        "erratum:example-les-actions-multiples:handicap-de-l-action-la-plus-penalisee-du-tour",
+    ),
+    # Gaston's open d20
+    (
+        "(le second jet) = +3.",
+        "(le second jet) = +4.",
+        "erratum:example-une-prouesse-exceptionnelle:de-sa-ca-initiale-le-premier-jet-le-second",
+    ),
+    # Merlin's Dom
+    (
+        "- 12 (°R) = 11 (Dom)",
+        "- 12 (°R) = 10 (Dom)",
+        "erratum:example-une-action-de-depassement:est-de-eff-diff-r-dom",
+    ),
+    # a number added where nothing accounts for it
+    (
+        "Jérôme, le bibliothécaire, a 13",
+        "Jérôme, le bibliothécaire de 40 ans, a 13",
+        "unbound:example-la-reussite-d-une-action:number-",
+    ),
+    # a phrase a binding reads from, reworded
+    (
+        "obtient 9, une réussite",
+        "tire 9, une réussite",
+        "binding-stale:example-la-reussite-d-une-action:",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "avant, apres, attendu", MUTANTS_DU_TEXTE, ids=[m[2].split(":")[1] for m in MUTANTS_DU_TEXTE]
+)
+def test_a_changed_number_or_phrase_of_the_text_is_reported(copie, livre, avant, apres, attendu):
+    remplacer(main_file(copie), avant, apres)
+    trouves = nouveaux(examiner(copie), livre)
+    assert any(identifiant.startswith(attendu) for identifiant in trouves), trouves
+
+
+def test_a_character_carries_from_one_example_to_the_next(copie, livre):
+    # Jérôme's Mental is read in his first example and claimed in the second.
+    remplacer(main_file(copie), "a 13 de Me", "a 14 de Me")
+    trouves = nouveaux(examiner(copie), livre)
+    assert any(i.startswith("erratum:example-la-reussite-d-une-action:") for i in trouves)
+    assert any(i.startswith("erratum:example-l-echec-d-une-action:une-ca-de") for i in trouves)
+
+
+def test_a_corrected_erratum_leaves_its_ledger_entry_stale(copie, livre):
+    remplacer(main_file(copie), "pour un total de +22!", "pour un total de +20!")
+    rapport = examiner(copie)
+    assert not any(f.id.startswith("erratum:example-maladresse") for f in rapport.findings)
+    assert any(
+        f.category == "ledger-stale" and "example-maladresse-exceptionnelle" in f.message
+        for f in rapport.new()
+    )
+
+
+def test_the_command_fails_on_a_mutant(copie, capsys):
+    remplacer(main_file(copie), "soit 35 points au total", "soit 36 points au total")
+    assert main(["check", str(copie)]) == 1
+    sortie = capsys.readouterr().out
+    assert "the text says 36, the rules give 35" in sortie
+
+
+# -- mutants of the rules -------------------------------------------------------
+
+MUTANTS_DES_REGLES = [
+    (
+        "actions.py",
+        "HANDICAP_SUPPLEMENTAIRE_PAR_ACTION = 3",
+        "HANDICAP_SUPPLEMENTAIRE_PAR_ACTION = 4",
+        "erratum:example-les-actions-multiples:",
+    ),
+    (
+        "actions.py",
+        "DE_CRITIQUE = 10",
+        "DE_CRITIQUE = 12",
+        "erratum:paragraph-normalement-lorsqu-un-personnage-tente-une-action:",
+    ),
+    (
+        "personnages.py",
+        "BASE_DU_BONUS_DE_COMPETENCE = 10",
+        "BASE_DU_BONUS_DE_COMPETENCE = 11",
+        "erratum:example-la-reussite-d-une-action:",
+    ),
+    (
+        "personnages.py",
+        "SURCOUT_PAR_NIVEAU_D_HEROISME = 20",
+        "SURCOUT_PAR_NIVEAU_D_HEROISME = 10",
+        "erratum:example-progression-et-heroisme:",
+    ),
+    (
+        "personnages.py",
+        "TOTAL_DES_ASPECTS = 30",
+        "TOTAL_DES_ASPECTS = 31",
+        "erratum:example-la-determination-des-aspects:",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "module, avant, apres, attendu",
+    MUTANTS_DES_REGLES,
+    ids=[m[1].split(" =")[0] for m in MUTANTS_DES_REGLES],
+)
+def test_a_changed_rule_constant_turns_its_examples_red(
+    copie, livre, module, avant, apres, attendu
+):
+    remplacer(copie / "rules" / module, avant, apres)
+    trouves = nouveaux(examiner(copie), livre)
+    assert any(identifiant.startswith(attendu) for identifiant in trouves), trouves
