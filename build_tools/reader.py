@@ -160,6 +160,7 @@ def _parser(folder: Path, refusals: list[Finding]) -> etree.XMLParser:
 
 
 def _parse(path: Path, parser: etree.XMLParser, refusals: list[Finding]) -> etree._ElementTree:
+    before = len(refusals)
     try:
         return etree.parse(str(path), parser)
     except OSError as error:
@@ -170,6 +171,30 @@ def _parse(path: Path, parser: etree.XMLParser, refusals: list[Finding]) -> etre
         raise UnreadableBook(
             _syntax_findings(error, path, parser.error_log) + _fatal(refusals)
         ) from None
+    finally:
+        for refusal in refusals[before:]:
+            _place_refusal(refusal, path)
+
+
+def _place_refusal(refusal: Finding, path: Path) -> None:
+    """Point a refusal of the resolver, which knows only the URL, at the line that names it.
+
+    The URL may reach the resolver made absolute, so its last part is looked for too.
+    """
+    if refusal.file is not None:
+        return
+    refusal.file = path
+    url = refusal.key
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return
+    for needle in (url, url.rstrip("/").rsplit("/", 1)[-1]):
+        for number, text in enumerate(lines, start=1):
+            if needle and needle in text:
+                refusal.line, refusal.column = number, text.index(needle) + 1
+                at_line(refusal)
+                return
 
 
 def _syntax_findings(
@@ -223,9 +248,24 @@ def _include(
     for include in includes:
         base = _base_file(include, current)
         href = include.get("href", "")
-        target = (base.parent / unquote(href)).resolve()
         line = include.sourceline or 0
         where = {"file": base, "line": line, "column": _column_of(base, line, "include")}
+        scheme = urlparse(href).scheme
+        if scheme not in ("", "file"):
+            refusals.append(
+                at_line(
+                    Finding(
+                        "fatal",
+                        "refused-access",
+                        f"refused to include {href!r}: a book never reads the network",
+                        key=href,
+                        **where,
+                    )
+                )
+            )
+            continue
+        path = urlparse(href).path if scheme == "file" else href
+        target = (base.parent / unquote(path)).resolve()
         if include.get("xpointer") or not href:
             refusals.append(
                 at_line(
@@ -255,7 +295,15 @@ def _include(
         if target in stack:
             refusals.append(
                 at_line(
-                    Finding("fatal", "xinclude", f"{href!r} includes itself", key=href, **where)
+                    Finding(
+                        "fatal",
+                        "xinclude",
+                        f"{href!r} includes itself"
+                        if target == base.resolve()
+                        else f"{href!r} is already being included here: the includes form a loop",
+                        key=href,
+                        **where,
+                    )
                 )
             )
             continue
@@ -371,8 +419,13 @@ def _fatal(findings: list[Finding]) -> list[Finding]:
 
 
 def _column_of(path: Path, line: int, name: str) -> int:
-    index = source_line(path, line).find(name)
-    return max(index, 0) + 1 if index >= 0 else 0
+    """The column of the start tag (its '<') of the element `name` on `line`, or 0."""
+    text = source_line(path, line)
+    index = text.find(name)
+    if index < 0:
+        return 0
+    start = text.rfind("<", 0, index)
+    return (start if start >= 0 else index) + 1
 
 
 def _character_column(path: Path, line: int, column: int) -> int:

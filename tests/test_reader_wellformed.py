@@ -1,4 +1,4 @@
-"""A book that is not well-formed XML: exit 2, the exact file:line:column, and the offending text."""
+"""A book that is not well-formed XML: exit 2, the exact file:line:column, the offending text."""
 
 from __future__ import annotations
 

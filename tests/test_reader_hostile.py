@@ -1,0 +1,223 @@
+"""Hostile books: the reader reads nothing outside the book's folder, never the network,
+never blows up, and says what it refused and where."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from build_tools.reader import UnreadableBook, read_book
+
+PASSWD = Path("/etc/passwd")
+SECRET = PASSWD.read_text().splitlines()[0] if PASSWD.is_file() else "root:x:0:0"
+"""A line of the file the books try to steal: it must show up nowhere."""
+
+BOOK = '<book xmlns:xi="http://www.w3.org/2001/XInclude">\n<title>T</title>\n{body}\n</book>\n'
+
+
+def check(rulebook, folder: Path) -> tuple[int, str, dict]:
+    """Run `rulebook check` in text and in JSON; return the status, the text, the JSON finding."""
+    status, out, err = rulebook("check", str(folder), "--no-rules")
+    json_status, as_json, _ = rulebook("check", str(folder), "--no-rules", "--format", "json")
+    assert json_status == status
+    findings = json.loads(as_json)["books"][0]["findings"]
+    assert len(findings) == 1, findings
+    assert SECRET not in out + err + as_json
+    return status, out, findings[0]
+
+
+def test_external_entity_naming_a_system_file(rulebook, write_book):
+    folder = write_book(
+        "book",
+        {
+            "book.xml": '<?xml version="1.0"?>\n'
+            '<!DOCTYPE book [\n  <!ENTITY x SYSTEM "/etc/passwd">\n]>\n'
+            "<book><title>T</title>\n<para>&x;</para>\n</book>\n"
+        },
+    )
+    status, out, finding = check(rulebook, folder)
+    assert status == 2
+    assert finding["category"] == "refused-access"
+    assert "/etc/passwd" in finding["message"]
+    assert finding["file"].endswith("book/book.xml")
+    assert finding["line"] == 3  # where the entity is declared
+    assert "'/etc/passwd'" in out
+
+    with pytest.raises(UnreadableBook) as refused:
+        read_book(folder / "book.xml")
+    assert [f.category for f in refused.value.findings] == ["refused-access"]
+
+
+def test_the_tree_never_holds_the_system_file_even_when_reading_goes_on(write_book):
+    """The resolver hands the parser an empty text in place of the file, before refusing."""
+    folder = write_book(
+        "book",
+        {
+            "book.xml": '<!DOCTYPE book [ <!ENTITY x SYSTEM "file:///etc/passwd"> ]>\n'
+            "<book><title>T</title><para>&x;</para></book>\n"
+        },
+    )
+    with pytest.raises(UnreadableBook) as refused:
+        read_book(folder / "book.xml")
+    assert all(SECRET not in finding.astext() for finding in refused.value.findings)
+
+
+@pytest.mark.parametrize(
+    "href",
+    ["../../etc/passwd", "/etc/passwd", "file:///etc/passwd"],
+)
+@pytest.mark.parametrize("parse", ["text", "xml"])
+def test_xinclude_outside_the_folder(rulebook, write_book, href, parse):
+    include = f'<xi:include href="{href}" parse="{parse}"/>'
+    folder = write_book("book", {"book.xml": BOOK.format(body=f"<para>{include}</para>")})
+    status, out, finding = check(rulebook, folder)
+    assert status == 2
+    assert finding["category"] == "refused-access"
+    assert href in finding["message"]
+    assert (finding["line"], finding["text"]) == (3, f"<para>{include}</para>")
+    assert finding["text"][finding["column"] - 1 :].startswith("<xi:include")
+
+
+def test_xinclude_through_a_symlink_that_leaves_the_folder(rulebook, write_book):
+    folder = write_book(
+        "book",
+        {"book.xml": BOOK.format(body='<para><xi:include href="notes.txt" parse="text"/></para>')},
+    )
+    os.symlink("/etc/passwd", folder / "notes.txt")
+    status, out, finding = check(rulebook, folder)
+    assert status == 2
+    assert finding["category"] == "refused-access"
+    assert "notes.txt" in finding["message"]
+    assert finding["line"] == 3
+
+
+def test_a_symlinked_folder_that_leaves_the_book(rulebook, write_book, tmp_path):
+    outside = write_book("outside", {"chapter.xml": "<chapter><title>Dehors</title></chapter>"})
+    folder = write_book(
+        "book", {"book.xml": BOOK.format(body='<xi:include href="x/chapter.xml"/>')}
+    )
+    os.symlink(outside, folder / "x")
+    status, _, finding = check(rulebook, folder)
+    assert status == 2
+    assert finding["category"] == "refused-access"
+
+
+def test_xinclude_inside_the_folder_through_a_symlink_is_fine(rulebook, write_book):
+    folder = write_book(
+        "book",
+        {
+            "book.xml": BOOK.format(body='<xi:include href="current.xml"/>'),
+            "chapters/one.xml": "<chapter><title>Un</title><para>Texte.</para></chapter>\n",
+        },
+    )
+    os.symlink(folder / "chapters" / "one.xml", folder / "current.xml")
+    document = read_book(folder / "book.xml")
+    assert document.root.find("chapter/title").text == "Un"
+
+
+def test_billion_laughs_fails_fast_with_a_clear_error(rulebook, write_book):
+    levels = "\n".join(
+        f' <!ENTITY lol{n} "{("&lol" + str(n - 1) + ";") * 10}">' for n in range(1, 10)
+    )
+    folder = write_book(
+        "book",
+        {
+            "book.xml": f'<?xml version="1.0"?>\n<!DOCTYPE book [\n <!ENTITY lol0 "lol">\n'
+            f"{levels}\n]>\n<book><title>&lol9;</title></book>\n"
+        },
+    )
+    started = time.perf_counter()
+    status, out, finding = check(rulebook, folder)
+    assert time.perf_counter() - started < 5
+    assert status == 2
+    assert finding["category"] == "not-well-formed"
+    assert "entity" in finding["message"].lower()
+    assert "lollollol" not in out
+
+
+def test_missing_xinclude_target(rulebook, write_book):
+    folder = write_book("book", {"book.xml": BOOK.format(body='<xi:include href="absent.xml"/>')})
+    status, out, finding = check(rulebook, folder)
+    assert status == 2
+    assert finding["category"] == "missing-file"
+    assert "'absent.xml' does not exist" in finding["message"]
+    assert "book/book.xml:3:1: fatal: [missing-file]" in out
+
+
+def test_missing_xinclude_target_with_a_fallback_is_not_an_error(write_book):
+    body = (
+        '<xi:include href="absent.xml"><xi:fallback><chapter><title>Plus tard</title>'
+        "<para>À venir.</para></chapter></xi:fallback></xi:include>"
+    )
+    folder = write_book("book", {"book.xml": BOOK.format(body=body)})
+    document = read_book(folder / "book.xml")
+    assert document.root.find("chapter/title").text == "Plus tard"
+
+
+@pytest.mark.parametrize(
+    "doctype",
+    [
+        '<!DOCTYPE book SYSTEM "http://example.invalid/evil.dtd">',
+        '<!DOCTYPE book [ <!ENTITY x SYSTEM "http://example.invalid/x.txt"> ]>',
+        '<!DOCTYPE book [ <!ENTITY % p SYSTEM "https://example.invalid/p.ent"> %p; ]>',
+    ],
+)
+def test_network_dtd_or_entity_is_refused_without_touching_the_network(
+    rulebook, write_book, doctype, monkeypatch
+):
+    import socket
+
+    def no_network(*args, **kwargs):
+        raise AssertionError("rulebook tried to use the network")
+
+    monkeypatch.setattr(socket, "create_connection", no_network)
+    monkeypatch.setattr(socket.socket, "connect", no_network)
+    body = "<para>&x;</para>" if "ENTITY x" in doctype else "<para/>"
+    folder = write_book(
+        "book", {"book.xml": f"{doctype}\n<book><title>T</title>\n{body}\n</book>\n"}
+    )
+    status, out, finding = check(rulebook, folder)
+    assert status == 2
+    assert finding["category"] == "refused-access"
+    assert "example.invalid" in finding["message"]
+    assert "never the network" in finding["message"]
+    assert finding["file"].endswith("book/book.xml") and finding["line"] == 1
+
+
+def test_xinclude_of_a_url_is_refused(rulebook, write_book):
+    folder = write_book(
+        "book", {"book.xml": BOOK.format(body='<xi:include href="http://example.invalid/c.xml"/>')}
+    )
+    status, out, finding = check(rulebook, folder)
+    assert status == 2
+    assert finding["category"] == "refused-access"
+    assert "http://example.invalid/c.xml" in finding["message"]
+    assert finding["line"] == 3
+
+
+def test_xinclude_that_includes_itself(rulebook, write_book):
+    folder = write_book("book", {"book.xml": BOOK.format(body='<xi:include href="book.xml"/>')})
+    status, out, finding = check(rulebook, folder)
+    assert status == 2
+    assert finding["category"] == "xinclude"
+    assert "includes itself" in finding["message"]
+    assert finding["line"] == 3
+
+
+def test_two_files_that_include_each_other(rulebook, write_book):
+    folder = write_book(
+        "book",
+        {
+            "book.xml": BOOK.format(body='<xi:include href="a.xml"/>'),
+            "a.xml": '<chapter xmlns:xi="http://www.w3.org/2001/XInclude"><title>A</title>\n'
+            '<xi:include href="book.xml"/></chapter>\n',
+        },
+    )
+    status, out, finding = check(rulebook, folder)
+    assert status == 2
+    assert finding["category"] == "xinclude"
+    assert finding["file"].endswith("book/a.xml") and finding["line"] == 2
