@@ -1,0 +1,226 @@
+"""Les dons: every feat of the book as data, and their prerequisites as a graph.
+
+A feat names the feats it requires (`prerequis`) and those it must be used with
+(`utilise_avec`); both are edges of the graph that `problemes_du_graphe`
+checks: every edge names a defined feat, and no feat depends on itself. A feat
+« Pour tout entier n » (`chaine`) is a chain: its level n requires its level n−1,
+and everyone has level 0, so the chain is not a cycle.
+
+Readings where the book leaves a choice:
+
+- « Maîtrise de l'arme » requires « le don Arme de prédilection associé », a
+  feat of D&D that Edad does not define. Edad's weapon feat that comes before it
+  is « Maniement de l'arme » (seuil 5 → 10, then Maîtrise 10 → 15), so the rules
+  require that; the check reports the book's name.
+- The book names the initiative feat three ways: « Science de l'initiative »
+  (the D&D name), « Science l'initiative », and « Sens de l'initiative » in the
+  list of feats, which is the definition the rules keep.
+- « Epée longue rapide », « Marteau de Guerre rapide »: the feat Arme rapide for
+  the weapon named, as « avec l'arme choisie » says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from build_tools.checking.rule import rule
+
+from .equipement import COMPETENCES_MARTIALES
+
+TRONC_COMMUN, COMBATTANTS, ROUBLARDS, MAGICIENS = (
+    "Tronc Commun",
+    "Les Combattants",
+    "Les Roublards",
+    "Les Magiciens",
+)
+
+COMPETENCE_MARTIALE = "compétence martiale associée"
+"""The skill a weapon feat asks for: the martial skill of the weapon chosen."""
+
+
+@dataclass(frozen=True)
+class Don:
+    """Un don: son nom, sa section, ses conditions et les nombres qui le décrivent.
+
+    `competences` maps a skill to the points it needs (per level, for a chain:
+    « au moins 5*n points »); `effets` holds the numbers of its effect, by name.
+    """
+
+    nom: str
+    section: str
+    prerequis: tuple[str, ...] = ()
+    utilise_avec: tuple[str, ...] = ()
+    competences: Mapping[str, int] = field(default_factory=dict)
+    chaine: bool = False
+    effets: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def nom_dans_le_livre(self) -> str:
+        """The name as the book writes it in the feat's own sentence: « Robustesse n »."""
+        return f"{self.nom} n" if self.chaine else self.nom
+
+
+MANIEMENT = "Maniement de l'arme"
+
+DONS: dict[str, Don] = {
+    don.nom: don
+    for don in (
+        Don("Combat en aveugle", TRONC_COMMUN),
+        Don("Sens de l'initiative", TRONC_COMMUN, effets={"bonus d'initiative": 4}),
+        Don("Sang froid", TRONC_COMMUN, competences={"Volonté": 5}),
+        Don("Esquive instinctive", TRONC_COMMUN, competences={"Agilité": 5}),
+        Don("Pistage", TRONC_COMMUN, competences={"Survie": 5}),
+        Don("Dur à cuire", TRONC_COMMUN, competences={"Résistance": 5}),
+        Don(
+            "Robustesse",
+            TRONC_COMMUN,
+            competences={"Résistance": 5},
+            chaine=True,
+            effets={"PVs supplémentaires": 3},
+        ),
+        Don("Port des armures légères", TRONC_COMMUN),
+        Don("Port des armures intermédiaires", TRONC_COMMUN, ("Port des armures légères",)),
+        Don("Port des armures lourdes", TRONC_COMMUN, ("Port des armures intermédiaires",)),
+        Don("Port des boucliers", TRONC_COMMUN),
+        Don("Maîtrise des boucliers", TRONC_COMMUN, ("Port des boucliers",)),
+        Don("Berserk", COMBATTANTS, competences={"Résistance": 5}, chaine=True),
+        Don(
+            MANIEMENT,
+            COMBATTANTS,
+            competences={COMPETENCE_MARTIALE: 5},
+            effets={"bonus au toucher": 2, "seuil de compétence": 10},
+        ),
+        Don("Arme critique", COMBATTANTS, (MANIEMENT,)),
+        Don("Arme rapide", COMBATTANTS, (MANIEMENT,)),
+        Don("Enchaînement", COMBATTANTS, utilise_avec=("Arme rapide",)),
+        Don("Sens de la feinte", COMBATTANTS, ("Enchaînement",), (MANIEMENT,)),
+        Don(
+            "Tir de précision", COMBATTANTS, utilise_avec=(MANIEMENT,), effets={"bonus annulé": -4}
+        ),
+        Don(
+            "Feu nourri", COMBATTANTS, utilise_avec=(MANIEMENT,), effets={"bonus pour toucher": -4}
+        ),
+        Don(
+            "Tir en mouvement",
+            COMBATTANTS,
+            utilise_avec=(MANIEMENT,),
+            effets={"malus supprimé": -4},
+        ),
+        Don("Attaque en puissance", COMBATTANTS, utilise_avec=(MANIEMENT,)),
+        Don("Science de la destruction", COMBATTANTS, ("Attaque en puissance",), (MANIEMENT,)),
+        Don("Combat à deux armes", COMBATTANTS, utilise_avec=(MANIEMENT,)),
+        Don(
+            "Maîtrise de l'arme",
+            COMBATTANTS,
+            (MANIEMENT,),
+            competences={COMPETENCE_MARTIALE: 10},
+            effets={"bonus au toucher": 3, "seuil de compétence": 15},
+        ),
+        Don(
+            "Maîtrise des pièges",
+            ROUBLARDS,
+            effets={"bonus de fouille": 4, "bonus de Crochetage": 4},
+        ),
+        Don(
+            "Attaque sournoise",
+            ROUBLARDS,
+            utilise_avec=(MANIEMENT,),
+            competences={"Agilité": 5},
+            effets={"handicap en Force": -2},
+        ),
+        Don("Attaque précise", ROUBLARDS, utilise_avec=(MANIEMENT,), competences={"Agilité": 5}),
+        Don("Canaliser", MAGICIENS, chaine=True),
+        Don("Magie de guerre", MAGICIENS),
+        Don("Incantation silencieuse", MAGICIENS),
+        Don("Incantation statique", MAGICIENS),
+        Don("Incantation rapide", MAGICIENS, ("Incantation silencieuse", "Incantation statique")),
+    )
+}
+"""Les dons du livre, dans son ordre."""
+
+NIVEAU_DE_BASE_DES_CHAINES = 0
+"""« tout le monde a le don Robustesse 0, qui n'est pas noté par commodité »."""
+
+PRECEDENT_DANS_UNE_CHAINE = 1
+"""Le niveau n d'une chaîne demande le niveau n−1."""
+
+SUFFIXE_D_ARME_RAPIDE = " rapide"
+
+
+@rule
+def resoudre_le_nom(nom: str) -> str | None:
+    """le don qu'un nom désigne: son nom, « X n » ou « X n-1 » d'une chaîne, « <arme> rapide »."""
+    if nom in DONS:
+        return nom
+    base, _, niveau = nom.rpartition(" ")
+    if base in DONS and DONS[base].chaine and niveau in ("n", "n-1", "0"):
+        return base
+    if nom.endswith(SUFFIXE_D_ARME_RAPIDE):
+        arme = nom.removesuffix(SUFFIXE_D_ARME_RAPIDE).lower().replace("é", "e")
+        if any(arme == martiale.replace("é", "e") for martiale in COMPETENCES_MARTIALES):
+            return "Arme rapide"
+    return None
+
+
+def graphe_des_dons(dons: Iterable[Don] = DONS.values()) -> dict[str, tuple[str, ...]]:
+    """Each feat and the feats it names (required, or to be used with)."""
+    return {don.nom: don.prerequis + don.utilise_avec for don in dons}
+
+
+@rule
+def problemes_du_graphe(graphe: Mapping[str, Iterable[str]]) -> list[str]:
+    """chaque condition nomme un don défini, et aucun don ne dépend de lui-même."""
+    problemes = [
+        f"« {don} » demande « {requis} », qui n'est pas un don défini"
+        for don, requis_du_don in graphe.items()
+        for requis in requis_du_don
+        if requis not in graphe
+    ]
+    problemes += ["cycle: " + " → ".join(f"« {nom} »" for nom in cycle) for cycle in cycles(graphe)]
+    return problemes
+
+
+def cycles(graphe: Mapping[str, Iterable[str]]) -> list[list[str]]:
+    """The cycles of the graph, each from its first feat in the graph's order back to it."""
+    trouves: list[list[str]] = []
+    deja_vus: set[frozenset[str]] = set()
+    ordre = {nom: index for index, nom in enumerate(graphe)}
+
+    def explorer(chemin: list[str]) -> None:
+        for suivant in graphe.get(chemin[-1], ()):
+            if suivant == chemin[0]:
+                if frozenset(chemin) not in deja_vus:
+                    deja_vus.add(frozenset(chemin))
+                    trouves.append([*chemin, chemin[0]])
+            elif suivant in graphe and suivant not in chemin and ordre[suivant] > ordre[chemin[0]]:
+                explorer([*chemin, suivant])
+
+    for depart in graphe:
+        explorer([depart])
+    return trouves
+
+
+@rule
+def bonus_d_initiative_du_don(nom: str) -> int:
+    """le bonus d'initiative que donne le don nommé (0 pour un nom qui n'est pas un don)."""
+    don = resoudre_le_nom(nom)
+    return DONS[don].effets.get("bonus d'initiative", 0) if don else 0
+
+
+@rule
+def points_de_competence_requis(nom: str, competence: str, niveau: int = 1) -> int:
+    """les points de compétence que demande le don (par niveau n pour une chaîne: 5*n)."""
+    return DONS[nom].competences[competence] * niveau
+
+
+@rule
+def pvs_de_robustesse(niveau: int) -> int:
+    """Robustesse n donne 3 PVs supplémentaires par niveau."""
+    return DONS["Robustesse"].effets["PVs supplémentaires"] * niveau
+
+
+@rule
+def peut_prendre_canaliser(niveau: int, bonus_d_intelligence: int, canaliser_actuel: int) -> bool:
+    """Canaliser n: avoir Canaliser n−1 et un bonus d'intelligence ≥ n."""
+    return canaliser_actuel == niveau - PRECEDENT_DANS_UNE_CHAINE and bonus_d_intelligence >= niveau

@@ -1,0 +1,218 @@
+"""Le système de combat: initiative, the queue (« la file ») and réactivité.
+
+Readings of « Le Système De Combat », where the text leaves a choice:
+
+- « décalé de la moitié du nombre de participants, arrondi à l'inférieur »: the
+  one who acts moves back n // 2 places, n counting everyone in the queue.
+- « il donne un gain de réactivité aux personnages situés derrière lui »: once
+  someone has changed place, everyone behind his new place gains Int / 10; those
+  he passed, now in front of him, gain nothing. Someone sent to the end gives no
+  gain: nobody is behind him.
+- « Ceux qui sont en première moitié »: the first n // 2 places, the same
+  rounding as the move; the others are « en deuxième moitié ».
+- Someone who leaves the queue (killed) leaves it at once, so the move of the
+  one who acts is counted without him: the goblin fight prints exactly this.
+- The reactivity a character has is what he has gained since the start of the
+  fight, as the goblin fight prints it (« gagnent des points de réactivité
+  (indiqués entre parenthèses) »). A rested character also starts with a complex
+  action's worth, `reactivite_d_un_personnage_repose`; the example leaves it out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from build_tools.checking.rule import note, rule
+from build_tools.dice import Distribution, die
+
+from .personnage import bonus_de_caracteristique
+
+SIMPLE, COMPLEXE = "simple", "complexe"
+ACTIONS = (SIMPLE, COMPLEXE)
+
+DIVISEUR_DE_REACTIVITE = 10
+"""« le gain est égal à leur valeur d'intelligence divisée par 10 »."""
+
+
+def en_virgule(valeur: Fraction | int) -> str:
+    """A decimal number as the book writes it: `Fraction(3, 2)` → « 1,5 »."""
+    valeur = Fraction(valeur)
+    if valeur.denominator == 1:
+        return str(valeur.numerator)
+    entier, reste = divmod(abs(valeur), 1)
+    chiffres = ""
+    while reste and len(chiffres) < 6:
+        reste *= 10
+        chiffre, reste = divmod(reste, 1)
+        chiffres += str(chiffre)
+    signe = "-" if valeur < 0 else ""
+    return f"{signe}{entier},{chiffres}"
+
+
+@dataclass(frozen=True)
+class Combattant:
+    """Un combattant de la file: son nom, son intelligence, sa réactivité, s'il dort."""
+
+    nom: str
+    intelligence: Fraction | int | None = None
+    reactivite: Fraction = Fraction(0)
+    endormi: bool = False
+
+    def __str__(self) -> str:
+        etoile = "*" if self.endormi else ""
+        valeur = f"({en_virgule(self.reactivite)})" if self.reactivite else ""
+        return f"{self.nom}{etoile}{valeur}"
+
+
+@dataclass(frozen=True)
+class File:
+    """La file des combattants, du premier (qui a la main) au dernier."""
+
+    combattants: tuple[Combattant, ...]
+
+    def __str__(self) -> str:
+        return " ".join(str(combattant) for combattant in self.combattants)
+
+    __repr__ = __str__
+
+    def __len__(self) -> int:
+        return len(self.combattants)
+
+    @property
+    def noms(self) -> tuple[str, ...]:
+        return tuple(combattant.nom for combattant in self.combattants)
+
+    @property
+    def premier(self) -> Combattant:
+        return self.combattants[0]
+
+    def position(self, nom: str) -> int:
+        """The place of `nom`, 0 for the head of the queue."""
+        return self.noms.index(nom)
+
+    def combattant(self, nom: str) -> Combattant:
+        return self.combattants[self.position(nom)]
+
+
+@rule
+def attribut_d_initiative(
+    dexterite: int, intelligence: int, autres_bonus: int = 0, pris_au_depourvu: bool = False
+) -> int:
+    """Init = bonus de Dex + bonus d'Int + autres bonus; pris au dépourvu, sans Dex ni Int."""
+    if pris_au_depourvu:
+        return autres_bonus
+    return (
+        bonus_de_caracteristique(dexterite) + bonus_de_caracteristique(intelligence) + autres_bonus
+    )
+
+
+@rule
+def jet_d_initiative(init: int) -> Distribution:
+    """initiative = 1D20 + Init."""
+    return die(20) + init
+
+
+@rule
+def file_initiale(scores_d_initiative: dict[str, int]) -> tuple[str, ...]:
+    """la file: le plus haut score d'initiative en tête, puis par ordre décroissant."""
+    return tuple(sorted(scores_d_initiative, key=lambda nom: -scores_d_initiative[nom]))
+
+
+@rule
+def decalage_d_une_action_simple(nombre_de_participants: int) -> int:
+    """l'action simple décale de la moitié du nombre de participants, arrondie à l'inférieur."""
+    return nombre_de_participants // 2
+
+
+@rule
+def gain_de_reactivite(intelligence: Fraction | int) -> Fraction:
+    """gain de réactivité = valeur d'intelligence / 10."""
+    return Fraction(intelligence) / DIVISEUR_DE_REACTIVITE
+
+
+@rule
+def cout_en_reactivite(action: str, nombre_de_combattants: int) -> int:
+    """action simple: le nombre de combattants; action complexe: le double."""
+    if action not in ACTIONS:
+        raise ValueError(f"une action est simple ou complexe, pas {action!r}")
+    return nombre_de_combattants * (1 if action == SIMPLE else 2)
+
+
+@rule
+def reactivite_d_un_personnage_repose(nombre_de_combattants: int) -> int:
+    """un personnage reposé commence avec de quoi faire une action complexe en réactivité."""
+    return cout_en_reactivite(COMPLEXE, nombre_de_combattants)
+
+
+def _deplacer(file: File, nom: str, nouvelle_place: int) -> File:
+    """`nom` moved to `nouvelle_place`; those behind his new place gain Int / 10."""
+    combattants = list(file.combattants)
+    acteur = combattants.pop(file.position(nom))
+    nouvelle_place = min(nouvelle_place, len(combattants))
+    derriere = []
+    for combattant in combattants[nouvelle_place:]:
+        if combattant.intelligence is None:
+            raise ValueError(f"l'intelligence de {combattant.nom} n'est pas connue")
+        gain = gain_de_reactivite(combattant.intelligence)
+        derriere.append(replace(combattant, reactivite=combattant.reactivite + gain))
+    return File((*combattants[:nouvelle_place], acteur, *derriere))
+
+
+@rule
+def action_du_premier(file: File, action: str) -> File:
+    """le premier agit: simple, il recule d'une demi-file; complexe, il va en fin de file."""
+    nom = file.premier.nom
+    if action == SIMPLE:
+        place = decalage_d_une_action_simple(len(file))
+    elif action == COMPLEXE:
+        place = len(file) - 1
+    else:
+        raise ValueError(f"une action est simple ou complexe, pas {action!r}")
+    return _deplacer(file, nom, place)
+
+
+@rule
+def en_premiere_moitie(file: File, nom: str) -> bool:
+    """la première moitié de la file: ses n // 2 premières places."""
+    return file.position(nom) < len(file) // 2
+
+
+@rule
+def reaction(file: File, nom: str, action: str) -> tuple[File, int]:
+    """(file, coût en réactivité) d'une réaction de `nom`.
+
+    En première moitié: simple, on recule d'une demi-file sans payer; complexe, on
+    recule d'une demi-file et paie le coût d'une action simple. En deuxième
+    moitié: on paie le coût de l'action en réactivité et on va en bout de file.
+    """
+    n = len(file)
+    if en_premiere_moitie(file, nom):
+        cout = 0 if action == SIMPLE else cout_en_reactivite(SIMPLE, n)
+        place = file.position(nom) + decalage_d_une_action_simple(n)
+    else:
+        cout = cout_en_reactivite(action, n)
+        place = n - 1
+    combattant = file.combattant(nom)
+    if combattant.reactivite < cout:
+        note(f"{nom} n'a que {en_virgule(combattant.reactivite)} de réactivité pour {cout}")
+        raise ValueError(f"{nom} n'a pas assez de réactivité pour cette réaction")
+    payee = File(
+        tuple(
+            replace(c, reactivite=c.reactivite - cout) if c.nom == nom else c
+            for c in file.combattants
+        )
+    )
+    return _deplacer(payee, nom, place), cout
+
+
+@rule
+def quitter_la_file(file: File, nom: str) -> File:
+    """un combattant hors de combat quitte la file."""
+    return File(tuple(c for c in file.combattants if c.nom != nom))
+
+
+@rule
+def endormir(file: File, nom: str) -> File:
+    """un combattant endormi est marqué d'un * dans la file."""
+    return File(tuple(replace(c, endormi=True) if c.nom == nom else c for c in file.combattants))

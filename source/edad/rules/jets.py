@@ -1,0 +1,148 @@
+"""Le système de jeu: the d20 that re-rolls on 1 and 20, opposed rolls, and the gap categories.
+
+Readings of the text (« Le Système De Jeu »), where it leaves a choice:
+
+- A 1 is re-rolled and the re-roll subtracted; a 20 is re-rolled and the re-roll
+  added. A re-roll that shows 20 is re-rolled and added again (the chain goes on
+  in the direction it started); a re-roll that shows 1 is just 1. This is the
+  usual open-ended roll, and the only reading under which a 1 can never help.
+- Both sides roll this way: the opponent, or the world with its DD, « fait de
+  même ».
+- On a tie « chacun relance le dé jusqu'à ce qu'un des deux ait le plus haut
+  score »: the whole opposed roll is made again, bonuses included, so the chance
+  of success is the chance of winning given that there is no tie.
+- A chain of re-rolls is cut after `relances` re-rolls so that distributions stay
+  finite; what the cut leaves out is at most (1/20)**relances.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from build_tools.checking.rule import rule
+from build_tools.dice import Distribution, die
+
+FACES = 20
+RELANCE_SOUSTRAITE = 1
+RELANCE_AJOUTEE = 20
+RELANCES = 3
+"""Re-rolls kept by default: what is cut is below 1/8000 of a chance."""
+
+SCORE_DE_FAIRE_10 = 10
+SCORE_DE_FAIRE_20 = 20
+
+CATEGORIES_D_ECART = (
+    ("léger", 0, 4),
+    ("moyen", 5, 9),
+    ("conséquent", 10, 14),
+    ("important", 15, 19),
+    ("terrible", 20, None),
+)
+"""Les catégories d'écart: (nom, plus petit écart, plus grand écart ou None sans borne).
+
+The book says « terrible au delà de 20 ». Read strictly, « au delà de 20 » starts
+at 21 and leaves an écart of exactly 20 in no category, after « important entre
+15 et 19 ». The only reading without a hole is « à partir de 20 », used here; the
+check of the book's table reports the text's hole.
+"""
+
+
+def _relance_explosive(relances: int) -> Distribution:
+    """A d20 re-rolled and added while it shows 20, with at most `relances` dice in all."""
+    if relances <= 1:
+        return die(FACES)
+    suite = _relance_explosive(relances - 1)
+    weights: dict[int, Fraction] = {}
+    for face, p in die(FACES).items():
+        if face == RELANCE_AJOUTEE:
+            for reste, q in suite.items():
+                weights[face + reste] = weights.get(face + reste, Fraction(0)) + p * q
+        else:
+            weights[face] = weights.get(face, Fraction(0)) + p
+    return Distribution(weights)
+
+
+@rule
+def jet_de_d20(relances: int = RELANCES) -> Distribution:
+    """1D20: sur 1 on relance et soustrait, sur 20 on relance et ajoute."""
+    if relances <= 0:
+        return die(FACES)
+    relance = _relance_explosive(relances)
+    weights: dict[int, Fraction] = {}
+    for face, p in die(FACES).items():
+        if face == RELANCE_SOUSTRAITE:
+            resultats = {face - reste: q for reste, q in relance.items()}
+        elif face == RELANCE_AJOUTEE:
+            resultats = {face + reste: q for reste, q in relance.items()}
+        else:
+            resultats = {face: Fraction(1)}
+        for total, q in resultats.items():
+            weights[total] = weights.get(total, Fraction(0)) + p * q
+    return Distribution(weights)
+
+
+@rule
+def score_total(bonus: int, relances: int = RELANCES) -> Distribution:
+    """score total = jet de 1D20 + bonus de compétence (ou DD pour le monde)."""
+    return jet_de_d20(relances) + bonus
+
+
+@rule
+def ecart_du_jet_oppose(
+    bonus_du_joueur: int, bonus_de_l_adversaire: int, relances: int = RELANCES
+) -> Distribution:
+    """score total du joueur − score total de l'adversaire (ou du monde), avant tout départage."""
+    return score_total(bonus_du_joueur, relances) - score_total(bonus_de_l_adversaire, relances)
+
+
+@rule
+def probabilite_de_succes(
+    bonus_du_joueur: int, bonus_de_l_adversaire: int, relances: int = RELANCES
+) -> Fraction:
+    """P(succès) = P(joueur > adversaire | pas d'égalité): une égalité fait relancer."""
+    ecart = ecart_du_jet_oppose(bonus_du_joueur, bonus_de_l_adversaire, relances)
+    egalite = ecart[0]
+    return ecart.probability(lambda e: e > 0) / (1 - egalite)
+
+
+@rule
+def resultat_du_jet_oppose(
+    bonus_du_joueur: int, bonus_de_l_adversaire: int, relances: int = RELANCES
+) -> Distribution:
+    """(succès ou échec, catégorie d'écart) du jet qui départage, égalités relancées."""
+    ecart = ecart_du_jet_oppose(bonus_du_joueur, bonus_de_l_adversaire, relances)
+    decisif = ecart.conditional(lambda e: e != 0)
+    return decisif.map(lambda e: ("succès" if e > 0 else "échec", categorie_d_ecart(abs(e))))
+
+
+@rule
+def categorie_d_ecart(ecart: int) -> str:
+    """léger 0–4, moyen 5–9, conséquent 10–14, important 15–19, terrible à partir de 20."""
+    if ecart < 0:
+        raise ValueError("un écart se mesure entre deux scores: il n'est jamais négatif")
+    for nom, plus_petit, plus_grand in CATEGORIES_D_ECART:
+        if plus_petit <= ecart and (plus_grand is None or ecart <= plus_grand):
+            return nom
+    raise ValueError(f"aucune catégorie pour l'écart {ecart}")
+
+
+@rule
+def peut_faire_10(situation_stressante: bool, sang_froid: bool = False) -> bool:
+    """hors situation stressante (ou avec le don Sang froid), on peut faire 10 au lieu de lancer."""
+    return not situation_stressante or sang_froid
+
+
+@rule
+def peut_faire_20(
+    situation_stressante: bool, peut_recommencer: bool, sang_froid: bool = False
+) -> bool:
+    """faire 20: hors situation stressante (ou avec Sang froid), si l'action peut se recommencer."""
+    return peut_recommencer and (not situation_stressante or sang_froid)
+
+
+@rule
+def score_en_faisant(valeur_du_de: int, bonus: int) -> int:
+    """faire 10 ou 20: le dé vaut 10 ou 20, sans relance, plus le bonus."""
+    if valeur_du_de not in (SCORE_DE_FAIRE_10, SCORE_DE_FAIRE_20):
+        raise ValueError("on ne peut faire que 10 ou 20")
+    return valeur_du_de + bonus
