@@ -1,0 +1,90 @@
+"""« Les règles avancées » of Les Clefs de l'Aube checked against its rules, and mutated copies."""
+
+from __future__ import annotations
+
+import pytest
+from test_cda_sante_book import check, copy_of_the_game, findings_by_id, mutate, new_findings
+
+HEROISME_ET_CA = "example « Héroïsme et cible à atteindre »"
+
+
+@pytest.fixture(scope="module")
+def book_findings() -> dict[str, dict]:
+    return findings_by_id()
+
+
+def test_the_disciple_of_the_heroism_example_has_the_old_bc(book_findings):
+    finding = book_findings["erratum:example-heroisme-et-cible-a-atteindre:en-pugilat-soit-de"]
+    assert (finding["line"], finding["found"], finding["expected"]) == (1767, 5, 0)
+    assert finding["derivation"] == [
+        "niveau_de_competence(niveau_de_connaissance='disciple') = 10"
+        "    [NC of a niveau de connaissance, from the table « le niveau de compétence ».]",
+        "bonus_de_competence(niveau_de_competence=10) = 0    [BC = NC − 10 (bonus de compétence).]",
+    ]
+
+
+def test_the_rest_of_the_chapter_agrees_with_the_rules(book_findings):
+    chapter = [f for f in book_findings.values() if 1657 <= f["line"] < 1827]
+    assert [f["id"] for f in chapter] == [
+        "erratum:example-heroisme-et-cible-a-atteindre:en-pugilat-soit-de"
+    ]
+
+
+def test_a_changed_notation_is_caught(tmp_path):
+    folder = copy_of_the_game(tmp_path)
+    line = mutate(folder / "cda.xml", r"<literal>Ph 8h(2)</literal>", "3")
+    status, findings = check(folder)
+    assert status == 1
+    assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
+        (line, 3, 2)
+    ]
+
+
+def test_an_omitted_level_written_out_is_not_silent(tmp_path):
+    # « My 7h1 »: the rules omit the 1, so the 1 is a number no binding accounts for.
+    folder = copy_of_the_game(tmp_path)
+    mutate(folder / "cda.xml", r"<literal>My\s+7h()</literal>", "1")
+    status, findings = check(folder)
+    assert status == 1
+    assert [f["category"] for f in new_findings(findings)] == ["unbound"]
+
+
+def test_a_changed_heroic_level_changes_the_total(tmp_path):
+    # Legolas' Ph 6h2: his total d'héroïsme becomes 2 + 1 - 1 = 2, the text's (1+1-1=) 1 is wrong.
+    folder = copy_of_the_game(tmp_path)
+    mutate(folder / "cda.xml", r"qui a Ph 6h(), Ma", "2")
+    status, findings = check(folder)
+    assert status == 1
+    assert sorted((f["found"], f["expected"]) for f in new_findings(findings)) == [(1, 2), (1, 2)]
+
+
+def test_a_changed_table_cell_is_caught(tmp_path):
+    folder = copy_of_the_game(tmp_path)
+    line = mutate(
+        folder / "cda.xml", r"<entry>légende / cachalot</entry>\s*<entry>(3)</entry>", "4"
+    )
+    status, findings = check(folder)
+    assert status == 1
+    assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
+        (line, 4, 3)
+    ]
+
+
+def test_a_changed_die_roll_in_the_heroism_example_is_caught(tmp_path):
+    folder = copy_of_the_game(tmp_path)
+    mutate(folder / "cda.xml", r"Lançant le dé, il obtient (5)", "6")
+    status, findings = check(folder)
+    assert status == 1
+    red = {(f["where"], f["found"], f["expected"]) for f in new_findings(findings)}
+    assert (HEROISME_ET_CA, 2, 3) in red  # « 5-3 = 2 » is now 6-3 = 3
+
+
+def test_a_changed_heroism_constant_turns_the_heroic_passages_red(tmp_path):
+    folder = copy_of_the_game(tmp_path)
+    mutate(folder / "rules" / "avance.py", r"POINTS_PAR_TOTAL_D_HEROISME = (20)", "10")
+    status, findings = check(folder)
+    assert status == 1
+    red = {f["where"] for f in new_findings(findings)}
+    assert HEROISME_ET_CA in red
+    assert any(where.startswith("paragraph « Le sert à augmenter") for where in red)
+    assert any(where.startswith("paragraph « Lorsqu'un personnage à une") for where in red)

@@ -1,0 +1,103 @@
+"""« Le combat » of Les Clefs de l'Aube checked against its rules, and mutated copies of it."""
+
+from __future__ import annotations
+
+import pytest
+from test_cda_sante_book import check, copy_of_the_game, findings_by_id, mutate, new_findings
+
+BJORN_ET_KROM = "section « un example de combat entre Björn et Kröm »"
+RESUME = "table « Résumé des totaux de combats »"
+
+
+@pytest.fixture(scope="module")
+def book_findings() -> dict[str, dict]:
+    return findings_by_id()
+
+
+def test_the_fight_of_bjorn_and_krom_has_one_erratum(book_findings):
+    fight = [f for f in book_findings.values() if f["where"] in (BJORN_ET_KROM, RESUME)]
+    assert [(f["line"], f["found"], f["expected"], f["known"]) for f in fight] == [
+        (1501, -1, -4, True)
+    ]
+
+
+def test_the_manoeuvre_de_dommage_contradicts_the_glossary(book_findings):
+    finding = book_findings[
+        "erratum:paragraph-le-coup-qui-fait-mal-cette-manuvre-permet-de-tou:ajoute-au-r-et-represente"
+    ]
+    assert (finding["found"], finding["expected"]) == (5, -5)
+    assert "bonus_de_manoeuvre(manoeuvre='MD') = -5" in finding["derivation"][0]
+
+
+def test_state_runs_from_the_text_into_the_summary_table(tmp_path):
+    # Kröm's axe with BP -2 instead of -3: his TP in the table (-4) must turn red.
+    folder = copy_of_the_game(tmp_path)
+    mutate(
+        folder / "cda.xml", r"un <xref\s+linkend=\"bp\"/> \(<acronym>BP</acronym>\) de (-3)", "-2"
+    )
+    status, findings = check(folder)
+    assert status == 1
+    red = [(f["where"], f["found"], f["expected"]) for f in new_findings(findings)]
+    assert (RESUME, -4, -3) in red
+
+
+def test_a_changed_table_cell_is_caught(tmp_path):
+    folder = copy_of_the_game(tmp_path)
+    line = mutate(folder / "cda.xml", r"<entry>Björn</entry>\s*<entry>(10)</entry>", "11")
+    status, findings = check(folder)
+    assert status == 1
+    assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
+        (line, 11, 10)
+    ]
+
+
+def test_a_changed_claim_of_the_fight_is_caught(tmp_path):
+    folder = copy_of_the_game(tmp_path)
+    line = mutate(folder / "cda.xml", r"il\s+reçoit donc (19) de dommages", "18")
+    status, findings = check(folder)
+    assert status == 1
+    assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
+        (line, 18, 19)
+    ]
+
+
+def test_a_changed_die_roll_changes_the_damage(tmp_path):
+    folder = copy_of_the_game(tmp_path)
+    mutate(folder / "cda.xml", r"Björn obtient (5), il", "6")
+    status, findings = check(folder)
+    assert status == 1
+    assert [(f["found"], f["expected"]) for f in new_findings(findings)] == [(19, 18)]
+
+
+def test_a_changed_range_difficulty_is_caught(tmp_path):
+    folder = copy_of_the_game(tmp_path)
+    line = mutate(folder / "cda.xml", r"de base:\s+5, (10) et 15", "12")
+    status, findings = check(folder)
+    assert status == 1
+    assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
+        (line, 12, 10)
+    ]
+
+
+def test_a_retitled_example_is_reported_not_skipped(tmp_path):
+    folder = copy_of_the_game(tmp_path)
+    mutate(folder / "cda.xml", r"<title>un (example) de combat", "exemple")
+    status, findings = check(folder)
+    assert status == 1
+    categories = {f["category"] for f in new_findings(findings)}
+    assert "binding-stale" in categories
+
+
+def test_a_changed_facteur_d_attaque_turns_the_combat_red(tmp_path):
+    folder = copy_of_the_game(tmp_path)
+    mutate(folder / "rules" / "avance.py", r"FACTEUR_D_ATTAQUE = (10)", "9")
+    status, findings = check(folder)
+    assert status == 1
+    red = {f["where"] for f in new_findings(findings)}
+    assert RESUME in red  # the TP column
+    # « une chance de 50% d'être touché » becomes 45 %, the TP of Kröm in the text too.
+    assert any(where.startswith("paragraph « Il existe deux facteurs") for where in red)
+    assert BJORN_ET_KROM in red
+    assert any(
+        where.startswith("paragraph « Un personnage peut tenter d'esquiver") for where in red
+    )

@@ -1,0 +1,74 @@
+"""The glossary of Les Clefs de l'Aube checked against the rules, and mutated copies of it."""
+
+from __future__ import annotations
+
+import pytest
+from test_cda_sante_book import check, copy_of_the_game, findings_by_id, mutate, new_findings
+
+
+@pytest.fixture(scope="module")
+def book_findings() -> dict[str, dict]:
+    return findings_by_id()
+
+
+@pytest.mark.parametrize(
+    "term, found, expected",
+    [
+        ("compagnon", 10, 15),
+        ("disciple", 15, 10),
+        ("échec automatique", 1, 2),
+        ("facteur d'attaque", -10, 10),
+    ],
+)
+def test_the_glossary_errata(book_findings, term, found, expected):
+    (finding,) = [f for f in book_findings.values() if f["where"] == f"glossary « {term} »"]
+    assert (finding["category"], finding["found"], finding["expected"]) == (
+        "erratum",
+        found,
+        expected,
+    )
+    assert finding["known"]
+
+
+def test_every_glossary_value_is_bound(capsys):
+    from build_tools.cli import main
+
+    main(["check", "cda"])
+    output = capsys.readouterr().out
+    assert "glossary values 21/21" in output
+
+
+@pytest.mark.parametrize(
+    "pattern, new, found, expected",
+    [
+        (r"empêche de récupérer (3) <xref", "4", 4, 3),  # blessure grave
+        (r"peut normalement en recevoir (4) avant", "5", 5, 4),  # blessure légère
+        (r"au moins (1) mois", "2", 2, 1),  # blessure critique
+        (r"Bénificie d'un bonus de (\+5) sur", "+4", 4, 5),  # manœuvre de parade
+        (
+            r"rend les coups plus mortels. Sa\s+valeur actuelle est de (0)",  # facteur de mortalité
+            "1",
+            1,
+            0,
+        ),
+        (r"Un <xref linkend=\"nc\"/> valant (20)", "19", 19, 20),  # maître
+    ],
+)
+def test_a_changed_glossary_value_is_caught(tmp_path, pattern, new, found, expected):
+    folder = copy_of_the_game(tmp_path)
+    line = mutate(folder / "cda.xml", pattern, new)
+    status, findings = check(folder)
+    assert status == 1
+    assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
+        (line, found, expected)
+    ]
+
+
+def test_a_corrected_glossary_value_leaves_a_stale_ledger_entry(tmp_path):
+    folder = copy_of_the_game(tmp_path)
+    mutate(folder / "cda.xml", r"Sa valeur actuelle est de (-10)\.", "10")
+    status, findings = check(folder)
+    assert status == 1
+    (stale,) = new_findings(findings)
+    assert stale["category"] == "ledger-stale"
+    assert "erratum:glossary-facteur-d-attaque:sa-valeur-actuelle-est-de" in stale["message"]
