@@ -69,3 +69,36 @@ def test_shooting_damage_loses_the_range_difficulty():
 
 def test_esquive_is_the_evitement_ca_minus_ten():
     assert combat.esquive(14) == 4
+
+
+def test_effective_damage_between_equals_is_a_little_above_the_bd():
+    # « le bonus de dommage d'une arme est équivalent à son dommage effectif moyen …
+    # lorsque deux adversaires de même force se rencontrent » and, with the facteur
+    # de mortalité at 0, « la majorité des coups feront des blessures légèrement
+    # plus forte que les BD des armes ». Two average fighters: CA 10, Enc 10, no BE.
+    bd = 15
+    effectifs = combat.dommages_effectifs_d_un_coup(10, 0, bd, 10)
+    assert effectifs.mean() == bd + Fraction(11, 4)  # hit °R 5.5, encaissement °R 2.75
+    assert effectifs.probability(lambda dommages: dommages > bd) == Fraction(29, 40)
+
+
+def test_effective_damage_against_brute_force():
+    for ta, tp, enc in [(10, 0, 10), (10, 1, 11), (14, -4, 13), (3, 5, 18)]:
+        counts: dict[int, int] = {}
+        hits = 0
+        for attack in range(1, 21):
+            if attack > ta or attack == 20 or attack <= tp:
+                continue
+            hits += 1
+            for roll in range(1, 21):
+                degree = roll if roll <= enc and roll != 20 else 0
+                value = attack + 20 - 4 - degree
+                counts[value] = counts.get(value, 0) + 1
+        if not hits:
+            with pytest.raises(ValueError):
+                combat.dommages_effectifs_d_un_coup(ta, tp, 20, enc, 4)
+            continue
+        distribution = combat.dommages_effectifs_d_un_coup(ta, tp, 20, enc, 4)
+        assert dict(distribution.items()) == {
+            value: Fraction(count, hits * 20) for value, count in counts.items()
+        }

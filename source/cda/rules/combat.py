@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from build_tools.checking.rule import note, rule
+from build_tools.dice import Distribution, die
 
 from .actions import Jet, chances_de_reussite, confrontation, faces_reussies, jet
 from .avance import FACTEUR_D_ATTAQUE, FACTEUR_DE_MORTALITE
@@ -104,6 +105,29 @@ def chance_de_toucher_un_pareil(
 def niveau_de_dommage(degre_de_reussite: int, bonus_de_dommage: int) -> int:
     """Dom = °R de l'attaque + BD de l'arme."""
     return degre_de_reussite + bonus_de_dommage
+
+
+@rule
+def dommages_effectifs_d_un_coup(
+    total_d_attaque: int,
+    total_de_parade: int,
+    bonus_de_dommage: int,
+    encaissement: int,
+    bonus_d_encaisse: int = 0,
+) -> Distribution:
+    """Dommages effectifs d'un coup qui touche: °R + BD - BE - °R d'encaissement (exact).
+
+    A coup that cannot hit (no face over the TP and within the TA) has no
+    distribution: ValueError.
+    """
+    faces = die(20).conditional(
+        lambda de: attaque(total_d_attaque, total_de_parade, de, 0) is not None
+    )
+    dom = faces.map(lambda de: jet(total_d_attaque, de).degre + bonus_de_dommage)
+    encaisse = die(20).map(
+        lambda de: jet(encaissement, de).degre if jet(encaissement, de).reussite else 0
+    )
+    return dom.combine(encaisse, lambda dommage, degre: dommage - bonus_d_encaisse - degre)
 
 
 @rule
