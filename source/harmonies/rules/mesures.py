@@ -1,0 +1,126 @@
+"""L'échelle des Mesures: ratios as points, and the chances the chapter derives from it.
+
+Harmonies measures on a decimal logarithmic scale: Valeur = 10^(Mesure/10),
+so 3 points are about twice as much and 10 points ten times as much (the
+public definition of the Mesures; the chapter « La résolution des actions »
+refers to it with « le principe est très semblable à celui utilisé pour les
+Attributs »). Three things of that chapter are built on it:
+
+- ratios of difficulty as points: « deux fois plus difficile … 3 points »,
+  « trois fois plus difficile … 5 points »;
+- the table « Chances de réussite d'une action »: a personnage type has 50 %
+  at difficulty 0 and every 10 points divide his chance of failing (above 0)
+  or of succeeding (below 0) by ten, so the smaller of the two is
+  50 % × 10^(−|d|/10). The table prints it rounded to the rounded preferred
+  numbers of that same progression, 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 (times
+  a power of ten), and each success chance as 100 % minus the failure chance;
+- the note on comparing two Mesures: the « right » chance for A against B is
+  V_A / (V_A + V_B).
+
+How far that curve is from the chances the dice give is `actions` and
+`des`' business; the binding of the table reports the distance.
+
+10^(x/10) is irrational: the functions below compute it with `Decimal` to
+40 significant digits and return exact integers or `Fraction`s; no value
+they round lies within 10^-30 of a rounding boundary.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, localcontext
+from fractions import Fraction
+
+from build_tools.checking.rule import rule
+
+POINTS_PAR_DECADE = 10
+"""Valeur = 10^(Mesure/10): ten points for a factor of ten."""
+
+CHANCE_A_DIFFICULTE_ZERO = 50
+"""« Un personnage type aura 50% de chance de réussir une action de difficulté zéro. »"""
+
+CHIFFRES_RONDS = tuple(
+    Fraction(text) for text in ("1", "1.2", "1.5", "2", "2.5", "3", "4", "5", "6", "8")
+)
+"""The rounded steps of the tenth root of ten (1.26, 1.58, 2.00, 2.51, 3.16, …)."""
+
+_PRECISION = 40
+
+
+def _puissance_de_dix(points: Fraction | int) -> Decimal:
+    """10^(points/10) to 40 significant digits."""
+    with localcontext() as context:
+        context.prec = _PRECISION
+        return Decimal(10) ** (
+            Decimal(Fraction(points).numerator)
+            / Decimal(Fraction(points).denominator * POINTS_PAR_DECADE)
+        )
+
+
+def _arrondi(valeur: Decimal) -> int:
+    with localcontext() as context:
+        context.prec = _PRECISION
+        return int(valeur.to_integral_value(rounding="ROUND_HALF_UP"))
+
+
+@rule
+def ecart_pour_un_rapport(rapport: Fraction | int) -> int:
+    """Points = 10·log10(rapport), rounded: the change for an action `rapport` times harder."""
+    with localcontext() as context:
+        context.prec = _PRECISION
+        points = POINTS_PAR_DECADE * Decimal(Fraction(rapport).numerator).log10() - (
+            POINTS_PAR_DECADE * Decimal(Fraction(rapport).denominator).log10()
+        )
+    return _arrondi(points)
+
+
+def chiffre_rond_le_plus_proche(valeur: Decimal) -> Fraction:
+    """The rounded preferred number (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × 10^k) nearest `valeur`."""
+    exposant = valeur.adjusted()  # 10^exposant ≤ valeur < 10^(exposant + 1)
+    echelle = Fraction(10) ** exposant
+    candidats = [chiffre * echelle for chiffre in CHIFFRES_RONDS] + [10 * echelle]
+    with localcontext() as context:
+        context.prec = _PRECISION
+        return min(
+            candidats,
+            key=lambda c: abs(Decimal(c.numerator) / Decimal(c.denominator) - valeur),
+        )
+
+
+@rule
+def chance_selon_les_mesures(difficulte: int) -> Fraction:
+    """The table's chance in %: its smaller side is 50 % × 10^(−|d|/10), rounded."""
+    with localcontext() as context:
+        context.prec = _PRECISION
+        cote_le_plus_petit = CHANCE_A_DIFFICULTE_ZERO / _puissance_de_dix(abs(difficulte))
+    arrondi = chiffre_rond_le_plus_proche(cote_le_plus_petit)
+    return arrondi if difficulte <= 0 else 100 - arrondi
+
+
+@rule
+def correction_de_la_mesure(ecart: Fraction | int) -> int:
+    """Points to add to A − B so that A's chance on the table is V_A/(V_A + V_B), B − A = ecart ≥ 0.
+
+    On the table, difficulty −x gives 50 % × 10^(−x/10); V_A/(V_A + V_B) is
+    1/(1 + 10^(x/10)); the difficulty giving it is −x + 10·log10(2·V/(1 + V)),
+    V = 10^(x/10), rounded.
+    """
+    with localcontext() as context:
+        context.prec = _PRECISION
+        rapport = _puissance_de_dix(ecart)
+        correction = POINTS_PAR_DECADE * (2 * rapport / (1 + rapport)).log10()
+    return _arrondi(correction)
+
+
+@rule
+def correction_de_la_mesure_a_l_infini() -> int:
+    """The limit of that correction as B − A grows: 10·log10(2), rounded."""
+    return ecart_pour_un_rapport(2)
+
+
+@rule
+def correction_d_une_tranche(ecart_maximal: int | None) -> int:
+    """The correction of a band of B − A ending at `ecart_maximal` (None: open), at its largest."""
+    # The correction grows with B − A, so a band is at its largest at its end.
+    if ecart_maximal is None:
+        return correction_de_la_mesure_a_l_infini()
+    return correction_de_la_mesure(ecart_maximal)
