@@ -27,6 +27,8 @@ ERRATA_CONNUS = {
     "erratum:example-les-handicaps-et-les-difficultes:"
     "tres-difficile-a-obtenir-et-lui-impose-donc-un-niveau-de-dif",
     "erratum:example-maladresse-exceptionnelle:de-sa-ca-son-d-supplementaire-pour-un-total-de",
+    "erratum:table-les-denominations-indicatives-des-combinaisons:mental-mt",
+    "erratum:paragraph-si-le-gardien-de-la-clef-decide-de-faire-lancer-le:et-donc-zero-ou-negatif",
 }
 
 
@@ -173,6 +175,12 @@ MUTANTS_DU_TEXTE = [
         "Jérôme, le bibliothécaire, a 13",
         "Jérôme, le bibliothécaire de 40 ans, a 13",
         "unbound:example-la-reussite-d-une-action:number-",
+    ),
+    # a statement in words the rules contradict
+    (
+        "transfert ensuite 1 point",
+        "transfert ensuite 3 point",
+        "erratum:example-la-determination-des-moyens:respecte-toutes-les-contraintes-imposees",
     ),
     # a phrase a binding reads from, reworded
     (

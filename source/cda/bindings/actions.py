@@ -11,8 +11,8 @@ from fractions import Fraction
 
 from ..rules import actions as regles
 from ..rules.personnages import bonus_de_competence, niveau_de_competence
-from ..rules.sante import dommages_effectifs
-from . import binder
+from ..rules.sante import dommages_effectifs, type_de_blessure
+from . import affirmer, binder
 
 CA_MOYENNE = 10
 """« la moitié d'une CA moyenne » is 5: the CA the book's averages are about."""
@@ -56,6 +56,7 @@ def reussite_d_une_action(ex, state):
     )
     ex.claim("lance un d{}", regles.DE_D_ACTION)
     de = ex.given("et obtient {},")
+    affirmer(ex, "une réussite normale", regles.jet(ca, de).reussite, "an échec")
     ex.claim("égal au résultat du dé, soit {}", regles.degre_de_reussite(ca, de))
     state.jerome = {"Me": mental, "BC": bc, "CA en Bibliothèque": ca}
 
@@ -70,6 +71,7 @@ def echec_d_une_action(ex, state):
         "une CA de {}+{}" + signe + "{} = {}", (jerome["Me"], jerome["BC"], abs(manoeuvre), ca)
     )
     de = ex.given("obtient {}, un échec")
+    affirmer(ex, "un échec!", not regles.jet(ca, de).reussite, "a réussite")
     ex.claim(
         "sera de {} (le résultat sur le dé) - {} (sa CA) soit {}",
         (de, ca, regles.degre_d_echec(ca, de)),
@@ -86,11 +88,27 @@ def jets_forces(para, state):
     para.claim("un {} sera considéré comme un", max(regles.faces_echouees(20)))
     ca = regles.REUSSITE_AUTOMATIQUE_DES + 4
     para.claim("égal à {}-CA", regles.degre_d_echec(ca, regles.DE_D_ACTION) + ca)
+    # « un degré de réussite égal à la CA (et donc zéro ou négatif) »: the
+    # highest CA the sentence covers is the échec automatique's own bound.
+    plus_haute = regles.ECHEC_AUTOMATIQUE_JUSQU_A
+    degre = regles.degre_de_reussite(plus_haute, 1)
+    affirmer(
+        para,
+        "(et donc zéro ou négatif)",
+        degre <= 0,
+        f"a °R of {degre} at a CA of {plus_haute}, which the sentence covers",
+    )
 
 
 @binder.example(title="la réussite d'une action impossible")
 def reussite_d_une_action_impossible(ex, state):
     ca = ex.given("Avec une CA de {},")
+    affirmer(
+        ex,
+        "est incapable de se servir",
+        regles.niveau_de_reussite_automatique(ca) == "échec automatique",
+        "a CA that is no échec automatique",
+    )
     de = ex.given("obtient {}!")
     ex.claim("égale à sa CA, soit {}", regles.degre_de_reussite(ca, de))
 
@@ -142,17 +160,24 @@ def niveau_de_difficulte_negatif(ex, state):
     resultat = regles.jet(ca, de)
     ex.claim("est de {}-{} = {}", (de, ca, regles.degre_d_echec(ca, de)))
     ex.claim("comme un °R de {}", regles.degre_signe(resultat))
-    # « qui est supérieur au ND. Rémi pourra donc savourer un oeuf à la coque »
-    if not regles.action_reussie(resultat, nd, echec_comme_negatif=True):
-        raise ValueError("the rules would not let Rémi's roll beat the ND")
+    affirmer(
+        ex,
+        "qui est supérieur au ND",
+        regles.action_reussie(resultat, nd, echec_comme_negatif=True),
+        "a °R that does not beat the ND",
+    )
 
 
 @binder.prose(contains="même avec un niveau de difficulté de 15")
 def moyenne_des_degres(para, state):
     nd = para.given("niveau de difficulté de {},")
     degre = para.given("qui a eu {} de °R")
-    if regles.action_reussie(regles.Jet(True, degre), nd):
-        raise ValueError("the rules would let this °R beat this ND")
+    affirmer(
+        para,
+        "mais hélas insuffisant",
+        not regles.action_reussie(regles.Jet(True, degre), nd),
+        "a °R that beats the ND",
+    )
     # « environ de 5 »: the mean °R at the CA moyenne is 5.5.
     para.claim("est environ de {}", regles.moyenne_des_degres_de_reussite(CA_MOYENNE), within=1)
 
@@ -168,8 +193,7 @@ def handicaps_et_difficultes(ex, state):
     ca_handicapee = regles.cible_a_atteindre(ca, handicap=handicap)
     ex.claim("une CA de ({} - {} points d'handicap = ) {}", (ca, handicap, ca_handicapee))
     de = ex.given("fait {} seulement")
-    if not regles.jet(ca_handicapee, de).reussite:
-        raise ValueError("the text says the roll succeeds")
+    affirmer(ex, "Bien que le jet soit réussi", regles.jet(ca_handicapee, de).reussite, "an échec")
     ex.claim("qu'avec un {})", min(regles.faces_echouees(ca_handicapee)))
 
 
@@ -206,13 +230,13 @@ def prouesse_exceptionnelle(ex, state):
         (ca, premier, second, resultat.degre),
     )
     nd = ex.given("le ND de {} que")
-    if not regles.action_reussie(resultat, nd):
-        raise ValueError("the text says Gaston beats the ND")
+    affirmer(
+        ex, "Il réussit donc à vaincre le ND", regles.action_reussie(resultat, nd), "a failure"
+    )
     autre = ex.given("qu'un {} sur son premier jet")
     autre_resultat = regles.jet_avec_de_critique(ca, de, de_critique, (autre,))
     ex.claim("que de ({}+{}=){}", (ca, autre, autre_resultat.degre))
-    if regles.action_reussie(autre_resultat, nd):
-        raise ValueError("the text says Gaston would have failed")
+    affirmer(ex, "et il aurait échoué", not regles.action_reussie(autre_resultat, nd), "a success")
 
 
 @binder.example(title="Maladresse exceptionnelle")
@@ -307,7 +331,7 @@ def action_de_depassement(ex, state):
     encaissement = ex.given("qui vaut {}.")
     de_d_encaissement = ex.given("obtient {}.")
     degre = regles.degre_de_reussite(encaissement, de_d_encaissement)
-    ex.claim(
-        "{} (Dom) - {} (la °R du jet d'encaissement) = {}",
-        (dom, degre, dommages_effectifs(dom, degre)),
-    )
+    effectifs = dommages_effectifs(dom, degre)
+    ex.claim("{} (Dom) - {} (la °R du jet d'encaissement) = {}", (dom, degre, effectifs))
+    blessure = type_de_blessure(effectifs)
+    affirmer(ex, "ça donne étourdi", blessure == "étourdi", f"« {blessure} »")

@@ -13,7 +13,7 @@ from build_tools.checking.rule import note
 
 from ..rules import personnages as regles
 from ..rules.actions import cible_a_atteindre
-from . import binder
+from . import affirmer, binder
 
 
 def _formule(des: tuple[int, int, int]) -> tuple[str, tuple[int, int, int]]:
@@ -67,16 +67,13 @@ def paire_expression_perception(para, state):
 @binder.table(title="les dénominations indicatives des combinaisons")
 def combinaisons(table, state):
     # The table names the combinations of an aspect and a moyen; it states no
-    # number. It is bound so that its rows and columns are checked to be the
-    # book's six moyens and three aspects.
-    colonnes = [cellule.text for cellule in table.head_rows[0][1:]]
-    lignes = [ligne[0].text for ligne in table.rows]
-    for nom, colonne in zip(regles.ASPECTS.values(), colonnes, strict=True):
-        if not colonne.startswith(nom):
-            raise ValueError(f"column {colonne!r} is not the aspect {nom}")
-    for (abrege, nom), ligne in zip(regles.MOYENS.items(), lignes, strict=True):
-        if ligne != f"{nom} ({abrege})":
-            raise ValueError(f"row {ligne!r} is not the moyen {nom} ({abrege})")
+    # number. Its headings must be the book's three aspects and six moyens,
+    # with the abbreviations the chapter gives them.
+    entetes = zip(regles.ASPECTS.items(), table.head_rows[0][1:], strict=True)
+    lignes = zip(regles.MOYENS.items(), (ligne[0] for ligne in table.rows), strict=True)
+    for (abrege, nom), cellule in (*entetes, *lignes):
+        attendu = f"{nom} ({abrege})"
+        affirmer(cellule, cellule.text, cellule.text == attendu, f"« {attendu} »")
 
 
 # -- les compétences ----------------------------------------------------------
@@ -171,14 +168,22 @@ def ajustement_des_aspects(ex, state):
     # « Elle ne peut pas augmenter son Mental au-delà de 17 »: her Mental,
     # already over 15, can take no point by exchange.
     ex.claim("son Mental au-delà de {}", aspects["Me"])
-    if regles.peut_echanger_un_point_d_aspect(aspects, "My", "Me"):
-        raise ValueError("the rules would let her raise her Mental by exchange")
+    affirmer(
+        ex,
+        "Elle ne peut pas augmenter son Mental",
+        not regles.peut_echanger_un_point_d_aspect(aspects, "My", "Me"),
+        "an exchange that raises her Mental",
+    )
     aspects = regles.echanger_un_point_d_aspect(aspects, "Ph", "My")
     ex.claim("le fait descendre de {} point", state.marie_pierre["Ph"] - aspects["Ph"])
     ex.claim("augmenter son Mystique à {}. Ce", aspects["My"])
     ex.claim("Physique qui est rendu à {}", aspects["Ph"])
-    if regles.peut_echanger_un_point_d_aspect(aspects, "Ph", "My"):
-        raise ValueError("the rules would let her lower her Physique again")
+    affirmer(
+        ex,
+        "ne peut plus emprunter dans son Physique",
+        not regles.peut_echanger_un_point_d_aspect(aspects, "Ph", "My"),
+        "an exchange that lowers her Physique again",
+    )
     avant = aspects
     aspects = regles.echanger_un_point_d_aspect(aspects, "Me", "My")
     ex.claim("(qui passe de {} à {})", (avant["Me"], aspects["Me"]))
@@ -221,10 +226,8 @@ def determination_des_moyens(ex, state):
         "maintenant {}/{} en Pu/Rs, {}/{} en Ma/Pr, et {}/{} en Ex/Pe",
         (moyens["Pu"], moyens["Ré"], moyens["Ma"], moyens["Pr"], moyens["Ex"], moyens["Pe"]),
     )
-    # « et respecte toutes les contraintes imposées »
     brisees = regles.contraintes_non_respectees(moyens)
-    if brisees:
-        raise ValueError(f"the text says every constraint holds; broken: {brisees}")
+    affirmer(ex, "respecte toutes les contraintes imposées", not brisees, "; ".join(brisees))
     state.moyens_de_marie_pierre = moyens
 
 
@@ -271,9 +274,12 @@ def determination_des_competences(ex, state):
     mental, reste = regles.progression_d_un_aspect(aspects["Me"], px["Me"])
     ex.claim("son Mental de {} à {} (il lui en reste {} aussi)", (aspects["Me"], mental, reste))
     mystique, _ = regles.progression_d_un_aspect(aspects["My"], px["My"])
-    # « Elle n'a toutefois pas assez de points pour faire progresser son aspect Mystique »
-    if mystique != aspects["My"]:
-        raise ValueError("the rules would let her Mystique progress")
+    affirmer(
+        ex,
+        "pas assez de points pour faire progresser son aspect Mystique",
+        mystique == aspects["My"],
+        f"a Mystique of {mystique}",
+    )
 
 
 # -- l'expérience et la progression -------------------------------------------
