@@ -26,7 +26,15 @@ def check(document: Document) -> list[Finding]:
     version = document.docbook_version or "4.5"
     path = docbook_dtd(version)
     if path is None:
-        return [Finding("info", "dtd-skipped", SKIPPED_HINT.format(version=version), key="dtd")]
+        return [
+            Finding(
+                "info",
+                "dtd-skipped",
+                SKIPPED_HINT.format(version=version),
+                file=document.main,
+                key="dtd",
+            )
+        ]
     dtd = _load(path)
     # Validate what a DocBook processor sees: XInclude's xml:base and unused namespace
     # declarations are artefacts of assembling the book, not DocBook content.
