@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from build_tools.checking.binder import StaleBinding
 from build_tools.checking.rule import note
 
 from ..rules import personnages as regles
@@ -147,7 +148,11 @@ def determination_des_aspects(ex, state):
 
 @binder.prose(contains="Le joueur peut ensuite faire")
 def echanges_d_aspects(para, state):
-    para.claim("faire {} échanges de {} point", (regles.ECHANGES_D_ASPECTS, 1))
+    avant = {"Ph": 10, "Me": 10, "My": 10}
+    apres = regles.echanger_un_point_d_aspect(avant, "Ph", "Me")
+    para.claim(
+        "faire {} échanges de {} point", (regles.ECHANGES_D_ASPECTS, apres["Me"] - avant["Me"])
+    )
     para.claim("un aspect au-dessus de {}", regles.ASPECT_MAXIMUM_PAR_ECHANGE)
     para.claim("en diminuer un en deçà de {}", regles.ASPECT_MINIMUM_PAR_ECHANGE)
     para.claim("résultat au-delà de {}", regles.ASPECT_MAXIMUM_PAR_ECHANGE)
@@ -257,7 +262,7 @@ COMPETENCES_DE_MARIE_PIERRE = {
 def determination_des_competences(ex, state):
     for nom in COMPETENCES_DE_MARIE_PIERRE:
         if nom not in ex.text:
-            raise ValueError(f"the example no longer names the compétence {nom}")
+            raise StaleBinding(nom)
     px = {abrege: 0 for abrege in regles.ASPECTS}
     for niveau, aspect in COMPETENCES_DE_MARIE_PIERRE.values():
         px[aspect] += regles.px_d_aspect_d_une_competence(regles.niveau_de_competence(niveau))
@@ -291,7 +296,8 @@ def cout_de_progression(para, state):
     para.claim("de {} point est toujours égal", 1)
     aspect = regles.ASPECT_SANS_JET
     para.claim("d'aspect + {}", regles.px_pour_augmenter_un_aspect(aspect) - aspect)
-    para.claim("augmente son aspect de {} point", 1)
+    nouveau, _ = regles.progression_d_un_aspect(aspect, regles.px_pour_augmenter_un_aspect(aspect))
+    para.claim("augmente son aspect de {} point", nouveau - aspect)
     para.claim("un échange de {} point entre deux moyens", regles.ECHANGE_DE_MOYENS_PAR_ASPECT)
     # The footnote's limits are left to each campaign; no rule fixes them.
     para.waive("nouvelles compétences à {}", "an example of abuse, not a rule")

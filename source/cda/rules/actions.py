@@ -83,6 +83,11 @@ PROFONDEUR_DES_RELANCES = 8
 A cut chain leaves out (1/20)**8 of probability, far below any figure printed.
 """
 
+# -- actions de dépassement ---------------------------------------------------
+
+ATTRIBUTS_DU_DEPASSEMENT = {"Diff": "Difficulté de l'effet", "Eff": "Effort maximal"}
+"""« Une action qui permet le dépassement possède 2 attributs »."""
+
 # -- multiple actions ---------------------------------------------------------
 
 HANDICAP_SUPPLEMENTAIRE_PAR_ACTION = 3
