@@ -1,0 +1,191 @@
+"""`rulebook check --format json|junit|sarif`: one document each, of the shape tools expect.
+
+JUnit is validated against the Jenkins JUnit schema and SARIF against the SARIF 2.1.0
+schema, both vendored under tests/fixtures/schemas/ (see its README)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import ROOT
+from lxml import etree
+
+SCHEMAS = ROOT / "tests" / "fixtures" / "schemas"
+FIELDS = {
+    "id",
+    "severity",
+    "category",
+    "file",
+    "line",
+    "column",
+    "where",
+    "message",
+    "text",
+    "known",
+}
+
+BOOK = """<book>
+<title>Règles</title>
+<chapter id="combat">
+<title>Le combat</title>
+<section>
+<title>Les dégâts</title>
+<example>
+<title>Un coup d'épée</title>
+<para>Voir <xref linkend="armes"/>.</para>
+</example>
+<table>
+<title>Les armes</title>
+<tgroup cols="2">
+<tbody>
+<row><entry>Épée</entry><entry>1d8</entry></row>
+<row><entry>Dague</entry></row>
+</tbody>
+</tgroup>
+</table>
+<para>Une <glossterm>passe d'armes</glossterm> « &lt;inattendue&gt; ».</para>
+</section>
+</chapter>
+</book>
+"""
+LEDGER = """[[known]]
+id = "table-row:table-les-armes:tbody-row-2-1-of-2"
+reason = "the dagger's damage is missing from the table as authored"
+"""
+
+
+@pytest.fixture
+def book(write_book, tmp_path, monkeypatch):
+    """A book with a broken reference in an example, a short table row (known) and a warning."""
+    folder = write_book("regles", {"book.xml": BOOK, "ledger.toml": LEDGER})
+    monkeypatch.chdir(tmp_path)
+    return folder
+
+
+@pytest.fixture
+def unreadable(write_book, tmp_path, monkeypatch):
+    write_book("casse", {"book.xml": "<book>\n<para>A < B</para>\n</book>\n"})
+    monkeypatch.chdir(tmp_path)
+
+
+def test_json_is_one_document_with_every_field(rulebook, book):
+    status, out, _ = rulebook("check", "regles", "--no-rules", "--format", "json")
+    assert status == 1
+    document = json.loads(out)  # the whole of stdout is one JSON document
+    (result,) = document["books"]
+    assert result["book"] == "regles"
+    findings = {f["category"]: f for f in result["findings"]}
+    for finding in result["findings"]:
+        assert FIELDS <= set(finding), finding
+
+    broken = findings["broken-reference"]
+    assert broken == broken | {
+        "id": "broken-reference:example-un-coup-d-epee:linkend-armes",
+        "severity": "error",
+        "file": "regles/book.xml",
+        "line": 9,
+        "column": 18,
+        "where": "example « Un coup d'épée »",
+        "text": '<para>Voir <xref linkend="armes"/>.</para>',
+        "known": False,
+    }
+    row = findings["table-row"]
+    assert (row["where"], row["line"], row["known"]) == ("table « Les armes »", 16, True)
+    missing = findings["glossary-missing"]
+    assert (missing["severity"], missing["where"]) == ("warning", "section « Les dégâts »")
+    assert result["new"] == 1  # the broken reference; the warning is below the threshold
+
+
+def test_json_with_strict_counts_warnings_as_new(rulebook, book):
+    status, out, _ = rulebook("check", "regles", "--no-rules", "--format", "json", "--strict")
+    assert status == 1
+    assert json.loads(out)["books"][0]["new"] == 2
+
+
+def test_json_for_an_unreadable_book(rulebook, unreadable):
+    status, out, _ = rulebook("check", "casse", "--format", "json")
+    assert status == 2
+    (result,) = json.loads(out)["books"]
+    assert result["readable"] is False
+    (finding,) = result["findings"]
+    assert (finding["severity"], finding["file"], finding["line"]) == ("fatal", "casse/book.xml", 2)
+
+
+def junit_schema() -> etree.XMLSchema:
+    return etree.XMLSchema(etree.parse(str(SCHEMAS / "junit-10.xsd")))
+
+
+def test_junit_is_valid_and_has_one_failure_per_new_finding(rulebook, book):
+    status, out, _ = rulebook("check", "regles", "--no-rules", "--format", "junit")
+    assert status == 1
+    document = etree.fromstring(out.encode())
+    schema = junit_schema()
+    assert schema.validate(document), schema.error_log
+    (suite,) = document.findall("testsuite")
+    assert (suite.get("name"), suite.get("failures")) == ("regles", "1")
+    (failure,) = suite.findall("testcase/failure")
+    assert failure.get("type") == "broken-reference"
+    assert "regles/book.xml:9:18" in failure.text
+    assert (
+        failure.getparent().get("name") == "broken-reference:example-un-coup-d-epee:linkend-armes"
+    )
+
+
+def test_junit_with_no_new_finding_and_for_an_unreadable_book(rulebook, book, write_book, tmp_path):
+    write_book(
+        "propre",
+        {
+            "book.xml": "<book><title>T</title>"
+            "<chapter><title>C</title><para>Rien.</para></chapter></book>\n"
+        },
+    )
+    write_book("casse", {"book.xml": "<book>\n<para>A < B</para>\n</book>\n"})
+    status, out, _ = rulebook("check", "propre", "casse", "--no-rules", "--format", "junit")
+    assert status == 2
+    document = etree.fromstring(out.encode())
+    schema = junit_schema()
+    assert schema.validate(document), schema.error_log
+    suites = {suite.get("name"): suite for suite in document.findall("testsuite")}
+    assert suites["propre"].get("failures") == "0"
+    assert suites["casse"].find("testcase/failure").get("type") == "not-well-formed"
+
+
+def sarif_validator():
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((SCHEMAS / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+    validator = jsonschema.validators.validator_for(schema)
+    validator.check_schema(schema)
+    return validator(schema, format_checker=validator.FORMAT_CHECKER)
+
+
+def test_sarif_is_valid_and_marks_known_findings_as_suppressed(rulebook, book):
+    status, out, _ = rulebook("check", "regles", "--no-rules", "--format", "sarif")
+    assert status == 1
+    document = json.loads(out)
+    errors = sorted(sarif_validator().iter_errors(document), key=str)
+    assert not errors, "\n".join(e.message for e in errors)
+    assert document["version"] == "2.1.0"
+    (run,) = document["runs"]
+    results = {r["ruleId"]: r for r in run["results"]}
+    broken = results["broken-reference"]
+    assert broken["level"] == "error"
+    region = broken["locations"][0]["physicalLocation"]["region"]
+    assert (region["startLine"], region["startColumn"]) == (9, 18)
+    assert broken["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == (
+        "regles/book.xml"
+    )
+    assert broken["message"]["text"].startswith("example « Un coup d'épée »: ")
+    assert "suppressions" not in broken
+    assert results["table-row"]["suppressions"][0]["kind"] == "external"
+    assert results["glossary-missing"]["level"] == "warning"
+    assert {rule["id"] for rule in run["tool"]["driver"]["rules"]} >= set(results)
+
+
+def test_sarif_for_an_unreadable_book_is_valid(rulebook, unreadable):
+    status, out, _ = rulebook("check", "casse", "--format", "sarif")
+    assert status == 2
+    document = json.loads(out)
+    assert not list(sarif_validator().iter_errors(document))
+    (result,) = document["runs"][0]["results"]
+    assert (result["ruleId"], result["level"]) == ("not-well-formed", "error")
