@@ -1,0 +1,796 @@
+"""The DocBook to HTML translator: one `visit_<name>` method per element it renders.
+
+Inline elements become inline HTML here; every block goes through a macro of
+`templates/html/blocks.html`, so the page structure lives in the templates.
+An element without a `visit_` method is never dropped: its text is rendered
+inside a visible marker and a finding names it with its file and line. The
+set of `visit_` methods is the list of supported elements that the validator
+checks a book against (`supported_elements`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from lxml import etree
+from markupsafe import Markup
+
+from build_tools.diagnostics import Finding, at_line
+from build_tools.docbook import SECTIONS, enclosing
+from build_tools.reader import Document
+from build_tools.render.cals import CalsTables
+from build_tools.render.numbering import DIVISION_TAGS, Numbering
+from build_tools.render.typography import Typography
+
+BLOCKS = frozenset(
+    (
+        "itemizedlist",
+        "orderedlist",
+        "variablelist",
+        "simplelist",
+        "table",
+        "informaltable",
+        "example",
+        "informalexample",
+        "figure",
+        "note",
+        "tip",
+        "important",
+        "caution",
+        "warning",
+        "screen",
+        "programlisting",
+        "literallayout",
+        "blockquote",
+        "formalpara",
+        "para",
+        "simpara",
+    )
+)
+"""Elements that cannot sit inside an HTML paragraph."""
+
+LITERAL = frozenset(("literal", "screen", "programlisting", "computeroutput", "userinput"))
+"""Elements whose text is code or a literal value: no typography inside."""
+
+TITLES = ("title", "titleabbrev", "subtitle", "info")
+"""Children a titled element renders itself, never in its flow."""
+
+PROFILING = ("userlevel", "condition")
+
+
+@dataclass
+class Page:
+    """Where the translator writes: one file of the split book, or the single page."""
+
+    name: str | None = None
+    """The file of the page; None for the single-page book (every link is then '#id')."""
+    heading_base: int = 2
+    """The HTML heading level of a top division's title on this page."""
+
+
+@dataclass
+class Translator(CalsTables):
+    """Turns DocBook elements of one book into HTML fragments."""
+
+    document: Document
+    numbering: Numbering
+    words: dict[str, str]
+    typography: Typography
+    blocks: Any
+    """The macros of templates/html/blocks.html."""
+    marks: Any
+    """Gives the verification mark of an element (`build_tools.render.verification.Marks`)."""
+    draft: bool = False
+    userlevel: set[str] | None = None
+    condition: set[str] | None = None
+    page: Page = field(default_factory=Page)
+    findings: list[Finding] = field(default_factory=list)
+    _footnotes: list[dict] = field(default_factory=list)
+    _literal: int = 0
+    _quotes: int = 0
+    _link: int = 0
+
+    # -- walking ---------------------------------------------------------------
+
+    def render(self, element: etree._Element) -> str:
+        """The HTML of `element` (empty when profiling leaves it out)."""
+        if not isinstance(element.tag, str) or self.excluded(element):
+            return ""
+        method = getattr(self, "visit_" + element.tag, None)
+        if method is None:
+            return self.unknown(element)
+        return method(element)
+
+    def contents(self, element: etree._Element, skip: tuple[str, ...] = TITLES) -> str:
+        """The mixed content of `element`: its text, its children rendered, their tails."""
+        parts = [self.text(element.text)]
+        for child in element:
+            if not (isinstance(child.tag, str) and child.tag in skip):
+                parts.append(self.render(child))
+            parts.append(self.text(child.tail))
+        return "".join(parts)
+
+    def text(self, text: str | None) -> str:
+        """A run of the book's text, set in its language's typography and escaped."""
+        if not text:
+            return ""
+        if self._literal:
+            return escape(text, quote=False)
+        return escape(self.typography.apply(text), quote=False)
+
+    def excluded(self, element: etree._Element) -> bool:
+        """Whether profiling (`--userlevel`, `--condition`) leaves `element` out."""
+        for attribute, wanted in zip(PROFILING, (self.userlevel, self.condition), strict=True):
+            value = element.get(attribute)
+            if wanted and value and not set(value.split(";")) & wanted:
+                return True
+        return False
+
+    def unknown(self, element: etree._Element) -> str:
+        """An element no method renders: its text stays visible, and it is reported."""
+        return self.misplaced(element, "")
+
+    def misplaced(self, element: etree._Element, parent: str) -> str:
+        """An element met outside the `parent` that renders it (no `parent`: an unknown one)."""
+        message = (
+            f"<{element.tag}> is only rendered inside {parent}"
+            if parent
+            else f"the HTML renderer does not handle <{element.tag}>"
+        )
+        file, line, column = self.document.locate(element)
+        self.findings.append(
+            at_line(
+                Finding(
+                    "error",
+                    "unsupported",
+                    f"{message}; its text is shown inside a marker",
+                    file=file,
+                    line=line,
+                    column=column,
+                    where=enclosing(element),
+                    key=element.tag,
+                )
+            )
+        )
+        return str(
+            self.blocks.unsupported(
+                name=element.tag,
+                content=self.markup(self.contents(element, skip=())),
+                block=self.holds_blocks(element),
+            )
+        )
+
+    def holds_blocks(self, element: etree._Element) -> bool:
+        return any(isinstance(child.tag, str) and child.tag in BLOCKS for child in element)
+
+    def markup(self, html: str) -> Markup:
+        """A fragment made here, marked safe for the templates."""
+        return Markup(html)
+
+    def attributes(self, element: etree._Element) -> dict[str, str]:
+        """id (its own or the generated one), lang and role (as a class) of `element`."""
+        return {
+            "id": self.numbering.anchors.get(element, ""),
+            "lang": element.get("lang", ""),
+            "role": element.get("role", ""),
+        }
+
+    def call(self, macro: str, element: etree._Element, **values: Any) -> str:
+        """Render `element` through the macro `macro` of blocks.html."""
+        fragments = {
+            key: self.markup(value) if isinstance(value, str) else value
+            for key, value in values.items()
+        }
+        return str(getattr(self.blocks, macro)(**self.attributes(element), **fragments))
+
+    def mark(self, element: etree._Element) -> str:
+        """The verification mark of `element`, if the rules check looked at it."""
+        return self.marks.render(element, self) if self.marks is not None else ""
+
+    # -- titles, labels and links --------------------------------------------------
+
+    def title(self, element: etree._Element) -> str:
+        node = element.find("title")
+        if node is None:
+            node = element.find("bookinfo/title")
+        if node is None and element.tag == "glossentry":
+            node = element.find("glossterm")
+        return self.contents(node, skip=()) if node is not None else ""
+
+    def plain_title(self, element: etree._Element) -> str:
+        """The title of `element` as escaped text, for places where links cannot go."""
+        node = element.find("title")
+        if node is None:
+            node = element.find("bookinfo/title")
+        if node is None and element.tag == "glossentry":
+            node = element.find("glossterm")
+        return self.plain(node)
+
+    def plain(self, node: etree._Element | None) -> str:
+        """The text of `node` (footnotes and remarks left out), set and escaped, without markup."""
+        if node is None:
+            return ""
+        return escape(self.typography.apply(" ".join("".join(_texts(node)).split())), quote=False)
+
+    def label(self, element: etree._Element) -> str:
+        """'Chapitre 3', 'Annexe A', 'Tableau 3.1', '3.2' for a section, '' when unnumbered."""
+        number = self.numbering.labels.get(element)
+        if not number:
+            return ""
+        if element.tag in SECTIONS:
+            return number
+        word = self.words.get(element.tag, "")
+        return f"{word} {number}" if word else number
+
+    def href(self, target: etree._Element) -> str:
+        """The link to `target` from the current page."""
+        anchor = self.numbering.anchor(target)
+        if self.page.name is None:
+            return f"#{anchor}"
+        division = self.numbering.division_of(target)
+        page = self.numbering.pages.get(division, "index.html")
+        if page == self.page.name:
+            return f"#{anchor}"
+        return f"{page}#{anchor}"
+
+    def target(self, identifier: str | None) -> etree._Element | None:
+        return self.numbering.by_id.get(identifier) if identifier else None
+
+    def xref_text(self, target: etree._Element) -> str:
+        """The French (or English…) words an xref to `target` generates."""
+        if target.get("xreflabel"):
+            return self.text(target.get("xreflabel"))
+        if target.tag in ("title", "titleabbrev") and target.getparent() is not None:
+            target = target.getparent()
+        tag = target.tag
+        if tag == "glossentry":
+            return self.plain(target.find("glossterm"))
+        if tag in ("varlistentry",):
+            return self.plain(target.find("term"))
+        if tag in ("term", "glossterm", "firstterm", "anchor"):
+            return self.plain(target)
+        title = self.plain_title(target)
+        label = self.label(target)
+        if tag in DIVISION_TAGS:
+            if label:
+                return self.words["xref_division"].format(label=label, title=title)
+            return self.words["xref_section"].format(title=title)
+        if tag in SECTIONS:
+            return self.words["xref_section"].format(title=title)
+        if label:
+            return self.words["xref_formal"].format(label=label, title=title)
+        if title:
+            return self.words["xref_section"].format(title=title)
+        return self.plain(target)
+
+    def link_to(self, identifier: str, content: str, kind: str) -> str:
+        """A link to the element `identifier`, or a visible marker when there is none."""
+        target = self.target(identifier)
+        if target is None:
+            return str(
+                self.blocks.missing_target(
+                    identifier=identifier, content=self.markup(content or escape(identifier))
+                )
+            )
+        return f'<a class="{kind}" href="{escape(self.href(target))}">{content}</a>'
+
+    # -- the book ------------------------------------------------------------------
+
+    def visit_book(self, element: etree._Element) -> str:
+        return self.contents(element)
+
+    def visit_part(self, element: etree._Element) -> str:
+        return self.call(
+            "part",
+            element,
+            label=self.label(element),
+            title=self.title(element),
+            content=self.contents(element, skip=TITLES + ("partintro",)),
+        )
+
+    def division(self, element: etree._Element) -> str:
+        """A preface, chapter, appendix…: its heading, its content, its footnotes."""
+        outer = self._footnotes
+        self._footnotes = []
+        content = (
+            self.glossary_contents(element)
+            if element.tag == "glossary"
+            else (self.contents(element))
+        )
+        notes, self._footnotes = self._footnotes, outer
+        return self.call(
+            "division",
+            element,
+            kind=element.tag,
+            level=self.page.heading_base,
+            label=self.label(element),
+            title=self.title(element),
+            content=content,
+            footnotes=notes,
+            mark=self.mark(element),
+        )
+
+    visit_preface = visit_chapter = visit_appendix = visit_article = division
+
+    def visit_section(self, element: etree._Element) -> str:
+        depth = sum(1 for node in element.iterancestors() if node.tag in SECTIONS)
+        title = element.find("title")
+        return self.call(
+            "section",
+            element,
+            level=min(6, self.page.heading_base + 1 + depth),
+            label=self.label(element),
+            title=self.title(element),
+            title_id=title.get("id", "") if title is not None else "",
+            content=self.contents(element),
+            mark=self.mark(element),
+        )
+
+    visit_sect1 = visit_sect2 = visit_sect3 = visit_sect4 = visit_sect5 = visit_section
+    visit_simplesect = visit_section
+
+    def visit_title(self, element: etree._Element) -> str:
+        # A title is rendered by its parent; one met in the flow (a bare title) still shows.
+        return f'<p class="title">{self.contents(element, skip=())}</p>'
+
+    def visit_titleabbrev(self, element: etree._Element) -> str:
+        return ""  # used in the navigation only; the full title is shown
+
+    def visit_subtitle(self, element: etree._Element) -> str:
+        return f'<p class="subtitle">{self.contents(element, skip=())}</p>'
+
+    # -- paragraphs and blocks ---------------------------------------------------------
+
+    def visit_para(self, element: etree._Element) -> str:
+        return self.call(
+            "para",
+            element,
+            content=self.contents(element),
+            block=self.holds_blocks(element),
+            mark=self.mark(element),
+        )
+
+    visit_simpara = visit_para
+
+    def visit_formalpara(self, element: etree._Element) -> str:
+        para = element.find("para")
+        return self.call(
+            "formalpara",
+            element,
+            title=self.title(element),
+            content=self.contents(para) if para is not None else "",
+            block=para is not None and self.holds_blocks(para),
+            mark=self.mark(element) + (self.mark(para) if para is not None else ""),
+        )
+
+    def admonition(self, element: etree._Element) -> str:
+        return self.call(
+            "admonition",
+            element,
+            kind=element.tag,
+            title=self.title(element) or escape(self.words[element.tag]),
+            content=self.contents(element),
+            mark=self.mark(element),
+        )
+
+    visit_note = visit_tip = visit_important = visit_caution = visit_warning = admonition
+
+    def visit_example(self, element: etree._Element) -> str:
+        return self.call(
+            "example",
+            element,
+            label=self.label(element),
+            title=self.title(element),
+            content=self.contents(element),
+            mark=self.mark(element),
+        )
+
+    visit_informalexample = visit_example
+
+    def visit_blockquote(self, element: etree._Element) -> str:
+        attribution = element.find("attribution")
+        return self.call(
+            "blockquote",
+            element,
+            title=self.title(element),
+            content=self.contents(element, skip=TITLES + ("attribution",)),
+            attribution=self.contents(attribution) if attribution is not None else "",
+        )
+
+    def visit_attribution(self, element: etree._Element) -> str:
+        return self.contents(element)
+
+    def literal_block(self, element: etree._Element) -> str:
+        self._literal += 1
+        try:
+            content = self.contents(element, skip=())
+        finally:
+            self._literal -= 1
+        return self.call("literal_block", element, kind=element.tag, content=content)
+
+    visit_screen = visit_programlisting = literal_block
+
+    def visit_literallayout(self, element: etree._Element) -> str:
+        return self.call(
+            "literal_block", element, kind="literallayout", content=self.contents(element)
+        )
+
+    # -- lists ---------------------------------------------------------------------------
+
+    def visit_itemizedlist(self, element: etree._Element) -> str:
+        return self.call(
+            "itemizedlist",
+            element,
+            title=self.title(element),
+            items=[
+                self.markup(self.render(item))
+                for item in element.iter("listitem")
+                if item.getparent() is element
+            ],
+            content=self.contents(element, skip=TITLES + ("listitem",)),
+        )
+
+    def visit_orderedlist(self, element: etree._Element) -> str:
+        kinds = {
+            "arabic": "1",
+            "loweralpha": "a",
+            "upperalpha": "A",
+            "lowerroman": "i",
+            "upperroman": "I",
+        }
+        return self.call(
+            "orderedlist",
+            element,
+            title=self.title(element),
+            numeration=kinds.get(element.get("numeration", "arabic"), "1"),
+            items=[self.markup(self.render(item)) for item in element if item.tag == "listitem"],
+            content=self.contents(element, skip=TITLES + ("listitem",)),
+        )
+
+    def visit_listitem(self, element: etree._Element) -> str:
+        return self.call(
+            "listitem", element, content=self.contents(element), mark=self.mark(element)
+        )
+
+    def visit_simplelist(self, element: etree._Element) -> str:
+        return self.call(
+            "simplelist",
+            element,
+            items=[
+                self.markup(self.render(member)) for member in element if member.tag == "member"
+            ],
+        )
+
+    def visit_member(self, element: etree._Element) -> str:
+        return self.contents(element)
+
+    def visit_variablelist(self, element: etree._Element) -> str:
+        return self.call(
+            "variablelist",
+            element,
+            title=self.title(element),
+            entries=[
+                self.markup(self.render(entry)) for entry in element if entry.tag == "varlistentry"
+            ],
+            content=self.contents(element, skip=TITLES + ("varlistentry",)),
+        )
+
+    def visit_varlistentry(self, element: etree._Element) -> str:
+        item = element.find("listitem")
+        return self.call(
+            "varlistentry",
+            element,
+            terms=[self.markup(self.render(term)) for term in element.findall("term")],
+            definition=self.contents(item) if item is not None else "",
+            mark=self.mark(element) + (self.mark(item) if item is not None else ""),
+        )
+
+    def visit_term(self, element: etree._Element) -> str:
+        content = self.contents(element, skip=())
+        if element.get("id"):
+            content = f'<span id="{escape(self.numbering.anchor(element))}">{content}</span>'
+        return content + self.mark(element)
+
+    # -- inline ----------------------------------------------------------------------------
+
+    def inline(self, element: etree._Element, tag: str, css: str = "") -> str:
+        attributes = f' class="{css}"' if css else ""
+        if element.get("id"):
+            attributes += f' id="{escape(self.numbering.anchor(element))}"'
+        if element.get("lang"):
+            attributes += f' lang="{escape(element.get("lang"))}"'
+        return f"<{tag}{attributes}>{self.contents(element, skip=())}</{tag}>"
+
+    def visit_emphasis(self, element: etree._Element) -> str:
+        if element.get("role") in ("bold", "strong"):
+            return self.inline(element, "strong")
+        return self.inline(element, "em")
+
+    def visit_firstterm(self, element: etree._Element) -> str:
+        html = self.inline(element, "em", "firstterm")
+        return (
+            self.link_to(element.get("linkend"), html, "term") if element.get("linkend") else html
+        )
+
+    def visit_glossterm(self, element: etree._Element) -> str:
+        html = self.inline(element, "em", "glossterm")
+        return (
+            self.link_to(element.get("linkend"), html, "term") if element.get("linkend") else html
+        )
+
+    def visit_acronym(self, element: etree._Element) -> str:
+        return self.inline(element, "abbr", "acronym")
+
+    def visit_abbrev(self, element: etree._Element) -> str:
+        return self.inline(element, "abbr", "abbrev")
+
+    def visit_literal(self, element: etree._Element) -> str:
+        self._literal += 1
+        try:
+            return self.inline(element, "code", element.tag)
+        finally:
+            self._literal -= 1
+
+    visit_computeroutput = visit_userinput = visit_literal
+
+    def visit_quote(self, element: etree._Element) -> str:
+        inner = self._quotes % 2 == 1
+        self._quotes += 1
+        try:
+            content = self.contents(element, skip=())
+        finally:
+            self._quotes -= 1
+        opening, closing = (
+            (self.words["inner_quote_open"], self.words["inner_quote_close"])
+            if inner
+            else (self.words["quote_open"], self.words["quote_close"])
+        )
+        return f'<q class="quote">{escape(opening)}{content}{escape(closing)}</q>'
+
+    def visit_trademark(self, element: etree._Element) -> str:
+        sign = {"copyright": "©", "registered": "®", "service": "℠"}.get(
+            element.get("class", "trade"), "™"
+        )
+        return f'<span class="trademark">{self.contents(element, skip=())}{sign}</span>'
+
+    def visit_remark(self, element: etree._Element) -> str:
+        if not self.draft:
+            return ""
+        return (
+            f'<span class="remark" title="{escape(self.words["remark"])}">'
+            f"{self.contents(element, skip=())}</span>"
+        )
+
+    def visit_footnote(self, element: etree._Element) -> str:
+        number = self.numbering.footnotes[element]
+        anchor = self.numbering.anchor(element)
+        self._footnotes.append(
+            {
+                "number": number,
+                "anchor": anchor,
+                "reference": f"{anchor}-ref",
+                "content": self.markup(self.contents(element)),
+            }
+        )
+        return str(
+            self.blocks.footnote_reference(number=number, anchor=anchor, reference=f"{anchor}-ref")
+        )
+
+    def take_footnotes(self) -> list[dict]:
+        """The footnotes met outside any division (in the title page), emptied."""
+        notes, self._footnotes = self._footnotes, []
+        return notes
+
+    def visit_xref(self, element: etree._Element) -> str:
+        identifier = element.get("linkend", "")
+        target = self.target(identifier)
+        if target is None:
+            return self.link_to(identifier, "", "xref")
+        ending = self.target(element.get("endterm"))
+        text = self.plain(ending) if ending is not None else self.xref_text(target)
+        return self.link_to(identifier, text, "xref")
+
+    def visit_link(self, element: etree._Element) -> str:
+        identifier = element.get("linkend", "")
+        content = self.contents(element, skip=())
+        if not content.strip():
+            ending = self.target(element.get("endterm"))
+            target = self.target(identifier)
+            if ending is not None:
+                content = self.plain(ending)
+            elif target is not None:
+                content = self.xref_text(target)
+        return self.link_to(identifier, content, "link")
+
+    def visit_ulink(self, element: etree._Element) -> str:
+        url = element.get("url", "")
+        content = self.contents(element, skip=())
+        if not content.strip():
+            self._literal += 1
+            content = self.text(url)
+            self._literal -= 1
+        return f'<a class="ulink" href="{escape(url)}">{content}</a>'
+
+    def visit_anchor(self, element: etree._Element) -> str:
+        return f'<span id="{escape(self.numbering.anchor(element))}"></span>'
+
+    # -- glossary ------------------------------------------------------------------------------
+
+    def visit_glossary(self, element: etree._Element) -> str:
+        return self.division(element)
+
+    def glossary_contents(self, element: etree._Element) -> str:
+        """A glossary's introduction, then its entries as one definition list."""
+        entries = [self.markup(self.render(entry)) for entry in element.findall("glossentry")]
+        introduction = self.contents(element, skip=TITLES + ("glossentry",))
+        return introduction + str(self.blocks.glosslist(entries=entries))
+
+    def visit_glossdiv(self, element: etree._Element) -> str:
+        depth = sum(1 for node in element.iterancestors() if node.tag in SECTIONS)
+        return self.call(
+            "section",
+            element,
+            level=min(6, self.page.heading_base + 1 + depth),
+            label=self.label(element),
+            title=self.title(element),
+            title_id="",
+            content=self.glossary_contents(element),
+            mark=self.mark(element),
+        )
+
+    def visit_glossentry(self, element: etree._Element) -> str:
+        short = [
+            self.markup(self.render(child))
+            for child in element
+            if isinstance(child.tag, str) and child.tag in ("acronym", "abbrev")
+        ]
+        return self.call(
+            "glossentry",
+            element,
+            term=self.render(element.find("glossterm")),
+            short=short,
+            definitions=[
+                self.markup(self.render(child))
+                for child in element
+                if isinstance(child.tag, str)
+                and child.tag not in ("glossterm", "acronym", "abbrev")
+            ],
+            mark=self.mark(element),
+        )
+
+    def visit_glossdef(self, element: etree._Element) -> str:
+        return self.call(
+            "glossdef", element, content=self.contents(element), mark=self.mark(element)
+        )
+
+    def see(self, element: etree._Element, word: str) -> str:
+        identifier = element.get("otherterm")
+        content = self.contents(element, skip=())
+        if identifier:
+            target = self.target(identifier)
+            if not content.strip() and target is not None:
+                content = self.xref_text(target)
+            content = self.link_to(identifier, content, "glosssee")
+        return self.call("glosssee", element, word=escape(self.words[word]), content=content)
+
+    def visit_glosssee(self, element: etree._Element) -> str:
+        return self.see(element, "see")
+
+    def visit_glossseealso(self, element: etree._Element) -> str:
+        return self.see(element, "see_also")
+
+    # -- the title page ----------------------------------------------------------------------
+
+    def visit_bookinfo(self, element: etree._Element) -> str:
+        authors = [
+            self.markup(self.render(author))
+            for author in element.iter("author", "corpauthor", "editor", "othercredit")
+        ]
+        parts = {
+            name: self.render(element.find(name)) if element.find(name) is not None else ""
+            for name in ("abstract", "legalnotice", "revhistory", "releaseinfo", "edition")
+        }
+        copyrights = [self.markup(self.render(node)) for node in element.findall("copyright")]
+        return self.call(
+            "titlepage",
+            element,
+            title=self.title(element),
+            subtitle=self.contents(element.find("subtitle"), skip=())
+            if element.find("subtitle") is not None
+            else "",
+            authors=authors,
+            copyrights=copyrights,
+            **parts,
+        )
+
+    visit_info = visit_bookinfo
+
+    def visit_authorgroup(self, element: etree._Element) -> str:
+        return ", ".join(self.render(child) for child in element if isinstance(child.tag, str))
+
+    def visit_author(self, element: etree._Element) -> str:
+        personname = element.find("personname")
+        holder = personname if personname is not None else element
+        names = [
+            self.contents(holder.find(part), skip=())
+            for part in ("honorific", "firstname", "othername", "surname", "lineage")
+            if holder.find(part) is not None
+        ]
+        return '<span class="author">' + " ".join(names) + "</span>"
+
+    visit_editor = visit_othercredit = visit_author
+
+    def visit_personname(self, element: etree._Element) -> str:
+        return self.visit_author(element)
+
+    def name_part(self, element: etree._Element) -> str:
+        return self.contents(element, skip=())
+
+    visit_firstname = visit_surname = visit_othername = visit_honorific = name_part
+    visit_lineage = visit_holder = visit_year = visit_date = name_part
+    visit_revnumber = visit_authorinitials = visit_releaseinfo = visit_edition = name_part
+
+    def visit_corpauthor(self, element: etree._Element) -> str:
+        return f'<span class="corpauthor">{self.contents(element, skip=())}</span>'
+
+    def visit_abstract(self, element: etree._Element) -> str:
+        return self.call(
+            "abstract", element, title=self.title(element), content=self.contents(element)
+        )
+
+    def visit_legalnotice(self, element: etree._Element) -> str:
+        return self.call(
+            "legalnotice", element, title=self.title(element), content=self.contents(element)
+        )
+
+    def visit_copyright(self, element: etree._Element) -> str:
+        years = [self.render(year) for year in element.findall("year")]
+        holders = [self.render(holder) for holder in element.findall("holder")]
+        return self.call("copyright", element, years=", ".join(years), holders=", ".join(holders))
+
+    def visit_revhistory(self, element: etree._Element) -> str:
+        revisions = []
+        for revision in element.findall("revision"):
+            description = revision.find("revdescription")
+            if description is None:
+                description = revision.find("revremark")
+            author = revision.find("authorinitials")
+            if author is None:
+                author = revision.find("author")
+            revisions.append(
+                {
+                    "number": self.markup(self.render(revision.find("revnumber")))
+                    if revision.find("revnumber") is not None
+                    else "",
+                    "date": self.markup(self.render(revision.find("date")))
+                    if revision.find("date") is not None
+                    else "",
+                    "author": self.markup(self.render(author)) if author is not None else "",
+                    "description": self.markup(self.render(description))
+                    if description is not None
+                    else "",
+                }
+            )
+        return self.call("revhistory", element, title=self.title(element), revisions=revisions)
+
+    def visit_revision(self, element: etree._Element) -> str:
+        return self.contents(element)  # rendered as a row by visit_revhistory
+
+    def visit_revdescription(self, element: etree._Element) -> str:
+        return self.contents(element)
+
+    def visit_revremark(self, element: etree._Element) -> str:
+        return self.contents(element, skip=())
+
+
+def _texts(node: etree._Element):
+    """The text of `node` in reading order, leaving out footnotes and remarks inside it."""
+    if node.text:
+        yield node.text
+    for child in node:
+        if isinstance(child.tag, str) and child.tag not in ("footnote", "remark"):
+            yield from _texts(child)
+        if child.tail:
+            yield child.tail

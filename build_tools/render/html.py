@@ -1,0 +1,313 @@
+"""The HTML book: one page (`BOOK.html`) and a site of one page per chapter (`html/`).
+
+    number the book ─> translate each division (docbook_html) ─> lay out the pages (templates/html)
+
+The single page embeds its stylesheet, so that it works alone and the PDF
+renderer can build from it; the split pages share `html/book.css`. Nothing is
+fetched from outside: the pages work from `file://` and from any static server.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from lxml import etree
+from markupsafe import Markup
+
+from build_tools.docbook import SECTIONS
+from build_tools.render.docbook_html import Page, Translator
+from build_tools.render.numbering import Numbering, number
+from build_tools.render.output import write_atomic
+from build_tools.render.typography import Typography
+from build_tools.render.verification import Marks
+from build_tools.render.wording import words_for
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+STYLESHEET = "css/book.css"
+ERRATA_PAGE = "errata.html"
+ERRATA_ANCHOR = "errata"
+
+
+def render(context) -> list[Path]:
+    """Write `BOOK.html` and `html/*.html` for the book of `context`; return the files written."""
+    book = HtmlBook.of(context)
+    written = [write_atomic(context.out / f"{context.book.name}.html", book.single_page())]
+    for name, content in book.split_pages():
+        written.append(write_atomic(context.out / "html" / name, content))
+    for finding in book.findings:
+        print(finding.astext(), file=sys.stderr)
+    context.written.extend(written)
+    return written
+
+
+def supported_elements() -> set[str]:
+    """The DocBook elements the HTML translator renders: those it has a `visit_` method for."""
+    return {name[len("visit_") :] for name in dir(Translator) if name.startswith("visit_")}
+
+
+def supported_attributes() -> dict[str, set[str]]:
+    """Element (or '*' for every element) -> the attributes the HTML renderer honours."""
+    cals = {"align", "colsep", "rowsep"}
+    return {
+        "*": {"id", "lang", "role", "userlevel", "condition", "xreflabel"},
+        "table": {"frame", "colsep", "rowsep"},
+        "informaltable": {"frame", "colsep", "rowsep"},
+        "tgroup": {"cols"} | cals,
+        "colspec": {"colnum", "colname", "colwidth"} | cals,
+        "spanspec": {"spanname", "namest", "nameend"} | cals,
+        "thead": {"valign"},
+        "tbody": {"valign"},
+        "tfoot": {"valign"},
+        "row": {"rowsep", "valign"},
+        "entry": {"colname", "namest", "nameend", "spanname", "morerows", "valign"} | cals,
+        "xref": {"linkend", "endterm"},
+        "link": {"linkend", "endterm"},
+        "ulink": {"url"},
+        "firstterm": {"linkend"},
+        "glossterm": {"linkend"},
+        "glosssee": {"otherterm"},
+        "glossseealso": {"otherterm"},
+        "trademark": {"class"},
+        "orderedlist": {"numeration"},
+    }
+
+
+@dataclass
+class HtmlBook:
+    """One book being rendered: its numbering, words, typography and templates."""
+
+    context: Any
+    environment: Environment
+    numbering: Numbering
+    words: dict[str, str]
+    typography: Typography
+    marks: Marks
+    language: str
+    _findings: list = field(default_factory=list)
+
+    @classmethod
+    def of(cls, context) -> HtmlBook:
+        root = context.document.root
+        language = root.get("lang") or "en"
+        words = words_for(language)
+        settings = context.report.game.settings if context.report.game is not None else {}
+        typography = Typography(language, bool(settings.get("typographic_apostrophes", False)))
+        environment = Environment(
+            loader=FileSystemLoader(str(TEMPLATES)),
+            autoescape=True,
+            undefined=StrictUndefined,
+            keep_trailing_newline=True,
+        )
+        environment.globals["words"] = words
+        french = typography.french
+        return cls(
+            context,
+            environment,
+            number(root),
+            words,
+            typography,
+            Marks.of(context.report, words, decimal_comma=french),
+            language,
+        )
+
+    @property
+    def root(self) -> etree._Element:
+        return self.context.document.root
+
+    @property
+    def findings(self):
+        return self._findings
+
+    def translator(self, page: Page) -> Translator:
+        options = self.context.options
+        blocks = self.environment.get_template("html/blocks.html").make_module(
+            {"words": self.words}
+        )
+        translator = Translator(
+            document=self.context.document,
+            numbering=self.numbering,
+            words=self.words,
+            typography=self.typography,
+            blocks=blocks,
+            marks=self.marks,
+            draft=options.draft,
+            userlevel=options.userlevel,
+            condition=options.condition,
+            page=page,
+        )
+        return translator
+
+    # -- the single page -------------------------------------------------------------
+
+    def single_page(self) -> str:
+        self.marks.errata_page = f"#{ERRATA_ANCHOR}"
+        translator = self.translator(Page(None, heading_base=2))
+        titlepage = self._titlepage(translator)
+        divisions = [Markup(translator.render(division)) for division in self.numbering.divisions]
+        self._findings = list(translator.findings)
+        return self.environment.get_template("html/book.html").render(
+            lang=self.language,
+            title=self.book_title(translator),
+            stylesheet=None,
+            inline_css=Markup(self.stylesheet()),
+            titlepage=titlepage,
+            contents=self.contents(translator),
+            divisions=divisions,
+            errata=self.marks.errata(lambda element, anchor: f"#{anchor}"),
+            errata_anchor=ERRATA_ANCHOR,
+        )
+
+    # -- the split pages ---------------------------------------------------------------
+
+    def split_pages(self) -> list[tuple[str, str]]:
+        """(file name, content) of every page of the split book, with its stylesheet."""
+        self.marks.errata_page = ERRATA_PAGE
+        pages = []
+        divisions = self.numbering.divisions
+        names = [self.numbering.pages[division] for division in divisions]
+        index = self.translator(Page("index.html", heading_base=1))
+        book_title = self.book_title(index)
+        navigation = [
+            {"href": name, "title": Markup(self._short_title(index, division))}
+            for name, division in zip(names, divisions, strict=True)
+        ]
+        navigation.append({"href": ERRATA_PAGE, "title": self.words["errata"]})
+        pages.append(
+            (
+                "index.html",
+                self.environment.get_template("html/index.html").render(
+                    lang=self.language,
+                    title=book_title,
+                    stylesheet="book.css",
+                    inline_css=None,
+                    titlepage=self._titlepage(index),
+                    contents=self.contents(index),
+                    single_page=f"../{self.context.book.name}.html",
+                    next=navigation[0] if navigation else None,
+                ),
+            )
+        )
+        findings = list(index.findings)
+        for position, (name, division) in enumerate(zip(names, divisions, strict=True)):
+            translator = self.translator(Page(name, heading_base=1))
+            content = Markup(translator.render(division))
+            findings += translator.findings
+            pages.append(
+                (
+                    name,
+                    self.environment.get_template("html/chapter.html").render(
+                        lang=self.language,
+                        title=Markup(f"{self._short_title(translator, division)} — {book_title}"),
+                        stylesheet="book.css",
+                        inline_css=None,
+                        book_title=book_title,
+                        content=content,
+                        previous=navigation[position - 1]
+                        if position
+                        else {"href": "index.html", "title": book_title},
+                        next=navigation[position + 1],
+                    ),
+                )
+            )
+        pages.append(
+            (
+                ERRATA_PAGE,
+                self.environment.get_template("html/errata_page.html").render(
+                    lang=self.language,
+                    title=Markup(f"{self.words['errata']} — {book_title}"),
+                    stylesheet="book.css",
+                    inline_css=None,
+                    book_title=book_title,
+                    errata=self.marks.errata(self._split_link),
+                    errata_anchor=ERRATA_ANCHOR,
+                    previous=navigation[-2] if len(navigation) > 1 else None,
+                    next=None,
+                ),
+            )
+        )
+        pages.append(("book.css", self.stylesheet()))
+        # Both renderings meet the same unsupported elements: report them once.
+        self._findings = _unique(self._findings + findings)
+        return pages
+
+    def _split_link(self, element: etree._Element, anchor: str) -> str:
+        division = self.numbering.division_of(element)
+        return f"{self.numbering.pages.get(division, 'index.html')}#{anchor}"
+
+    # -- shared pieces ------------------------------------------------------------------
+
+    def stylesheet(self) -> str:
+        return (TEMPLATES / STYLESHEET).read_text(encoding="utf-8")
+
+    def book_title(self, translator: Translator) -> Markup:
+        return Markup(translator.plain_title(self.root))
+
+    def _titlepage(self, translator: Translator) -> Markup:
+        info = self.root.find("bookinfo")
+        if info is None:
+            info = self.root.find("info")
+        if info is None:
+            return Markup(
+                f'<header class="titlepage"><h1 class="book-title">'
+                f"{translator.title(self.root)}</h1></header>"
+            )
+        html = translator.render(info)
+        notes = translator.take_footnotes()
+        if notes:
+            html += str(translator.blocks.footnote_list(notes))
+        return Markup(html)
+
+    def _short_title(self, translator: Translator, division: etree._Element) -> str:
+        abbreviation = division.find("titleabbrev")
+        title = (
+            translator.plain(abbreviation)
+            if abbreviation is not None
+            else (translator.plain_title(division))
+        )
+        label = translator.label(division)
+        return f"{label}{self.words['label_separator']}{title}" if label else title
+
+    def contents(self, translator: Translator) -> list[dict]:
+        """The table of contents: divisions and their sections, with labels and links."""
+        entries = [self._entry(translator, division) for division in self.numbering.divisions]
+        entries.append(
+            {
+                "label": "",
+                "title": self.words["errata"],
+                "href": f"#{ERRATA_ANCHOR}" if translator.page.name is None else ERRATA_PAGE,
+                "children": [],
+            }
+        )
+        return entries
+
+    def _entry(self, translator: Translator, element: etree._Element) -> dict:
+        children = [
+            self._entry(translator, child)
+            for child in element
+            if isinstance(child.tag, str)
+            and child.tag in SECTIONS
+            and not translator.excluded(child)
+        ]
+        href = translator.href(element)
+        if translator.page.name is not None and element in self.numbering.pages:
+            href = self.numbering.pages[element]
+        return {
+            "label": translator.label(element),
+            "title": Markup(translator.plain_title(element)),
+            "href": href,
+            "children": children,
+        }
+
+
+def _unique(findings: list) -> list:
+    seen, unique = set(), []
+    for finding in findings:
+        key = (str(finding.file), finding.line, finding.column, finding.message)
+        if key not in seen:
+            seen.add(key)
+            unique.append(finding)
+    return unique

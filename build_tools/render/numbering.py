@@ -1,0 +1,158 @@
+"""Labels and anchors of a book: chapter, section, example, table and footnote numbers, ids, pages.
+
+Computed once, in document order, before anything is rendered, so that a
+cross reference can name a target that comes later in the book.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from build_tools.docbook import EXAMPLES, SECTIONS, TABLES
+from build_tools.render.wording import appendix_letter
+
+DIVISION_TAGS = (
+    "preface",
+    "chapter",
+    "appendix",
+    "glossary",
+    "bibliography",
+    "index",
+    "article",
+    "part",
+)
+FORMAL = ("example", "table", "figure", "equation")
+ANCHORED = (
+    DIVISION_TAGS
+    + SECTIONS
+    + EXAMPLES
+    + TABLES
+    + (
+        "figure",
+        "glossentry",
+        "footnote",
+        "formalpara",
+        "varlistentry",
+    )
+)
+
+
+@dataclass
+class Numbering:
+    """What the renderer needs to know about every element before rendering any of them."""
+
+    labels: dict[etree._Element, str] = field(default_factory=dict)
+    """Element -> its number: '3' (chapter), 'A' (appendix), '3.2' (section, table…)."""
+    anchors: dict[etree._Element, str] = field(default_factory=dict)
+    """Element -> the id of its HTML element (its own id, or a generated one)."""
+    by_id: dict[str, etree._Element] = field(default_factory=dict)
+    """Source id -> element."""
+    divisions: list[etree._Element] = field(default_factory=list)
+    """The top divisions of the book, in order: preface, chapters, appendices, glossary…"""
+    pages: dict[etree._Element, str] = field(default_factory=dict)
+    """Top division -> the file name of its page, when the book is split in pages."""
+    footnotes: dict[etree._Element, int] = field(default_factory=dict)
+    _taken: set[str] = field(default_factory=set)
+    _counts: dict[str, int] = field(default_factory=dict)
+
+    def division_of(self, element: etree._Element) -> etree._Element | None:
+        """The top division holding `element` (None for the book itself and its bookinfo)."""
+        for node in (element, *element.iterancestors()):
+            if node in self.pages:
+                return node
+        return None
+
+    def anchor(self, element: etree._Element) -> str:
+        """The HTML id of `element`, made when it has none of its own."""
+        found = self.anchors.get(element)
+        if found is None:
+            found = self.anchors[element] = self._new_anchor(element.tag)
+        return found
+
+    def _new_anchor(self, tag: str) -> str:
+        count = self._counts.get(tag, 0) + 1
+        while f"{tag}-{count}" in self._taken:
+            count += 1
+        self._counts[tag] = count
+        self._taken.add(f"{tag}-{count}")
+        return f"{tag}-{count}"
+
+
+def number(root: etree._Element) -> Numbering:
+    """Label and anchor every element of the book rooted at `root`."""
+    numbering = Numbering()
+    for element in root.iter():
+        if isinstance(element.tag, str) and element.get("id"):
+            numbering.by_id.setdefault(element.get("id"), element)
+    for element in root.iter():
+        identifier = element.get("id") if isinstance(element.tag, str) else None
+        if identifier and identifier not in numbering._taken:  # a duplicate id gets a new anchor
+            numbering.anchors[element] = identifier
+            numbering._taken.add(identifier)
+    chapters = appendices = 0
+    loose = {"example": 0, "table": 0, "figure": 0, "equation": 0}
+    for division in _divisions(root):
+        numbering.divisions.append(division)
+        tag = division.tag
+        if tag == "chapter":
+            chapters += 1
+            label = str(chapters)
+        elif tag == "appendix":
+            appendices += 1
+            label = appendix_letter(appendices)
+        else:
+            label = ""
+        if label:
+            numbering.labels[division] = label
+        numbering.pages[division] = _page_name(division, label, len(numbering.divisions))
+        _number_sections(division, label, numbering)
+        counters = {kind: 0 for kind in FORMAL}
+        for formal in division.iter(*FORMAL):
+            if formal.find("title") is None:
+                continue
+            if label:
+                counters[formal.tag] += 1
+                numbering.labels[formal] = f"{label}.{counters[formal.tag]}"
+            else:
+                loose[formal.tag] += 1
+                numbering.labels[formal] = str(loose[formal.tag])
+    for count, footnote in enumerate(root.iter("footnote"), start=1):
+        numbering.footnotes[footnote] = count
+    for element in root.iter(*ANCHORED):
+        numbering.anchor(element)
+    return numbering
+
+
+def _divisions(root: etree._Element) -> list[etree._Element]:
+    """The divisions that get a page of their own: children of the book, and of its parts."""
+    found = []
+    for child in root:
+        if not isinstance(child.tag, str):
+            continue
+        if child.tag == "part":
+            found.extend(node for node in child if node.tag in DIVISION_TAGS)
+        elif child.tag in DIVISION_TAGS:
+            found.append(child)
+    return found
+
+
+def _number_sections(parent: etree._Element, prefix: str, numbering: Numbering) -> None:
+    count = 0
+    for child in parent:
+        if not isinstance(child.tag, str) or child.tag not in SECTIONS:
+            continue
+        count += 1
+        label = f"{prefix}.{count}" if prefix else str(count)
+        if prefix:
+            numbering.labels[child] = label
+        _number_sections(child, label if prefix else "", numbering)
+
+
+def _page_name(division: etree._Element, label: str, position: int) -> str:
+    identifier = re.sub(r"[^A-Za-z0-9_-]+", "-", division.get("id", "")).strip("-")
+    if identifier and identifier.lower() not in ("index", "errata"):
+        return f"{identifier}.html"
+    return f"{division.tag}-{label or position}.html"

@@ -1,0 +1,74 @@
+"""Typography applied to a book's text at render time, by language; the sources are never touched.
+
+French: a narrow no-break space (U+202F) before « ; ! ? », a no-break space
+(U+00A0) before « : » and inside « guillemets ». The space is replaced when the
+author typed one and added when a word is followed directly by the mark. URLs
+inside the text are left alone, and literals are never passed here (the
+translator knows which elements hold code). Typographic apostrophes are
+optional: `Typography(apostrophes=True)`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+NO_BREAK_SPACE = "\u00a0"
+NARROW_NO_BREAK_SPACE = "\u202f"
+
+_URL = re.compile(r"(?:https?|ftp|mailto|file)://\S+|www\.\S+", re.IGNORECASE)
+# A run of ordinary spaces (never a no-break one) before a high mark.
+_SPACE_BEFORE_HIGH = re.compile(r"[ \t\r\n]+([;!?])")
+_SPACE_BEFORE_COLON = re.compile(r"[ \t\r\n]+:")
+# A word followed directly by the mark, then a space or the end: « vraiment! », « Note: ».
+_GLUED_HIGH = re.compile(r"(?<=[^\W_])([;!?])(?=[\s)»]|$)")
+_GLUED_COLON = re.compile(r"(?<=[^\W_]):(?=\s|$)")
+_AFTER_OPENING = re.compile(r"«[ \t\r\n\u00a0\u202f]*")
+_BEFORE_CLOSING = re.compile(r"[ \t\r\n\u00a0\u202f]*»")
+_APOSTROPHE = re.compile(r"(?<=[^\W_])'(?=[^\W_])")
+
+
+@dataclass(frozen=True)
+class Typography:
+    """How to set the text of a book written in `language`."""
+
+    language: str = "fr"
+    apostrophes: bool = False
+
+    @property
+    def french(self) -> bool:
+        return self.language.split("-")[0].split("_")[0].lower() == "fr"
+
+    def apply(self, text: str) -> str:
+        """`text` with the spaces and marks of the book's language; URLs inside it unchanged."""
+        if not text or not (self.french or self.apostrophes):
+            return text
+        if "://" not in text and "www." not in text:
+            return self._words(text)
+        pieces, last = [], 0
+        for url in _URL.finditer(text):
+            pieces.append(self._words(text[last : url.start()]))
+            pieces.append(url.group())
+            last = url.end()
+        pieces.append(self._words(text[last:]))
+        return "".join(pieces)
+
+    def _words(self, text: str) -> str:
+        if self.french:
+            text = french_spaces(text)
+        if self.apostrophes and "'" in text:
+            text = _APOSTROPHE.sub("’", text)
+        return text
+
+
+def french_spaces(text: str) -> str:
+    """The no-break spaces French puts before ; : ! ? and inside « »."""
+    if not any(mark in text for mark in ";:!?«»"):
+        return text
+    text = _SPACE_BEFORE_HIGH.sub(NARROW_NO_BREAK_SPACE + r"\1", text)
+    text = _GLUED_HIGH.sub(NARROW_NO_BREAK_SPACE + r"\1", text)
+    text = _SPACE_BEFORE_COLON.sub(NO_BREAK_SPACE + ":", text)
+    text = _GLUED_COLON.sub(NO_BREAK_SPACE + ":", text)
+    text = _AFTER_OPENING.sub("«" + NO_BREAK_SPACE, text)
+    text = _BEFORE_CLOSING.sub(NO_BREAK_SPACE + "»", text)
+    return text

@@ -1,0 +1,162 @@
+"""What the rules check established, shown beside the passages it checked, and the errata page.
+
+Each passage that a binding checked carries a discreet mark (✓ verified,
+✗ erratum, ◌ incomplete) that opens on the claims and their working. An
+erratum is shown where it occurs with the value the rules give; the book's
+known errata (the ledger) are listed on a page of their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from lxml import etree
+
+from build_tools.diagnostics import Finding
+from build_tools.ledger import read_ledger
+
+ERRATUM = "erratum"
+
+
+@dataclass
+class Marks:
+    """The verification of each checked element, ready to render."""
+
+    verifications: dict
+    findings: list[Finding]
+    reasons: dict[str, str]
+    words: dict[str, str]
+    decimal_comma: bool = True
+    ids: dict[etree._Element, str] = field(default_factory=dict)
+    folder: Path | None = None
+    """The book's folder: errata name their source file relative to it."""
+    errata_page: str | None = None
+    """Where the errata are: '#errata' on the single page, 'errata.html' when split."""
+
+    @classmethod
+    def of(cls, report, words: dict[str, str], decimal_comma: bool) -> Marks:
+        entries, _ = read_ledger(report.book.ledger)
+        marks = cls(
+            verifications=report.verifications,
+            findings=[f for f in report.findings if f.category == ERRATUM],
+            reasons={entry.id: entry.reason for entry in entries},
+            words=words,
+            decimal_comma=decimal_comma,
+            folder=report.book.folder,
+        )
+        for count, element in enumerate(report.verifications, start=1):
+            marks.ids[element] = f"check-{count}"
+        return marks
+
+    def render(self, element: etree._Element, translator) -> str:
+        """The mark of `element` (empty when no binding checked it)."""
+        verification = self.verifications.get(element)
+        if verification is None:
+            return ""
+        status = verification.status
+        claims = [self._claim(verification, claim) for claim in verification.claims]
+        notes = []
+        if verification.unbound:
+            notes.append(self.words["unchecked_numbers"].format(count=verification.unbound))
+        if verification.failed:
+            notes.append(self.words["binding_failed"])
+        summary = {
+            "verified": self.words["verified_short"],
+            "incomplete": self.words["incomplete_short"],
+        }.get(status, "")
+        if status == ERRATUM:
+            wrong = [claim for claim in claims if not claim["agreed"]]
+            summary = "; ".join(
+                f"{self.words['text_says']} {claim['found']}, "
+                f"{self.words['rules_give']} {claim['expected']}"
+                for claim in wrong
+            )
+        title = {
+            "verified": self.words["verified"],
+            "incomplete": self.words["incomplete"],
+            ERRATUM: self.words["erratum"],
+        }[status]
+        return str(
+            translator.blocks.verification(
+                id=self.ids[element],
+                status=status,
+                title=title,
+                summary=summary,
+                claims=claims,
+                notes=notes,
+                errata_href=self.errata_href(translator),
+            )
+        )
+
+    def errata_href(self, translator) -> str:
+        return self.errata_page or ""
+
+    def _claim(self, verification, claim) -> dict[str, Any]:
+        finding = self._finding_for(verification, claim)
+        return {
+            "text": claim.text,
+            "found": self.show(claim.found),
+            "expected": self.show(claim.expected),
+            "agreed": claim.agreed,
+            "working": list(claim.working),
+            "known": bool(finding and finding.known),
+            "reason": self.reasons.get(finding.id, "") if finding else "",
+        }
+
+    def _finding_for(self, verification, claim) -> Finding | None:
+        if claim.agreed:
+            return None
+        for finding in self.findings:
+            if finding.where == verification.where and claim.text in (finding.text or ""):
+                return finding
+        return None
+
+    def show(self, values: tuple | Any) -> str:
+        """Numbers as a French reader writes them: 1/3 ≈ 0,333."""
+        if not isinstance(values, tuple):
+            values = (values,)
+        return ", ".join(self._number(value) for value in values)
+
+    def _file(self, path: Path) -> str:
+        path = Path(path)
+        if self.folder is not None and path.is_relative_to(self.folder):
+            return str(path.relative_to(self.folder))
+        return path.name
+
+    def _number(self, value: Any) -> str:
+        if isinstance(value, Fraction) and value.denominator != 1:
+            approximate = f"{float(value):.3g}"
+            if self.decimal_comma:
+                approximate = approximate.replace(".", ",")
+            return f"{value} ≈ {approximate}"
+        if isinstance(value, Fraction):
+            return str(value.numerator)
+        return str(value)
+
+    def errata(self, link) -> dict[str, list[dict[str, Any]]]:
+        """The errata of the book for the errata page: the ledger's, then the others found.
+
+        `link(element, anchor)` makes the link to the mark of a checked element.
+        """
+        elements = {
+            verification.where: element for element, verification in self.verifications.items()
+        }
+        known, new = [], []
+        for finding in self.findings:
+            element = elements.get(finding.where)
+            entry = {
+                "where": finding.where,
+                "location": f"{self._file(finding.file)}:{finding.line}" if finding.file else "",
+                "text": finding.text,
+                "found": self.show(finding.found),
+                "expected": self.show(finding.expected),
+                "working": list(finding.derivation),
+                "reason": self.reasons.get(finding.id, ""),
+                "href": link(element, self.ids[element]) if element is not None else "",
+                "id": finding.id,
+            }
+            (known if finding.known else new).append(entry)
+        return {"known": known, "new": new}
