@@ -1,0 +1,119 @@
+"""The ledger: known defects of a book as authored. `check` fails on what it does not know,
+and on what it lists that no longer occurs."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+BOOK = """<book>
+<title>Règles</title>
+<chapter>
+<title>Le combat</title>
+<para>Voir <xref linkend="armes"/> et <xref linkend="armures"/>.</para>
+</chapter>
+</book>
+"""
+ARMES = "broken-reference:chapter-le-combat:linkend-armes"
+ARMURES = "broken-reference:chapter-le-combat:linkend-armures"
+
+
+def entry(identifier: str, reason: str = "the chapter it points at was never written") -> str:
+    return f'[[known]]\nid = "{identifier}"\nreason = "{reason}"\n\n'
+
+
+@pytest.fixture
+def book(write_book, tmp_path, monkeypatch):
+    folder = write_book("regles", {"book.xml": BOOK})
+    monkeypatch.chdir(tmp_path)
+    return folder
+
+
+def test_a_finding_not_in_the_ledger_fails(rulebook, book):
+    (book / "ledger.toml").write_text(entry(ARMES), encoding="utf-8")
+    status, out, _ = rulebook("check", "regles", "--no-rules")
+    assert status == 1
+    assert f"id: {ARMURES}\n" in out
+    assert "regles: 1 new finding(s), 1 known (in the ledger)" in out
+
+
+def test_no_ledger_at_all_means_nothing_is_known(rulebook, book):
+    status, out, _ = rulebook("check", "regles", "--no-rules")
+    assert status == 1
+    assert "regles: 2 new finding(s), 0 known (in the ledger)" in out
+
+
+def test_every_finding_in_the_ledger_passes_and_is_marked_known(rulebook, book):
+    (book / "ledger.toml").write_text(entry(ARMES) + entry(ARMURES), encoding="utf-8")
+    status, out, _ = rulebook("check", "regles", "--no-rules")
+    assert status == 0
+    assert "regles/book.xml:5:18: known error: chapter « Le combat »: <xref linkend='armes'>" in out
+    assert "regles: 0 new finding(s), 2 known (in the ledger)" in out
+
+    status, out, _ = rulebook("check", "regles", "--no-rules", "--format", "json")
+    assert status == 0
+    findings = json.loads(out)["books"][0]["findings"]
+    assert {f["id"]: f["known"] for f in findings} == {ARMES: True, ARMURES: True}
+
+
+def test_an_entry_that_no_longer_occurs_fails_and_points_at_the_ledger(rulebook, book):
+    (book / "ledger.toml").write_text(
+        entry(ARMES) + entry(ARMURES) + entry("table-row:table-vieux:tbody-row-2-1-of-2"),
+        encoding="utf-8",
+    )
+    status, out, _ = rulebook("check", "regles", "--no-rules", "--format", "json")
+    assert status == 1
+    (stale,) = [f for f in json.loads(out)["books"][0]["findings"] if not f["known"]]
+    assert stale["category"] == "ledger-stale"
+    assert (stale["file"], stale["line"]) == ("regles/ledger.toml", 10)
+    assert stale["text"] == 'id = "table-row:table-vieux:tbody-row-2-1-of-2"'
+    assert "no longer occurs" in stale["message"]
+
+
+def test_fixing_the_book_makes_its_entry_stale(rulebook, book):
+    (book / "ledger.toml").write_text(entry(ARMES) + entry(ARMURES), encoding="utf-8")
+    text = BOOK.replace(
+        "</chapter>", '<section id="armes"><title>Armes</title><para/></section>\n</chapter>'
+    )
+    (book / "book.xml").write_text(text, encoding="utf-8")
+    status, out, _ = rulebook("check", "regles", "--no-rules")
+    assert status == 1
+    assert f"regles/ledger.toml:2: error: [ledger-stale] the ledger lists '{ARMES}'" in out
+
+
+def test_an_entry_without_a_reason_is_an_error(rulebook, book):
+    (book / "ledger.toml").write_text(entry(ARMES) + entry(ARMURES, reason=" "), encoding="utf-8")
+    status, out, _ = rulebook("check", "regles", "--no-rules")
+    assert status == 1
+    assert "regles/ledger.toml:6: error: [ledger] a ledger entry needs an id and a reason" in out
+
+
+def test_a_ledger_that_is_not_toml(rulebook, book):
+    (book / "ledger.toml").write_text('[[known]]\nid = "x\n', encoding="utf-8")
+    status, out, _ = rulebook("check", "regles", "--no-rules")
+    assert status == 2
+    assert "regles/ledger.toml" in out
+    assert "the ledger is not valid TOML" in out
+
+
+def test_a_known_warning_and_strict(rulebook, write_book, tmp_path, monkeypatch):
+    text = (
+        "<book><title>T</title><chapter><title>C</title>"
+        "<para><glossterm>Aube</glossterm></para></chapter></book>\n"
+    )
+    folder = write_book("regles", {"book.xml": text})
+    monkeypatch.chdir(tmp_path)
+    assert rulebook("check", "regles", "--no-rules").status == 0
+    assert rulebook("check", "regles", "--no-rules", "--strict").status == 1
+    (folder / "ledger.toml").write_text(
+        entry("glossary-missing:chapter-c:aube", "no glossary yet"), encoding="utf-8"
+    )
+    assert rulebook("check", "regles", "--no-rules", "--strict").status == 0
+
+
+def test_the_same_finding_twice_gets_two_ids(rulebook, book):
+    (book / "book.xml").write_text(BOOK.replace("armures", "armes"), encoding="utf-8")
+    status, out, _ = rulebook("check", "regles", "--no-rules", "--format", "json")
+    ids = [f["id"] for f in json.loads(out)["books"][0]["findings"]]
+    assert ids == [ARMES, ARMES + "#2"]
