@@ -1,0 +1,186 @@
+"""The `rulebook` command's contract: which books it finds, how BOOK is named, exit statuses."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+from conftest import ROOT
+
+ALPHA = (
+    '<book lang="fr" xmlns:xi="http://www.w3.org/2001/XInclude">\n'
+    "<bookinfo><title>Les  Clefs\n de l'Aube</title></bookinfo>\n"
+    '<xi:include href="chapitres/un.xml"/>\n</book>\n'
+)
+CHAPTER = "<chapter><title>Un</title><para>Texte.</para></chapter>\n"
+BETA = '<book lang="en"><title>Edad</title><chapter><title>One</title><para/></chapter></book>\n'
+BROKEN = "<book>\n<para>A < B</para>\n</book>\n"
+
+
+@pytest.fixture
+def source(write_book, tmp_path, monkeypatch):
+    """A source tree: alpha (book.xml + a chapter), beta (its only .xml), and two non-books."""
+    root = tmp_path / "source"
+    write_book("alpha", {"book.xml": ALPHA, "chapitres/un.xml": CHAPTER}, root=root)
+    write_book("beta", {"edad.xml": BETA, "notes.txt": "pas un livre"}, root=root)
+    write_book("gamma", {"a.xml": BETA, "b.xml": BETA}, root=root)  # two candidates: no book
+    write_book("delta", {"README.md": "rien"}, root=root)
+    (root / "stray.xml").write_text(BETA, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("RULEBOOK_SOURCE", raising=False)
+    return root
+
+
+def test_list_names_each_book_with_title_language_and_files(rulebook, source):
+    status, out, _ = rulebook("list")
+    assert status == 0
+    assert "alpha: Les Clefs de l'Aube [fr]" in out
+    assert "beta: Edad [en]" in out
+    assert "gamma" not in out and "delta" not in out and "stray" not in out
+    assert "  files: book.xml, chapitres/un.xml" in out
+
+
+def test_list_as_json(rulebook, source):
+    status, out, _ = rulebook("list", "--format", "json")
+    assert status == 0
+    books = json.loads(out)["books"]
+    assert [b["book"] for b in books] == ["alpha", "beta"]
+    alpha, beta = books
+    assert (alpha["title"], alpha["lang"]) == ("Les Clefs de l'Aube", "fr")
+    assert alpha["files"] == ["book.xml", "chapitres/un.xml"]
+    assert alpha["main"] == str(source / "alpha" / "book.xml")
+    assert (beta["title"], beta["lang"], beta["files"]) == ("Edad", "en", ["edad.xml"])
+    assert beta["main"].endswith("beta/edad.xml")
+
+
+def test_rulebook_source_points_elsewhere(rulebook, source, tmp_path, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("RULEBOOK_SOURCE", str(source))
+    out = rulebook("list", "--format", "json").out
+    assert [b["book"] for b in json.loads(out)["books"]] == ["alpha", "beta"]
+
+
+def checked(out: str) -> list[str]:
+    return [book["book"] for book in json.loads(out)["books"]]
+
+
+@pytest.mark.parametrize(
+    "argument",
+    ["beta", "source/beta", "source/beta/", "source/beta/edad.xml"],
+    ids=["name", "folder", "folder/", "main file"],
+)
+def test_check_one_book_by_name_folder_or_main_file(rulebook, source, argument):
+    status, out, _ = rulebook("check", argument, "--no-rules", "--format", "json")
+    assert status == 0
+    assert checked(out) == ["beta"]
+    assert json.loads(out)["books"][0]["main"].endswith("beta/edad.xml")
+
+
+def test_a_folders_main_file_is_book_xml_before_any_other(rulebook, source):
+    (source / "alpha" / "autre.xml").write_text(BROKEN, encoding="utf-8")
+    status, out, _ = rulebook("check", "source/alpha", "--no-rules", "--format", "json")
+    assert status == 0
+    assert json.loads(out)["books"][0]["main"].endswith("alpha/book.xml")
+
+
+def test_no_book_means_every_book(rulebook, source):
+    status, out, _ = rulebook("check", "--no-rules", "--format", "json")
+    assert status == 0
+    assert checked(out) == ["alpha", "beta"]
+
+
+def test_several_books_and_the_worst_status_wins(rulebook, source, write_book):
+    write_book("casse", {"book.xml": BROKEN}, root=source)
+    status, out, _ = rulebook("check", "alpha", "casse", "--no-rules", "--format", "json")
+    assert status == 2
+    assert checked(out) == ["alpha", "casse"]
+
+
+def test_an_unknown_book(rulebook, source):
+    status, out, err = rulebook("check", "omega")
+    assert status == 2
+    assert out == ""
+    assert err == "rulebook: error: omega: no such book (books under source/: alpha, beta)\n"
+
+
+def test_a_folder_that_holds_no_book(rulebook, source):
+    status, _, err = rulebook("check", "source/gamma")
+    assert status == 2
+    assert "source/gamma: no book.xml, and not exactly one .xml file at its top level" in err
+
+
+def test_no_books_at_all(rulebook, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("RULEBOOK_SOURCE", str(tmp_path / "nowhere"))
+    status, _, err = rulebook("check")
+    assert status == 2
+    assert "no book found under" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [[], ["publish"], ["check", "--format", "docx"], ["build", "--paper", "a0"]],
+    ids=["no command", "unknown command", "unknown format", "unknown paper"],
+)
+def test_bad_usage_exits_2(rulebook, source, argv):
+    status, out, err = rulebook(*argv)
+    assert status == 2
+    assert "usage: rulebook" in err
+
+
+def test_build_refuses_an_unreadable_book_and_writes_nothing(
+    rulebook, source, write_book, tmp_path
+):
+    write_book("casse", {"book.xml": BROKEN}, root=source)
+    out_folder = tmp_path / "generated"
+    status, out, err = rulebook("build", "casse", "--format", "html", "--out", str(out_folder))
+    assert status == 2
+    assert "casse/book.xml:2:" in err and "[not-well-formed]" in err
+    assert "rulebook: casse: not built: the book cannot be read" in err
+    assert not out_folder.exists() or not any(out_folder.rglob("*"))
+
+
+def test_build_with_an_unknown_format_is_bad_usage(rulebook, source, tmp_path):
+    status, _, err = rulebook("build", "beta", "--format", "docx", "--out", str(tmp_path / "g"))
+    assert status == 2
+    assert "unknown format 'docx'" in err
+    assert not (tmp_path / "g").exists()
+
+
+def environment(source) -> dict[str, str]:
+    return {**os.environ, "RULEBOOK_SOURCE": str(source), "PYTHONPATH": str(ROOT)}
+
+
+def test_python_dash_m_build_tools(source, tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "build_tools", "check", "--no-rules", "--format", "json"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=environment(source),
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert checked(done.stdout) == ["alpha", "beta"]
+
+
+def test_the_installed_rulebook_command_end_to_end(source, write_book, tmp_path):
+    command = shutil.which("rulebook")
+    if command is None:
+        pytest.skip("the rulebook command is not installed (pip install -e .)")
+    write_book("casse", {"book.xml": BROKEN}, root=source)
+    done = subprocess.run(
+        [command, "check", "casse"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=environment(source),
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert "source/casse/book.xml:2:9: fatal: [not-well-formed]" in done.stdout
+    assert "Traceback" not in done.stdout + done.stderr
