@@ -160,3 +160,23 @@ def test_a_successful_depassement_always_costs_less_than_the_effort():
             assert dom < effort
         else:
             assert dom == effort
+
+
+def test_a_degree_over_the_ca_needs_the_critical_die():
+    # « un personnage obtiendra pratiquement jamais plus que sa CA (sauf
+    # utilisation du dé critique) »
+    for cible in range(-20, 40):
+        assert regles.chances_de_depasser_la_cible(cible) == 0
+    assert regles.chances_de_depasser_la_cible(10, regles.DE_CRITIQUE) > 0
+
+
+@pytest.mark.parametrize("cible", range(1, 20))
+def test_a_handicap_and_a_difficulty_of_the_same_points_leave_the_same_chances(cible):
+    # « d'une façon ou d'une autre, les chances de succès restent les mêmes »
+    for points in range(cible):
+        faces = sum(1 for de in range(1, 21) if points < de <= cible)
+        assert regles.chances_de_reussite(cible - points) == regles.chances_de_reussite(
+            cible, points
+        )
+        assert regles.chances_de_reussite(cible, points) * 20 == faces
+        assert regles.handicap_ou_difficulte_memes_chances(cible, points)

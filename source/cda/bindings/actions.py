@@ -145,6 +145,13 @@ def niveaux_de_difficulte(para, state):
         "entre {} (normale) et {} (très difficile)",
         (regles.niveau_de_difficulte("normale"), regles.niveau_de_difficulte("très difficile")),
     )
+    affirmer(
+        para,
+        "pratiquement jamais plus que sa CA (sauf utilisation du",
+        regles.chances_de_depasser_la_cible(CA_MOYENNE) == 0
+        and regles.chances_de_depasser_la_cible(CA_MOYENNE, regles.DE_CRITIQUE) > 0,
+        "other chances of a °R over the CA",
+    )
     # « il obtiendra la moitié de sa CA dans seulement 50% de ses réussites »:
     # at the CA moyenne, the réussites over half the CA.
     part = regles.part_des_reussites_au_dela(CA_MOYENNE, Fraction(CA_MOYENNE, 2))
@@ -199,12 +206,37 @@ def moyenne_des_degres(para, state):
         not regles.action_reussie(regles.Jet(True, degre), nd),
         "a °R that beats the ND",
     )
+    # « Bien qu'au niveau des probabilités, le résultat soit sensiblement le même »
+    affirmer(
+        para,
+        "le résultat soit sensiblement le même",
+        all(
+            regles.handicap_ou_difficulte_memes_chances(ca, points)
+            for ca in range(1, regles.DE_D_ACTION)
+            for points in range(ca)
+        ),
+        "different chances for a handicap and a ND of the same points",
+    )
     # « environ de 5 »: the mean °R at the CA moyenne is 5.5, which the book
     # rounds to a whole number.
     para.claim(
         "est environ de {}",
         regles.moyenne_des_degres_de_reussite(CA_MOYENNE),
         within=Fraction(1, 2),
+    )
+
+
+@binder.prose(contains="les chances de succès restent les mêmes")
+def handicap_ou_difficulte(para, state):
+    affirmer(
+        para,
+        "les chances de succès restent les mêmes",
+        all(
+            regles.handicap_ou_difficulte_memes_chances(ca, points)
+            for ca in range(1, regles.DE_D_ACTION)
+            for points in range(ca)
+        ),
+        "different chances for a handicap and a ND of the same points",
     )
 
 
@@ -238,6 +270,15 @@ def handicaps_et_difficultes(ex, state):
 
 @binder.prose(contains="nommé le dé critique")
 def de_critique(para, state):
+    affirmer(
+        para,
+        "n'est jamais plus grand que sa",
+        all(
+            regles.chances_de_depasser_la_cible(ca) == 0
+            for ca in range(-regles.DE_D_ACTION, 2 * regles.DE_D_ACTION)
+        ),
+        "a °R over the CA without the dé critique",
+    )
     para.claim("lance un d{} avec son d{}", (regles.DE_CRITIQUE, regles.DE_D_ACTION))
     para.claim("Le d{} est géré", regles.DE_D_ACTION)
     para.claim("un {} naturel", regles.FACE_CRITIQUE)
@@ -347,6 +388,25 @@ def difficulte_du_depassement(para, state):
     # « même une difficulté de 0 pourrait être intéressante »: the lowest
     # difficulty there is, the ND par défaut.
     para.claim("même une difficulté de {}", regles.ND_PAR_DEFAUT)
+
+
+@binder.prose(contains="un jet réussi à toujours un Dom plus petit")
+def dom_plus_petit_que_l_effort(para, state):
+    for effort, difficulte in ((15, 8), (10, 0), (5, 12)):
+        reussis = regles.dommages_possibles_de_depassement(effort, difficulte, True)
+        affirmer(
+            para,
+            "un jet réussi à toujours un Dom plus petit que l'Effort",
+            reussis is None or reussis[1] < effort,
+            f"a Dom up to {reussis and reussis[1]} for an Eff of {effort}",
+        )
+        rates = regles.dommages_possibles_de_depassement(effort, difficulte, False)
+        affirmer(
+            para,
+            "Un jet râté se prend les pleins dommages, soit Eff",
+            rates == (effort, effort),
+            f"Doms {rates} for an Eff of {effort}",
+        )
 
 
 @binder.example(title="une action de dépassement")

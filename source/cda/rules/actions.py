@@ -312,6 +312,26 @@ def part_des_reussites_au_dela(cible: int, seuil: Fraction) -> Fraction:
     return reussites.probability(lambda resultat: resultat.degre > seuil)
 
 
+@rule
+def chances_de_depasser_la_cible(cible: int, de_critique: int | None = None) -> Fraction:
+    """P(réussite with a °R over the CA): nil without the dé critique."""
+    return distribution_des_jets(cible, de_critique).probability(
+        lambda resultat: resultat.reussite and resultat.degre > cible
+    )
+
+
+@rule
+def handicap_ou_difficulte_memes_chances(cible: int, points: int) -> bool:
+    """A handicap of n points and a ND of n leave the same chances of réussite at this CA."""
+    avec_handicap = distribution_des_jets(cible - points).probability(
+        lambda resultat: _bat_la_difficulte(resultat, ND_PAR_DEFAUT, False)
+    )
+    avec_difficulte = distribution_des_jets(cible).probability(
+        lambda resultat: _bat_la_difficulte(resultat, ND_PAR_DEFAUT + points, False)
+    )
+    return avec_handicap == avec_difficulte
+
+
 # -- confrontation ------------------------------------------------------------
 
 
@@ -358,6 +378,25 @@ def handicap_d_action_imprevue(nombre_d_actions_prevues: int, rang_imprevu: int 
 @rule
 def dommage_de_depassement(effort_maximal: int, difficulte: int, resultat: Jet) -> int:
     """Dom = Eff + Diff − °R when the roll beats Diff; the full Eff otherwise."""
-    if action_reussie(resultat, difficulte):
+    return _dommage_de_depassement(effort_maximal, difficulte, resultat)
+
+
+def _dommage_de_depassement(effort_maximal: int, difficulte: int, resultat: Jet) -> int:
+    # Untraced, for the enumerations.
+    if _bat_la_difficulte(resultat, difficulte, False):
         return effort_maximal + difficulte - resultat.degre
     return effort_maximal
+
+
+@rule
+def dommages_possibles_de_depassement(
+    effort_maximal: int, difficulte: int, reussi: bool
+) -> tuple[int, int] | None:
+    """(lowest, highest) Dom of a successful (or failed) dépassement roll, over every CA and d20."""
+    doms = {
+        _dommage_de_depassement(effort_maximal, difficulte, resultat)
+        for cible in range(-DE_D_ACTION, 2 * DE_D_ACTION)
+        for de in range(1, DE_D_ACTION + 1)
+        if _bat_la_difficulte(resultat := _lire_le_de(cible, de), difficulte, False) == reussi
+    }
+    return (min(doms), max(doms)) if doms else None
