@@ -17,6 +17,9 @@ of the text, so nothing that can honestly mean it is flagged):
   every forced roll.
 - The niveau de difficulté (ND) must be *exceeded* by the °R (glossary « doit
   être dépassée », example « entre 5 (exclus) et 12 (inclus) »).
+- The ND of each label is the table « les difficultés » (très difficile 5,
+  extrêment difficile 10). The prose « 10 (très difficile) » and Konrad's
+  example disagree with it: that is a finding of the book, not a reading.
 - A handicap lowers the CA by its points and an avantage raises it.
 - The dé critique adds an open-ended d20 (re-rolled while it shows 20) to the
   degree of the roll, whether it is a °R or a °É (« l'ajouter à son degré de
