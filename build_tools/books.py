@@ -11,9 +11,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from lxml import etree
-
 from build_tools.diagnostics import Finding
+from build_tools.reader import UnreadableBook, read_book
 
 
 class UsageError(Exception):
@@ -45,18 +44,21 @@ class Book:
         return self.folder / "ledger.toml"
 
     def summary(self) -> dict[str, Any]:
-        """Title, language and files, read cheaply from the main file."""
+        """Title, language and files, read with the book's own reader.
+
+        The reader (not a bare parser) so that DocBook entities in the title read
+        as their characters, and a title in an included file is found.
+        """
         title, language = "", ""
         try:
-            parser = etree.XMLParser(load_dtd=False, no_network=True, resolve_entities=False)
-            root = etree.parse(str(self.main), parser).getroot()
+            root = read_book(self.main).root
             title = (
                 " ".join("".join(root.find("bookinfo/title").itertext()).split())
                 if root.find("bookinfo/title") is not None
                 else " ".join("".join(root.findtext("title") or "").split())
             )
             language = root.get("lang", "")
-        except (etree.XMLSyntaxError, OSError):
+        except UnreadableBook:
             pass
         files = sorted(
             str(path.relative_to(self.folder))
