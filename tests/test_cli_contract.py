@@ -184,3 +184,20 @@ def test_the_installed_rulebook_command_end_to_end(source, write_book, tmp_path)
     assert done.returncode == 2
     assert "source/casse/book.xml:2:9: fatal: [not-well-formed]" in done.stdout
     assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_list_reads_entities_in_the_title(rulebook, source, write_book):
+    text = (
+        '<!DOCTYPE book [ <!ENTITY eacute "&#233;"> ]>\n'
+        "<book><title>Caf&eacute; &amp; Cie</title><chapter><title>C</title></chapter></book>\n"
+    )
+    write_book("cafe", {"book.xml": text}, root=source)
+    books = json.loads(rulebook("list", "--format", "json").out)["books"]
+    assert {b["book"]: b["title"] for b in books}["cafe"] == "Café & Cie"
+
+
+def test_list_still_lists_an_unreadable_book(rulebook, source, write_book):
+    write_book("casse", {"book.xml": BROKEN}, root=source)
+    status, out, _ = rulebook("list")
+    assert status == 0
+    assert "casse:  [?]" in out
