@@ -1,0 +1,253 @@
+"""How fast `rulebook build --format pdf` is, against the usual ways of printing a DocBook book.
+
+Run from the repository root:
+
+    python bench/pdf_benchmark.py [--runs 3] [--book cda] [--sizes 1,2,5,10]
+
+In one run, on the same machine, it times end to end (process start to PDF written):
+
+- `rulebook build BOOK --format pdf` (check, HTML, WeasyPrint);
+- docbook-xsl's `fo/docbook.xsl` through `xsltproc`, then Apache FOP (the reference);
+- `pandoc -f docbook --pdf-engine=weasyprint` (WeasyPrint on pandoc's naive HTML);
+
+and prints the ratios of ours to each (below 1.0: ours is faster). Then it
+builds synthetic books made of the book's chapters repeated 1, 2, 5 and 10
+times and prints how time and peak memory grow with the size (linear growth
+keeps time per page and memory per page flat). A tool that is not installed
+is reported and skipped (Debian: `apt-get install xsltproc docbook-xsl fop pandoc`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from lxml import etree
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from build_tools.books import select  # noqa: E402
+from build_tools.reader import read_book  # noqa: E402
+
+DOCBOOK_FO = Path("/usr/share/xml/docbook/stylesheet/docbook-xsl/fo/docbook.xsl")
+REPEATED = ("chapter", "appendix")
+REFERENCES = ("linkend", "endterm", "otherterm")
+
+
+@dataclass
+class Timing:
+    """One command, timed: wall seconds (each run), peak resident memory, pages written."""
+
+    name: str
+    seconds: list[float]
+    peak_kib: int
+    pages: int | None
+
+    @property
+    def best(self) -> float:
+        return min(self.seconds)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.seconds)
+
+
+def run(command: list[str], *, env: dict | None = None, cwd: Path = ROOT) -> tuple[float, int]:
+    """Run `command`; its wall time and the peak memory (KiB) of its largest process."""
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        command,
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    error = process.stderr.read().decode(errors="replace")
+    process.stderr.close()
+    if process.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} failed ({process.returncode}):\n{error[-2000:]}")
+    return elapsed, usage.ru_maxrss
+
+
+def time_commands(name: str, commands: list[list[str]], runs: int, output: Path, **kw) -> Timing:
+    """Time a pipeline of commands run one after the other, `runs` times."""
+    seconds, peak = [], 0
+    for _ in range(runs):
+        output.unlink(missing_ok=True)
+        total = 0.0
+        for command in commands:
+            elapsed, memory = run(command, **kw)
+            total += elapsed
+            peak = max(peak, memory)
+        seconds.append(total)
+    return Timing(name, seconds, peak, pages(output))
+
+
+def pages(pdf: Path) -> int | None:
+    if not pdf.is_file():
+        return None
+    from pypdf import PdfReader
+
+    return len(PdfReader(pdf).pages)
+
+
+def rulebook(book: str, out: Path, runs: int, env: dict | None = None) -> Timing:
+    command = [sys.executable, "-m", "build_tools", "build", book, "--format", "pdf"]
+    return time_commands(
+        f"rulebook build {book} --format pdf",
+        [command + ["--out", str(out)]],
+        runs,
+        out / book / f"{book}.pdf",
+        env=env,
+    )
+
+
+def docbook_fop(main: Path, out: Path, runs: int) -> Timing | str:
+    if not (shutil.which("xsltproc") and shutil.which("fop") and DOCBOOK_FO.is_file()):
+        return "xsltproc, docbook-xsl or fop is not installed"
+    fo, pdf = out / "fop.fo", out / "fop.pdf"
+    return time_commands(
+        "xsltproc fo/docbook.xsl + fop",
+        [
+            ["xsltproc", "--nonet", "--xinclude", "--stringparam", "paper.type", "A4",
+             "--output", str(fo), str(DOCBOOK_FO), str(main)],
+            ["fop", "-q", str(fo), str(pdf)],
+        ],
+        runs,
+        pdf,
+    )
+
+
+def pandoc(main: Path, out: Path, runs: int) -> Timing | str:
+    if not shutil.which("pandoc"):
+        return "pandoc is not installed"
+    pdf = out / "pandoc.pdf"
+    command = ["pandoc", "-f", "docbook", "--pdf-engine=weasyprint", "-o", str(pdf), str(main)]
+    return time_commands("pandoc --pdf-engine=weasyprint", [command], runs, pdf)
+
+
+def synthetic_book(main: Path, times: int, folder: Path) -> Path:
+    """A book made of `main`'s chapters and appendices `times` times over, ids kept unique."""
+    root = copy.deepcopy(read_book(main).root)
+    for include in root.iter("{*}include"):
+        include.getparent().remove(include)
+    repeated = [child for child in root if child.tag in REPEATED]
+    if repeated:
+        anchor = repeated[-1]
+        for copy_number in range(2, times + 1):
+            for division in repeated:
+                twin = _renamed(division, f"-{copy_number}")
+                anchor.addnext(twin)
+                anchor = twin
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "book.xml"
+    text = etree.tostring(root, encoding="unicode")
+    path.write_text('<?xml version="1.0" encoding="utf-8"?>\n' + text, encoding="utf-8")
+    return path
+
+
+def _renamed(division: etree._Element, suffix: str) -> etree._Element:
+    twin = copy.deepcopy(division)
+    ids = {node.get("id") for node in twin.iter() if isinstance(node.tag, str) and node.get("id")}
+    for node in twin.iter():
+        if not isinstance(node.tag, str):
+            continue
+        if node.get("id"):
+            node.set("id", node.get("id") + suffix)
+        for attribute in REFERENCES:
+            if node.get(attribute) in ids:
+                node.set(attribute, node.get(attribute) + suffix)
+    return twin
+
+
+def ratio_line(ours: Timing, other: Timing | str) -> str:
+    if isinstance(other, str):
+        return f"  ours / {'?':<34}  skipped: {other}"
+    return (
+        f"  ours / {other.name:<34} {ours.best / other.best:5.2f}  "
+        f"(best {ours.best:.2f} s vs {other.best:.2f} s; "
+        f"median {ours.median:.2f} s vs {other.median:.2f} s)"
+    )
+
+
+def describe(timing: Timing | str) -> str:
+    if isinstance(timing, str):
+        return f"  skipped: {timing}"
+    runs = ", ".join(f"{s:.2f}" for s in timing.seconds)
+    return (
+        f"  {timing.name:<40} best {timing.best:6.2f} s  median {timing.median:6.2f} s  "
+        f"peak {timing.peak_kib / 1024:6.0f} MiB  {timing.pages or '?':>4} pages  [{runs}]"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--book", default="cda")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--sizes", default="1,2,5,10", help="synthetic book sizes (× the book)")
+    parser.add_argument("--all-books", action="store_true", help="also time building every book")
+    arguments = parser.parse_args(argv)
+
+    os.chdir(ROOT)
+    book = select([arguments.book])[0]
+    with tempfile.TemporaryDirectory(prefix="rulebook-bench-") as scratch:
+        out = Path(scratch)
+        print(f"PDF of {book.name} ({book.main.relative_to(ROOT)}), {arguments.runs} runs each, "
+              f"{os.cpu_count()} cores")
+        ours = rulebook(book.name, out / "generated", arguments.runs)
+        others = [docbook_fop(book.main, out, arguments.runs), pandoc(book.main, out, arguments.runs)]
+        for timing in (ours, *others):
+            print(describe(timing))
+        print("ratios (ours / theirs, best of runs; below 1.00 ours is faster):")
+        for other in others:
+            print(ratio_line(ours, other))
+
+        if arguments.all_books:
+            every = time_commands(
+                "rulebook build --format pdf (every book)",
+                [[sys.executable, "-m", "build_tools", "build", "--format", "pdf",
+                  "--out", str(out / "all")]],
+                1,
+                out / "none.pdf",
+            )
+            print(describe(every))
+
+        sizes = [int(size) for size in arguments.sizes.split(",") if size.strip()]
+        if sizes:
+            print(f"growth: synthetic books of {book.name}'s chapters repeated n times "
+                  "(no rules module: layout only)")
+            source = out / "source"
+            env = dict(os.environ, RULEBOOK_SOURCE=str(source))
+            first = None
+            for size in sizes:
+                name = f"synthetic-{size}"
+                synthetic_book(book.main, size, source / name)
+                timing = rulebook(name, out / "generated", 1, env=env)
+                first = first or (size, timing)
+                base_size, base = first
+                growth = size / base_size
+                print(
+                    f"  ×{size:<3} {timing.best:7.2f} s  peak {timing.peak_kib / 1024:6.0f} MiB  "
+                    f"{timing.pages or 0:>5} pages  "
+                    f"{1000 * timing.best / max(timing.pages or 1, 1):6.1f} ms/page  "
+                    f"time ×{timing.best / base.best:5.2f}  memory ×"
+                    f"{timing.peak_kib / base.peak_kib:5.2f}  (size ×{growth:g})"
+                )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

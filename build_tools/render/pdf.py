@@ -1,0 +1,83 @@
+"""The PDF book: WeasyPrint lays out the single-page HTML book under the print stylesheet.
+
+The pipeline, in the order it runs:
+
+1. the HTML renderer gives the whole book as one page (same templates, same
+   profiling, same errata and verification marks as the HTML book);
+2. `pdf_markup` readies that page for paper: footnotes moved to their call,
+   dates from SOURCE_DATE_EPOCH, the screen stylesheets and navigation left out;
+3. `pdf_style` fills `templates/pdf/print.css` with the paper size and the fonts;
+4. WeasyPrint lays the pages out and writes the PDF (PDF/UA-1 when tagged),
+   which replaces `generated/BOOK/BOOK.pdf` (or `BOOK-letter.pdf`) atomically.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from build_tools.render import pdf_markup, pdf_style
+from build_tools.render.output import write_atomic
+
+PAPERS = ("a4", "letter")
+
+
+def render(context) -> list[Path]:
+    """Render the book of `context` to one PDF, in the paper its options ask for."""
+    import weasyprint
+    from weasyprint.text.fonts import FontConfiguration
+
+    page, base = pdf_markup.single_page(context)
+    page = pdf_markup.for_print(page, context)
+    fonts = FontConfiguration()
+    stylesheet = weasyprint.CSS(
+        string=pdf_style.stylesheet(context.options), font_config=fonts, base_url=str(base)
+    )
+    with _weasyprint_warnings() as warnings:
+        document = weasyprint.HTML(string=page, base_url=str(base)).render(
+            stylesheets=[stylesheet], font_config=fonts
+        )
+        pdf = document.write_pdf(**_pdf_options(context.options))
+    for warning in warnings:
+        print(f"rulebook: {context.book.name}: pdf: {warning}")
+    return [write_atomic(context.out / output_name(context.book.name, context.options), pdf)]
+
+
+def output_name(book: str, options) -> str:
+    """`BOOK.pdf` for A4, the default paper; `BOOK-letter.pdf` for US Letter."""
+    if options.paper not in PAPERS:
+        raise ValueError(f"unknown paper {options.paper!r} (papers: {', '.join(PAPERS)})")
+    return f"{book}.pdf" if options.paper == "a4" else f"{book}-{options.paper}.pdf"
+
+
+def _pdf_options(options) -> dict:
+    """WeasyPrint's PDF options: subset fonts, and the PDF/UA-1 variant for a tagged book."""
+    chosen = {"full_fonts": False, "hinting": False, "optimize_images": True}
+    if options.tagged:
+        chosen["pdf_variant"] = "pdf/ua-1"
+    return chosen
+
+
+class _weasyprint_warnings:
+    """Collect what WeasyPrint logs at warning level, so the build reports it once, by book."""
+
+    def __enter__(self) -> list[str]:
+        self.messages: list[str] = []
+        self.logger = logging.getLogger("weasyprint")
+        self.handler = _Collect(self.messages)
+        self.logger.addHandler(self.handler)
+        self.propagate, self.logger.propagate = self.logger.propagate, False
+        return self.messages
+
+    def __exit__(self, *exception) -> None:
+        self.logger.removeHandler(self.handler)
+        self.logger.propagate = self.propagate
+
+
+class _Collect(logging.Handler):
+    def __init__(self, messages: list[str]):
+        super().__init__(logging.WARNING)
+        self.messages = messages
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())

@@ -1,0 +1,276 @@
+"""The single-page HTML book, readied for paper: what a printed page needs that a screen does not.
+
+The HTML renderer owns the content and its markup; this module only moves
+and marks what paper needs:
+
+- the front matter: the title page alone on its recto, the copyright and the
+  legal notice on its verso, abstract and revision history on the next pages;
+- footnote bodies at their calls (CSS `float: footnote` needs them there);
+- the verification marks as small signs at the end of the passage they
+  check, the erratum's values beside an ✗, each linked to its errata entry;
+- the running head and bookmark text of each heading, without its label;
+- the PDF metadata (authors, subject, dates from SOURCE_DATE_EPOCH);
+- the screen stylesheets dropped (the print stylesheet replaces them).
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+
+from lxml import etree
+from lxml import html as lxml_html
+from lxml.etree import _Element
+
+from build_tools.docbook import text_of
+
+INLINE_HOSTS = ("p", "figcaption", "caption", "dt", "li", "h2", "h3", "h4", "h5", "h6")
+
+
+def single_page(context) -> tuple[str, Path]:
+    """The whole book as one HTML page, and the folder its relative URLs resolve against."""
+    from build_tools.render import html
+
+    # The single page is written beside the PDF, so its relative URLs resolve from there.
+    return html.HtmlBook.of(context).single_page(), Path(context.out)
+
+
+def for_print(page: str, context) -> str:
+    """`page` with its front matter laid out for paper, footnotes and marks in place, metadata set."""
+    tree = lxml_html.document_fromstring(page)
+    _drop_screen_styles(tree)
+    _set_metadata(tree, context)
+    _front_matter(tree)
+    _headings(tree)
+    _footnotes_at_their_calls(tree)
+    _verification_marks(tree)
+    _mark_body_start(tree)
+    return lxml_html.tostring(tree, encoding="unicode", doctype="<!DOCTYPE html>")
+
+
+def source_date() -> datetime | None:
+    """The build date SOURCE_DATE_EPOCH asks for (reproducible builds), if it is set."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not epoch:
+        return None
+    return datetime.fromtimestamp(int(epoch), tz=UTC)
+
+
+def has_class(name: str) -> str:
+    """An XPath test for an element whose class attribute holds `name`."""
+    return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
+
+
+def _drop_screen_styles(tree: _Element) -> None:
+    for node in tree.xpath("//link[@rel='stylesheet'] | //style | //script"):
+        node.getparent().remove(node)
+
+
+def _set_metadata(tree: _Element, context) -> None:
+    """Authors, subject and dates as `<meta>`: WeasyPrint writes them into the PDF."""
+    head = tree.find("head")
+    root = context.document.root
+    if not tree.get("lang") and root.get("lang"):
+        tree.set("lang", root.get("lang"))
+    info = root.find("bookinfo")
+    if info is None:
+        info = root.find("info")
+    metadata: list[tuple[str, str]] = []
+    if info is not None:
+        for author in info.iter("author", "corpauthor", "editor", "othercredit"):
+            name = text_of(author)
+            if name:
+                metadata.append(("author", name))
+        subject = text_of(info.find("subtitle")) or text_of(root.find("subtitle"))
+        if subject:
+            metadata.append(("description", subject))
+    date = source_date()
+    if date is not None:
+        stamp = date.strftime("%Y-%m-%dT%H:%M:%SZ")
+        metadata += [("dcterms.created", stamp), ("dcterms.modified", stamp)]
+    metadata.append(("generator", "rulebook"))
+    names = {name for name, _ in metadata}
+    for meta in head.xpath("meta[@name]"):
+        if meta.get("name") in names:
+            head.remove(meta)
+    for name, content in metadata:
+        head.append(lxml_html.Element("meta", name=name, content=content))
+
+
+def _front_matter(tree: _Element) -> None:
+    """Title page alone; copyright and legal notice on its verso; abstract and history after."""
+    titlepage = _first(tree, f"//header[{has_class('titlepage')}]")
+    if titlepage is None:
+        return
+    verso = lxml_html.Element("section", {"class": "colophon front"})
+    for node in titlepage.xpath(f"*[{has_class('copyright')}]"):
+        verso.append(node)
+    anchor = titlepage
+    following = []
+    for sibling in titlepage.itersiblings():
+        if sibling.tag == "nav" or sibling.tag == "section" and _is_division(sibling):
+            break
+        following.append(sibling)
+    for node in following:
+        if "legalnotice" in _classes(node):
+            verso.append(node)
+    if len(verso):
+        anchor.addnext(verso)
+        anchor = verso
+    rest = [node for node in following if node.getparent() is not verso]
+    if rest:
+        history = lxml_html.Element("section", {"class": "history front"})
+        for node in rest:
+            history.append(node)
+        anchor.addnext(history)
+    toc = _first(tree, "//nav[@class='toc']")
+    if toc is not None:
+        toc.set("class", "toc front")
+
+
+def _headings(tree: _Element) -> None:
+    """`data-running` (running head) and `data-bookmark` (outline) of each numbered heading."""
+    for heading in tree.xpath("//section/*[self::h2 or self::h3 or self::h4 or self::h5 or self::h6]"
+                              f"[{has_class('title')}]"):
+        labels = heading.xpath(f"span[{has_class('label')}]")
+        label = " ".join(text_of(node) for node in labels).strip().rstrip(".")
+        words = _heading_text(heading)
+        heading.set("data-running", words)
+        number = label.split()[-1] if label else ""
+        heading.set("data-bookmark", f"{number}. {words}" if number else words)
+
+
+def _heading_text(heading: _Element) -> str:
+    parts = [heading.text or ""]
+    for child in heading:
+        if "label" not in _classes(child) and child.tag != "details":
+            parts.append("".join(child.itertext()))
+        parts.append(child.tail or "")
+    return " ".join("".join(parts).split())
+
+
+def _footnotes_at_their_calls(tree: _Element) -> None:
+    """Put each footnote's body where it is called, as `<span class="footnote">`.
+
+    The HTML book gathers a division's footnotes at its end, linked from the
+    call; a printed page wants each at its own foot, which WeasyPrint does for
+    an element floated to the footnote area from where the call stands.
+    """
+    for call in tree.xpath(f"//sup[{has_class('footnote-reference')}]"):
+        link = _first(call, "a[@href]")
+        target = (link.get("href") or "").lstrip("#") if link is not None else ""
+        body = _first(tree, "//li[@id=$id]", id=target) if target else None
+        if body is None:
+            continue
+        for backlink in body.xpath(f".//a[{has_class('footnote-back')}]"):
+            _remove_keeping_tail(backlink)
+        note = lxml_html.Element("span", {"class": "footnote", "id": target})
+        _inline_copy(body, note)
+        note.tail = call.tail
+        call.getparent().replace(call, note)
+        listing = body.getparent()
+        listing.remove(body)
+    for aside in tree.xpath(f"//aside[{has_class('footnotes')}]"):
+        if not aside.xpath(".//li"):
+            aside.getparent().remove(aside)
+
+
+def _inline_copy(body: _Element, note: _Element) -> None:
+    """Move the content of `body` into `note`, paragraphs turned into inline spans."""
+    note.text = (body.text or "").strip() or None
+    for child in list(body):
+        if child.tag in ("p", "div"):
+            child.tag = "span"
+            child.set("class", " ".join(["footnote-para", *_classes(child)]))
+        note.append(child)
+    if len(note):
+        note[-1].tail = (note[-1].tail or "").rstrip() or None
+
+
+def _verification_marks(tree: _Element) -> None:
+    """Each `<details class="verification">` becomes a sign inside the passage it checks.
+
+    On paper nothing opens: a verified passage gets a small ✓ at its end, an
+    erratum an ✗ with what the text says and what the rules give, linked to its
+    entry on the errata page; the working is left to the errata page and the HTML.
+    """
+    entries = {}
+    for number, entry in enumerate(tree.xpath(f"//li[{has_class('erratum')}]"), start=1):
+        link = _first(entry, f"p[{has_class('erratum-where')}]/a[@href]")
+        if link is not None:
+            entry.set("id", entry.get("id") or f"erratum-{number}")
+            entries.setdefault(link.get("href").lstrip("#"), entry.get("id"))
+    for details in tree.xpath(f"//details[{has_class('verification')}]"):
+        kind = [name for name in _classes(details) if name != "verification"]
+        sign = "".join(details.xpath(f".//span[{has_class('verification-sign')}]//text()"))
+        summary = _first(details, f".//span[{has_class('verification-summary')}]")
+        mark = lxml_html.Element("span", {"class": " ".join(["check", *kind])})
+        if details.get("id"):
+            mark.set("id", details.get("id"))
+        sign_element = etree.SubElement(mark, "span", {"class": "check-sign"})
+        sign_element.text = sign.strip()
+        if summary is not None and "visually-hidden" not in _classes(summary):
+            words = etree.SubElement(mark, "span", {"class": "check-words"})
+            words.text = " ".join("".join(summary.itertext()).split())
+            entry = entries.get(details.get("id", ""))
+            if entry:
+                link = etree.SubElement(mark, "a", {"class": "check-erratum", "href": f"#{entry}"})
+                link.text = "errata"
+        _place(details, mark)
+
+
+def _place(details: _Element, mark: _Element) -> None:
+    """Put `mark` at the end of the passage `details` follows (or sits in), in place of it."""
+    parent = details.getparent()
+    previous = details.getprevious()
+    mark.tail = None
+    if parent.tag in INLINE_HOSTS:
+        host = parent
+    elif previous is not None and previous.tag in INLINE_HOSTS and not (previous.tail or "").strip():
+        host = previous
+    else:
+        host = None
+    if host is None:
+        block = lxml_html.Element("div", {"class": "check-block"})
+        block.append(mark)
+        block.tail = details.tail
+        parent.replace(details, block)
+        return
+    _remove_keeping_tail(details)
+    host.append(mark)
+
+
+def _mark_body_start(tree: _Element) -> None:
+    """Class `body-start` on the first division: its first page is page 1."""
+    for section in tree.xpath("//section"):
+        if _is_division(section):
+            section.set("class", f"{section.get('class', '')} body-start".strip())
+            return
+
+
+def _is_division(element: _Element) -> bool:
+    heading = _first(element, "h2")
+    return element.tag == "section" and heading is not None and "front" not in _classes(element)
+
+
+def _classes(element: _Element) -> list[str]:
+    return (element.get("class") or "").split()
+
+
+def _first(element: _Element, path: str, **variables) -> _Element | None:
+    found = element.xpath(path, **variables)
+    return found[0] if found else None
+
+
+def _remove_keeping_tail(element: _Element) -> None:
+    parent = element.getparent()
+    if parent is None:
+        return
+    if element.tail:
+        previous = element.getprevious()
+        if previous is not None:
+            previous.tail = (previous.tail or "") + element.tail
+        else:
+            parent.text = (parent.text or "") + element.tail
+    parent.remove(element)

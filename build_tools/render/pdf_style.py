@@ -1,0 +1,85 @@
+"""The print stylesheet of the PDF book: `templates/pdf/print.css` filled with paper and fonts."""
+
+from __future__ import annotations
+
+import importlib.util
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "pdf"
+
+PAPER_SIZES = {"a4": "A4", "letter": "letter"}
+
+# Source Serif and Source Sans (Adobe, SIL Open Font License) come as pip packages.
+# They are drawn for reading at text sizes, with a large x-height, true small
+# figures and every French glyph; DejaVu, on every machine, is the fallback.
+FONT_PACKAGES = {
+    "serif": ("font_source_serif_pro", "SourceSerifPro", "Source Serif Pro"),
+    "sans": ("font_source_sans_pro", "SourceSansPro", "Source Sans Pro"),
+}
+FALLBACKS = {"serif": "DejaVu Serif", "sans": "DejaVu Sans"}
+STYLES = {
+    "Regular": ("400", "normal"),
+    "It": ("400", "italic"),
+    "Semibold": ("600", "normal"),
+    "SemiboldIt": ("600", "italic"),
+    "Bold": ("700", "normal"),
+    "BoldIt": ("700", "italic"),
+    "Black": ("900", "normal"),
+}
+
+
+@dataclass(frozen=True)
+class FontFace:
+    """One `@font-face`: a family name, a weight, a style and the file that draws it."""
+
+    family: str
+    weight: str
+    style: str
+    url: str
+
+
+@dataclass(frozen=True)
+class Fonts:
+    """The families the stylesheet uses, best first, and the faces to declare for them."""
+
+    serif: str
+    sans: str
+    faces: tuple[FontFace, ...]
+
+
+def fonts() -> Fonts:
+    """Source Serif and Source Sans when their packages are installed, else DejaVu."""
+    families, faces = {}, []
+    for role, (package, stem, family) in FONT_PACKAGES.items():
+        folder = _package_folder(package)
+        found = [
+            FontFace(family, weight, style, (folder / f"{stem}-{name}.ttf").as_uri())
+            for name, (weight, style) in STYLES.items()
+            if folder is not None and (folder / f"{stem}-{name}.ttf").is_file()
+        ]
+        faces += found
+        families[role] = f'"{family}", "{FALLBACKS[role]}"' if found else f'"{FALLBACKS[role]}"'
+    return Fonts(families["serif"], families["sans"], tuple(faces))
+
+
+def stylesheet(options) -> str:
+    """The print CSS for `options`: paper size, fonts, draft marks."""
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=False,
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+    )
+    return environment.get_template("print.css").render(
+        paper=PAPER_SIZES[options.paper], fonts=fonts(), draft=options.draft
+    )
+
+
+def _package_folder(package: str) -> Path | None:
+    spec = importlib.util.find_spec(package)
+    if spec is None or spec.origin is None:
+        return None
+    return Path(spec.origin).parent / "files"
