@@ -124,3 +124,21 @@ def test_heroism_surcharges_a_niveau_by_twenty_px():
     # 13 + 1 × 20 = 33 PX. »
     assert regles.cout_d_un_niveau_de_competence(13, niveau_d_heroisme=1) == 33
     assert regles.px_pour_augmenter_un_aspect(8, niveau_d_heroisme=2) == 8 + 1 + 40
+
+
+def test_two_disciples_and_two_apprentis_for_one_compagnon():
+    # « échanger deux compétences à disciple et deux compétences à apprenti
+    # contre une compétence à compagnon (15) »
+    assert regles.echanger_contre_un_compagnon(regles.COMPETENCES_DE_DEPART) == {
+        "apprenti": 1,
+        "compagnon": 1,
+    }
+    with pytest.raises(regles.ChoixInterdit):
+        regles.echanger_contre_un_compagnon({"disciple": 1, "apprenti": 3})
+
+
+def test_exchanges_count_the_points_moved():
+    # Marie-Pierre moves 2 points of aspects and 2 points of moyens, within the 5 allowed.
+    assert regles.points_echanges({"Ph": 6, "Me": 17, "My": 7}, {"Ph": 5, "Me": 16, "My": 9}) == 2
+    place = {"Pu": 5, "Ré": -2, "Ma": 3, "Pr": 2, "Ex": -5, "Pe": -3}
+    assert regles.points_echanges(place, PROFIL_FINAL_DE_MARIE_PIERRE) == 2

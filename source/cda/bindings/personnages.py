@@ -193,6 +193,13 @@ def ajustement_des_aspects(ex, state):
     aspects = regles.echanger_un_point_d_aspect(aspects, "Me", "My")
     ex.claim("(qui passe de {} à {})", (avant["Me"], aspects["Me"]))
     ex.claim("augmenter son Mystique à {}.", aspects["My"])
+    echanges = regles.points_echanges(state.marie_pierre, aspects)
+    affirmer(
+        ex,
+        "pour augmenter son Mystique à",
+        echanges <= regles.ECHANGES_D_ASPECTS,
+        f"{echanges} exchanges, over the {regles.ECHANGES_D_ASPECTS} allowed",
+    )
     state.marie_pierre = aspects
 
 
@@ -230,6 +237,13 @@ def determination_des_moyens(ex, state):
     ex.claim(
         "maintenant {}/{} en Pu/Rs, {}/{} en Ma/Pr, et {}/{} en Ex/Pe",
         (moyens["Pu"], moyens["Ré"], moyens["Ma"], moyens["Pr"], moyens["Ex"], moyens["Pe"]),
+    )
+    echanges = regles.points_echanges(place, moyens)
+    affirmer(
+        ex,
+        "Elle transfert ensuite",
+        echanges <= regles.ECHANGES_DE_MOYENS,
+        f"{echanges} points of exchange, over the {regles.ECHANGES_DE_MOYENS} allowed",
     )
     brisees = regles.contraintes_non_respectees(moyens)
     affirmer(ex, "respecte toutes les contraintes imposées", not brisees, "; ".join(brisees))

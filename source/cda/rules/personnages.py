@@ -180,6 +180,12 @@ def transferer_un_point_de_moyen(
     return nouveaux
 
 
+@rule
+def points_echanges(avant: Mapping[str, int], apres: Mapping[str, int]) -> int:
+    """Points moved by exchanges between two states of the aspects (or moyens): the rises summed."""
+    return sum(max(apres[nom] - avant[nom], 0) for nom in avant)
+
+
 # -- compétences --------------------------------------------------------------
 
 
@@ -273,6 +279,18 @@ def px_d_aspect_de_depart(competences: Mapping[str, int]) -> int:
         nombre * niveau_de_competence(niveau) * PX_D_ASPECT_PAR_NIVEAU
         for niveau, nombre in competences.items()
     )
+
+
+@rule
+def echanger_contre_un_compagnon(competences: Mapping[str, int]) -> dict[str, int]:
+    """Two compétences at disciple and two at apprenti given up for one at compagnon."""
+    restantes = dict(competences)
+    for niveau, nombre in ECHANGE_CONTRE_UN_COMPAGNON.items():
+        if restantes.get(niveau, 0) < nombre:
+            raise ChoixInterdit(f"{nombre} compétences à {niveau} are needed, not {restantes}")
+        restantes[niveau] -= nombre
+    restantes["compagnon"] = restantes.get("compagnon", 0) + 1
+    return {niveau: nombre for niveau, nombre in restantes.items() if nombre}
 
 
 @rule
