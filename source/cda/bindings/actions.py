@@ -13,12 +13,15 @@ from fractions import Fraction
 from build_tools.checking.binder import StaleBinding
 
 from ..rules import actions as regles
-from ..rules.personnages import bonus_de_competence, niveau_de_competence
+from ..rules.personnages import ASPECT_SANS_JET, bonus_de_competence, niveau_de_competence
 from ..rules.sante import dommages_effectifs, type_de_blessure
 from . import affirmer, binder
 
-CA_MOYENNE = 10
-"""« la moitié d'une CA moyenne » is 5: the CA the book's averages are about."""
+CA_MOYENNE = regles.cible_a_atteindre(
+    ASPECT_SANS_JET, 0, bonus_de_competence(niveau_de_competence("disciple"))
+)
+"""The CA the book's averages are about (« la moitié d'une CA moyenne » is 5): an
+aspect of 10, a neutral moyen and a compétence at disciple."""
 
 
 # -- la cible à atteindre -----------------------------------------------------
@@ -64,6 +67,7 @@ def degres(para, state):
 def reussite_d_une_action(ex, state):
     mental, perception = ex.given("a {} de Me et {} de Pe")
     # « C'est un disciple, et il a donc 10 … en Bibliothèque »
+    affirmer(ex, "C'est un disciple", True, "")
     nc = niveau_de_competence("disciple")
     ex.claim("il a donc {} de", nc)
     bc = bonus_de_competence(nc)
