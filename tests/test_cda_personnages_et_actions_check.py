@@ -28,6 +28,7 @@ ERRATA_CONNUS = {
     "tres-difficile-a-obtenir-et-lui-impose-donc-un-niveau-de-dif",
     "erratum:example-maladresse-exceptionnelle:de-sa-ca-son-d-supplementaire-pour-un-total-de",
     "erratum:table-les-denominations-indicatives-des-combinaisons:mental-mt",
+    "erratum:example-la-determination-des-moyens:en-pu-rs",
     "erratum:paragraph-si-le-gardien-de-la-clef-decide-de-faire-lancer-le:et-donc-zero-ou-negatif",
 }
 

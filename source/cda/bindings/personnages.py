@@ -231,6 +231,10 @@ def determination_des_moyens(ex, state):
         "placer {} et {} en Ex/Pe, {} et {} en Ma/Pr, et {} et {} en Pu/Rs",
         (place["Ex"], place["Pe"], place["Ma"], place["Pr"], place["Pu"], place["Ré"]),
     )
+    # The example writes Résistance « Rs » where the book abbreviates it « Ré »;
+    # the patterns follow the text as printed.
+    resistance = next(abrege for abrege, nom in regles.MOYENS.items() if nom == "Résistance")
+    affirmer(ex, "en Pu/Rs", resistance == "Rs", f"« en Pu/{resistance} »")
     points = ex.given("transfert ensuite {} point")
     moyens = regles.transferer_un_point_de_moyen(place, "Pu", "Ma", points)
     moyens = regles.transferer_un_point_de_moyen(moyens, "Pu", "Ré", points)
