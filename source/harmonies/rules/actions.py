@@ -139,3 +139,9 @@ def malus_d_actions_multiples(nombre_d_actions: int) -> int:
     if nombre_d_actions < 1:
         raise ValueError("an action count starts at one")
     return -MALUS_PAR_ACTION_SUPPLEMENTAIRE * (nombre_d_actions - 1)
+
+
+@rule
+def difficulte_de_base_de_la_parade(difficulte_de_base: int, marge_de_l_action: int) -> int:
+    """The parry takes the action's base difficulty, whatever the action's marge de réussite."""
+    return difficulte_de_base

@@ -194,6 +194,16 @@ class Personnage:
     style: int = 0
 
 
+STATISTIQUES_VARIABLES = ("points de douleur", "blessures")
+"""« Les points de douleurs et les blessures varient »."""
+
+STATISTIQUES_CONSTANTES = ("encaissement", "rapidite", "parade", "attaque", "dommages", "classe")
+"""The other important statistics, « normalement constants »: those of the MJ's table of combat."""
+
+STATISTIQUES_IMPORTANTES = STATISTIQUES_VARIABLES + STATISTIQUES_CONSTANTES
+"""What the MJ keeps at hand because it comes back almost every round."""
+
+
 @dataclass(frozen=True)
 class TableDeCombat:
     """The MJ's prepared table: Enc., bases A/P/R/D (« APRD ») and the class SELGCF."""

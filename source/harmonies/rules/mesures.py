@@ -89,6 +89,11 @@ def chiffre_rond_le_plus_proche(valeur: Decimal) -> Fraction:
 @rule
 def chance_selon_les_mesures(difficulte: int) -> Fraction:
     """The table's chance in %: its smaller side is 50 % × 10^(−|d|/10), rounded."""
+    return chance_de_la_table(difficulte)
+
+
+def chance_de_la_table(difficulte: int) -> Fraction:
+    """`chance_selon_les_mesures` without the trace, for figures over the whole table."""
     with localcontext() as context:
         context.prec = _PRECISION
         cote_le_plus_petit = CHANCE_A_DIFFICULTE_ZERO / _puissance_de_dix(abs(difficulte))

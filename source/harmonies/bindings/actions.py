@@ -1,0 +1,207 @@
+"""The chapter « La résolution des actions » bound to the rules: examples, table, note, sentences.
+
+The table of chances is bound to what it is: the Mesure curve of the chapter
+(50 % at difficulty 0, the smaller side divided by ten every ten points),
+rounded to round numbers — every cell is checked against that construction
+exactly. Its distance from the dice is a figure, written into the working:
+at most 7.4 points (difficulty −2: 30 % printed, 37.4 % rolled), the table
+lower than the dice at every difficulty from −20 to 0. That gap has one
+cause, and it is not rounding: a marge of exactly zero succeeds, and ±d10°
+shows 0 once in eleven rolls, so a personnage type has 6/11 = 54.5 % at
+difficulty 0, not 50 %. The chapter calls the table approximate and gives it
+no more precision than its round numbers; no tolerance on the dice would be
+honest, since the gap runs one way across the whole failure side. So the
+mismatch is reported once, where the chapter states it as a fact (« Un
+personnage type aura 50% de chance … de difficulté zéro »), and the table
+is held to its own construction.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from build_tools.checking.rule import note
+
+from ..rules import actions as regles
+from ..rules import des, mesures
+from . import binder
+from .constats import affirmer, nomme
+
+DIFFICULTES_DE_LA_TABLE = range(-20, 20)
+
+
+def ecart_entre_la_table_et_les_des() -> tuple[Fraction, int]:
+    """The largest distance, in points of percentage, between the table's curve and the dice."""
+    ecarts = {
+        d: abs(mesures.chance_de_la_table(d) - 100 * des.chance_du_jet_ouvert_au_moins(-d))
+        for d in DIFFICULTES_DE_LA_TABLE
+    }
+    pire = max(ecarts, key=ecarts.get)
+    return ecarts[pire], pire
+
+
+def _pourcent(valeur: Fraction) -> str:
+    return f"{float(valeur):.1f} %"
+
+
+def _pourcent_fin(valeur: float) -> str:
+    return f"{valeur:.2f} %"
+
+
+# -- Difficulté d'une action ----------------------------------------------------
+
+
+@binder.prose(contains="Un personnage type aura")
+def chance_a_difficulte_zero(para, state):
+    ecart, pire = ecart_entre_la_table_et_les_des()
+    note("a marge of 0 succeeds and P(±d10° = 0) = 1/11, so P(0 + ±d10° ≥ 0) = 1/2 + 1/22 = 6/11")
+    note(
+        f"the table, built on 50 % at difficulty 0, is below the dice at every difficulty "
+        f"from −20 to 0; the largest gap is {_pourcent(ecart)} at {pire:+d} "
+        f"({_pourcent(mesures.chance_de_la_table(pire))} printed, "
+        f"{_pourcent(100 * des.chance_du_jet_ouvert_au_moins(-pire))} rolled)"
+    )
+    # A whole percentage as printed: half a point is its own rounding.
+    para.claim(
+        "aura {}% de chance", regles.chance_de_reussite_en_pourcentage(0), within=Fraction(1, 2)
+    )
+
+
+@binder.prose(contains="deux fois plus difficile")
+def ecarts_de_difficulte(para, state):
+    deux_fois = mesures.ecart_pour_un_rapport(2)
+    para.claim("la difficulté gagne {} points", deux_fois)
+    para.claim("on retire {} points", deux_fois)
+    para.claim("c'est un malus de {} points", mesures.ecart_pour_un_rapport(3))
+
+
+@binder.example(id="xdifficulte")  # its section has the same title
+def difficulte_d_une_action(ex, state):
+    competence = ex.given("Compétence de {} en Acrobatie")
+    difficulte = ex.given("a une difficulté de {}")
+    circonstances = ex.given("difficulté supplémentaire de {}")
+    ajustee = regles.difficulte_ajustee(difficulte, circonstances)
+    ex.claim("donnant une difficulté totale de {}", ajustee)
+    agilite, manoeuvre = ex.given("heureusement {} en Agilité et {} en Manœuvre")
+    niveau = regles.niveau_de_competence(competence, agilite, manoeuvre)
+    ex.claim("avec son niveau d'acrobatie, {}", niveau)
+    finale = regles.difficulte_finale(niveau, ajustee)
+    ex.claim(re.compile(r"\( ([+\-]\d+) \+ ([+\-]\d+) = \) ([+\-]\d+)"), (niveau, ajustee, finale))
+    state.difficulte_de_l_acrobatie = finale
+
+
+@binder.table(title="Chances de réussite d'une action")
+def chances_de_reussite(table, state):
+    rangees = iter(table.rows)
+    for difficultes, pourcentages in zip(rangees, rangees, strict=True):
+        for cellule_difficulte, cellule_pourcentage in zip(
+            difficultes[1:], pourcentages[1:], strict=True
+        ):
+            difficulte = cellule_difficulte.given()
+            # The cells share the table's trace: each cell's working starts with its own steps.
+            cellule_pourcentage._mark = len(table.trace.steps)
+            note(
+                f"at {difficulte:+d}, 50 % × 10^(−{abs(difficulte)}/10) = "
+                f"{_pourcent_fin(50 * 10 ** (-abs(difficulte) / 10))} on the smaller side; "
+                f"±d10° gives {_pourcent(100 * des.chance_du_jet_ouvert_au_moins(-difficulte))}"
+            )
+            cellule_pourcentage.claim(
+                nomme("{}%", f"difficulté {difficulte:+d}"),
+                mesures.chance_selon_les_mesures(difficulte),
+            )
+
+
+@binder.prose(contains="Dans notre exemple précédent, la difficulté")
+def chance_de_l_acrobatie(para, state):
+    difficulte = state.difficulte_de_l_acrobatie
+    para.claim("la difficulté de {} donne", difficulte)
+    note(
+        f"±d10° gives {_pourcent(100 * des.chance_du_jet_ouvert_au_moins(-difficulte))}; "
+        "the sentence reads the table"
+    )
+    para.claim("donne {}%", mesures.chance_selon_les_mesures(difficulte))
+
+
+@binder.prose(contains="Quelqu'un m'a fait remarquer")
+def comparaison_des_mesures(para, state):
+    note(
+        "A's fair chance V_A/(V_A+V_B) = 1/(1 + 10^((B−A)/10)) is more than the table gives at "
+        "A − B (50 % × 10^(−(B−A)/10)): the fair difficulty is −B plus a correction, easier"
+    )
+    affirmer(
+        para,
+        "si A = B, la difficulté est de -B,",
+        mesures.correction_de_la_mesure(0) == 0,
+        f"-B+{mesures.correction_de_la_mesure(0)}",
+    )
+    bas, haut = para.given("si {} < B-A <= {}")
+    para.claim(
+        nomme("la difficulté est de -B{}", f"tranche de {bas} a {haut}"),
+        mesures.correction_d_une_tranche(haut),
+    )
+    para.claim("si {} < B-A", haut)
+    bas, haut = haut, para.given("B-A <= {}")
+    para.claim(
+        nomme("la difficulté est de -B{}", f"tranche de {bas} a {haut}"),
+        mesures.correction_d_une_tranche(haut),
+    )
+    para.claim("si B-A > {}", haut)
+    para.claim(
+        nomme("la difficulté est de -B{}", f"tranche au-dela de {haut}"),
+        mesures.correction_d_une_tranche(None),
+    )
+
+
+# -- La marge de réussite -------------------------------------------------------
+
+
+@binder.prose(contains="ne fera pas un double périlleux")
+def marge_sans_effet(para, state):
+    para.given("s'il réussit à {}")
+
+
+@binder.prose(contains="La marge de réussite est facile à calculer")
+def marge_d_echec(para, state):
+    marge = para.given("une marge de réussite de {}")
+    para.claim("une marge d'échec de {}", regles.marge_d_echec(marge))
+
+
+# -- Les types d'action -----------------------------------------------------------
+
+
+@binder.example(title="Action en confrontation")
+def action_en_confrontation(ex, state):
+    base = ex.given("qu'une difficulté de {} est représentative")
+    intuition, manoeuvre, baratin = ex.given("respectivement {}, {} et {}")
+    niveau = regles.niveau_de_competence(intuition, manoeuvre, baratin)
+    finale = regles.difficulte_finale(niveau, base)
+    ex.claim("cela lui fait une difficulté finale de {}", finale)
+    malchance = ex.given("lance un {} sur son dé de malchance")
+    chance = ex.given("un {} sur son dé de chance")
+    marge = regles.marge_de_reussite(finale, des.resultat_du_jet(chance, malchance))
+    ex.claim("La marge de réussite du joueur est donc de {}", marge)
+    affirmer(ex, "le joueur réussit donc son baratin", regles.action_reussie(marge), "a failure")
+    affirmer(ex, "peut par contre parer", regles.parade_possible(marge), "no parry")
+    niveau_du_marchand = ex.given("possède un total de {}")
+    ex.claim("Avec la pénalité de {} du baratin", base)
+    ex.claim(
+        "cela lui donne une difficulté finale de {}",
+        regles.difficulte_de_la_parade(niveau_du_marchand, base),
+    )
+    state.difficulte_du_baratin = base
+
+
+@binder.prose(contains="c'est bien la difficulté")
+def parade_a_la_difficulte_de_base(para, state):
+    marge = para.given("une marge de réussite de {}")
+    para.claim(
+        "avec une difficulté de {}",
+        regles.difficulte_de_base_de_la_parade(state.difficulte_du_baratin, marge),
+    )
+
+
+@binder.prose(contains="Les actions multiples surviennent")
+def actions_multiples(para, state):
+    # « si un personnage fait trois actions en même temps »: the count is in words.
+    para.claim("sera de {}", regles.malus_d_actions_multiples(3))

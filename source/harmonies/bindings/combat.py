@@ -1,0 +1,227 @@
+"""The chapter « Le combat » bound to the rules: factors, attack types, adverbs, totals, damage.
+
+The fight between David and Goliath, the chapter's last example, is replayed
+in `david_et_goliath`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from build_tools.checking.rule import Trace, tracing
+
+from ..rules import combat as regles
+from ..rules import des
+from . import binder
+from .constats import affirmer, formule, termes_de_la_formule
+
+# -- Principes généraux, déclaration d'intention ----------------------------------
+
+
+@binder.prose(contains="Les Compétences de combat des Arpèges")
+def principes_generaux(para, state):
+    para.waive("près de {}kg", "the weight of a two-handed sword, in the description")
+
+
+@binder.prose(contains="La déclaration d'intention se fait")
+def changement_d_intention(para, state):
+    para.claim("pénalité de {} sur toutes", regles.penalite(0, changement_d_intention=True))
+
+
+# -- Les Facteurs d'attaque --------------------------------------------------------
+
+
+@binder.prose(contains="Une attaque est décrite par")
+def facteurs(para, state):
+    para.claim("décrite par {} Facteurs", len(regles.FACTEURS))
+    para.claim("valent tous {} ou plus", regles.FACTEUR_MINIMAL)
+
+
+@binder.prose(contains="Le Facteur Finesse ne peut")
+def finesse_maximale(para, state):
+    para.claim("supérieur à {}", regles.FINESSE_MAXIMALE)
+
+
+@binder.prose(contains="La Parade affecte principalement")
+def parade_defensive(para, state):
+    defensive = regles.facteurs_du_type("Attaque défensive (ou défense sans attaque)")
+    para.claim("un bonus de {}", defensive.parade)
+
+
+# -- Les types d'attaque et les adverbes ----------------------------------------------
+
+AFFECTATION = re.compile(r"\b(F[FDRP]) = \+N\b")
+
+
+@binder.table(title="Types d'attaque possible")
+def types_d_attaque(table, state):
+    for nom, description in table.rows:
+        type_d_attaque = nom.text
+        # N stands for any adverb: one N tells which factors the type raises and by how much.
+        par_n = regles.TYPES_D_ATTAQUE[type_d_attaque](1).par_abreviation()
+        sans_n = regles.TYPES_D_ATTAQUE[type_d_attaque](0).par_abreviation()
+        selon_n = {abr for abr in par_n if par_n[abr] - sans_n[abr] == 1}
+        constants = {abr: valeur for abr, valeur in sans_n.items() if valeur}
+        dans_le_texte = set(AFFECTATION.findall(description.text))
+        affirmer(
+            description,
+            description.text,
+            dans_le_texte == selon_n,
+            "N on " + (", ".join(sorted(selon_n)) or "no factor"),
+        )
+        if type_d_attaque == "Attaque normale":
+            valeurs = set(sans_n.values())
+            description.claim("normal ({} partout)", valeurs.pop() if len(valeurs) == 1 else None)
+        for abreviation, valeur in constants.items():
+            description.claim(f"{abreviation} = {{}}", valeur)
+        facteurs = regles.TYPES_D_ATTAQUE[type_d_attaque](1)
+        if "soustrait" in description.text or facteurs.retenue:
+            affirmer(
+                description, "soustrait", facteurs.retenue, "FD added to the Total de Dommages"
+            )
+        if "aucune attaque" in description.text or not facteurs.attaque:
+            affirmer(description, "aucune attaque possible", not facteurs.attaque, "an attack")
+
+
+@binder.table(title="Table des adverbes")
+def adverbes(table, state):
+    for rangee in table.rows:
+        for adverbe, valeur in zip(rangee[::2], rangee[1::2], strict=True):
+            valeur.claim("{}", regles.valeur_de_l_adverbe(adverbe.text))
+
+
+@binder.prose(contains="La valeur par défaut est normalement")
+def adverbe_par_defaut(para, state):
+    affirmer(
+        para,
+        f"normalement {regles.ADVERBE_PAR_DEFAUT}",
+        True,
+        f"the default adverb {regles.ADVERBE_PAR_DEFAUT}",
+    )
+    para.claim("soit N = {}", regles.valeur_de_l_adverbe(regles.ADVERBE_PAR_DEFAUT))
+
+
+@binder.example(title="Description d'attaque simple")
+def attaque_simple(ex, state):
+    # « une attaque totale forcée (la charge) »
+    charge = regles.facteurs_du_type("Attaque forcée/précise", "Totale")
+    ex.claim("Il aurait donc {} en FD et {} en FF", (charge.dommages, charge.finesse))
+
+
+@binder.example(title="Description d'attaque avec variante")
+def attaque_avec_variante(ex, state):
+    forcee = regles.facteurs_du_type("Attaque forcée/précise")
+    ex.claim("attaque forcée (N = {})", regles.valeur_de_l_adverbe(regles.ADVERBE_PAR_DEFAUT))
+    # « mais sans le bonus sur la Finesse pour ne pas affecter la Parade »
+    sans_finesse = replace(forcee, finesse=0)
+    ex.claim("Il aurait donc {} en FD seulement", sans_finesse.dommages)
+
+
+@binder.prose(contains="Un personnage surpris")
+def surprise(para, state):
+    para.claim("un FP de {}", regles.surpris(regles.Facteurs()).parade)
+
+
+# -- La séquence d'attaque ------------------------------------------------------------
+
+
+@binder.prose(contains="Les attaques sont considérées simultanées")
+def simultaneite(para, state):
+    para.claim("est de moins de {} points", regles.ECART_DE_SIMULTANEITE)
+
+
+# Each total of the table as a function of the book's terms (Niveau and the weapon's bonus
+# go through the base of the MJ's table of combat, as in « Organisation d'un combat »).
+TOTAUX = {
+    "Rapidité": lambda t: regles.total_de_rapidite(
+        regles.base_de_rapidite(t["Niveau"], t["BR"]), t["FR"]
+    ),
+    "Défense": lambda t: regles.total_de_defense(
+        regles.base_de_parade(t["Niveau"], t["BP"]), t["FP"], t["FF"]
+    ),
+    "Attaque": lambda t: regles.total_d_attaque(
+        regles.base_d_attaque(t["Niveau"], t["BF"]), t["FF"], t["FR"], t["FD"], t["d10°"]
+    ),
+    "Dommages": lambda t: regles.total_de_dommages(regles.base_de_dommages(t["BD"]), t["FD"]),
+}
+TERMES = ("Niveau", "BF", "BP", "BR", "BD", "FF", "FD", "FR", "FP", "d10°")
+
+
+def formule_selon_les_regles(total: str) -> dict[str, str]:
+    """The signed terms of a total, found by giving each term in turn the value 1."""
+    signes = {}
+    for terme in TERMES:
+        # Probing the rules is no step of the working: recorded apart, and dropped.
+        with tracing(Trace()):
+            coefficient = TOTAUX[total]({autre: int(autre == terme) for autre in TERMES})
+        if coefficient:
+            signes[terme] = "+" if coefficient > 0 else "-"
+    # The roll and, in the Dommages, the FD of a retained attack go either way.
+    signes["d10°"] = "±" if "d10°" in signes else None
+    if total == "Dommages":
+        signes["FD"] = "±"
+    return {terme: signe for terme, signe in signes.items() if signe}
+
+
+@binder.table(title="Totaux d'attaque")
+def totaux_d_attaque(table, state):
+    for nom, cellule in table.rows:
+        selon_les_regles = formule_selon_les_regles(nom.text)
+        dans_le_texte = termes_de_la_formule(cellule.text)
+        affirmer(
+            cellule, cellule.text, dans_le_texte == selon_les_regles, formule(selon_les_regles)
+        )
+        if "d10°" in cellule.text:
+            cellule.claim("±d{}°", des.FACES)
+
+
+@binder.prose(contains="Lors d'une mêlée")
+def chaos_de_la_melee(para, state):
+    affirmer(
+        para,
+        "un attaquant ne peut donc mettre de points en Finesse",
+        not regles.facteurs_admis(regles.Facteurs(finesse=1), en_melee=True),
+        "Finesse allowed in a mêlée",
+    )
+    defensive = regles.facteurs_du_type("Attaque défensive (ou défense sans attaque)")
+    para.claim("avec un bonus de {} en Parade", defensive.parade)
+
+
+# -- Les dégâts ---------------------------------------------------------------------
+
+
+@binder.example(title="Calcul des dégâts.")
+def calcul_des_degats(ex, state):
+    cp_rs = ex.given("Cp+Rs = {}")
+    armure = ex.given("(Bonus: {})")
+    bonus_de_dommages = ex.given("Total de Dommages = {}")
+    classe = ex.given("Classe = {}/{}/{}/{}/{}/{}")
+    facteur = ex.given("avec un Facteur de {}")
+    jet = ex.given("donne un total de {}")
+    encaissement = regles.encaissement(cp_rs, armure)
+    dommages = regles.total_de_dommages(regles.base_de_dommages(bonus_de_dommages), facteur)
+    resultat = regles.jet_d_encaissement(encaissement, jet, dommages)
+    ex.claim(
+        re.compile(r"([+\-]\d+)([+\-]\d+)-\((\d+)([+\-]\d+)\)([+\-]\d+) = ([+\-]\d+)"),
+        (cp_rs, armure, bonus_de_dommages, facteur, jet, resultat),
+    )
+    degre = regles.degre_de_degats(resultat, classe)
+    affirmer(ex, "suffisant pour sonner", degre == "S", f"the degree {degre}")
+    ex.claim("pénalité de {} à toutes", regles.penalite(0, sonne=degre == "S"))
+
+
+# -- Organisation d'un combat ---------------------------------------------------------
+
+
+@binder.prose(contains="caractéristiques reviennent presque")
+def statistiques_importantes(para, state):
+    para.claim("remarquer que {} caractéristiques", len(regles.STATISTIQUES_IMPORTANTES))
+
+
+@binder.prose(contains="Les points de douleurs et les blessures varient")
+def statistiques_constantes(para, state):
+    para.claim(
+        "les {} autres",
+        len(regles.STATISTIQUES_IMPORTANTES) - len(regles.STATISTIQUES_VARIABLES),
+    )

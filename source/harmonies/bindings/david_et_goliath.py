@@ -1,0 +1,246 @@
+"""The fight « Déroulement d'un round de combat » replayed round by round.
+
+David and Goliath are built from their sheets (the example's first two
+paragraphs); the MJ's prepared table of combat is checked against them. The
+fight is then played from that table — it is what the MJ plays from — with
+the Facteurs each declares and the dice the text gives, by
+`rules.combat.round_de_combat`. Every total, the order of the attacks, each
+hit or miss, each jet d'encaissement, its degree and the pain it leaves are
+held against the simulation, in the order the text gives them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from build_tools.checking.passage import compile_pattern, number_value
+
+from ..rules import combat as regles
+from . import binder
+from .constats import affirmer, nomme, trouver
+
+NOMS_DES_FACTEURS = {"FF": "finesse", "FD": "dommages", "FR": "rapidite", "FP": "parade"}
+
+
+def somme(termes: int, liaison: str = "") -> re.Pattern:
+    """« (+7+3-3-3) +4 »: a sum of `termes` signed numbers in brackets, then its total."""
+    return re.compile(r"\(" + r"([+\-]\d+)" * termes + r"\) " + liaison + r"([+\-]\d+)")
+
+
+def declarer(ex, motif: str) -> regles.Facteurs:
+    """The Facteurs a fighter declares, such as « (FR: +3, FD: +3, FF: 0) »: bounds checked."""
+    abreviations = re.findall(r"(F[FDRP]): \{\}", motif)
+    valeurs = ex.given(motif)
+    valeurs = valeurs if isinstance(valeurs, tuple) else (valeurs,)
+    facteurs = regles.Facteurs(
+        **{NOMS_DES_FACTEURS[a]: v for a, v in zip(abreviations, valeurs, strict=True)}
+    )
+    if not regles.facteurs_admis(facteurs):
+        affirmer(ex, motif.replace("{}", "").split(":")[0], False, "factors out of bounds")
+    return facteurs
+
+
+def lire_la_table(ex, nom: str, classe: tuple[int, ...]) -> regles.TableDeCombat:
+    """The MJ's table as printed for `nom`, read without consuming it (claims come after)."""
+    encaissement = trouver(ex, compile_pattern(f"|{nom} | Enc. : {{}}"))
+    nombres = "/ ".join([r"([+\-]?\d+)"] * 4)
+    aprd = trouver(ex, re.compile(rf"\|{nom} \|.*?APRD : {nombres}"))
+    attaque, parade, rapidite, dommages = (number_value(v) for v in aprd.groups())
+    return regles.TableDeCombat(
+        nom, number_value(encaissement.group(1)), attaque, parade, rapidite, dommages, classe
+    )
+
+
+def verifier_la_table(ex, personnage: regles.Personnage) -> None:
+    """The MJ's prepared table of `personnage` against his sheet."""
+    ligne = re.compile(rf"\|{personnage.nom} \|.*?\|(\w+) \| APRD")
+    affirmer(
+        ex,
+        ligne,
+        trouver(ex, ligne).group(1).lower() == personnage.arme.nom,
+        f"{personnage.nom}'s weapon, the {personnage.arme.nom}",
+        groupe=1,
+        cle=f"arme de {personnage.nom}",
+    )
+    # Each claim gets the working of the table: the rules are asked once per claim.
+    table = regles.table_de_combat(personnage)
+    ex.claim(f"|{personnage.nom} | Enc. : {{}}", table.encaissement)
+    table = regles.table_de_combat(personnage)
+    ex.claim(
+        nomme("APRD : {}/ {}/ {}/ {} | SELGCF : {}/ {}/ {}/ {}/ {}/ {}", personnage.nom),
+        (table.attaque, table.parade, table.rapidite, table.dommages, *table.classe),
+    )
+
+
+@binder.example(title="Déroulement d'un round de combat")
+def david_et_goliath(ex, state):
+    # -- the sheets ------------------------------------------------------------------
+    dague = regles.Arme(
+        "dague",
+        *ex.given("(Lame courte [Ag+Mn], {}/{}/{}/{}"),
+        ex.given("Classe {}/{}/{}/{}/{}/{}) avec aucune armure"),
+    )
+    david = regles.Personnage(
+        "David",
+        dague,
+        competence=ex.given("{} en Lame courte"),
+        attributs=ex.given("{} en Ag+Mn et"),
+        cp_rs=ex.given("Ag+Mn et {} en Cp+Rs"),
+        armure=0,  # « avec aucune armure »
+    )
+    epee = regles.Arme(
+        "épée",
+        *ex.given("(Lame longue [Cp+Mn], {}/{}/{}/{}"),
+        ex.given("Classe {}/{}/{}/{}/{}/{}) avec une armure"),
+    )
+    goliath = regles.Personnage(
+        "Goliath",
+        epee,
+        armure=ex.given("armure de cuir {}"),
+        competence=ex.given("{} en Lame longue"),
+        attributs=ex.given("{} en Cp+Mn"),
+        cp_rs=ex.given("Cp+Mn et {} en Cp+Rs"),
+    )
+
+    # -- the MJ's table of combat, then the fight played from it ------------------------
+    tables = {p.nom: lire_la_table(ex, p.nom, p.arme.classe) for p in (david, goliath)}
+    for personnage in (david, goliath):
+        verifier_la_table(ex, personnage)
+    combattants = {nom: regles.Combattant(table) for nom, table in tables.items()}
+    D, G = combattants["David"], combattants["Goliath"]  # noqa: N806
+    t_d, t_g = tables["David"], tables["Goliath"]
+
+    # -- round 1 ----------------------------------------------------------------------
+    f_d = declarer(ex, "(FR: {}, FD: {}, FF: {})")
+    f_g = declarer(ex, "(FD: {}, FF: {})")
+    jets = {"David": ex.given("David lance les dés et obtient un {}!")}
+    encaisse = {"Goliath": ex.given("Il fait hélas un {},")}
+    jets["Goliath"] = ex.given("Il fait un {} sur les dés")
+    r1 = regles.round_de_combat(D, G, {"David": f_d, "Goliath": f_g}, jets, encaisse)
+    coup_d, coup_g = r1.coup_de("David"), r1.coup_de("Goliath")
+
+    ex.claim(somme(2), (t_d.rapidite, f_d.rapidite, r1.rapidite["David"]))
+    ex.claim("avec une Défense de {}", r1.defense["David"])
+    ex.claim("Goliath lui a {} en Rapidité", r1.rapidite["Goliath"])
+    ex.claim(somme(2), (t_g.parade, -f_g.finesse, r1.defense["Goliath"]))
+    affirmer(ex, "C'est donc David qui attaque le premier", r1.ordre[0] == "David", r1.ordre[0])
+    affirmer(ex, "avant de pouvoir riposter", not r1.simultane, "simultaneous attacks")
+    # FF is 0: the text leaves it out of the sum.
+    ex.claim(
+        somme(4),
+        (t_d.attaque, coup_d.jet, -f_d.rapidite, -f_d.dommages, coup_d.total_d_attaque),
+    )
+    affirmer(ex, "il dépasse largement la défense", coup_d.touche, "a miss")
+    ex.claim(somme(2), (t_d.dommages, f_d.dommages, coup_d.total_de_dommages))
+    ex.claim("contre son encaisse de {}", t_g.encaissement)
+    ex.claim(
+        somme(3),
+        (t_g.encaissement, -coup_d.total_de_dommages, coup_d.jet_d_encaissement, coup_d.resultat),
+    )
+    affirmer(ex, "soit une éraflure", coup_d.degre == "E", f"the degree {coup_d.degre}")
+    affirmer(ex, "causant un point de douleur", coup_d.douleur_infligee == 1, "other pain")
+    affirmer(ex, "Goliath a maintenant un point de douleur", G.douleur == 1, f"{G.douleur} points")
+    ex.claim(
+        somme(5, "soit "),
+        (
+            t_g.attaque,
+            coup_g.jet,
+            f_g.finesse,
+            -f_g.dommages,
+            coup_g.penalite,
+            coup_g.total_d_attaque,
+        ),
+    )
+    affirmer(ex, "David évite le coup", not coup_g.touche, "a hit")
+
+    # -- round 2 ----------------------------------------------------------------------
+    f_d = declarer(ex, "restant prudent (FD: {})")
+    f_g = declarer(ex, "(FD: {}, FF: {})")
+    jets = {
+        "David": ex.given("David lance les dés et obtient {} cette fois"),
+        "Goliath": ex.given("Goliath lui, lance les dés et obtient {}."),
+    }
+    encaisse = {
+        "Goliath": ex.given("obtient encore un {}!"),
+        "David": ex.given("providence et obtient un {}!"),
+    }
+    r2 = regles.round_de_combat(D, G, {"David": f_d, "Goliath": f_g}, jets, encaisse)
+    coup_d, coup_g = r2.coup_de("David"), r2.coup_de("Goliath")
+
+    ex.claim("sont donc de {} et {} pour David", (r2.rapidite["David"], r2.defense["David"]))
+    ex.claim(somme(2), (t_g.rapidite, r2.penalite["Goliath"], r2.rapidite["Goliath"]))
+    ex.claim(somme(3), (t_g.parade, -f_g.finesse, r2.penalite["Goliath"], r2.defense["Goliath"]))
+    affirmer(ex, "Bien que David attaque le premier", r2.ordre[0] == "David", r2.ordre[0])
+    affirmer(ex, "Goliath pourra attaquer avant de ressentir", r2.simultane, "one after the other")
+    ex.claim(somme(3), (t_d.attaque, coup_d.jet, -f_d.dommages, coup_d.total_d_attaque))
+    affirmer(ex, "il arrive quand même à percer sa défense", coup_d.touche, "a miss")
+    ex.claim(
+        somme(5),
+        (
+            t_g.attaque,
+            coup_g.jet,
+            f_g.finesse,
+            -f_g.dommages,
+            coup_g.penalite,
+            coup_g.total_d_attaque,
+        ),
+    )
+    affirmer(ex, "Il touche donc David", coup_g.touche, "a miss")
+    ex.claim(somme(2), (t_d.dommages, f_d.dommages, coup_d.total_de_dommages))
+    ex.claim(somme(3), (t_g.dommages, f_g.dommages, coup_g.penalite, coup_g.total_de_dommages))
+    ex.claim(
+        somme(4),
+        (
+            t_g.encaissement,
+            coup_d.jet_d_encaissement,
+            -coup_d.total_de_dommages,
+            coup_d.penalite_du_defenseur,
+            coup_d.resultat,
+        ),
+    )
+    affirmer(ex, "soit une autre éraflure", coup_d.degre == "E", f"the degree {coup_d.degre}")
+    ex.claim(
+        somme(3),
+        (t_d.encaissement, coup_g.jet_d_encaissement, -coup_g.total_de_dommages, coup_g.resultat),
+    )
+    affirmer(ex, "aucun dégât", coup_g.degre is None, f"the degree {coup_g.degre}")
+
+    # -- round 3 ----------------------------------------------------------------------
+    affirmer(
+        ex, "Goliath est rendu avec un deuxième point de douleur", G.douleur == 2, f"{G.douleur}"
+    )
+    f_g = declarer(ex, "(FD: {}, FF: {})")
+    f_d = declarer(ex, "dans le même sens (FD: {})")
+    jets = {"David": ex.given("David lance les dés et obtient un {} cette fois")}
+    encaisse = {"Goliath": ex.given("fait un horrible {} sur les dés")}
+    r3 = regles.round_de_combat(D, G, {"David": f_d, "Goliath": f_g}, jets, encaisse)
+    coup_d = r3.coup_de("David")
+
+    ex.claim(somme(2), (t_g.rapidite, r3.penalite["Goliath"], r3.rapidite["Goliath"]))
+    affirmer(ex, "Goliath est rendu plus lent que David", r3.ordre[0] == "David", r3.ordre[0])
+    ex.claim("qui attaque encore à {}", r3.rapidite["David"])
+    ex.claim(somme(3), (t_d.attaque, coup_d.jet, -f_d.dommages, coup_d.total_d_attaque))
+    ex.claim(somme(3), (t_g.parade, -f_g.finesse, r3.penalite["Goliath"], r3.defense["Goliath"]))
+    affirmer(ex, "arrive à nouveau à percer la Défense", coup_d.touche, "a miss")
+    ex.claim(somme(2), (t_d.dommages, f_d.dommages, coup_d.total_de_dommages))
+    ex.claim(
+        somme(4),
+        (
+            t_g.encaissement,
+            coup_d.jet_d_encaissement,
+            -coup_d.total_de_dommages,
+            coup_d.penalite_du_defenseur,
+            coup_d.resultat,
+        ),
+    )
+    affirmer(ex, "une blessure légère", coup_d.degre == "L", f"the degree {coup_d.degre}")
+    ex.claim("et donc {} points de douleur", -coup_d.douleur_infligee)
+    ex.claim("Passant le cap du {}", -r3.douleur["Goliath"])
+    affirmer(
+        ex,
+        "Goliath devra tenter un jet d'évanouissement",
+        r3.evanouissement["Goliath"],
+        "no jet d'évanouissement",
+    )
+    affirmer(ex, "avant d'avoir pu riposter", r3.en_suspens == "Goliath", "Goliath strikes")
+    state.david_et_goliath = (r1, r2, r3)
