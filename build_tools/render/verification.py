@@ -56,8 +56,16 @@ class Marks:
         verification = self.verifications.get(element)
         if verification is None:
             return ""
-        status = verification.status
-        claims = [self._claim(verification, claim) for claim in verification.claims]
+        errata = [f for f in self.findings if f.where and f.where == verification.where]
+        claims, used = [], set()
+        for claim in verification.claims:
+            finding = None if claim.agreed else self._finding_for(claim, errata)
+            if finding is not None:
+                used.add(id(finding))
+            claims.append(self._claim(claim, finding))
+        # Errata a binding stated in words rather than through a numeric claim.
+        claims += [self._stated(finding) for finding in errata if id(finding) not in used]
+        status = ERRATUM if any(not claim["agreed"] for claim in claims) else verification.status
         notes = []
         if verification.unbound:
             notes.append(self.words["unchecked_numbers"].format(count=verification.unbound))
@@ -66,14 +74,8 @@ class Marks:
         summary = {
             "verified": self.words["verified_short"],
             "incomplete": self.words["incomplete_short"],
-        }.get(status, "")
-        if status == ERRATUM:
-            wrong = [claim for claim in claims if not claim["agreed"]]
-            summary = "; ".join(
-                f"{self.words['text_says']} {claim['found']}, "
-                f"{self.words['rules_give']} {claim['expected']}"
-                for claim in wrong
-            )
+            ERRATUM: "; ".join(claim["statement"] for claim in claims if not claim["agreed"]),
+        }[status]
         title = {
             "verified": self.words["verified"],
             "incomplete": self.words["incomplete"],
@@ -87,30 +89,48 @@ class Marks:
                 summary=summary,
                 claims=claims,
                 notes=notes,
-                errata_href=self.errata_href(translator),
+                errata_href=self.errata_page or "",
             )
         )
 
-    def errata_href(self, translator) -> str:
-        return self.errata_page or ""
+    def statement(self, found: Any, expected: Any) -> str:
+        """« Le texte dit 12, les règles donnent 11 »."""
+        return (
+            f"{self.words['text_says']} {self.show(found)}, "
+            f"{self.words['rules_give']} {self.show(expected)}"
+        )
 
-    def _claim(self, verification, claim) -> dict[str, Any]:
-        finding = self._finding_for(verification, claim)
+    def _claim(self, claim, finding: Finding | None) -> dict[str, Any]:
         return {
             "text": claim.text,
-            "found": self.show(claim.found),
             "expected": self.show(claim.expected),
             "agreed": claim.agreed,
+            "statement": "" if claim.agreed else self.statement(claim.found, claim.expected),
             "working": list(claim.working),
             "known": bool(finding and finding.known),
             "reason": self.reasons.get(finding.id, "") if finding else "",
         }
 
-    def _finding_for(self, verification, claim) -> Finding | None:
-        if claim.agreed:
-            return None
-        for finding in self.findings:
-            if finding.where == verification.where and claim.text in (finding.text or ""):
+    def _stated(self, finding: Finding) -> dict[str, Any]:
+        return {
+            "text": (finding.text or "").strip("…"),
+            "expected": self.show(finding.expected),
+            "agreed": False,
+            "statement": self._finding_statement(finding),
+            "working": list(finding.derivation),
+            "known": finding.known,
+            "reason": self.reasons.get(finding.id, ""),
+        }
+
+    def _finding_statement(self, finding: Finding) -> str:
+        if finding.found is None or finding.expected is None:
+            return finding.message
+        return self.statement(finding.found, finding.expected)
+
+    @staticmethod
+    def _finding_for(claim, errata: list[Finding]) -> Finding | None:
+        for finding in errata:
+            if claim.text in (finding.text or "") and finding.found in claim.found:
                 return finding
         return None
 
@@ -151,8 +171,7 @@ class Marks:
                 "where": finding.where,
                 "location": f"{self._file(finding.file)}:{finding.line}" if finding.file else "",
                 "text": finding.text,
-                "found": self.show(finding.found),
-                "expected": self.show(finding.expected),
+                "statement": self._finding_statement(finding),
                 "working": list(finding.derivation),
                 "reason": self.reasons.get(finding.id, ""),
                 "href": link(element, self.ids[element]) if element is not None else "",
