@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 from build_tools.checking.rule import note, rule
 from build_tools.dice import Distribution, die, open_ended
@@ -245,6 +246,7 @@ def niveau_de_difficulte(difficulte: str) -> int:
 # -- the critical die ---------------------------------------------------------
 
 
+@cache
 def d20_ouvert(profondeur: int = PROFONDEUR_DES_RELANCES) -> Distribution:
     """The d20 re-rolled and added while it shows 20 (« 1d20 ouvert »)."""
     return open_ended(DE_D_ACTION, explode_on=DE_D_ACTION, depth=profondeur)
@@ -273,12 +275,14 @@ def jet_avec_de_critique(
     return Jet(resultat.reussite, resultat.degre + d20_ouvert_lu(relances))
 
 
+@cache
 def distribution_des_jets(
     cible: int, de_critique: int | None = None, profondeur: int = PROFONDEUR_DES_RELANCES
 ) -> Distribution:
     """Exact distribution of the `Jet` at this CA, with a dé critique of that many faces if any.
 
     The open d20 of the dé critique is followed for `profondeur` dice at most.
+    Distributions are immutable, so each is computed once.
     """
     simple = die(DE_D_ACTION).map(lambda de: _lire_le_de(cible, de))
     if de_critique is None:
