@@ -201,6 +201,17 @@ def test_a_changed_number_or_phrase_of_the_text_is_reported(copie, livre, avant,
     assert any(identifiant.startswith(attendu) for identifiant in trouves), trouves
 
 
+def test_a_renamed_example_detaches_loudly(copie, livre):
+    remplacer(
+        main_file(copie),
+        "<title>la détermination des Aspects</title>",
+        "<title>Marie-Pierre lance ses dés</title>",
+    )
+    trouves = nouveaux(examiner(copie), livre)
+    assert "binding-stale:determination-des-aspects" in trouves
+    assert "unbound:example-marie-pierre-lance-ses-des:unbound-example" in trouves
+
+
 def test_a_character_carries_from_one_example_to_the_next(copie, livre):
     # Jérôme's Mental is read in his first example and claimed in the second.
     remplacer(main_file(copie), "a 13 de Me", "a 14 de Me")
