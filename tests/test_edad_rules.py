@@ -173,10 +173,14 @@ def test_casting_time_line_238(niveau, rapide, temps, actions):
 
 
 def test_goblin_fight_spells_lines_73_94():
-    assert magie.action_d_incantation(1) == COMPLEXE  # sommeil
-    assert magie.action_d_incantation(0) == SIMPLE  # Rayon de givre
-    with pytest.raises(ValueError):
-        magie.action_d_incantation(2)
+    assert magie.cout_d_incantation(1) == "une action complexe"  # sommeil
+    assert magie.cout_d_incantation(0) == "une action simple"  # Rayon de givre
+    assert magie.cout_d_incantation(2) == "une action complexe et une action simple"
+    assert magie.cout_d_incantation(3) == "2 actions complexes"
+    assert (
+        magie.cout_d_incantation(3, incantation_rapide=True)
+        == "une action complexe et une action simple"
+    )
 
 
 def test_who_may_learn_what_line_243():

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from build_tools.checking.rule import rule
 
 from .equipement import COMPETENCES_MARTIALES
+from .file import COMPLEXE, SIMPLE
 
 TRONC_COMMUN, COMBATTANTS, ROUBLARDS, MAGICIENS = (
     "Tronc Commun",
@@ -224,3 +225,9 @@ def pvs_de_robustesse(niveau: int) -> int:
 def peut_prendre_canaliser(niveau: int, bonus_d_intelligence: int, canaliser_actuel: int) -> bool:
     """Canaliser n: avoir Canaliser n−1 et un bonus d'intelligence ≥ n."""
     return canaliser_actuel == niveau - PRECEDENT_DANS_UNE_CHAINE and bonus_d_intelligence >= niveau
+
+
+@rule
+def action_d_attaque(arme_rapide: bool) -> str:
+    """une attaque coûte une action complexe; simple avec le don Arme rapide de l'arme."""
+    return SIMPLE if arme_rapide else COMPLEXE

@@ -34,6 +34,9 @@ ACTIONS = (SIMPLE, COMPLEXE)
 DIVISEUR_DE_REACTIVITE = 10
 """« le gain est égal à leur valeur d'intelligence divisée par 10 »."""
 
+DES_D_INITIATIVE = (1, 20)
+"""« tirer 1D20 puis à rajouter différents bonus »: un dé à 20 faces."""
+
 
 def en_virgule(valeur: Fraction | int) -> str:
     """A decimal number as the book writes it: `Fraction(3, 2)` → « 1,5 »."""
@@ -52,17 +55,25 @@ def en_virgule(valeur: Fraction | int) -> str:
 
 @dataclass(frozen=True)
 class Combattant:
-    """Un combattant de la file: son nom, son intelligence, sa réactivité, s'il dort."""
+    """Un combattant de la file: son nom, son intelligence, sa réactivité, s'il dort.
+
+    `gains` counts the gains of réactivité he has had; while his intelligence is
+    not known (None) his réactivité cannot be computed, but the gains are still
+    counted, so that it can be recovered from the first value a text gives.
+    """
 
     nom: str
     intelligence: Fraction | int | None = None
     reactivite: Fraction = Fraction(0)
     endormi: bool = False
+    gains: int = 0
 
     def __str__(self) -> str:
         etoile = "*" if self.endormi else ""
-        valeur = f"({en_virgule(self.reactivite)})" if self.reactivite else ""
-        return f"{self.nom}{etoile}{valeur}"
+        if not self.gains and not self.reactivite:
+            return f"{self.nom}{etoile}"
+        valeur = "?" if self.intelligence is None else en_virgule(self.reactivite)
+        return f"{self.nom}{etoile}({valeur})"
 
 
 @dataclass(frozen=True)
@@ -110,7 +121,11 @@ def attribut_d_initiative(
 @rule
 def jet_d_initiative(init: int) -> Distribution:
     """initiative = 1D20 + Init."""
-    return die(20) + init
+    nombre, faces = DES_D_INITIATIVE
+    jet = die(faces)
+    for _ in range(nombre - 1):
+        jet = jet + die(faces)
+    return jet + init
 
 
 @rule
@@ -132,6 +147,15 @@ def gain_de_reactivite(intelligence: Fraction | int) -> Fraction:
 
 
 @rule
+def intelligence_d_apres_la_reactivite(reactivite: Fraction, gains: int) -> Fraction | int:
+    """Int = 10 × réactivité / nombre de gains: the gain rule read backwards."""
+    if gains <= 0:
+        raise ValueError("sans gain, la réactivité ne dit rien de l'intelligence")
+    intelligence = Fraction(reactivite) * DIVISEUR_DE_REACTIVITE / gains
+    return intelligence.numerator if intelligence.denominator == 1 else intelligence
+
+
+@rule
 def cout_en_reactivite(action: str, nombre_de_combattants: int) -> int:
     """action simple: le nombre de combattants; action complexe: le double."""
     if action not in ACTIONS:
@@ -150,12 +174,16 @@ def _deplacer(file: File, nom: str, nouvelle_place: int) -> File:
     combattants = list(file.combattants)
     acteur = combattants.pop(file.position(nom))
     nouvelle_place = min(nouvelle_place, len(combattants))
-    derriere = []
-    for combattant in combattants[nouvelle_place:]:
-        if combattant.intelligence is None:
-            raise ValueError(f"l'intelligence de {combattant.nom} n'est pas connue")
-        gain = gain_de_reactivite(combattant.intelligence)
-        derriere.append(replace(combattant, reactivite=combattant.reactivite + gain))
+    derriere = [
+        replace(
+            combattant,
+            gains=combattant.gains + 1,
+            reactivite=combattant.reactivite
+            if combattant.intelligence is None
+            else combattant.reactivite + gain_de_reactivite(combattant.intelligence),
+        )
+        for combattant in combattants[nouvelle_place:]
+    ]
     return File((*combattants[:nouvelle_place], acteur, *derriere))
 
 

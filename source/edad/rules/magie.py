@@ -8,19 +8,24 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from build_tools.checking.rule import note, rule
-
-from .file import COMPLEXE, SIMPLE
+from build_tools.checking.rule import rule
 
 DEMI_ACTION = Fraction(1, 2)
 """« un ,5 correspond à une action simple »: une action simple vaut une demi-action complexe."""
+
+
+NIVEAU_LIBRE = 0
+"""« Un magicien peut apprendre tous les sorts de niveau 0 »; Incantation rapide n'y fait rien."""
+
+NIVEAU_PRECEDENT = 1
+"""Un sort de niveau n demande de maîtriser un sort de niveau n-1 de la même école."""
 
 
 @rule
 def temps_d_incantation(niveau: int, incantation_rapide: bool = False) -> Fraction:
     """temps = (niveau + 1) / 2 actions complexes; Incantation rapide ôte ½ (sauf niveau 0)."""
     temps = Fraction(niveau + 1, 2)
-    if incantation_rapide and niveau > 0:
+    if incantation_rapide and niveau > NIVEAU_LIBRE:
         temps -= DEMI_ACTION
     return temps
 
@@ -33,15 +38,17 @@ def actions_d_incantation(niveau: int, incantation_rapide: bool = False) -> tupl
 
 
 @rule
-def action_d_incantation(niveau: int, incantation_rapide: bool = False) -> str:
-    """l'action que coûte un sort lancé en une seule action: simple (½) ou complexe (1)."""
-    temps = temps_d_incantation(niveau, incantation_rapide)
-    if temps == DEMI_ACTION:
-        return SIMPLE
-    if temps == 1:
-        return COMPLEXE
-    note(f"un sort de niveau {niveau} demande {temps} actions complexes: plus d'une action")
-    raise ValueError(f"un sort de niveau {niveau} ne se lance pas en une seule action")
+def cout_d_incantation(niveau: int, incantation_rapide: bool = False) -> str:
+    """le temps d'incantation dit en actions: « une action simple », « une action complexe »…"""
+    complexes, simples = actions_d_incantation(niveau, incantation_rapide)
+    parties = []
+    if complexes:
+        parties.append(
+            "une action complexe" if complexes == 1 else f"{complexes} actions complexes"
+        )
+    if simples:
+        parties.append("une action simple")
+    return " et ".join(parties)
 
 
 @rule
@@ -51,7 +58,8 @@ def peut_apprendre(
     """niveau 0: toujours; niveau n: un sort n−1 de l'école maîtrisé, et n ≤ bonus d'Int."""
     if niveau > bonus_d_intelligence:
         return False
-    return niveau == 0 or (niveau - 1) in set(niveaux_maitrises_dans_l_ecole)
+    precedent = niveau - NIVEAU_PRECEDENT
+    return niveau == NIVEAU_LIBRE or precedent in set(niveaux_maitrises_dans_l_ecole)
 
 
 @rule

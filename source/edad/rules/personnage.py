@@ -6,6 +6,7 @@ The chapters « Le Personnage » and « Remarques Générales » of Edad 0.2, as
 from __future__ import annotations
 
 from build_tools.checking.rule import rule
+from build_tools.dice import Distribution, die
 
 CARACTERISTIQUES = {
     "For": "Force",
@@ -16,6 +17,12 @@ CARACTERISTIQUES = {
     "Cha": "Charisme",
 }
 """Les six caractéristiques, par leur abréviation."""
+
+TIRAGE_CLASSIQUE = (3, 6)
+"""« Classiquement, les valeurs sont tirées avec 3D6 »."""
+
+FACTEUR_DE_PUISSANCE_LIBRE = 0
+"""Une race de facteur de puissance 0 se prend librement; les autres se paient en karma."""
 
 VALEUR_SANS_BONUS = 10
 """« la valeur de cette caractéristique moins 10 »."""
@@ -48,6 +55,16 @@ compétences martiales are in `equipement.COMPETENCES_MARTIALES`.
 
 
 @rule
+def tirage_classique() -> Distribution:
+    """une caractéristique tirée avec 3D6."""
+    nombre, faces = TIRAGE_CLASSIQUE
+    tirage = die(faces)
+    for _ in range(nombre - 1):
+        tirage = tirage + die(faces)
+    return tirage
+
+
+@rule
 def bonus_de_caracteristique(valeur: int) -> int:
     """bonus = valeur de la caractéristique − 10 (il peut être négatif)."""
     return valeur - VALEUR_SANS_BONUS
@@ -71,12 +88,16 @@ def points_de_vie(constitution: int, bonus: int = 0) -> int:
     return constitution + bonus
 
 
+SEUIL_D_INCONSCIENCE = 0
+"""« Si les PVs d'un personnage tombent à 0, le personnage devient inconscient »."""
+
+
 @rule
 def etat(points_de_vie_restants: int, points_de_vie_maximum: int) -> str:
     """à 0 PV inconscient; entre −PVs et 0 exclus mourant (−1 PV par tour); en deçà mort."""
-    if points_de_vie_restants > 0:
+    if points_de_vie_restants > SEUIL_D_INCONSCIENCE:
         return "conscient"
-    if points_de_vie_restants == 0:
+    if points_de_vie_restants == SEUIL_D_INCONSCIENCE:
         return "inconscient"
     if points_de_vie_restants >= -points_de_vie_maximum:
         return "mourant"

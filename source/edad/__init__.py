@@ -1,0 +1,9 @@
+"""Edad 0.2: its rules and the bindings of its book."""
+
+
+def setup(game) -> None:
+    """Register the rules of Edad and the bindings of its book."""
+    from . import bindings, rules
+
+    game.rules = rules
+    game.binder = bindings.binder

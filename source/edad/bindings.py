@@ -1,0 +1,538 @@
+"""The bindings of the book Edad 0.2 to its rules: examples, tables, feats and rule sentences.
+
+In the book's order. The goblin fight is replayed by `rejeu.Rejeu`; names and
+kinds of action, which are words, are read and judged by `mots`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from build_tools.checking.binder import Binder, Check, TableCheck
+from build_tools.checking.rule import note
+from build_tools.diagnostics import slug
+
+from . import mots
+from .rejeu import Rejeu
+from .rules import dons, equipement, file, jets, magie, personnage
+
+binder = Binder()
+
+ACTION = r"(simple|complexe)"
+
+
+def verifier_les_noms_de_dons(check: Check, *, sauf: str | None = None) -> None:
+    """Every feat the passage names is a feat of the book (its chains and « <arme> rapide » too)."""
+    for mention in mots.mentions_de_dons(check.text):
+        depuis = len(check.trace.steps)
+        if mention.nom == sauf or dons.resoudre_le_nom(mention.nom) is not None:
+            continue
+        proche = difflib.get_close_matches(mention.nom, list(dons.DONS), n=1, cutoff=0.5)
+        ailleurs = f" (the feats define « {proche[0]} »)" if proche else ""
+        mots.signaler(
+            check,
+            mots.mention_en_match(check.text, mention),
+            f"the text names the feat « {mention.nom} », which no list of feats defines{ailleurs}",
+            f"don {mention.nom}",
+            depuis=depuis,
+            trouve=mention.nom,
+        )
+
+
+# -- Avant-propos --------------------------------------------------------------
+
+
+@binder.prose(contains="le jeu de rôle maison s'appuyant sur D&D version")
+def version_de_d_et_d(para: Check, state) -> None:
+    para.waive("D&D version {}", "the edition of D&D Edad builds on")
+
+
+@binder.prose(contains="La version 0.1 a été testée")
+def version_testee(para: Check, state) -> None:
+    para.waive("La version {} a été testée", "a version of the rules")
+
+
+@binder.prose(contains="Je suis donc ravi de vous présenter la version")
+def version_presentee(para: Check, state) -> None:
+    para.waive("la version {} d'Edad", "a version of the rules")
+
+
+# -- Le Personnage --------------------------------------------------------------
+
+
+@binder.prose(contains="Classiquement, les valeurs sont tirées avec")
+def tirage_des_caracteristiques(para: Check, state) -> None:
+    para.claim("tirées avec {}D{}", personnage.TIRAGE_CLASSIQUE)
+
+
+@binder.prose(contains="Le bonus lié à une caractéristique est la valeur")
+def bonus_lie(para: Check, state) -> None:
+    para.claim("moins {} (donc", personnage.VALEUR_SANS_BONUS)
+
+
+@binder.prose(contains="La plupart des races ont un facteur de puissance de")
+def facteur_de_puissance(para: Check, state) -> None:
+    para.claim("un facteur de puissance de {}, ce qui", personnage.FACTEUR_DE_PUISSANCE_LIBRE)
+
+
+@binder.example(title="Exemple : bonus de caractéristique")
+def bonus_de_caracteristique(ex: Check, state) -> None:
+    force = ex.given("ayant {} en force")
+    ex.claim("est de {}", personnage.bonus_de_caracteristique(force))
+
+
+@binder.example(title="Exemple : bonus de compétence")
+def bonus_de_competence(ex: Check, state) -> None:
+    mots.dire(
+        ex, r'"Estimation \((\w+)\)"', personnage.COMPETENCES["Estimation"], "estimation liée"
+    )
+    intelligence = ex.given("qui aura {} en intelligence")
+    ex.claim("un bonus de {} sur le test", personnage.bonus_de_competence(0, intelligence))
+
+
+# -- Le Système De Jeu ----------------------------------------------------------
+
+
+@binder.prose(contains="il faudra lancer un D20 et additionner")
+def jet_d_action(para: Check, state) -> None:
+    para.claim("lancer un D{} et additionner", jets.FACES)
+
+
+@binder.prose(contains="Si un joueur fait 1, il relance le dé")
+def relances(para: Check, state) -> None:
+    para.claim("fait {}, il relance le dé et soustrait", jets.RELANCE_SOUSTRAITE)
+    para.claim("fait {}, il relance le dé et additionne", jets.RELANCE_AJOUTEE)
+
+
+@binder.table(title="Catégories d'écart")
+def categories_d_ecart(table: TableCheck, state) -> None:
+    bornes = {nom: (debut, fin) for nom, debut, fin in jets.CATEGORIES_D_ECART}
+    vues = []
+    for categorie, ecart in table.rows:
+        nom = categorie.text.removeprefix("et ")
+        vues.append(nom)
+        if nom not in bornes:
+            mots.signaler(
+                categorie,
+                mots.chercher(categorie, re.escape(nom)),
+                f"the text names the gap category « {nom} », which the rules do not have",
+                f"catégorie {nom}",
+            )
+            continue
+        debut, fin = bornes[nom]
+        note(f"{nom}: de {debut} à {fin if fin is not None else 'sans borne'} selon les règles")
+        if fin is None:
+            # « au delà de N » starts at N + 1: the category must follow the last one without a hole
+            note(f"« au delà de N » commence à N + 1: pour commencer à {debut}, N = {debut - 1}")
+            ecart.claim("au delà de {}", debut - 1)
+        else:
+            ecart.claim("entre {} et {}", (debut, fin))
+    if vues != list(bornes):
+        mots.signaler(
+            table,
+            mots.chercher(table, ".+"),
+            f"the table lists the categories {vues}, the rules give {list(bornes)}",
+            "catégories",
+        )
+
+
+@binder.prose(contains="peut choisir de faire 10 à son dé")
+def faire_10(para: Check, state) -> None:
+    para.claim("faire {} à son dé", jets.SCORE_DE_FAIRE_10)
+
+
+@binder.prose(contains="peut choisir de faire 20 à la place")
+def faire_20(para: Check, state) -> None:
+    para.claim("faire {} à la place", jets.SCORE_DE_FAIRE_20)
+    para.claim("en obtenant un {} sur le dé", jets.RELANCE_AJOUTEE)
+
+
+# -- Le Système De Combat -------------------------------------------------------
+
+
+@binder.prose(contains="correspondra à l'attribut d'initiative (Init)")
+def initiative(para: Check, state) -> None:
+    para.claim("tirer {}D{} puis", file.DES_D_INITIATIVE)
+    verifier_les_noms_de_dons(para)
+
+
+@binder.example(title="Exemple : attribut d'initiative")
+def attribut_d_initiative(ex: Check, state) -> None:
+    dexterite = ex.given("qui a {} en dextérité")
+    intelligence = ex.given("{} en intelligence")
+    verifier_les_noms_de_dons(ex)
+    nom = mots.lire(ex, r"le don (.+?) \(bonus")
+    don = dons.resoudre_le_nom(nom)
+    if don is None:
+        don = difflib.get_close_matches(nom, list(dons.DONS), n=1)[0]
+        note(f"« {nom} » n'est pas un don: lu comme « {don} »")
+    bonus = dons.bonus_d_initiative_du_don(don)
+    ex.claim("(bonus de {})", bonus)
+    init = file.attribut_d_initiative(dexterite, intelligence, bonus)
+    ex.claim('l\'attribut "Init {}"', init)
+    ex.claim("sera de {}D{}+{}", (*file.DES_D_INITIATIVE, init))
+
+
+@binder.prose(contains="le gain est égal à leur valeur d'intelligence divisée par 10")
+def gain_de_reactivite(para: Check, state) -> None:
+    para.claim("divisée par {}", file.DIVISEUR_DE_REACTIVITE)
+
+
+def action_dite(check: Check, motif: str, selon_les_regles: str, cle: str) -> str:
+    """The kind of action the text states at `motif` (which the rules must give); the text's.
+
+    The queue goes on with the text's word, so that a wrong word is reported once.
+    """
+    mots.dire(check, motif, selon_les_regles, cle)
+    return mots.lire(check, motif)
+
+
+@binder.example(title="Exemple : combat contre cinq gobelins")
+def combat_contre_cinq_gobelins(ex: Check, state) -> None:
+    ex.given("Quatre joueurs J{}, J{}, J{} et J{}")
+    ex.given("cinq gobelins G{}, G{}, G{}, G{} et G{}")
+    combat = Rejeu(ex, "l'ordre de la file est le suivant :")
+    sorts = []
+
+    # 1. J3 casts sommeil on G2 (level 1: a complex action) and goes to the end
+    combat.a_la_main("{nom} a la main")
+    sorts.append((combat.file.premier.nom, mots.chercher(ex, r"sort de niveau (\d+), donc coûte")))
+    niveau = ex.given("sort de niveau {}, donc coûte")
+    mots.dire(ex, r"donc coûte (une action \w+)\)", magie.cout_d_incantation(niveau), "sommeil")
+    action = mots.lire(ex, rf"donc coûte une action {ACTION}\)")
+    combat.endormir(combat.nom_donne("sur {nom}, qui s'endort", "endormi"))
+    combat.claim_du_nom(
+        "{nom} va en fin de file", "action 1: en fin de file", combat.file.premier.nom
+    )
+    combat.agir(action)
+    combat.comparer()
+
+    # 2. G2, asleep, spends a complex action
+    combat.a_la_main("{nom} est endormi et décompte")
+    dormeurs = [c.nom for c in combat.file.combattants if c.endormi]
+    combat.agir(mots.lire(ex, rf"décompte une action {ACTION}"))
+    combat.comparer()
+
+    # 3. J1 attacks G2 with his long sword: Epée longue rapide makes it a simple action
+    combat.a_la_main("{nom} va tenter de profiter")
+    combat.claim_du_nom("que {nom} est endormi", "action 3: le dormeur", dormeurs[0])
+    ex.waive("avec J{}, en espérant tuer G{} avant", "J1's plan, no rule")
+    combat.claim_du_nom("{nom} possède le don", "action 3: le don", combat.file.premier.nom)
+    verifier_les_noms_de_dons(ex)
+    action = action_dite(
+        ex, rf"pour une action {ACTION} \(au lieu", dons.action_d_attaque(True), "arme rapide"
+    )
+    action_dite(ex, rf"au lieu d'une action {ACTION} sans", dons.action_d_attaque(False), "sans")
+    combat.nom_donne("sur {nom} pour une action", "action 3: cible")
+    combat.agir(action)
+    combat.comparer()
+
+    # 4. G3, without a quick weapon, attacks J2 with a complex action
+    combat.a_la_main("{nom} ne peut tenter cette approche")
+    ex.waive("avec G{} car il ne dispose pas", "the goblin G4 named in passing")
+    action = action_dite(
+        ex, rf"Il porte donc une attaque en action {ACTION}", dons.action_d_attaque(False), "G3"
+    )
+    combat.nom_donne("action complexe à {nom}, qui pourrait", "action 4: cible")
+    competence = mots.chercher(ex, r"réussit son test de (\w+)")
+    combat.nom_donne("{nom} réussit son test", "action 4: le blessé")
+    if competence.group(1) not in personnage.COMPETENCES:
+        mots.signaler(
+            ex,
+            competence,
+            f"the text names the skill « {competence.group(1)} », which Edad does not have: "
+            "Agilité, Résistance and Volonté replace the saving throws of D&D",
+            f"compétence {competence.group(1)}",
+            groupe=1,
+            depuis=len(ex.trace.steps),
+        )
+    combat.agir(action)
+    combat.comparer()
+
+    # 5. G4 does as G3
+    ex.waive("De même que G{},", "G3, named in passing")
+    combat.a_la_main("{nom} porte une action")
+    action = action_dite(ex, rf"porte une action {ACTION} sur", dons.action_d_attaque(False), "G4")
+    combat.nom_donne("sur {nom}, mais il ne touche", "action 5: cible")
+    combat.agir(action)
+    combat.comparer()
+
+    # 6. J2's quick war hammer: a simple action; the goblin it kills leaves the queue
+    combat.a_la_main("{nom} dispose du don")
+    action = action_dite(
+        ex, rf"porter une attaque en action {ACTION} à", dons.action_d_attaque(True), "marteau"
+    )
+    acteur = combat.file.premier.nom
+    combat.quitter(combat.nom_donne("à {nom}, dont la tête explose", "action 6: tué"))
+    combat.agir(action)
+    malchanceux = mots.lire(ex, r"dommage pour ([A-Z]\d+)")
+    attendu = malchanceux if combat.devant(malchanceux, acteur) else f"derrière {acteur}"
+    combat.claim_du_nom("(dommage pour {nom})", "action 6: sans gain", attendu)
+    combat.comparer()
+
+    # 7. J1 again, with his quick long sword (« une attaque rapide »)
+    combat.a_la_main("{nom} porte une attaque rapide")
+    combat.agir(dons.action_d_attaque(arme_rapide=True))
+    combat.comparer()
+
+    # 8. J4 casts Rayon de givre (level 0: a simple action), which finishes G5
+    combat.a_la_main("{nom} lance un Rayon de givre")
+    sorts.append((combat.file.premier.nom, mots.chercher(ex, r"sort de niveau (\d+), donc une")))
+    niveau = ex.given("sort de niveau {}, donc une action")
+    mots.dire(ex, r"donc (une action \w+)\) qui", magie.cout_d_incantation(niveau), "rayon")
+    action = mots.lire(ex, rf"donc une action {ACTION}\) qui")
+    combat.quitter(combat.nom_donne("qui achève {nom}", "action 8: tué"))
+    combat.agir(action)
+    combat.comparer()
+
+    # the casters could learn their spells: level ≤ bonus d'intelligence
+    for lanceur, sort in sorts:
+        niveau = int(sort.group(1))
+        intelligence = combat.combattants[lanceur].intelligence
+        if intelligence is None:
+            continue
+        bonus = personnage.bonus_de_caracteristique(int(intelligence))
+        if not magie.peut_apprendre(niveau, bonus, range(niveau)):
+            mots.signaler(
+                ex,
+                sort,
+                f"{lanceur} (Int {intelligence}) cannot know a spell of level {niveau}",
+                f"sort de {lanceur}",
+                groupe=1,
+            )
+
+
+@binder.prose(contains="partiellement abolie dans la version")
+def version_abolie(para: Check, state) -> None:
+    para.waive("dans la version {} d'Edad", "a version of the rules")
+
+
+# -- la Création Du Personnage ------------------------------------------------------
+
+
+@binder.prose(contains="perdre 1 PV par tour")
+def agonie(para: Check, state) -> None:
+    para.claim("tombent à {}, le personnage devient inconscient", personnage.SEUIL_D_INCONSCIENCE)
+    para.claim("perdre {} PV par tour", personnage.PERTE_DU_MOURANT_PAR_TOUR)
+
+
+@binder.prose(contains="Le seuil de base des armes est de 5.")
+def seuil_de_base(para: Check, state) -> None:
+    para.claim("Le seuil de base des armes est de {}", equipement.SEUIL_DE_BASE_DES_ARMES)
+
+
+@binder.prose(contains="Les deux types d'objet parent avec un bonus à la parade")
+def parade_des_armures_et_boucliers(para: Check, state) -> None:
+    para.claim("égal à de {}+bonus à la CA", equipement.BASE_DU_BONUS_DE_PARADE)
+
+
+TAILLES = {
+    "légères": "légère",
+    "moyennes": "moyenne",
+    "lourdes": "lourde",
+    "intermédiaires": "intermédiaire",
+    "de bois": "de bois",
+    "en métal": "en métal",
+    "pavois": "pavois",
+}
+OBJET = re.compile(
+    r"^(?:et )?(?:[Ll]es |ceux )?(?:(?P<sorte>armes|boucliers|armures) )?(?P<taille>.+)$"
+)
+MAGIQUE = re.compile(r"Si (?:l'|le )(?P<sorte>arme|bouclier|armure) est magique")
+
+
+@binder.table(title="Points de vie des objets")
+def points_de_vie_des_objets(table: TableCheck, state) -> None:
+    sorte, vus = None, []
+    for row in table.rows:
+        if len(row) == 1:
+            (cellule,) = row
+            magique = mots.chercher(cellule, MAGIQUE)
+            if magique.group("sorte") != sorte:
+                mots.signaler(
+                    cellule,
+                    magique,
+                    f"the rule for magic items names « {magique.group('sorte')} » "
+                    f"in the rows of « {sorte} »",
+                    f"objet magique {magique.group('sorte')}",
+                )
+            cellule.claim(
+                "rajouter {}*bonus", equipement.PVS_PAR_BONUS_D_ALTERATION[magique["sorte"]]
+            )
+            continue
+        objet, pvs = row
+        lu = OBJET.match(objet.text)
+        sorte = lu.group("sorte").removesuffix("s") if lu.group("sorte") else sorte
+        taille = TAILLES.get(lu.group("taille"), lu.group("taille"))
+        if (sorte, taille) not in equipement.POINTS_DE_VIE_DES_OBJETS:
+            mots.signaler(
+                objet,
+                lu,
+                f"the text gives hit points to « {objet.text} », an item the rules do not have",
+                f"objet {objet.text}",
+            )
+            pvs.given("{}")
+            continue
+        vus.append((sorte, taille))
+        pvs.claim("{}", equipement.points_de_vie_d_un_objet(sorte, taille))
+    manquants = [objet for objet in equipement.POINTS_DE_VIE_DES_OBJETS if objet not in vus]
+    doubles = sorted({objet for objet in vus if vus.count(objet) > 1})
+    if manquants or doubles:
+        mots.signaler(
+            table,
+            mots.chercher(table, ".+"),
+            f"the table leaves out {manquants} and gives twice {doubles}",
+            "objets",
+        )
+
+
+# -- the feats ------------------------------------------------------------------
+
+DEFINITION = re.compile(
+    r"(?:Pour tout entier n(?: non nul)?, )?[Ll]e don ?(?P<nom>.+?) est disponible"
+)
+
+
+def nombres_du_don(entree: Check, don: dons.Don) -> None:
+    """Claim every number of a feat's sentence against the feat of the rules."""
+    nom = don.nom
+    for competence in don.competences:
+        requis = dons.points_de_competence_requis(nom, competence)
+        if don.chaine:
+            entree.claim(f"au moins {{}}*n points de compétences en {competence}", requis)
+        elif competence == dons.COMPETENCE_MARTIALE:
+            entree.claim(f"{{}} à la {competence}", requis)
+        elif f"points de compétences en {competence}" in entree.text:
+            entree.claim(f"au moins {{}} points de compétences en {competence}", requis)
+        else:
+            entree.claim(f"d'avoir {{}} à la compétence {competence}", requis)
+    if don.chaine:
+        entree.claim(f"{nom} n-{{}}", dons.PRECEDENT_DANS_UNE_CHAINE)
+        entree.claim(f"{nom} {{}}, qui", dons.NIVEAU_DE_BASE_DES_CHAINES)
+    effets = {
+        "bonus d'initiative": "donne {} au jet d'initiative",
+        "PVs supplémentaires": "lui donne {} PVs supplémentaires",
+        "bonus au toucher": "bonus de {} au toucher",
+        "seuil de compétence": "seuil de compétence de l'arme à {}",
+        "bonus annulé": "annuler le bonus de {} pour toucher",
+        "bonus pour toucher": "avec un bonus de {} pour toucher",
+        "malus supprimé": "supprimer le malus de {} pour tirer",
+        "bonus de fouille": "détecter des pièges avec un bonus de {}",
+        "bonus de Crochetage": "désamorcer avec un bonus de {}",
+        "handicap en Force": "subit {} en Force",
+    }
+    for effet, valeur in don.effets.items():
+        entree.claim(effets[effet], valeur)
+    if nom == "Sang froid":
+        entree.claim("faire {} ou {} même", (jets.SCORE_DE_FAIRE_10, jets.SCORE_DE_FAIRE_20))
+    if nom == "Incantation rapide":
+        entree.claim("sorts de niveau {})", magie.NIVEAU_LIBRE)
+
+
+def verifier_le_don(entree: Check, state, don: dons.Don) -> None:
+    """The feat's sentence: its name, the feats it names (edges of the graph), its numbers."""
+    definition = mots.chercher(entree, DEFINITION)
+    nom_du_livre = definition.group("nom")
+    if nom_du_livre != don.nom_dans_le_livre:
+        mots.signaler(
+            entree,
+            definition,
+            f"the text names this feat « {nom_du_livre} », the rules and the other sections "
+            f"call it « {don.nom_dans_le_livre} »",
+            f"nom du don {don.nom}",
+            groupe=1,
+        )
+    noeud = nom_du_livre.removesuffix(" n") if don.chaine else nom_du_livre
+    graphe = state.__dict__.setdefault("graphe_des_dons", {})
+    aretes = graphe.setdefault(noeud, [])
+    for mention in mots.mentions_de_dons(entree.text):
+        if mention.debut == definition.start("nom"):
+            continue
+        requis = mention.nom
+        if don.chaine and requis in (f"{noeud} n-1", f"{noeud} 0"):
+            continue  # the chain's previous level, not another feat
+        aretes.append((requis, entree, mention))
+    nombres_du_don(entree, don)
+
+
+def verifier_le_graphe(state) -> None:
+    """Every feat a feat names is defined in the book, and no feat depends on itself."""
+    graphe = state.graphe_des_dons
+
+    def noeud(requis: str) -> str:
+        return requis if requis in graphe else dons.resoudre_le_nom(requis) or requis
+
+    for don, aretes in graphe.items():
+        for requis, entree, mention in aretes:
+            if noeud(requis) in graphe:
+                continue
+            mots.signaler(
+                entree,
+                mots.mention_en_match(entree.text, mention),
+                f"« {don} » names the feat « {requis} », which the book does not define",
+                f"don {requis}",
+                depuis=len(entree.trace.steps),
+                trouve=requis,
+            )
+    simple = {
+        don: tuple(noeud(requis) for requis, _, _ in aretes) for don, aretes in graphe.items()
+    }
+    for cycle in dons.cycles(simple):
+        entree = graphe[cycle[0]][0][1]
+        mots.signaler(
+            entree,
+            mots.chercher(entree, DEFINITION),
+            "the feats depend on themselves: " + " → ".join(cycle),
+            "cycle " + " ".join(cycle),
+        )
+
+
+def lier_le_don(don: dons.Don, dernier: bool) -> None:
+    def binding(entree: Check, state) -> None:
+        verifier_le_don(entree, state, don)
+        if dernier:
+            verifier_le_graphe(state)
+
+    binding.__name__ = binding.__qualname__ = f"don_{slug(don.nom).replace('-', '_')}"
+    binder.section(id=f"don-{slug(don.nom)}")(binding)
+
+
+for _index, _don in enumerate(dons.DONS.values()):
+    lier_le_don(_don, dernier=_index == len(dons.DONS) - 1)
+
+
+# -- Les Combattants, Les Magiciens -------------------------------------------------
+
+LISTE_DES_ARMES = re.compile(r"de leur taille : (.+), ce qui nous fait")
+
+
+@binder.prose(contains="ce qui nous fait 20 compétences martiales de base")
+def competences_martiales(para: Check, state) -> None:
+    liste = re.sub(r" \([^)]*\)", "", mots.lire(para, LISTE_DES_ARMES))
+    armes = [arme.strip() for arme in re.split(r", | et ", liste)]
+    note(f"{len(armes)} armes dans la liste: {', '.join(armes)}")
+    para.claim("ce qui nous fait {} compétences", len(armes))
+    if tuple(armes) != equipement.COMPETENCES_MARTIALES:
+        mots.signaler(
+            para,
+            mots.chercher(para, LISTE_DES_ARMES),
+            f"the text lists {armes}, the rules give {list(equipement.COMPETENCES_MARTIALES)}",
+            "compétences martiales",
+        )
+
+
+@binder.prose(contains="Les protections magiques ont un bonus de parade")
+def parade_des_protections(para: Check, state) -> None:
+    para.claim("égal à {}+bonus à la CA", equipement.BASE_DU_BONUS_DE_PARADE)
+
+
+@binder.prose(contains="Le temps d'incantation est égal au niveau du sort plus un")
+def temps_d_incantation(para: Check, state) -> None:
+    para.waive("un ,5 correspond", "« ,5 »: the half of an action complexe, not a number")
+
+
+@binder.prose(contains="Un magicien peut apprendre tous les sorts de niveau 0.")
+def apprentissage_des_sorts(para: Check, state) -> None:
+    para.claim("tous les sorts de niveau {}", magie.NIVEAU_LIBRE)
+    para.claim("un sort de niveau n-{} de cette école", magie.NIVEAU_PRECEDENT)

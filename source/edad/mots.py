@@ -1,0 +1,129 @@
+"""Words of the book that `Check.given` and `Check.claim` cannot read: names, kinds of action.
+
+The engine's patterns read numbers only. Edad's checks also turn on words: the
+name of a feat or a skill, « action simple » or « action complexe », the order
+of a queue. This module reads them from a passage and reports, as an erratum at
+the words with the working so far, a statement the rules contradict. A phrase
+no longer in the text is a stale binding, as for a number pattern.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from build_tools.checking.binder import Check, StaleBinding
+from build_tools.diagnostics import Finding
+
+MARGE = 40
+"""Characters of context shown on each side of the words of a finding."""
+
+
+def chercher(check: Check, motif: str | re.Pattern) -> re.Match:
+    """The first match of `motif` (a regular expression) in the passage; stale if none."""
+    match = check.passage.search(re.compile(motif) if isinstance(motif, str) else motif)
+    if match is None:
+        raise StaleBinding(motif if isinstance(motif, str) else motif.pattern)
+    return match
+
+
+def lire(check: Check, motif: str | re.Pattern) -> str:
+    """The words the first group of `motif` matches in the passage."""
+    return chercher(check, motif).group(1)
+
+
+def signaler(
+    check: Check,
+    match: re.Match,
+    message: str,
+    cle: str,
+    *,
+    groupe: int = 0,
+    depuis: int = 0,
+    attendu: object = None,
+    trouve: object = None,
+) -> None:
+    """Report, as an erratum at `match` (its `groupe`), a statement the rules contradict.
+
+    `depuis` is the first step of the binding's trace that belongs to the working.
+    """
+    debut, fin = match.start(groupe), match.end(groupe)
+    texte = check.passage.text
+    gauche, droite = max(0, match.start() - MARGE), min(len(texte), match.end() + MARGE)
+    extrait = ("…" if gauche else "") + texte[gauche:droite] + ("…" if droite < len(texte) else "")
+    check.findings.append(
+        Finding(
+            "error",
+            "erratum",
+            message,
+            file=check.passage.file,
+            line=check.passage.line_at(debut),
+            column=check.passage.column_at(debut, texte[debut:fin].split(" ")[0]),
+            where=check.where,
+            text=extrait,
+            key=cle,
+            expected=attendu,
+            found=trouve,
+            derivation=[str(step) for step in check.trace.since(depuis)],
+        )
+    )
+
+
+def dire(check: Check, motif: str | re.Pattern, attendu: str, cle: str, *, depuis: int = 0) -> bool:
+    """The words of `motif`'s first group are `attendu`, as the rules give; else an erratum."""
+    match = chercher(check, motif)
+    if match.group(1) == attendu:
+        return True
+    signaler(
+        check,
+        match,
+        f"the text says « {match.group(1)} », the rules give « {attendu} »",
+        cle,
+        groupe=1,
+        depuis=depuis,
+        attendu=attendu,
+        trouve=match.group(1),
+    )
+    return False
+
+
+# -- feat names ------------------------------------------------------------------
+
+MENTION = re.compile(r"\b(?:[Ll]es|[Ll]e|du) dons? ?(?=[A-ZÉÈÊ])")
+"""Where the book names a feat: « le don X », « du don X », « les dons X et Y », « le donX »."""
+
+FIN_DE_NOM = re.compile(
+    r"\s*(?:[,.;:()]|$)|\s+(?:associés?|est|et|qui|doit|pour|ne|n'|permet|apporte)\b"
+)
+"""What ends a feat's name in a sentence: punctuation, or the next word of the sentence."""
+
+SUITE_DE_NOMS = re.compile(r" et (?=[A-ZÉÈÊ])")
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A feat named in a passage: the name as written, and where it is in the passage's text."""
+
+    nom: str
+    debut: int
+    fin: int
+
+
+def mentions_de_dons(texte: str) -> Iterator[Mention]:
+    """Every feat the text names after « don » or « dons », in order."""
+    for mention in MENTION.finditer(texte):
+        position = mention.end()
+        while True:
+            fin = FIN_DE_NOM.search(texte, position)
+            fin_du_nom = fin.start() if fin else len(texte)
+            yield Mention(texte[position:fin_du_nom], position, fin_du_nom)
+            suite = SUITE_DE_NOMS.match(texte, fin_du_nom)
+            if suite is None:
+                break
+            position = suite.end()
+
+
+def mention_en_match(texte: str, mention: Mention) -> re.Match:
+    """A match object spanning `mention`, for `signaler`."""
+    return re.compile(re.escape(mention.nom)).match(texte, mention.debut)
