@@ -1,0 +1,55 @@
+"""Every HTML page is valid HTML5 by the Nu HTML checker (vnu), when Java and vnu.jar are present.
+
+vnu.jar comes from npm (`npm install --prefix ~/.cache/rulebook/vnu vnu-jar`, as .ci/run
+does); $RULEBOOK_VNU_JAR points elsewhere.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from build_tools.cli import main
+
+JAR_PLACES = (
+    os.environ.get("RULEBOOK_VNU_JAR", ""),
+    str(Path.home() / ".cache/rulebook/vnu/node_modules/vnu-jar/build/dist/vnu.jar"),
+    "node_modules/vnu-jar/build/dist/vnu.jar",
+)
+
+
+def vnu_jar() -> Path | None:
+    return next((Path(place) for place in JAR_PLACES if place and Path(place).is_file()), None)
+
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("java") is None or vnu_jar() is None,
+    reason="the Nu HTML checker needs java and vnu.jar "
+    "(npm install --prefix ~/.cache/rulebook/vnu vnu-jar, or set RULEBOOK_VNU_JAR)",
+)
+
+
+def test_every_page_of_every_book_has_no_html_error(tmp_path):
+    pages = []
+    for book in ("cda", "harmonies", "edad"):
+        assert main(["build", book, "--format", "html", "--out", str(tmp_path)]) in (0, 1)
+        pages += [tmp_path / book / f"{book}.html", *(tmp_path / book / "html").glob("*.html")]
+    assert len(pages) >= 15
+    result = subprocess.run(
+        ["java", "-jar", str(vnu_jar()), "--format", "json", "--errors-only", *map(str, pages)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    messages = json.loads(result.stderr or result.stdout or '{"messages": []}')["messages"]
+    errors = [
+        f"{Path(m.get('url', '')).name}:{m.get('lastLine')}: {m['message']}"
+        for m in messages
+        if m.get("type") in ("error", "non-document-error")
+    ]
+    assert errors == []

@@ -1,0 +1,43 @@
+"""French typography at render time: the spaces French puts around its marks, never inside URLs."""
+
+from __future__ import annotations
+
+import pytest
+
+from build_tools.render.typography import Typography
+
+NBSP, NNBSP = "\u00a0", "\u202f"
+
+CASES = [
+    # (as the author typed it, as it is set)
+    ("vraiment !", f"vraiment{NNBSP}!"),
+    ("vraiment!", f"vraiment{NNBSP}!"),
+    ("quoi ?", f"quoi{NNBSP}?"),
+    ("rôle;", f"rôle{NNBSP};"),
+    ("éléments: ses", f"éléments{NBSP}: ses"),
+    ("au nombre de 6:", f"au nombre de 6{NBSP}:"),
+    ("Notes :", f"Notes{NBSP}:"),
+    ("« Au moins »", f"«{NBSP}Au moins{NBSP}»"),
+    ("«Au moins»", f"«{NBSP}Au moins{NBSP}»"),
+    ("à 10:30 précises", "à 10:30 précises"),  # a time, not a colon of the sentence
+    ("1;2", "1;2"),
+    ("voir http://www.example.org/a?b=c;d:e !", f"voir http://www.example.org/a?b=c;d:e{NNBSP}!"),
+    ("www.example.org/x?y", "www.example.org/x?y"),
+    ("l'Aube", "l'Aube"),  # apostrophes stay straight unless asked
+    (f"déjà{NNBSP}!", f"déjà{NNBSP}!"),  # already set: unchanged
+]
+
+
+@pytest.mark.parametrize(("typed", "set_"), CASES)
+def test_french_spaces(typed, set_):
+    assert Typography("fr").apply(typed) == set_
+
+
+def test_typographic_apostrophes_by_setting():
+    assert Typography("fr", apostrophes=True).apply("l'Aube d'été") == "l’Aube d’été"
+    assert Typography("fr", apostrophes=True).apply("'cité'") == "'cité'"
+
+
+def test_an_english_book_keeps_its_spaces():
+    assert Typography("en").apply("Really? Yes: « no »") == "Really? Yes: « no »"
+    assert Typography("fr-CA").apply("Oui!") == f"Oui{NNBSP}!"
