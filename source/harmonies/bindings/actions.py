@@ -26,7 +26,7 @@ from build_tools.checking.rule import note
 from ..rules import actions as regles
 from ..rules import des, mesures
 from . import binder
-from .constats import affirmer, nomme
+from .constats import affirmer, nomme_avec_ce_qui_est_lu
 
 DIFFICULTES_DE_LA_TABLE = range(-20, 20)
 
@@ -64,7 +64,9 @@ def chance_a_difficulte_zero(para, state):
     )
     # A whole percentage as printed: half a point is its own rounding.
     para.claim(
-        "aura {}% de chance", regles.chance_de_reussite_en_pourcentage(0), within=Fraction(1, 2)
+        nomme_avec_ce_qui_est_lu(para, "aura {}% de chance", "a difficulte 0"),
+        regles.chance_de_reussite_en_pourcentage(0),
+        within=Fraction(1, 2),
     )
 
 
@@ -107,7 +109,7 @@ def chances_de_reussite(table, state):
                 f"±d10° gives {_pourcent(100 * des.chance_du_jet_ouvert_au_moins(-difficulte))}"
             )
             cellule_pourcentage.claim(
-                nomme("{}%", f"difficulté {difficulte:+d}"),
+                nomme_avec_ce_qui_est_lu(cellule_pourcentage, "{}%", f"difficulté {difficulte:+d}"),
                 mesures.chance_selon_les_mesures(difficulte),
             )
 
@@ -137,18 +139,18 @@ def comparaison_des_mesures(para, state):
     )
     bas, haut = para.given("si {} < B-A <= {}")
     para.claim(
-        nomme("la difficulté est de -B{}", f"tranche de {bas} a {haut}"),
+        nomme_avec_ce_qui_est_lu(para, "la difficulté est de -B{}", f"tranche de {bas} a {haut}"),
         mesures.correction_d_une_tranche(haut),
     )
     para.claim("si {} < B-A", haut)
     bas, haut = haut, para.given("B-A <= {}")
     para.claim(
-        nomme("la difficulté est de -B{}", f"tranche de {bas} a {haut}"),
+        nomme_avec_ce_qui_est_lu(para, "la difficulté est de -B{}", f"tranche de {bas} a {haut}"),
         mesures.correction_d_une_tranche(haut),
     )
     para.claim("si B-A > {}", haut)
     para.claim(
-        nomme("la difficulté est de -B{}", f"tranche au-dela de {haut}"),
+        nomme_avec_ce_qui_est_lu(para, "la difficulté est de -B{}", f"tranche au-dela de {haut}"),
         mesures.correction_d_une_tranche(None),
     )
 

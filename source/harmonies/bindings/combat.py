@@ -145,7 +145,8 @@ TOTAUX = {
     ),
     "Dommages": lambda t: regles.total_de_dommages(regles.base_de_dommages(t["BD"]), t["FD"]),
 }
-TERMES = ("Niveau", "BF", "BP", "BR", "BD", "FF", "FD", "FR", "FP", "d10°")
+# In the order the book writes them: « Niveau+BP+FP-FF », « Niveau+BF+FF-FR-FD±d10° ».
+TERMES = ("Niveau", "BF", "BP", "BR", "BD", "FP", "FF", "FR", "FD", "d10°")
 
 
 def formule_selon_les_regles(total: str) -> dict[str, str]:

@@ -82,6 +82,17 @@ def nomme(motif: str, nom: str) -> re.Pattern:
     return re.compile(f"(?#{nom})" + TROU.join(litteraux))
 
 
+def nomme_avec_ce_qui_est_lu(check: Check, motif: str, nom: str) -> re.Pattern:
+    """`nomme(motif, nom)`, the name ending with what the text says at the holes.
+
+    A ledger entry is matched by id: naming a claim after the numbers it reads
+    means that an entry stands for that wrong number only; if the text comes
+    to say another wrong number, the entry goes stale and the new one is new.
+    """
+    lu = trouver(check, nomme(motif, nom)).groups()
+    return nomme(motif, f"{nom} lu {' '.join(lu)}")
+
+
 TERME = re.compile(r"([+\-±]?)\s*(d10°|[A-Za-zé]+)")
 
 

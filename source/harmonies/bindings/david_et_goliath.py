@@ -17,7 +17,7 @@ from build_tools.checking.passage import compile_pattern, number_value
 
 from ..rules import combat as regles
 from . import binder
-from .constats import affirmer, nomme, trouver
+from .constats import affirmer, nomme_avec_ce_qui_est_lu, trouver
 
 NOMS_DES_FACTEURS = {"FF": "finesse", "FD": "dommages", "FR": "rapidite", "FP": "parade"}
 
@@ -54,20 +54,23 @@ def lire_la_table(ex, nom: str, classe: tuple[int, ...]) -> regles.TableDeCombat
 def verifier_la_table(ex, personnage: regles.Personnage) -> None:
     """The MJ's prepared table of `personnage` against his sheet."""
     ligne = re.compile(rf"\|{personnage.nom} \|.*?\|(\w+) \| APRD")
+    etiquette = trouver(ex, ligne).group(1)
     affirmer(
         ex,
         ligne,
-        trouver(ex, ligne).group(1).lower() == personnage.arme.nom,
+        etiquette.lower() == personnage.arme.nom,
         f"{personnage.nom}'s weapon, the {personnage.arme.nom}",
         groupe=1,
-        cle=f"arme de {personnage.nom}",
+        cle=f"arme de {personnage.nom} lue {etiquette}",
     )
     # Each claim gets the working of the table: the rules are asked once per claim.
     table = regles.table_de_combat(personnage)
     ex.claim(f"|{personnage.nom} | Enc. : {{}}", table.encaissement)
     table = regles.table_de_combat(personnage)
     ex.claim(
-        nomme("APRD : {}/ {}/ {}/ {} | SELGCF : {}/ {}/ {}/ {}/ {}/ {}", personnage.nom),
+        nomme_avec_ce_qui_est_lu(
+            ex, "APRD : {}/ {}/ {}/ {} | SELGCF : {}/ {}/ {}/ {}/ {}/ {}", personnage.nom
+        ),
         (table.attaque, table.parade, table.rapidite, table.dommages, *table.classe),
     )
 

@@ -469,6 +469,9 @@ def round_de_combat(
             resultat.en_suspens = nom
             note(f"{nom} must pass a jet d'évanouissement before he can strike")
             break
+        if nom not in jets_d_attaque:
+            note(f"no die is given for {nom}'s attack")
+            continue
         # Who strikes second after a blow that was not simultaneous strikes with its pain.
         penalite_de_l_attaquant = penalites[nom] if simultane else attaquant.penalite()
         coup = _attaque(
@@ -482,7 +485,10 @@ def round_de_combat(
         resultat.coups.append(coup)
         if coup.touche:
             coup.penalite_du_defenseur = penalites[cible.nom] if simultane else cible.penalite()
-            _encaisse(coup, attaquant, cible, jets_d_encaissement[cible.nom])
+            if cible.nom in jets_d_encaissement:
+                _encaisse(coup, attaquant, cible, jets_d_encaissement[cible.nom])
+            else:
+                note(f"no die is given for {cible.nom}'s jet d'encaissement")
             if simultane:
                 blessures.append((cible, coup))
             else:

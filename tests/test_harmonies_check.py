@@ -1,0 +1,75 @@
+"""`rulebook check harmonies`: both chapters fully bound, the ledger's defects and nothing else."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from build_tools.books import Book, main_file
+from build_tools.examine import examine
+
+BOOK = Path(__file__).resolve().parents[1] / "source" / "harmonies"
+
+
+@pytest.fixture(scope="module")
+def rapport():
+    return examine(Book(BOOK.name, BOOK, main_file(BOOK).resolve()))
+
+
+def test_the_check_exits_0_with_the_ledger_in_place(rulebook):
+    run = rulebook("check", str(BOOK))
+    assert run.status == 0, run.out
+    assert "harmonies: 0 new finding(s), 14 known (in the ledger)" in run.out
+
+
+def test_every_example_table_and_number_of_both_chapters_is_bound(rulebook):
+    run = rulebook("check", str(BOOK), "--format", "json")
+    coverage = json.loads(run.out)["books"][0]["coverage"]
+    assert coverage["examples"] == {"total": 6, "bound": 6}
+    assert coverage["tables"] == {"total": 4, "bound": 4}
+    assert coverage["numbers"]["unbound"] == 0
+    assert coverage["numbers"]["total"] == 317
+    assert coverage["prose"] == {"total": 32, "bound": 32}
+
+
+def test_the_findings_are_exactly_the_ledger(rapport):
+    ledger = tomllib.loads((BOOK / "ledger.toml").read_text(encoding="utf-8"))
+    connus = {entry["id"] for entry in ledger["known"]}
+    assert {finding.id for finding in rapport.findings} == connus
+    assert all(finding.known for finding in rapport.findings)
+
+
+def test_no_binding_is_stale_or_broken(rapport):
+    categories = {finding.category for finding in rapport.findings}
+    assert categories <= {"erratum", "broken-reference"}
+
+
+def test_the_errata_say_what_the_text_says_and_what_the_rules_give(rapport):
+    messages = {f.id.split(":")[-1]: f.message for f in rapport.findings if f.category == "erratum"}
+    assert messages["a-difficulte-0-lu-50-aura-de-chance"].startswith(
+        "the text says 50, the rules give 54.55"
+    )
+    assert messages["difficulte-18-lu-0-7"].startswith(
+        "the text says 0.7 (= 7/10), the rules give 0.8"
+    )
+    assert (
+        messages["tranche-de-0-a-3-lu-1-la-difficulte-est-de-b"]
+        == "the text says -1, the rules give 1"
+    )
+    assert (
+        messages["goliath-lu-5-4-5-5-1-5-7-10-15-20-aprd-selgcf"]
+        == "the text says 5, the rules give 3"
+    )
+    assert messages["arme-de-david-lue-epee"] == (
+        "the text says « Épée », the rules give David's weapon, the dague"
+    )
+
+
+def test_the_distance_of_the_table_from_the_dice_is_in_the_working(rapport):
+    finding = next(f for f in rapport.findings if f.id.endswith("lu-50-aura-de-chance"))
+    working = "\n".join(finding.derivation)
+    assert "6/11" in working
+    assert "the largest gap is 7.4 % at -2 (30.0 % printed, 37.4 % rolled)" in working
