@@ -289,7 +289,7 @@ def combat_contre_cinq_gobelins(ex: Check, state) -> None:
     # the casters could learn their spells: level ≤ bonus d'intelligence
     for lanceur, sort in sorts:
         niveau = int(sort.group(1))
-        intelligence = combat.combattants[lanceur].intelligence
+        intelligence = combat.connus[lanceur].intelligence
         if intelligence is None:
             continue
         bonus = personnage.bonus_de_caracteristique(int(intelligence))

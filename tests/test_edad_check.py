@@ -1,0 +1,183 @@
+"""`rulebook check edad` on the book as it stands, and on mutants of it.
+
+Each mutant is a copy of the book folder with one thing changed in the text: a
+combatant moved in a queue the goblin fight prints, a réactivité, the name of a
+feat, a bound of a table, a number of an example. The check must report each
+one, as a finding the book as it stands does not have.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from build_tools.books import Book, main_file
+from build_tools.cli import main
+from build_tools.examine import Report, examine
+
+BOOK = Path(__file__).resolve().parents[1] / "source" / "edad"
+COMBAT = "erratum:example-exemple-combat-contre-cinq-gobelins:"
+INITIATIVE = "erratum:paragraph-au-debut-du-combat-les-participants-tirent-leur-j:"
+MAITRISE = "erratum:varlistentry-maitrise-de-l-arme-le-don-maitrise-de-l-arme-es:"
+
+ERRATA = {
+    "erratum:table-categories-d-ecart:au-dela-de",
+    INITIATIVE + "don-science-de-l-initiative",
+    "erratum:example-exemple-attribut-d-initiative:don-science-l-initiative",
+    COMBAT + "competence-vigueur",
+    COMBAT + "file-apres-l-action-6",
+    MAITRISE + "don-arme-de-predilection",
+}
+"""The defects of the book as authored: what the ledger lists."""
+
+
+def examiner(folder: Path) -> Report:
+    return examine(Book(folder.name, folder.resolve(), main_file(folder).resolve()))
+
+
+@pytest.fixture(scope="module")
+def livre() -> Report:
+    return examiner(BOOK)
+
+
+@pytest.fixture
+def copie(tmp_path: Path) -> Path:
+    dossier = tmp_path / "edad"
+    shutil.copytree(BOOK, dossier, ignore=shutil.ignore_patterns("__pycache__"))
+    return dossier
+
+
+def remplacer(dossier: Path, avant: str, apres: str) -> None:
+    fichier = dossier / "book.xml"
+    texte = fichier.read_text(encoding="utf-8")
+    assert texte.count(avant) == 1, f"{avant!r} is not once in the book"
+    fichier.write_text(texte.replace(avant, apres), encoding="utf-8")
+
+
+def nouveaux(rapport: Report) -> dict[str, str]:
+    """The findings the ledger does not know, by id, with their message."""
+    return {finding.id: finding.message for finding in rapport.new()}
+
+
+# -- the book as it stands ----------------------------------------------------------
+
+
+def test_rulebook_check_edad_exits_0_with_the_ledger(capsys):
+    status = main(["check", str(BOOK)])
+    sortie = capsys.readouterr().out
+    assert status == 0, sortie
+    assert "edad: 0 new finding(s), 6 known (in the ledger)" in sortie
+
+
+def test_the_known_findings_are_the_errata_of_the_ledger(livre):
+    assert {finding.id for finding in livre.findings if finding.known} == ERRATA
+    assert livre.new() == []
+
+
+def test_every_example_table_and_number_is_bound(livre):
+    assert livre.coverage["examples"] == {"total": 4, "bound": 4}
+    assert livre.coverage["tables"] == {"total": 2, "bound": 2}
+    assert livre.coverage["numbers"]["unbound"] == 0
+
+
+def test_the_goblin_fight_is_compared_at_every_action(livre):
+    erratum = next(f for f in livre.findings if f.id == COMBAT + "file-apres-l-action-6")
+    assert "« J1 J4(1,6) G5(0,7) J3(1,9) J2 G2*(1,2) G3(0,7) G4(0,9) »" in erratum.message
+    assert "« G1 J1 J4(1,6) J3(1,9) J2 G2*(1,2) G3(0,7) G4(0,9) »" in erratum.message
+    assert any("quitter_la_file" in step and "nom='G5'" in step for step in erratum.derivation)
+
+
+def test_without_the_ledger_the_errata_fail_the_check(copie, capsys):
+    (copie / "ledger.toml").unlink()
+    assert main(["check", str(copie)]) == 1
+    assert "edad: 6 new finding(s)" in capsys.readouterr().out
+
+
+# -- mutants ------------------------------------------------------------------------
+
+
+def test_a_combatant_moved_in_a_queue_is_reported(copie):
+    remplacer(
+        copie,
+        "L'ordre est : G3 G4 J2 G1 J1 J4(1,6)",
+        "L'ordre est : G3 J2 G4 G1 J1 J4(1,6)",
+    )
+    trouves = nouveaux(examiner(copie))
+    assert COMBAT + "file-apres-l-action-3" in trouves
+    assert "« G3 J2 G4 G1 J1" in trouves[COMBAT + "file-apres-l-action-3"]
+    # the next line, right from the rules' queue, is not blamed for it
+    assert [cle for cle in trouves if "file-apres" in cle] == [COMBAT + "file-apres-l-action-3"]
+
+
+def test_a_changed_reactivity_is_reported(copie):
+    remplacer(copie, "G3(1,4)", "G3(1,5)")
+    trouves = nouveaux(examiner(copie))
+    cles = [cle for cle in trouves if cle.startswith(COMBAT + "reactivite-de-g3-apres-l-action-7")]
+    assert len(cles) == 1, trouves
+    assert trouves[cles[0]] == "the text says 1.5 (= 3/2), the rules give 1.4 (= 7/5)"
+
+
+def test_a_reactivity_the_rules_do_not_give_is_reported(copie):
+    remplacer(copie, "L'ordre est : G2* J1 G3", "L'ordre est : G2* J1(0,5) G3")
+    assert COMBAT + "file-apres-l-action-1" in nouveaux(examiner(copie))
+
+
+def test_a_renamed_feat_is_reported_where_defined_and_where_named(copie):
+    remplacer(
+        copie,
+        "Le don Port des boucliers est disponible",
+        "Le don Port du bouclier est disponible",
+    )
+    trouves = nouveaux(examiner(copie))
+    definition = [m for m in trouves.values() if "« Port du bouclier »" in m]
+    dangling = [m for m in trouves.values() if "names the feat « Port des boucliers »" in m]
+    assert definition and dangling, trouves
+
+
+def test_a_feat_named_in_an_example_but_defined_nowhere_is_reported(copie):
+    remplacer(copie, "le don Epée longue rapide", "le don Epée longue véloce")
+    trouves = nouveaux(examiner(copie))
+    assert COMBAT + "don-epee-longue-veloce" in trouves
+
+
+def test_a_cycle_of_prerequisites_is_reported(copie):
+    remplacer(
+        copie,
+        "Le don Port des armures légères est disponible sans condition",
+        "Le don Port des armures légères est disponible à condition d'avoir le don "
+        "Port des armures lourdes",
+    )
+    trouves = nouveaux(examiner(copie))
+    assert any("depend on themselves" in message for message in trouves.values()), trouves
+
+
+def test_an_overlap_in_the_gap_table_is_reported(copie):
+    remplacer(copie, "<entry>entre 5 et 9,</entry>", "<entry>entre 5 et 10,</entry>")
+    trouves = nouveaux(examiner(copie))
+    assert "the text says 10, the rules give 9" in trouves.values(), trouves
+
+
+def test_a_wrong_item_hit_points_is_reported(copie):
+    remplacer(copie, "<entry>en ont 40</entry>", "<entry>en ont 45</entry>")
+    assert "the text says 45, the rules give 40" in nouveaux(examiner(copie)).values()
+
+
+def test_a_wrong_initiative_attribute_is_reported(copie):
+    remplacer(copie, '"Init +12"', '"Init +13"')
+    assert "the text says 13, the rules give 12" in nouveaux(examiner(copie)).values()
+
+
+def test_a_spell_whose_level_does_not_fit_its_action_is_reported(copie):
+    remplacer(copie, "(sort de niveau 1, donc coûte", "(sort de niveau 2, donc coûte")
+    messages = nouveaux(examiner(copie)).values()
+    assert (
+        "the text says « une action complexe », the rules give "
+        "« une action complexe et une action simple »" in messages
+    )
+
+
+def test_the_wrong_one_having_the_hand_is_reported(copie):
+    remplacer(copie, "J4 lance un Rayon de givre", "J3 lance un Rayon de givre")
+    assert "the text says 3, the rules give 4" in nouveaux(examiner(copie)).values()
