@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import unicodedata
@@ -97,13 +98,21 @@ def source_line(path: Path | None, line: int) -> str:
     if path is None or line <= 0:
         return ""
     try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            for number, text in enumerate(handle, start=1):
-                if number == line:
-                    return text.rstrip("\n")
+        status = os.stat(path)
     except OSError:
         return ""
-    return ""
+    lines = _lines(str(path), status.st_mtime_ns, status.st_size)
+    return lines[line - 1] if line <= len(lines) else ""
+
+
+@functools.lru_cache(maxsize=64)
+def _lines(path: str, modified: int, size: int) -> list[str]:
+    """The lines of a file, cached for as long as the file is unchanged."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return [text.rstrip("\n").expandtabs() for text in handle]
+    except OSError:
+        return []
 
 
 def at_line(finding: Finding) -> Finding:

@@ -16,8 +16,8 @@ def check(document: Document) -> list[Finding]:
         if not isinstance(element.tag, str):
             continue
         name = element.tag
-        file, line, column = document.locate(element)
         if name not in elements:
+            file, line, column = document.locate(element)
             findings.append(
                 at_line(
                     Finding(
@@ -40,6 +40,7 @@ def check(document: Document) -> list[Finding]:
                 or attribute in attributes.get("*", ())
             ):
                 continue
+            file, line, column = document.locate(element)
             findings.append(
                 at_line(
                     Finding(
