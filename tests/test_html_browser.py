@@ -1,0 +1,145 @@
+"""The HTML books in a real browser: headless Chromium, from a static server and from file://.
+
+Chromium opens every page reachable from each book's first pages, follows every
+internal link, clicks one link per page, and reports failed loads and script
+errors; its console must stay silent. Skipped when Debian's `chromium` is absent.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import re
+import shutil
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+
+from build_tools.cli import main
+
+BOOKS = ("cda", "harmonies", "edad")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CRAWLER = Path(__file__).with_name("html_crawl.js")
+
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="the browser test needs headless Chromium (Debian: chromium)"
+)
+
+
+def chromium(profile: Path, *arguments: str, timeout: int = 120) -> subprocess.CompletedProcess:
+    """Run headless Chromium with no network but the loopback, in a fresh profile."""
+    return subprocess.run(
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--hide-scrollbars",
+            "--enable-logging=stderr",
+            "--v=0",
+            f"--user-data-dir={profile}",
+            *arguments,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    for book in BOOKS:
+        assert main(["build", book, "--format", "html", "--out", str(out)]) in (0, 1)
+    return out
+
+
+@pytest.fixture(scope="module")
+def server(site):
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - the signature of the base class
+        pass
+
+
+def console_messages(stderr: str) -> list[str]:
+    """The lines Chromium logs for the pages' consoles (errors, warnings, logs)."""
+    return [line for line in stderr.splitlines() if re.search(r":CONSOLE[(:]", line)]
+
+
+def test_every_internal_link_is_followed_in_chromium(site, server, tmp_path):
+    starts = [f"/{book}/{book}.html" for book in BOOKS] + [
+        f"/{book}/html/index.html" for book in BOOKS
+    ]
+    harness = site / "crawl.html"
+    harness.write_text(
+        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>crawl</title></head>"
+        f"<body><pre id='result'></pre><script>window.START_PAGES = {json.dumps(starts)};</script>"
+        f"<script>{CRAWLER.read_text(encoding='utf-8')}</script></body></html>",
+        encoding="utf-8",
+    )
+    run = chromium(
+        tmp_path / "profile",
+        "--virtual-time-budget=120000",
+        "--dump-dom",
+        f"{server}/crawl.html",
+    )
+    found = re.search(r'<pre id="result">(.*?)</pre>', run.stdout, re.S)
+    assert found and found.group(1), run.stderr[-2000:]
+    result = json.loads(
+        found.group(1).replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
+    )
+    assert "crash" not in result, result
+    split_pages = sum(len(list((site / book / "html").glob("*.html"))) for book in BOOKS)
+    assert result["pages"] == split_pages + len(BOOKS)  # every page was reached
+    assert result["links"] > 500 and result["clicked"] >= split_pages
+    assert result["problems"] == []
+    assert console_messages(run.stderr) == []
+
+
+def test_pages_work_from_file_urls_with_their_stylesheet(site, tmp_path):
+    Image = pytest.importorskip("PIL.Image")
+    shot = tmp_path / "actions.png"
+    page = site / "cda/html/actions.html"  # a chapter with tables and examples
+    run = chromium(
+        tmp_path / "profile",
+        "--window-size=1000,1600",
+        "--virtual-time-budget=3000",
+        f"--screenshot={shot}",
+        page.as_uri(),
+    )
+    assert shot.is_file(), run.stderr[-2000:]
+    image = Image.open(shot).convert("RGB")
+    # the page background comes from book.css, loaded next to the page from file://
+    assert image.getpixel((3, 3)) == (255, 253, 248)
+    colours = image.getcolors(maxcolors=1_000_000)
+    assert colours is not None and len(colours) > 50  # text, not an empty page
+    assert console_messages(run.stderr) == []
+
+
+def test_the_single_page_is_readable_on_a_phone(site, tmp_path):
+    run = chromium(
+        tmp_path / "profile",
+        "--window-size=390,844",
+        "--virtual-time-budget=3000",
+        "--dump-dom",
+        (site / "harmonies/harmonies.html").as_uri(),
+    )
+    assert 'name="viewport"' in run.stdout and "Tableau 1.1" in run.stdout
+    assert console_messages(run.stderr) == []
