@@ -45,7 +45,7 @@ def affirmer(
     # The working shown is what a claim would show: the rule calls since the last claim.
     working = [str(step) for step in check.trace.since(getattr(check, "_mark", 0))]
     check._mark = len(check.trace.steps)
-    check.claims.append(Claim(dit, (dit,), (selon_les_regles,), tenu, working))
+    check.claims.append(Claim(dit, (dit,), (dit if tenu else selon_les_regles,), tenu, working))
     if tenu:
         return True
     gauche = max(0, debut - 40)
