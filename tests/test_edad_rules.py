@@ -227,3 +227,10 @@ def test_feat_numbers():
     assert dons.bonus_d_initiative_du_don("Science l'initiative") == 0
     assert dons.points_de_competence_requis("Robustesse", "Résistance", 3) == 15
     assert dons.pvs_de_robustesse(2) == 6
+
+
+def test_characteristics_rolled_with_3d6_line_20():
+    tirage = personnage.tirage_classique()
+    assert (min(tirage), max(tirage)) == (3, 18)
+    assert tirage[3] == Fraction(1, 216) and tirage[10] == Fraction(27, 216)
+    assert tirage.mean() == Fraction(21, 2)

@@ -24,8 +24,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from build_tools.checking.rule import note, rule
-from build_tools.dice import Distribution, die
+from build_tools.dice import Distribution
 
+from .jets import des
 from .personnage import bonus_de_caracteristique
 
 SIMPLE, COMPLEXE = "simple", "complexe"
@@ -121,11 +122,7 @@ def attribut_d_initiative(
 @rule
 def jet_d_initiative(init: int) -> Distribution:
     """initiative = 1D20 + Init."""
-    nombre, faces = DES_D_INITIATIVE
-    jet = die(faces)
-    for _ in range(nombre - 1):
-        jet = jet + die(faces)
-    return jet + init
+    return des(*DES_D_INITIATIVE) + init
 
 
 @rule

@@ -47,6 +47,14 @@ check of the book's table reports the text's hole.
 """
 
 
+def des(nombre: int, faces: int) -> Distribution:
+    """nDm: the sum of `nombre` dice of `faces` faces, as the book writes it (« 3D6 »)."""
+    somme = die(faces)
+    for _ in range(nombre - 1):
+        somme = somme + die(faces)
+    return somme
+
+
 def _relance_explosive(relances: int) -> Distribution:
     """A d20 re-rolled and added while it shows 20, with at most `relances` dice in all."""
     if relances <= 1:

@@ -6,7 +6,9 @@ The chapters « Le Personnage » and « Remarques Générales » of Edad 0.2, as
 from __future__ import annotations
 
 from build_tools.checking.rule import rule
-from build_tools.dice import Distribution, die
+from build_tools.dice import Distribution
+
+from .jets import des
 
 CARACTERISTIQUES = {
     "For": "Force",
@@ -57,11 +59,7 @@ compétences martiales are in `equipement.COMPETENCES_MARTIALES`.
 @rule
 def tirage_classique() -> Distribution:
     """une caractéristique tirée avec 3D6."""
-    nombre, faces = TIRAGE_CLASSIQUE
-    tirage = die(faces)
-    for _ in range(nombre - 1):
-        tirage = tirage + die(faces)
-    return tirage
+    return des(*TIRAGE_CLASSIQUE)
 
 
 @rule
