@@ -110,7 +110,7 @@ def _lines(path: str, modified: int, size: int) -> list[str]:
     """The lines of a file, cached for as long as the file is unchanged."""
     try:
         with open(path, encoding="utf-8", errors="replace") as handle:
-            return [text.rstrip("\n").expandtabs() for text in handle]
+            return [text.rstrip("\n") for text in handle]  # raw: columns count a tab as one
     except OSError:
         return []
 
