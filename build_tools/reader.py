@@ -52,6 +52,7 @@ class Document:
     files: list[Path]
     findings: list[Finding] = field(default_factory=list)
     docbook_version: str | None = None
+    _by_line: dict | None = field(default=None, repr=False, compare=False)
 
     @property
     def root(self) -> etree._Element:
@@ -75,10 +76,35 @@ class Document:
             return path, line, 0
         needle = f"{attribute}=" if attribute else "<" + etree.QName(element).localname
         for candidate in range(line, max(0, line - 10), -1):
-            index = source_line(path, candidate).find(needle)
+            text = source_line(path, candidate)
+            index = text.find(needle)
+            if index >= 0 and candidate == line:
+                # Two <xref linkend=…> on one line: point at this one, not the first.
+                same_line = self._elements_on(path, line)
+                before = same_line[: same_line.index(element)] if element in same_line else []
+                rank = sum(
+                    1
+                    for other in before
+                    if (other.get(attribute) is not None if attribute else other.tag == element.tag)
+                )
+                for _ in range(rank):
+                    following = text.find(needle, index + 1)
+                    if following < 0:
+                        break
+                    index = following
             if index >= 0:
                 return path, candidate, index + 1
         return path, line, 1
+
+    def _elements_on(self, path: Path, line: int) -> list[etree._Element]:
+        """The elements whose start tag libxml2 placed on `line` of `path`, in document order."""
+        if self._by_line is None:
+            self._by_line = {}
+            for node in self.root.iter():
+                if isinstance(node.tag, str) and node.sourceline:
+                    key = (self.file_of(node), node.sourceline)
+                    self._by_line.setdefault(key, []).append(node)
+        return self._by_line.get((path, line), [])
 
 
 def read_book(main: Path) -> Document:
