@@ -133,3 +133,17 @@ def test_a_tag_written_over_several_lines_is_located_at_its_attribute(write_book
     )
     (finding,), _ = findings_of(write_book, {"book.xml": text})
     assert (finding.line, finding.column) == (7, 6)
+
+
+def test_two_references_on_one_line_each_point_at_their_own(write_book):
+    line = (
+        '<para>Voir <xref linkend="a"/> et <xref linkend="b"/>, <link linkend="c">c</link>.</para>'
+    )
+    text = f"<book>\n<title>T</title>\n<chapter><title>C</title>\n{line}\n</chapter>\n</book>\n"
+    findings, _ = findings_of(write_book, {"book.xml": text})
+    columns = {f.key: f.column for f in findings}
+    assert columns == {
+        "linkend-a": line.index('linkend="a"') + 1,
+        "linkend-b": line.index('linkend="b"') + 1,
+        "linkend-c": line.index('linkend="c"') + 1,
+    }

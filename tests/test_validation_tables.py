@@ -160,3 +160,12 @@ def test_table_findings_through_the_command(rulebook, write_book, tmp_path, monk
         "row 2 of the body fill 1 column(s) of 2"
     ) in out
     assert "    <row><entry>Dague</entry></row>" in out
+
+
+def test_a_row_on_a_line_with_other_rows_is_pointed_at(write_book):
+    body = (
+        "<tbody><row><entry>1</entry><entry>2</entry><entry>3</entry></row>"
+        "<row><entry>4</entry></row></tbody>\n"
+    )
+    (finding,), lines = table_findings(write_book, body)
+    assert finding.text[finding.column - 1 :].startswith("<row><entry>4</entry></row>")
