@@ -155,8 +155,19 @@ def test_a_cycle_of_prerequisites_is_reported(copie):
 
 def test_an_overlap_in_the_gap_table_is_reported(copie):
     remplacer(copie, "<entry>entre 5 et 9,</entry>", "<entry>entre 5 et 10,</entry>")
-    trouves = nouveaux(examiner(copie))
-    assert "the text says 10, the rules give 9" in trouves.values(), trouves
+    (erratum,) = examiner(copie).new()
+    assert erratum.message == "the text says 10, the rules give 9"
+    assert "chevauchement: 10 à 10 ont deux catégories" in erratum.derivation
+
+
+def test_the_hole_of_the_gap_table_is_in_the_working(livre):
+    (erratum,) = [
+        f for f in livre.findings if f.id == "erratum:table-categories-d-ecart:au-dela-de"
+    ]
+    assert erratum.derivation[:2] == [
+        "selon le texte: 0 à 4, 5 à 9, 10 à 14, 15 à 19, 21 à ∞",
+        "trou: 20 n'a pas de catégorie",
+    ]
 
 
 def test_a_wrong_item_hit_points_is_reported(copie):

@@ -22,11 +22,11 @@ binder = Binder()
 ACTION = r"(simple|complexe)"
 
 
-def verifier_les_noms_de_dons(check: Check, *, sauf: str | None = None) -> None:
+def verifier_les_noms_de_dons(check: Check) -> None:
     """Every feat the passage names is a feat of the book (its chains and « <arme> rapide » too)."""
     for mention in mots.mentions_de_dons(check.text):
         depuis = len(check.trace.steps)
-        if mention.nom == sauf or dons.resoudre_le_nom(mention.nom) is not None:
+        if dons.resoudre_le_nom(mention.nom) is not None:
             continue
         proche = difflib.get_close_matches(mention.nom, list(dons.DONS), n=1, cutoff=0.5)
         ailleurs = f" (the feats define « {proche[0]} »)" if proche else ""
@@ -105,9 +105,38 @@ def relances(para: Check, state) -> None:
     para.claim("fait {}, il relance le dé et additionne", jets.RELANCE_AJOUTEE)
 
 
+INTERVALLE = re.compile(r"entre (\d+) et (\d+)|au delà de (\d+)")
+
+
+def trous_et_chevauchements(intervalles: list[tuple[int, int | None]]) -> list[str]:
+    """Where consecutive intervals (the last one may be unbounded) leave a hole or overlap."""
+    problemes = []
+    for (_, fin), (debut, _) in zip(intervalles, intervalles[1:], strict=False):
+        if fin is not None and debut > fin + 1:
+            trou = f"{fin + 1}" if debut == fin + 2 else f"{fin + 1} à {debut - 1}"
+            problemes.append(f"trou: {trou} n'a pas de catégorie")
+        elif fin is not None and debut <= fin:
+            problemes.append(f"chevauchement: {debut} à {fin} ont deux catégories")
+    return problemes
+
+
 @binder.table(title="Catégories d'écart")
 def categories_d_ecart(table: TableCheck, state) -> None:
     bornes = {nom: (debut, fin) for nom, debut, fin in jets.CATEGORIES_D_ECART}
+    # the table as the text writes it, with its holes and overlaps, first in the working
+    intervalles = []
+    for _, ecart in table.rows:
+        lu = INTERVALLE.search(ecart.text)
+        if lu and lu.group(3):
+            intervalles.append((int(lu.group(3)) + 1, None))
+        elif lu:
+            intervalles.append((int(lu.group(1)), int(lu.group(2))))
+    note(
+        "selon le texte: "
+        + ", ".join(f"{a} à {b if b is not None else '∞'}" for a, b in intervalles)
+    )
+    for probleme in trous_et_chevauchements(intervalles):
+        note(probleme)
     vues = []
     for categorie, ecart in table.rows:
         nom = categorie.text.removeprefix("et ")
@@ -121,10 +150,9 @@ def categories_d_ecart(table: TableCheck, state) -> None:
             )
             continue
         debut, fin = bornes[nom]
-        note(f"{nom}: de {debut} à {fin if fin is not None else 'sans borne'} selon les règles")
         if fin is None:
             # « au delà de N » starts at N + 1: the category must follow the last one without a hole
-            note(f"« au delà de N » commence à N + 1: pour commencer à {debut}, N = {debut - 1}")
+            note(f"{nom} selon les règles: à partir de {debut}, soit « au delà de {debut - 1} »")
             ecart.claim("au delà de {}", debut - 1)
         else:
             ecart.claim("entre {} et {}", (debut, fin))
