@@ -234,10 +234,12 @@ def _syntax_findings(
     entries = [entry for entry in log if entry.level_name in ("ERROR", "FATAL")]
     entry = entries[0] if entries else None
     file = Path(unquote(urlparse(entry.filename).path)) if entry and entry.filename else path
-    if entry is not None and file.name == "<string>":
-        file = path
     line = entry.line if entry else (error.lineno or 0)
     column = entry.column if entry else 0
+    if entry is not None and file.name == "<string>":
+        # The error is inside the text of an entity being expanded: its line and
+        # column count in that text, not in the file, so they would point astray.
+        file, line, column = path, 0, 0
     message = (entry.message if entry else str(error)).strip()
     column = _character_column(file, line, column)
     if message.startswith("StartTag: invalid element name") and column > 1:
@@ -249,6 +251,11 @@ def _syntax_findings(
         hint = (
             " (entities such as this one are defined by the DocBook DTD: install it, "
             "e.g. Debian's docbook-xml, or declare the entity in the document's internal subset)"
+        )
+    if entry is not None and entry.type_name == "ERR_RESOURCE_LIMIT":
+        hint = (
+            " (an entity expands to far more text than it is written with, as in a "
+            "'billion laughs' attack: the book is refused)"
         )
     finding = Finding(
         "fatal", "not-well-formed", message + hint, file=file, line=line, column=column, key=message
