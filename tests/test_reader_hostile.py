@@ -43,7 +43,7 @@ def test_external_entity_naming_a_system_file(rulebook, write_book):
     assert status == 2
     assert finding["category"] == "refused-access"
     assert "/etc/passwd" in finding["message"]
-    assert finding["file"].endswith("book/book.xml")
+    assert finding["file"].endswith("book/book.xml") and finding["line"] == 3
     assert finding["line"] == 3  # where the entity is declared
     assert "'/etc/passwd'" in out
 
@@ -136,6 +136,9 @@ def test_billion_laughs_fails_fast_with_a_clear_error(rulebook, write_book):
     assert status == 2
     assert finding["category"] == "not-well-formed"
     assert "entity" in finding["message"].lower()
+    assert "billion laughs" in finding["message"]
+    # libxml2 counts that position inside the entity's text: it is not shown as a file line.
+    assert finding["file"].endswith("book/book.xml") and finding["line"] == 0
     assert "lollollol" not in out
 
 
@@ -221,3 +224,17 @@ def test_two_files_that_include_each_other(rulebook, write_book):
     assert status == 2
     assert finding["category"] == "xinclude"
     assert finding["file"].endswith("book/a.xml") and finding["line"] == 2
+
+
+def test_markup_broken_inside_an_entity(rulebook, write_book):
+    folder = write_book(
+        "book",
+        {
+            "book.xml": '<!DOCTYPE book [ <!ENTITY gras "<emphasis>fort"> ]>\n'
+            "<book><title>T</title>\n<para>Un coup &gras;.</para>\n</book>\n"
+        },
+    )
+    status, out, finding = check(rulebook, folder)
+    assert status == 2
+    assert finding["category"] == "not-well-formed"
+    assert finding["file"].endswith("book/book.xml") and finding["line"] == 3
