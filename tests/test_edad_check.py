@@ -175,6 +175,12 @@ def test_a_wrong_item_hit_points_is_reported(copie):
     assert "the text says 45, the rules give 40" in nouveaux(examiner(copie)).values()
 
 
+def test_an_item_missing_from_the_hit_points_table_is_reported(copie):
+    remplacer(copie, "<row><entry>ceux en métal</entry><entry>80</entry></row>", "")
+    messages = nouveaux(examiner(copie)).values()
+    assert "the table leaves out [('bouclier', 'en métal')] and gives twice []" in messages
+
+
 def test_a_wrong_initiative_attribute_is_reported(copie):
     remplacer(copie, '"Init +12"', '"Init +13"')
     assert "the text says 13, the rules give 12" in nouveaux(examiner(copie)).values()

@@ -360,10 +360,8 @@ TAILLES = {
     "moyennes": "moyenne",
     "lourdes": "lourde",
     "intermédiaires": "intermédiaire",
-    "de bois": "de bois",
-    "en métal": "en métal",
-    "pavois": "pavois",
 }
+"""The sizes the table writes in the plural; the others (« de bois », « pavois ») as they are."""
 OBJET = re.compile(
     r"^(?:et )?(?:[Ll]es |ceux )?(?:(?P<sorte>armes|boucliers|armures) )?(?P<taille>.+)$"
 )
