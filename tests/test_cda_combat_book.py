@@ -14,11 +14,15 @@ def book_findings() -> dict[str, dict]:
     return findings_by_id()
 
 
-def test_the_fight_of_bjorn_and_krom_has_one_erratum(book_findings):
+def test_the_fight_of_bjorn_and_krom_has_two_errata(book_findings):
     fight = [f for f in book_findings.values() if f["where"] in (BJORN_ET_KROM, RESUME)]
-    assert [(f["line"], f["found"], f["expected"], f["known"]) for f in fight] == [
-        (1501, -1, -4, True)
+    assert all(f["known"] for f in fight)
+    # Kröm's TP is -4, not -1; and the Dom of 28 is linked to the niveau de difficulté.
+    assert [(f["line"], f["found"], f["expected"]) for f in fight] == [
+        (1501, -1, -4),
+        (1505, None, None),
     ]
+    assert "niveau de dommage (Dom = °R + BD = 28)" in fight[1]["message"]
 
 
 def test_the_manoeuvre_de_dommage_contradicts_the_glossary(book_findings):

@@ -10,7 +10,7 @@ from ..rules.personnages import (
     bonus_de_competence,
     niveau_de_competence,
 )
-from . import binder
+from . import affirmer, binder
 
 
 @binder.prose(contains="additionnée du bonus de parade de l'arme moins")
@@ -75,6 +75,15 @@ def bjorn_et_krom(ex, state):
     ex.claim("Son arme a {} de BD", krom.bd)
     dommage = combat.attaque(krom.ta, bjorn.tp, de, krom.bd)
     ex.claim("ce qui fait un de {}!", dommage)
+    # The number is linked to a term of the glossary: it must be the niveau de dommage.
+    terme = _terme_lie_avant(ex, "ce qui fait un")
+    affirmer(
+        ex,
+        "ce qui fait un de",
+        terme == "dom",
+        f"the niveau de dommage (Dom = °R + BD = {dommage}), but the {dommage} is linked to "
+        f"« {terme} », the niveau de difficulté (ND)",
+    )
     ex.claim("absorbe les {} premiers points", bjorn.be)
     ex.claim("avoir entre {} et {} pour encaisser", combat.jets_qui_encaissent(bjorn.enc))
     ex.claim("les {} points restants", sante.niveau_de_dommage_sous_l_armure(dommage, bjorn.be))
@@ -139,3 +148,13 @@ def _niveaux_lies(check) -> list[str]:
         for xref in check.passage.element.iter("xref")
         if xref.get("linkend") in NIVEAUX_DE_CONNAISSANCE
     ]
+
+
+def _terme_lie_avant(check, words: str) -> str | None:
+    """The linkend of the first cross-reference that follows `words` in the passage's markup."""
+    for xref in check.passage.element.iter("xref"):
+        before = xref.getprevious()
+        text = (before.tail if before is not None else xref.getparent().text) or ""
+        if " ".join(text.split()).endswith(words):
+            return xref.get("linkend")
+    return None

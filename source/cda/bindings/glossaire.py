@@ -1,7 +1,7 @@
 """Bindings of the glossary « la terminologie »: every definition that states a value."""
 
 from ..rules import actions, avance, combat, personnages, sante
-from . import binder
+from . import affirmer, binder
 
 
 @binder.glossary(term="niveau de compétence")
@@ -52,6 +52,15 @@ def echec_automatique(entry, state):
 @binder.glossary(term="degré de réussite")
 def degre_de_reussite(entry, state):
     entry.claim("obtenu sur le d{}", actions.DE_D_ACTION)
+    # « lorsque celui-ci est inférieur à la CA »: a die equal to the CA succeeds too.
+    egal = actions.jet(10, 10)
+    affirmer(
+        entry,
+        "lorsque celui-ci est inférieur à la",
+        not egal.reussite,
+        f"a °R of {egal.degre} for a d20 of 10 at a CA of 10: the die succeeds when it is "
+        "« inférieur ou égal » to the CA (chapter « les actions »; glossary « réussite normale »)",
+    )
     # On a forced 1 the °R is the CA rather than the die only where the CA is
     # below the die's 1: at a CA of 1 both are 1.
     plus_petite = min(
@@ -119,3 +128,17 @@ def facteur_d_attaque(entry, state):
 @binder.glossary(term="facteur de mortalité")
 def facteur_de_mortalite(entry, state):
     entry.claim("Sa valeur actuelle est de {}.", avance.FACTEUR_DE_MORTALITE)
+
+
+@binder.glossary(term="niveau de dommage")
+def niveau_de_dommage(entry, state):
+    # « Un niveau qui une fois soustrait à la °R du jet d'encaissement » reads
+    # °R − Dom; the rules (and the entry « jet d'encaissement ») take the °R off the Dom.
+    # Any Dom above the °R shows the direction; 10 and 3 are only an illustration.
+    effectifs = sante.dommages_effectifs(10, 3)
+    affirmer(
+        entry,
+        "Un niveau qui une fois soustrait à la du donne le",
+        effectifs == 3 - 10,
+        f"Dom − °R: a Dom of 10 and a °R of 3 give {effectifs} dommages effectifs, not 3 − 10",
+    )

@@ -1,10 +1,11 @@
 """Bindings of the chapter « la santé »: the table of damage effects, its examples, constants."""
 
+import re
 from fractions import Fraction
 
 from ..rules import sante
 from ..rules.sante import Blessures
-from . import binder
+from . import affirmer, binder
 
 
 @binder.prose(contains="Les blessures ont 3 niveaux de gravité")
@@ -12,6 +13,36 @@ def niveaux_de_gravite(para, state):
     para.claim("ont {} niveaux de gravité", len(sante.GRAVITES))
     maximales = tuple(sante.BLESSURES_MAXIMALES[gravite] for gravite in sante.GRAVITES)
     para.claim("plus de {} blessures légères, {} graves et {} critique", maximales)
+
+
+@binder.prose(contains="Pour chaque point de fatigue, le personnage se voit infliger")
+def handicap_par_point_de_fatigue(para, state):
+    handicap = sante.handicap_de_fatigue(1)
+    if re.search(r"infliger un de [+\-−]?\d", para.text):
+        para.claim("infliger un de {} sur", handicap)
+        return
+    # The sentence lost its number: « se voit infliger un handicap de sur toutes les CA ».
+    affirmer(
+        para,
+        "infliger un de sur toutes les CA",
+        False,
+        f"a handicap of {handicap} per point (the glossary: « Chaque point diminue de 1 »); "
+        "the sentence states no number",
+    )
+
+
+@binder.prose(contains="éventuellement augmenté d'un bonus dû à son armure")
+def armure_et_encaissement(para, state):
+    # The rules follow « les armures » (and the combat example, and the 1.3
+    # revision: « Les Bonus d'Armure se retire maintenant automatiquement aux
+    # dommages »): the BE comes off the Dom, it does not raise the roll.
+    affirmer(
+        para,
+        "éventuellement augmenté d'un bonus dû à son armure",
+        False,
+        "the BE taken off the Dom before the jet d'encaissement "
+        "(« les armures »: « Ce bonus est retiré au Dom avant le jet d'encaissement »)",
+    )
 
 
 @binder.table(title="les effets des dommages")
