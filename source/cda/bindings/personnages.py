@@ -24,6 +24,17 @@ def _formule(des: tuple[int, int, int]) -> tuple[str, tuple[int, int, int]]:
     return "{}d{}" + signe + "{}", (nombre, faces, abs(ajout))
 
 
+# -- the history of the book --------------------------------------------------
+
+
+@binder.prose(contains="Changement des Attributs en")
+def aspects_et_moyens_de_la_version(para, state):
+    # Version 1.2 of the revision history: « Changement des Attributs en 3
+    # Aspects et des Attitudes en 6 Moyens ».
+    para.claim("Attributs en {} Aspects", len(regles.ASPECTS))
+    para.claim("Attitudes en {} Moyens", len(regles.MOYENS))
+
+
 # -- les aspects --------------------------------------------------------------
 
 
