@@ -9,12 +9,13 @@ fetched from outside: the pages work from `file://` and from any static server.
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
 from lxml import etree
 from markupsafe import Markup
 
@@ -96,12 +97,7 @@ class HtmlBook:
         words = words_for(language)
         settings = context.report.game.settings if context.report.game is not None else {}
         typography = Typography(language, bool(settings.get("typographic_apostrophes", False)))
-        environment = Environment(
-            loader=FileSystemLoader(str(TEMPLATES)),
-            autoescape=True,
-            undefined=StrictUndefined,
-            keep_trailing_newline=True,
-        )
+        environment = _environment()
         environment.globals["words"] = words
         french = typography.french
         return cls(
@@ -301,6 +297,35 @@ class HtmlBook:
             "href": href,
             "children": children,
         }
+
+
+def _environment() -> Environment:
+    """The Jinja2 environment of templates/, its compiled templates cached between runs."""
+    return Environment(
+        loader=FileSystemLoader(str(TEMPLATES)),
+        autoescape=True,
+        undefined=StrictUndefined,
+        keep_trailing_newline=True,
+        bytecode_cache=_bytecode_cache(),
+    )
+
+
+def _bytecode_cache() -> FileSystemBytecodeCache | None:
+    """Compiling the templates costs more than rendering a book: keep them compiled.
+
+    The cache lives under $XDG_CACHE_HOME (~/.cache)/rulebook/jinja2, outside the
+    sources and the outputs; Jinja2 checks each template's modification time, so an
+    edited template is compiled again. Without a writable cache folder, no cache.
+    """
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    folder = base / "rulebook" / "jinja2"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    if not os.access(folder, os.W_OK):
+        return None
+    return FileSystemBytecodeCache(str(folder))
 
 
 def _unique(findings: list) -> list:
