@@ -157,7 +157,9 @@ def niveaux_de_difficulte(para, state):
         "other chances of a °R over the CA",
     )
     # « il obtiendra la moitié de sa CA dans seulement 50% de ses réussites »:
-    # at the CA moyenne, the réussites over half the CA.
+    # at the CA moyenne, the réussites over half the CA (exactly one in two at
+    # any even CA). Reading « at least half » would give 6 in 10 at a CA of 10:
+    # the sentence is a rule of thumb, and this is the reading that makes it exact.
     part = regles.part_des_reussites_au_dela(CA_MOYENNE, Fraction(CA_MOYENNE, 2))
     para.claim("seulement {}%", part * 100)
 
