@@ -105,3 +105,13 @@ def test_a_changed_facteur_d_attaque_turns_the_combat_red(tmp_path):
     assert any(
         where.startswith("paragraph « Un personnage peut tenter d'esquiver") for where in red
     )
+
+
+def test_a_die_that_misses_makes_il_touche_wrong(tmp_path):
+    folder = copy_of_the_game(tmp_path)
+    mutate(folder / "cda.xml", r"Il lance le d20 et obtient (8), il touche", "11")
+    status, findings = check(folder)
+    assert status == 1
+    red = new_findings(findings)
+    assert any(f["message"].startswith("the text says « il touche! »") for f in red)
+    assert not any(f["category"] == "binding-error" for f in red)

@@ -3,7 +3,7 @@
 import re
 
 from ..rules import avance, combat
-from ..rules.actions import cible_a_atteindre, degre_d_echec
+from ..rules.actions import Jet, action_reussie, cible_a_atteindre, degre_d_echec, jet
 from ..rules.personnages import (
     ASPECT_SANS_JET,
     SURCOUT_PAR_NIVEAU_D_HEROISME,
@@ -11,7 +11,7 @@ from ..rules.personnages import (
     cout_d_un_niveau_de_competence,
     niveau_de_competence,
 )
-from . import binder
+from . import affirmer, binder
 
 _NOTATION = r"([+\-−]?\d+)(h\d*)?"
 
@@ -133,6 +133,17 @@ def heroisme_et_cible_a_atteindre(ex, state):
     heroique = avance.degre_heroique(-echec, total)
     ex.claim("pour obtenir ({}-{}=) {}, ou un de {}!", (echec, points, -heroique, heroique))
     ex.claim("qui avait un de {}.", difficulte)
+    affirmer(
+        ex, "soit un échec", not jet(convertie, de).reussite, f"a réussite at a CA of {convertie}"
+    )
+    # The heroic degree read back as a roll: a positive one is a °R, a negative one a °É.
+    resultat = Jet(heroique > 0, abs(heroique))
+    affirmer(
+        ex,
+        "Le personnage a donc réussi sa manœuvre",
+        action_reussie(resultat, difficulte),
+        f"a failure: a degree of {heroique} does not beat the ND {difficulte}",
+    )
 
 
 @binder.prose(contains="on augmentera le coût de")

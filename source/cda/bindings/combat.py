@@ -12,6 +12,9 @@ from ..rules.personnages import (
 )
 from . import affirmer, binder
 
+GRAVITES_DU_GLOSSAIRE = {"legere": "légère", "grave": "grave", "critique": "critique"}
+"""The glossary entries of the wounds, by id, and the wound each names."""
+
 
 @binder.prose(contains="additionnée du bonus de parade de l'arme moins")
 def total_de_parade(para, state):
@@ -72,8 +75,12 @@ def bjorn_et_krom(ex, state):
     # Kröm's blow.
     ex.claim("Il lance le d{} et obtient", DE_D_ACTION)
     de = ex.given("et obtient {}, il touche")
-    ex.claim("Son arme a {} de BD", krom.bd)
     dommage = combat.attaque(krom.ta, bjorn.tp, de, krom.bd)
+    if not affirmer(
+        ex, "il touche!", dommage is not None, f"a miss at TA {krom.ta}, TP {bjorn.tp}"
+    ):
+        return  # no blow to follow: the numbers left are reported unbound
+    ex.claim("Son arme a {} de BD", krom.bd)
     ex.claim("ce qui fait un de {}!", dommage)
     # The number is linked to a term of the glossary: it must be the niveau de dommage.
     terme = _terme_lie_avant(ex, "ce qui fait un")
@@ -92,7 +99,14 @@ def bjorn_et_krom(ex, state):
     effectifs = sante.dommages_effectifs(dommage, encaisse, bjorn.be)
     ex.claim("il reçoit donc {} de dommages", effectifs)
     ex.claim("( {} du Dom moins {} points d'armure", (dommage, bjorn.be))
-    sante.type_de_blessure(effectifs)  # « ce qui lui donne une blessure légère », by its link
+    blessure = sante.type_de_blessure(effectifs)
+    lien = _terme_lie_avant(ex, "ce qui lui donne une")
+    affirmer(
+        ex,
+        "ce qui lui donne une",
+        GRAVITES_DU_GLOSSAIRE.get(lien) == blessure,
+        f"a wound « {blessure} » for {effectifs} dommages effectifs; the text links « {lien} »",
+    )
 
 
 @binder.table(title="Résumé des totaux de combats")
