@@ -193,7 +193,10 @@ def points_echanges(avant: Mapping[str, int], apres: Mapping[str, int]) -> int:
 def bonus_de_competence(niveau_de_competence: int) -> int:
     """BC = NC − 10 (bonus de compétence)."""
     if not NIVEAU_DE_COMPETENCE_MINIMUM <= niveau_de_competence <= NIVEAU_DE_COMPETENCE_MAXIMUM:
-        raise ValueError(f"a NC goes from 0 to 20, not {niveau_de_competence}")
+        raise ValueError(
+            f"a NC goes from {NIVEAU_DE_COMPETENCE_MINIMUM} to {NIVEAU_DE_COMPETENCE_MAXIMUM},"
+            f" not {niveau_de_competence}"
+        )
     return niveau_de_competence - BASE_DU_BONUS_DE_COMPETENCE
 
 
