@@ -134,6 +134,15 @@ def test_ids_are_unique_on_each_page(built, book):
         assert len(found) == len(set(found)), page.name
 
 
+@pytest.mark.parametrize("book", BOOKS)
+def test_every_id_of_the_source_is_an_anchor_of_the_output(built, book):
+    source = {e.get("id") for e in read_book(BOOKS[book]).root.iter() if isinstance(e.tag, str)}
+    source.discard(None)
+    single = {e.get("id") for e in parse(built / book / f"{book}.html").iter()}
+    split = {e.get("id") for page in pages(built, book)[1:] for e in parse(page).iter()}
+    assert source - single == set() and source - split == set()
+
+
 def test_a_link_whose_target_is_missing_is_marked_never_a_dead_anchor(built):
     html = parse(built / "harmonies/harmonies.html")
     missing = css(html, "span.missing-target")

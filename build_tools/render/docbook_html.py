@@ -192,12 +192,18 @@ class Translator(CalsTables):
     # -- titles, labels and links --------------------------------------------------
 
     def title(self, element: etree._Element) -> str:
+        """The title of `element` with its markup; an id on the title stays on it."""
         node = element.find("title")
         if node is None:
             node = element.find("bookinfo/title")
         if node is None and element.tag == "glossentry":
             node = element.find("glossterm")
-        return self.contents(node, skip=()) if node is not None else ""
+        if node is None:
+            return ""
+        html = self.contents(node, skip=())
+        if node.get("id"):
+            html = f'<span id="{escape(self.numbering.anchor(node))}">{html}</span>'
+        return html
 
     def plain_title(self, element: etree._Element) -> str:
         """The title of `element` as escaped text, for places where links cannot go."""
@@ -316,14 +322,12 @@ class Translator(CalsTables):
 
     def visit_section(self, element: etree._Element) -> str:
         depth = sum(1 for node in element.iterancestors() if node.tag in SECTIONS)
-        title = element.find("title")
         return self.call(
             "section",
             element,
             level=min(6, self.page.heading_base + 1 + depth),
             label=self.label(element),
             title=self.title(element),
-            title_id=title.get("id", "") if title is not None else "",
             content=self.contents(element),
             mark=self.mark(element),
         )
@@ -635,7 +639,6 @@ class Translator(CalsTables):
             level=min(6, self.page.heading_base + 1 + depth),
             label=self.label(element),
             title=self.title(element),
-            title_id="",
             content=self.glossary_contents(element),
             mark=self.mark(element),
         )
