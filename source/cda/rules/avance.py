@@ -3,6 +3,16 @@
 The chapter « les règles avancées » of Les Clefs de l'Aube, as code. The
 surcoût of progression in a heroic level (« 20 PX par niveau d'héroïsme ») is
 part of the cost of a level, in `personnages.cout_d_un_niveau_de_competence`.
+
+Readings chosen where the book leaves room:
+
+- A CA « plus grande que 20 » converts; a CA of exactly 20 stays (it is a
+  réussite automatique anyway). A CA at or below 0 « peut » convert: the
+  player's choice, so `relever_ca` is a separate rule.
+- A degré d'échec counts as a negative °R when the TH moves it by 20
+  (« (2-20=) -18, ou un °R de 18 »).
+- The facteur d'attaque is +10 as the chapter says (taken off CA + BP); the
+  glossary's « -10 » contradicts it.
 """
 
 from __future__ import annotations

@@ -3,6 +3,18 @@
 The chapter « la santé » of Les Clefs de l'Aube, as code. The table « les
 effets des dommages » is transcribed once, in `EFFETS_DES_DOMMAGES`; every
 other rule of the chapter reads it.
+
+Readings chosen where the book leaves room:
+
+- The armour's BE is taken off the Dom before the jet d'encaissement (« les
+  armures », the combat example, the 1.3 revision), not added to the roll as
+  the paragraph « les dommages » still says.
+- A failed jet d'encaissement has no °R, so it takes nothing off the Dom.
+- « un °R sera soustrait qui, en moyenne, vaut 5 »: the mean °R of a
+  successful encaissement at an average Enc of 10 (5.5), which the book
+  rounds down to the 5 the Gardien adds.
+- Non-lethal damage: above 10 PF taken at once the wound is a légère, one
+  level graver for each further 10 (11 à 20 légère, 21 à 30 grave…).
 """
 
 from __future__ import annotations
