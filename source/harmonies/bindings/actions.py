@@ -1,19 +1,9 @@
 """The chapter « La résolution des actions » bound to the rules: examples, table, note, sentences.
 
-The table of chances is bound to what it is: the Mesure curve of the chapter
-(50 % at difficulty 0, the smaller side divided by ten every ten points),
-rounded to round numbers — every cell is checked against that construction
-exactly. Its distance from the dice is a figure, written into the working:
-at most 7.4 points (difficulty −2: 30 % printed, 37.4 % rolled), the table
-lower than the dice at every difficulty from −20 to 0. That gap has one
-cause, and it is not rounding: a marge of exactly zero succeeds, and ±d10°
-shows 0 once in eleven rolls, so a personnage type has 6/11 = 54.5 % at
-difficulty 0, not 50 %. The chapter calls the table approximate and gives it
-no more precision than its round numbers; no tolerance on the dice would be
-honest, since the gap runs one way across the whole failure side. So the
-mismatch is reported once, where the chapter states it as a fact (« Un
-personnage type aura 50% de chance … de difficulté zéro »), and the table
-is held to its own construction.
+The table of chances is held to its own construction, cell by cell and
+exactly; its distance from the dice is a figure in the working of the one
+finding it leads to. Why, and why no tolerance against the dice: see
+`rules.mesures`.
 """
 
 from __future__ import annotations
@@ -31,14 +21,16 @@ from .constats import affirmer, nomme_avec_ce_qui_est_lu
 DIFFICULTES_DE_LA_TABLE = range(-20, 20)
 
 
-def ecart_entre_la_table_et_les_des() -> tuple[Fraction, int]:
-    """The largest distance, in points of percentage, between the table's curve and the dice."""
+def ecart_entre_la_table_et_les_des() -> tuple[Fraction, int, list[int]]:
+    """The largest distance, in points of percentage, between the table's curve and the dice,
+    where it is, and the difficulties of the failure side where the curve is not below the dice."""
     ecarts = {
-        d: abs(mesures.chance_de_la_table(d) - 100 * des.chance_du_jet_ouvert_au_moins(-d))
+        d: 100 * des.chance_du_jet_ouvert_au_moins(-d) - mesures.chance_de_la_table(d)
         for d in DIFFICULTES_DE_LA_TABLE
     }
-    pire = max(ecarts, key=ecarts.get)
-    return ecarts[pire], pire
+    pire = max(ecarts, key=lambda d: abs(ecarts[d]))
+    exceptions = [d for d in DIFFICULTES_DE_LA_TABLE if d <= 0 and ecarts[d] <= 0]
+    return abs(ecarts[pire]), pire, exceptions
 
 
 def _pourcent(valeur: Fraction) -> str:
@@ -54,12 +46,18 @@ def _pourcent_fin(valeur: float) -> str:
 
 @binder.prose(contains="Un personnage type aura")
 def chance_a_difficulte_zero(para, state):
-    ecart, pire = ecart_entre_la_table_et_les_des()
+    ecart, pire, exceptions = ecart_entre_la_table_et_les_des()
     note("a marge of 0 succeeds and P(±d10° = 0) = 1/11, so P(0 + ±d10° ≥ 0) = 1/2 + 1/22 = 6/11")
+    sauf = ", ".join(
+        f"{d:+d} ({_pourcent(mesures.chance_de_la_table(d))} for "
+        f"{_pourcent_fin(float(100 * des.chance_du_jet_ouvert_au_moins(-d)))})"
+        for d in exceptions
+    )
     note(
-        f"the table, built on 50 % at difficulty 0, is below the dice at every difficulty "
-        f"from −20 to 0; the largest gap is {_pourcent(ecart)} at {pire:+d} "
-        f"({_pourcent(mesures.chance_de_la_table(pire))} printed, "
+        "the table's curve, drawn from 50 % at difficulty 0, is below the dice at every "
+        "difficulty from "
+        f"−20 to 0{' but ' + sauf if sauf else ''}; the largest gap is {_pourcent(ecart)} "
+        f"at {pire:+d} ({_pourcent(mesures.chance_de_la_table(pire))} printed, "
         f"{_pourcent(100 * des.chance_du_jet_ouvert_au_moins(-pire))} rolled)"
     )
     # A whole percentage as printed: half a point is its own rounding.

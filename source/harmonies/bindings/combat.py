@@ -14,7 +14,7 @@ from build_tools.checking.rule import Trace, tracing
 from ..rules import combat as regles
 from ..rules import des
 from . import binder
-from .constats import affirmer, formule, termes_de_la_formule
+from .constats import affirmer, formule, termes_de_la_formule, trouver
 
 # -- Principes généraux, déclaration d'intention ----------------------------------
 
@@ -30,6 +30,32 @@ def changement_d_intention(para, state):
 
 
 # -- Les Facteurs d'attaque --------------------------------------------------------
+
+
+def _terme_du_facteur(nom: str):
+    def terme(term, state):
+        dans_le_texte = trouver(term, re.compile(r"\((\w+)\)"))
+        selon_les_regles = [abr for abr, facteur in regles.FACTEURS.items() if facteur == nom]
+        affirmer(
+            term,
+            re.compile(r"\((\w+)\)"),
+            selon_les_regles == [dans_le_texte.group(1)],
+            f"the abbreviation {', '.join(selon_les_regles) or 'of no factor'}",
+            groupe=1,
+            cle=f"abreviation de {nom}",
+        )
+
+    terme.__name__ = f"facteur_{nom}"
+    return terme
+
+
+for _terme, _nom in (
+    ("La Finesse (", "finesse"),
+    ("Les Dommages (", "dommages"),
+    ("La Rapidité (", "rapidite"),
+    ("La Parade (", "parade"),
+):
+    binder.prose(contains=_terme)(_terme_du_facteur(_nom))
 
 
 @binder.prose(contains="Une attaque est décrite par")
@@ -50,6 +76,13 @@ def parade_defensive(para, state):
 
 
 # -- Les types d'attaque et les adverbes ----------------------------------------------
+
+
+@binder.prose(contains="Les personnages ont normalement accès à six types")
+def six_types_d_attaque(para, state):
+    nombre = len(regles.TYPES_D_ATTAQUE)
+    affirmer(para, "six types d'attaque", nombre == 6, f"{nombre} types")
+
 
 AFFECTATION = re.compile(r"\b(F[FDRP]) = \+N\b")
 
@@ -149,20 +182,26 @@ TOTAUX = {
 TERMES = ("Niveau", "BF", "BP", "BR", "BD", "FP", "FF", "FR", "FD", "d10°")
 
 
-def formule_selon_les_regles(total: str) -> dict[str, str]:
-    """The signed terms of a total, found by giving each term in turn the value 1."""
-    signes = {}
-    for terme in TERMES:
+def signes(fonction, termes: tuple[str, ...]) -> dict[str, str]:
+    """The signed terms of a rule, found by giving each term in turn the value 1."""
+    resultat = {}
+    for terme in termes:
         # Probing the rules is no step of the working: recorded apart, and dropped.
         with tracing(Trace()):
-            coefficient = TOTAUX[total]({autre: int(autre == terme) for autre in TERMES})
+            coefficient = fonction({autre: int(autre == terme) for autre in termes})
         if coefficient:
-            signes[terme] = "+" if coefficient > 0 else "-"
+            resultat[terme] = "+" if coefficient > 0 else "-"
+    return resultat
+
+
+def formule_selon_les_regles(total: str) -> dict[str, str]:
+    """The formula of a total as the book writes it, from the rules."""
+    resultat = signes(TOTAUX[total], TERMES)
     # The roll and, in the Dommages, the FD of a retained attack go either way.
-    signes["d10°"] = "±" if "d10°" in signes else None
-    if total == "Dommages":
-        signes["FD"] = "±"
-    return {terme: signe for terme, signe in signes.items() if signe}
+    for terme in ("d10°", "FD" if total == "Dommages" else None):
+        if terme in resultat:
+            resultat[terme] = "±"
+    return resultat
 
 
 @binder.table(title="Totaux d'attaque")
@@ -213,6 +252,41 @@ def calcul_des_degats(ex, state):
 
 
 # -- Organisation d'un combat ---------------------------------------------------------
+
+
+BASES = {
+    "La base de Rapidité:": lambda t: regles.base_de_rapidite(t["Niveau"], t["BR"], t["Style"]),
+    "La base de Parade:": lambda t: regles.base_de_parade(t["Niveau"], t["BP"], t["Style"]),
+    "La base d'Attaque:": lambda t: regles.base_d_attaque(t["Niveau"], t["BF"], t["Style"]),
+    "La base de Dommages:": lambda t: regles.base_de_dommages(t["BD"], t["Style"]),
+    "l'Encaissement (": lambda t: regles.encaissement(t["Cp"] + t["Rs"], t["Armure"]),
+}
+TERMES_DES_BASES = ("Cp", "Rs", "Armure", "Niveau", "BF", "BP", "BR", "BD", "Style")
+
+
+def _base(debut: str, fonction):
+    def base(para, state):
+        formule_du_texte = para.text[len(debut) :].strip(" ()")
+        selon_les_regles = signes(fonction, TERMES_DES_BASES)
+        affirmer(
+            para,
+            formule_du_texte,
+            termes_de_la_formule(formule_du_texte) == selon_les_regles,
+            formule(selon_les_regles),
+        )
+
+    base.__name__ = "base_" + "_".join(re.findall(r"\w+", debut.lower())[-1:])
+    return base
+
+
+for _debut, _fonction in BASES.items():
+    binder.prose(contains=_debut)(_base(_debut, _fonction))
+
+
+@binder.prose(contains="La classe de dommage:")
+def classe_de_dommage(para, state):
+    lettres = trouver(para, re.compile(r"[A-Z](?:/[A-Z])+")).group()
+    affirmer(para, lettres, tuple(lettres.split("/")) == regles.CLASSE, "/".join(regles.CLASSE))
 
 
 @binder.prose(contains="caractéristiques reviennent presque")

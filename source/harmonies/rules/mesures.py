@@ -17,8 +17,23 @@ Attributs »). Three things of that chapter are built on it:
 - the note on comparing two Mesures: the « right » chance for A against B is
   V_A / (V_A + V_B).
 
-How far that curve is from the chances the dice give is `actions` and
-`des`' business; the binding of the table reports the distance.
+How the table is checked, and with what tolerance. The chapter calls its
+chances « approximatives ». Against its own construction — the curve in
+round numbers — no tolerance is needed: each cell is checked exactly, the
+round numbers being the only approximation the table makes on purpose. That
+check finds one cell off, −18 (0.7 % where the curve gives 0.79 % and the
+table's own +18 reads 99.2 % = 100 − 0.8).
+
+Against the dice (`actions.chance_de_reussite`, exact) the distance is a
+figure, not a tolerance: on the failure side the printed table is below the
+dice at every difficulty but −8 (8 % for 7.98 %), by up to 7.4 points (−2: 30 %
+printed, 37.4 % rolled), because it starts from 50 % at difficulty 0 while
+a marge of zero succeeds and ±d10° ties once in eleven rolls (6/11 =
+54.5 %). A tolerance wide enough to pass that would hide a real mismatch,
+and a narrow one would report the same cause at every cell; so none is
+applied. The mismatch is reported once, at its cause, the sentence « Un
+personnage type aura 50% de chance … de difficulté zéro » (to its printed
+precision, half a point), with the figure in the working.
 
 10^(x/10) is irrational: the functions below compute it with `Decimal` to
 40 significant digits and return exact integers or `Fraction`s; no value
