@@ -88,7 +88,7 @@ def discover(root: Path | None = None) -> list[Book]:
     for folder in sorted(path for path in root.iterdir() if path.is_dir()):
         main = main_file(folder)
         if main is not None:
-            books.append(Book(folder.name, folder.resolve(), main.resolve()))
+            books.append(Book(folder.name, folder.resolve(), folder.resolve() / main.name))
     return books
 
 
@@ -119,9 +119,10 @@ def select(arguments: list[str], root: Path | None = None) -> list[Book]:
                 raise UsageError(
                     f"{argument}: no book.xml, and not exactly one .xml file at its top level"
                 )
-            chosen.append(Book(path.resolve().name, path.resolve(), main.resolve()))
+            chosen.append(Book(path.resolve().name, path.resolve(), path.resolve() / main.name))
         elif path.is_file():
-            chosen.append(Book(path.resolve().parent.name, path.resolve().parent, path.resolve()))
+            folder = path.absolute().parent.resolve()
+            chosen.append(Book(folder.name, folder, folder / path.name))
         elif argument in known:
             chosen.append(known[argument])
         else:

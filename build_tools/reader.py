@@ -108,9 +108,28 @@ class Document:
 
 
 def read_book(main: Path) -> Document:
-    """Parse `main` and everything it includes, inside the folder that holds it."""
-    main = Path(main).resolve()
-    folder = main.parent
+    """Parse `main` and everything it includes, inside the folder that holds it.
+
+    The folder is the one `main` is in as named, not the one a link leads to: a
+    book.xml that links outside its folder (to /etc/passwd, say) is refused
+    before anything of it is read, let alone quoted in a finding.
+    """
+    named = Path(main).absolute()
+    folder = named.parent.resolve()
+    main = named.resolve()
+    if not _inside(main, folder):
+        raise UnreadableBook(
+            [
+                Finding(
+                    "fatal",
+                    "refused-access",
+                    f"refused to read {named.name!r}: it links to {main}, outside the "
+                    f"book's folder ({folder})",
+                    file=named,
+                    key=named.name,
+                )
+            ]
+        )
     refusals: list[Finding] = []
     parser = _parser(folder, refusals)
     tree = _parse(main, parser, refusals)
