@@ -238,3 +238,28 @@ def test_markup_broken_inside_an_entity(rulebook, write_book):
     assert status == 2
     assert finding["category"] == "not-well-formed"
     assert finding["file"].endswith("book/book.xml") and finding["line"] == 3
+
+
+@pytest.mark.parametrize("how", ["folder", "main file", "name"])
+def test_a_main_file_that_links_outside_its_folder_is_not_read(
+    rulebook, tmp_path, monkeypatch, how
+):
+    folder = tmp_path / "source" / "book"
+    folder.mkdir(parents=True)
+    os.symlink("/etc/passwd", folder / "book.xml")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("RULEBOOK_SOURCE", str(tmp_path / "source"))
+    argument = {"folder": "source/book", "main file": "source/book/book.xml", "name": "book"}[how]
+    status, out, err = rulebook("check", argument)
+    assert status == 2
+    assert SECRET not in out + err
+    assert "source/book/book.xml: fatal: [refused-access] refused to read 'book.xml'" in out
+    assert "outside the book's folder" in out
+
+
+def test_a_main_file_that_links_inside_its_folder_is_read(write_book):
+    folder = write_book("book", {"src/real.xml": "<book><title>Vrai</title></book>\n"})
+    os.symlink(folder / "src" / "real.xml", folder / "book.xml")
+    document = read_book(folder / "book.xml")
+    assert document.root.findtext("title") == "Vrai"
+    assert document.main == folder / "src" / "real.xml"
