@@ -297,11 +297,13 @@ def _include(
         for namespace in XINCLUDE_NAMESPACES
         for node in element.iter(f"{{{namespace}}}include")
     ]
-    for include in includes:
+    for number, include in enumerate(includes):
         base = _base_file(include, current)
         href = include.get("href", "")
         line = include.sourceline or 0
-        where = {"file": base, "line": line, "column": _column_of(base, line, "include")}
+        # Which xi:include of its line this is, so that a finding points at this one.
+        rank = sum(1 for other in includes[:number] if other.sourceline == line)
+        where = {"file": base, "line": line, "column": _column_of(base, line, "include", rank)}
         scheme = urlparse(href).scheme
         if scheme not in ("", "file"):
             refusals.append(
@@ -378,7 +380,24 @@ def _include(
             continue
         files.append(target)
         if include.get("parse", "xml") == "text":
-            _replace(include, [], target.read_text(encoding=include.get("encoding", "utf-8")))
+            encoding = include.get("encoding", "utf-8")
+            try:
+                text = target.read_text(encoding=encoding)
+            except (UnicodeDecodeError, LookupError) as error:
+                refusals.append(
+                    at_line(
+                        Finding(
+                            "fatal",
+                            "xinclude",
+                            f"cannot read {href!r} as text in {encoding!r}: {error} "
+                            "(give its encoding with the encoding attribute)",
+                            key=href,
+                            **where,
+                        )
+                    )
+                )
+                continue
+            _replace(include, [], text)
             continue
         included = _parse(target, parser, refusals).getroot()
         included.set(XML_BASE, str(target))
@@ -470,12 +489,17 @@ def _fatal(findings: list[Finding]) -> list[Finding]:
     return [finding for finding in findings if finding.severity == "fatal"]
 
 
-def _column_of(path: Path, line: int, name: str) -> int:
-    """The column of the start tag (its '<') of the element `name` on `line`, or 0."""
+def _column_of(path: Path, line: int, name: str, rank: int = 0) -> int:
+    """The column of the start tag (its '<') of the `rank`-th element `name` on `line`, or 0."""
     text = source_line(path, line)
     index = text.find(name)
     if index < 0:
         return 0
+    for _ in range(rank):
+        following = text.find(name, index + 1)
+        if following < 0:
+            break
+        index = following
     start = text.rfind("<", 0, index)
     return (start if start >= 0 else index) + 1
 
