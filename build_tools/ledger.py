@@ -33,7 +33,18 @@ def read_ledger(path: Path) -> tuple[list[Entry], list[Finding]]:
         ]
     entries, findings = [], []
     lines = text.splitlines()
-    for item in data.get("known", []):
+    known = data.get("known", [])
+    if not isinstance(known, list) or not all(isinstance(item, dict) for item in known):
+        return [], [
+            Finding(
+                "fatal",
+                "ledger",
+                "the ledger's entries must each be a [[known]] table (with an id and a reason)",
+                file=path,
+                key="shape",
+            )
+        ]
+    for item in known:
         identifier = str(item.get("id", ""))
         line = next((n for n, t in enumerate(lines, 1) if identifier and identifier in t), 0)
         if not identifier or not str(item.get("reason", "")).strip():
