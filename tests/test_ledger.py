@@ -117,3 +117,17 @@ def test_the_same_finding_twice_gets_two_ids(rulebook, book):
     status, out, _ = rulebook("check", "regles", "--no-rules", "--format", "json")
     ids = [f["id"] for f in json.loads(out)["books"][0]["findings"]]
     assert ids == [ARMES, ARMES + "#2"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['[known]\nid = "x"\nreason = "y"\n', 'known = "x"\n', "known = [1, 2]\n"],
+    ids=["a table, not an array of tables", "a string", "numbers"],
+)
+def test_a_ledger_of_the_wrong_shape(rulebook, book, text):
+    (book / "ledger.toml").write_text(text, encoding="utf-8")
+    status, out, _ = rulebook("check", "regles", "--no-rules")
+    assert status == 2
+    assert (
+        "regles/ledger.toml: fatal: [ledger] the ledger's entries must each be a [[known]]" in out
+    )

@@ -263,3 +263,27 @@ def test_a_main_file_that_links_inside_its_folder_is_read(write_book):
     document = read_book(folder / "book.xml")
     assert document.root.findtext("title") == "Vrai"
     assert document.main == folder / "src" / "real.xml"
+
+
+def test_text_includes_in_an_encoding_that_does_not_fit(rulebook, write_book):
+    body = (
+        '<para><xi:include href="notes.txt" parse="text"/></para> '
+        '<para><xi:include href="notes.txt" parse="text" encoding="klingon"/></para>'
+    )
+    folder = write_book("book", {"book.xml": BOOK.format(body=body)})
+    (folder / "notes.txt").write_bytes("Café\n".encode("latin-1"))
+    status, out, _ = rulebook("check", str(folder), "--format", "json")
+    assert status == 2
+    findings = json.loads(out)["books"][0]["findings"]
+    assert [(f["category"], f["line"]) for f in findings] == [("xinclude", 3), ("xinclude", 3)]
+    assert "cannot read 'notes.txt' as text in 'utf-8'" in findings[0]["message"]
+    assert "unknown encoding: klingon" in findings[1]["message"]
+    columns = [f["column"] for f in findings]
+    assert columns == [body.index("<xi:include") + 1, body.rindex("<xi:include") + 1]
+
+
+def test_a_text_include_with_its_encoding_given(write_book):
+    body = '<para><xi:include href="notes.txt" parse="text" encoding="latin-1"/></para>'
+    folder = write_book("book", {"book.xml": BOOK.format(body=body)})
+    (folder / "notes.txt").write_bytes("Café\n".encode("latin-1"))
+    assert read_book(folder / "book.xml").root.findtext("para") == "Café\n"
