@@ -106,6 +106,8 @@ class Check:
     trace: Trace
     findings: list[Finding]
     claims: list[Claim] = field(default_factory=list)
+    label: str = ""
+    """For a table cell: its row and column, so that a finding's id says which cell."""
     _mark: int = 0
     _repeats: dict[str, int] = field(default_factory=dict)
 
@@ -137,6 +139,8 @@ class Check:
             agreed = False
             offset = match.start(index + 1) if match.re.groups else match.start()
             key = _pattern_text(pattern)
+            if self.label and not re.search(r"[^\W\d_]", key):
+                key = f"{self.label} {key}"  # a bare "{}" says nothing of where: name the cell
             self._repeats[key] = self._repeats.get(key, 0) + 1
             if self._repeats[key] > 1:
                 key += f"#{self._repeats[key]}"
@@ -161,6 +165,37 @@ class Check:
             Claim(match.group(), tuple(values), tuple(expectations), agreed, steps)
         )
         return agreed
+
+    def affirm(self, phrase: str | re.Pattern, holds: bool, *, rules_give: str) -> bool:
+        """A statement the text makes in words (« un échec ! ») that the rules must hold.
+
+        When `holds` is false the statement is an erratum: the text says the
+        phrase, the rules give `rules_give`, with the working since the last claim.
+        The phrase's numbers are not accounted for by this call.
+        """
+        match = self._search(phrase)
+        steps = [str(step) for step in self.trace.since(self._mark)]
+        self._mark = len(self.trace.steps)
+        self.claims.append(Claim(match.group(), (match.group(),), (rules_give,), holds, steps))
+        if not holds:
+            first_word = match.group().split(" ")[0]
+            self.findings.append(
+                Finding(
+                    "error",
+                    "erratum",
+                    f"the text says « {match.group()} », the rules give {rules_give}",
+                    file=self.passage.file,
+                    line=self.passage.line_at(match.start()),
+                    column=self.passage.column_at(match.start(), first_word),
+                    where=self.where,
+                    text=_excerpt(self.passage.text, match.start(), match.end()),
+                    key=_pattern_text(phrase),
+                    expected=rules_give,
+                    found=match.group(),
+                    derivation=steps,
+                )
+            )
+        return holds
 
     def waive(self, pattern: str | re.Pattern, reason: str) -> None:
         """Account for the numbers at `pattern` without checking them, for `reason`."""

@@ -14,8 +14,9 @@ from build_tools.diagnostics import source_line
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 """A number as the coverage counts them: a run of digits, with a decimal part if any."""
 
-HOLE = r"([+\-−]?\d+(?:[.,]\d+)?)"
-HOLE_BOUNDS = (r"(?<![\d.,])", r"(?![\d]|[.,]\d)")
+HOLE = r"((?:[+\-−]|(?<![\d.,]))\d+(?:[.,]\d+)?)"
+"""A number in a pattern: a sign may follow a digit (`2d6+3`); an unsigned number may not."""
+HOLE_END = r"(?![\d]|[.,]\d)"
 
 _SPACES = re.compile(r"\s+")
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "\u00a0": " ", "\u202f": " ", "\u2009": " "})
@@ -154,7 +155,7 @@ def compile_pattern(pattern: str | re.Pattern) -> re.Pattern:
     pieces = []
     for index, literal in enumerate(pattern.translate(_APOSTROPHES).split("{}")):
         if index:
-            pieces.append(HOLE_BOUNDS[0] + HOLE + HOLE_BOUNDS[1])
+            pieces.append(HOLE + HOLE_END)
         pieces.append(_SPACES.sub(r"\\s+", re.escape(literal).replace("\\ ", " ")))
     return re.compile("".join(pieces))
 

@@ -22,7 +22,11 @@ from build_tools.diagnostics import Finding, slug
 from build_tools.docbook import EXAMPLES, SECTIONS, TABLES, text_of, title_of, where_of
 from build_tools.reader import Document
 
-PROSE = ("para", "simpara", "entry", "term", "listitem", "glossdef", "title")
+PROSE = (
+    "para", "simpara", "entry", "term", "listitem", "glossdef", "title",
+    # front matter: years, dates and revision numbers can be waived too
+    "copyright", "year", "date", "pubdate", "revnumber", "revremark", "releaseinfo", "edition",
+)
 UNIT_KINDS = ("examples", "tables", "glossary")
 
 
@@ -140,6 +144,10 @@ def _resolve(document: Document, binding: Binding, units: list[Unit], findings: 
             "table": TABLES,
         }[binding.kind]
         candidates = [el for el in root.iter(*tags) if title_of(el) == wanted]
+        if binding.kind == "example" and len(candidates) > 1:
+            # An example titled like the section that holds it: the example is meant.
+            examples = [el for el in candidates if el.tag in EXAMPLES]
+            candidates = examples or candidates
     elif key == "term":
         wanted = " ".join(value.replace("’", "'").split())
         candidates = [
@@ -182,12 +190,15 @@ def _check_for(document, element, exclude, binding, findings) -> Check:
     title_passage = Passage.of(title, file) if title is not None else Passage(element, file, "", [])
     table = TableCheck(title_passage, where, trace, findings)
     for row in element.iter("row"):
-        cells = [
-            Check(Passage.of(entry, file, exclude), where, trace, findings)
-            for entry in row
-            if entry.tag in ("entry", "entrytbl")
-        ]
+        entries = [entry for entry in row if entry.tag in ("entry", "entrytbl")]
         in_head = row.getparent() is not None and row.getparent().tag == "thead"
+        headers = table.head_rows[-1] if table.head_rows and not in_head else []
+        row_label = text_of(entries[0])[:30] if entries else ""
+        cells = []
+        for index, entry in enumerate(entries):
+            column = headers[index].text[:30] if index < len(headers) else f"column {index + 1}"
+            label = f"row « {row_label} », {column}:"
+            cells.append(Check(Passage.of(entry, file, exclude), where, trace, findings, label=label))
         (table.head_rows if in_head else table.rows).append(cells)
     return table
 
