@@ -288,13 +288,25 @@ class Translator(CalsTables):
         return self.contents(element)
 
     def visit_part(self, element: etree._Element) -> str:
+        """A part: its title and introduction; on the single page, its chapters too."""
+        intro = element.find("partintro")
+        inside = (
+            ""
+            if self.page.name is not None
+            else self.contents(element, skip=TITLES + ("partintro",))
+        )
         return self.call(
             "part",
             element,
+            level=self.page.heading_base,
             label=self.label(element),
             title=self.title(element),
-            content=self.contents(element, skip=TITLES + ("partintro",)),
+            introduction=self.render(intro) if intro is not None else "",
+            content=inside,
         )
+
+    def visit_partintro(self, element: etree._Element) -> str:
+        return self.contents(element)
 
     def division(self, element: etree._Element) -> str:
         """A preface, chapter, appendix…: its heading, its content, its footnotes."""

@@ -143,7 +143,7 @@ class HtmlBook:
         self.marks.errata_page = f"#{ERRATA_ANCHOR}"
         translator = self.translator(Page(None, heading_base=2))
         titlepage = self._titlepage(translator)
-        divisions = [Markup(translator.render(division)) for division in self.numbering.divisions]
+        divisions = [Markup(translator.render(child)) for child in self._body()]
         self._findings = list(translator.findings)
         return self.environment.get_template("html/book.html").render(
             lang=self.language,
@@ -182,6 +182,14 @@ class HtmlBook:
                     inline_css=None,
                     titlepage=self._titlepage(index),
                     contents=self.contents(index),
+                    # anything under <book> that is not a division (not valid DocBook, but kept)
+                    extra=Markup(
+                        "".join(
+                            index.render(child)
+                            for child in self._body()
+                            if child not in self.numbering.pages
+                        )
+                    ),
                     single_page=f"../{self.context.book.name}.html",
                     next=navigation[0] if navigation else None,
                 ),
@@ -229,6 +237,15 @@ class HtmlBook:
         # Both renderings meet the same unsupported elements: report them once.
         self._findings = _unique(self._findings + findings)
         return pages
+
+    def _body(self) -> list[etree._Element]:
+        """The children of <book> after its title page, in order."""
+        return [
+            child
+            for child in self.root
+            if isinstance(child.tag, str)
+            and child.tag not in ("bookinfo", "info", "title", "subtitle", "titleabbrev")
+        ]
 
     def _split_link(self, element: etree._Element, anchor: str) -> str:
         division = self.numbering.division_of(element)

@@ -92,7 +92,7 @@ def number(root: etree._Element) -> Numbering:
         if identifier and identifier not in numbering._taken:  # a duplicate id gets a new anchor
             numbering.anchors[element] = identifier
             numbering._taken.add(identifier)
-    chapters = appendices = 0
+    chapters = appendices = parts = 0
     loose = {"example": 0, "table": 0, "figure": 0, "equation": 0}
     for division in _divisions(root):
         numbering.divisions.append(division)
@@ -100,6 +100,9 @@ def number(root: etree._Element) -> Numbering:
         if tag == "chapter":
             chapters += 1
             label = str(chapters)
+        elif tag == "part":
+            parts += 1
+            label = _roman(parts)
         elif tag == "appendix":
             appendices += 1
             label = appendix_letter(appendices)
@@ -133,10 +136,35 @@ def _divisions(root: etree._Element) -> list[etree._Element]:
         if not isinstance(child.tag, str):
             continue
         if child.tag == "part":
+            found.append(child)
             found.extend(node for node in child if node.tag in DIVISION_TAGS)
         elif child.tag in DIVISION_TAGS:
             found.append(child)
     return found
+
+
+def _roman(number: int) -> str:
+    """Parts are numbered I, II, III…"""
+    numerals = (
+        (1000, "M"),
+        (900, "CM"),
+        (500, "D"),
+        (400, "CD"),
+        (100, "C"),
+        (90, "XC"),
+        (50, "L"),
+        (40, "XL"),
+        (10, "X"),
+        (9, "IX"),
+        (5, "V"),
+        (4, "IV"),
+        (1, "I"),
+    )
+    text = ""
+    for value, numeral in numerals:
+        while number >= value:
+            text, number = text + numeral, number - value
+    return text
 
 
 def _number_sections(parent: etree._Element, prefix: str, numbering: Numbering) -> None:

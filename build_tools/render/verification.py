@@ -71,10 +71,13 @@ class Marks:
             notes.append(self.words["unchecked_numbers"].format(count=verification.unbound))
         if verification.failed:
             notes.append(self.words["binding_failed"])
+        wrong = [claim["statement"] for claim in claims if not claim["agreed"]]
         summary = {
             "verified": self.words["verified_short"],
             "incomplete": self.words["incomplete_short"],
-            ERRATUM: "; ".join(claim["statement"] for claim in claims if not claim["agreed"]),
+            ERRATUM: wrong[0]
+            if len(wrong) == 1
+            else self.words["errata_count"].format(count=len(wrong)),
         }[status]
         title = {
             "verified": self.words["verified"],
