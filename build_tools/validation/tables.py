@@ -38,6 +38,8 @@ def _check_group(document: Document, group: etree._Element) -> list[Finding]:
 
     try:
         cols = int(group.get("cols", ""))
+        if cols < 1:
+            raise ValueError(cols)
     except ValueError:
         report(
             group, "table", f"tgroup cols={group.get('cols')!r} is not a number of columns", "cols"
@@ -107,7 +109,7 @@ def _check_group(document: Document, group: etree._Element) -> list[Finding]:
                             f"overlap-{covered}",
                         )
                     occupied.add(covered)
-                    more = int(entry.get("morerows", "0") or 0)
+                    more = _morerows(entry, report)
                     if more:
                         pending[covered] = max(pending.get(covered, 0), more)
                     if section.tag == "tbody" and text_of(entry):
@@ -157,7 +159,15 @@ def _report_rows(shortfalls, cols, part, report) -> None:
 def _extent(entry, names, spans, column, occupied, report):
     """The first and last column an entry covers."""
     if entry.get("spanname"):
-        start_name, end_name = spans.get(entry.get("spanname"), (None, None))
+        if entry.get("spanname") not in spans:
+            report(
+                entry,
+                "table",
+                f"entry refers to spanname {entry.get('spanname')!r}, which no spanspec defines",
+                f"spanname-{entry.get('spanname')}",
+            )
+            return None, None
+        start_name, end_name = spans[entry.get("spanname")]
     else:
         start_name, end_name = entry.get("namest") or entry.get("colname"), entry.get("nameend")
     for name in (start_name, end_name):
@@ -176,4 +186,21 @@ def _extent(entry, names, spans, column, occupied, report):
         while start in occupied:
             start += 1
     end = names[end_name] if end_name else start
+    if end < start:
+        report(
+            entry,
+            "table",
+            f"entry spans from colname {start_name!r} back to {end_name!r}, an earlier column",
+            f"span-{start_name}-{end_name}",
+        )
+        return None, None
     return start, end
+
+
+def _morerows(entry, report) -> int:
+    """How many rows below an entry it also covers (a finding if that is not a number)."""
+    value = entry.get("morerows", "0") or "0"
+    if value.strip().isdigit():
+        return int(value)
+    report(entry, "table", f"morerows={value!r} is not a number of rows", f"morerows-{value}")
+    return 0
