@@ -44,7 +44,8 @@ def check(document: Document) -> list[Finding]:
 
     # Inline glossterms without linkend refer to the entry of the same term (or baseform).
     for term in root.iter("glossterm"):
-        if term.getparent().tag == "glossentry" or term.get("linkend"):
+        parent = term.getparent()
+        if (parent is not None and parent.tag == "glossentry") or term.get("linkend"):
             continue
         name = (term.get("baseform") or text_of(term)).lower()
         if name and name not in entries:
@@ -67,7 +68,8 @@ def check(document: Document) -> list[Finding]:
             if abbreviation is not None:
                 uses[term.lower()].setdefault(text_of(abbreviation), abbreviation)
     for abbreviation in root.iter(*ABBREVIATIONS):
-        if abbreviation.getparent().tag == "glossentry":
+        parent = abbreviation.getparent()
+        if parent is None or parent.tag == "glossentry":
             continue
         term = _term_before(abbreviation, ids)
         if term:
