@@ -320,6 +320,20 @@ def _include(
             continue
         path = urlparse(href).path if scheme == "file" else href
         target = (base.parent / unquote(path)).resolve()
+        if include.getparent() is None:
+            refusals.append(
+                at_line(
+                    Finding(
+                        "fatal",
+                        "xinclude",
+                        "a file's root element cannot be an xi:include: "
+                        f"use {href!r} itself in this file's place",
+                        key=href or "root",
+                        **where,
+                    )
+                )
+            )
+            continue
         if include.get("xpointer") or not href:
             refusals.append(
                 at_line(
