@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 
 from lxml import etree
@@ -74,6 +75,14 @@ def as_json(results, threshold: str) -> str:
     return json.dumps({"books": books}, ensure_ascii=False, indent=2) + "\n"
 
 
+NOT_IN_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+"""Characters XML 1.0 cannot hold, which a source line (a form feed, a misread file) may."""
+
+
+def _xml_text(text: str) -> str:
+    return NOT_IN_XML.sub("\ufffd", text)
+
+
 def junit(results, threshold: str) -> str:
     """JUnit XML: one test suite per book, one failing test case per new finding."""
     suites = etree.Element("testsuites", name="rulebook check")
@@ -99,14 +108,16 @@ def junit(results, threshold: str) -> str:
         for finding in failing:
             # The JUnit schema that Jenkins reads has no file or line on a testcase:
             # the location goes in the failure's message, as in its text.
-            case = etree.SubElement(suite, "testcase", name=finding.id, classname=result.book.name)
+            case = etree.SubElement(
+                suite, "testcase", name=_xml_text(finding.id), classname=result.book.name
+            )
             failure = etree.SubElement(
                 case,
                 "failure",
-                message=f"{finding.location()}: {finding.message}",
+                message=_xml_text(f"{finding.location()}: {finding.message}"),
                 type=finding.category,
             )
-            failure.text = finding.astext()
+            failure.text = _xml_text(finding.astext())
     return etree.tostring(suites, encoding="unicode", pretty_print=True)
 
 
