@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import codecs
 import functools
+import io
 import os
 import re
 import unicodedata
@@ -109,10 +111,31 @@ def source_line(path: Path | None, line: int) -> str:
 def _lines(path: str, modified: int, size: int) -> list[str]:
     """The lines of a file, cached for as long as the file is unchanged."""
     try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            return [text.rstrip("\n") for text in handle]  # raw: columns count a tab as one
+        with open(path, "rb") as handle:
+            raw = handle.read()
     except OSError:
         return []
+    text = raw.decode(_encoding_of(raw), errors="replace")
+    # Raw lines (columns count a tab as one), split as a text file is: \n, \r\n or \r.
+    return [line.rstrip("\n") for line in io.StringIO(text, newline=None)]
+
+
+def _encoding_of(raw: bytes) -> str:
+    """The encoding of an XML file: its byte order mark, else its XML declaration, else UTF-8."""
+    for mark, encoding in (
+        (codecs.BOM_UTF8, "utf-8-sig"),
+        (codecs.BOM_UTF16_LE, "utf-16"),
+        (codecs.BOM_UTF16_BE, "utf-16"),
+    ):
+        if raw.startswith(mark):
+            return encoding
+    declared = re.match(rb"<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._-]+)[\"']", raw[:200])
+    if declared:
+        try:
+            return codecs.lookup(declared.group(1).decode("ascii")).name
+        except LookupError:
+            pass
+    return "utf-8"
 
 
 def at_line(finding: Finding) -> Finding:
