@@ -16,6 +16,7 @@ import pytest
 
 from build_tools.cli import main
 
+EVERYTHING = Path(__file__).parent / "fixtures/html/everything.xml"
 JAR_PLACES = (
     os.environ.get("RULEBOOK_VNU_JAR", ""),
     str(Path.home() / ".cache/rulebook/vnu/node_modules/vnu-jar/build/dist/vnu.jar"),
@@ -35,11 +36,17 @@ pytestmark = pytest.mark.skipif(
 
 
 def test_every_page_of_every_book_has_no_html_error(tmp_path):
+    # the three books, and a test book that uses every element the renderer supports
+    everything = tmp_path / "everything"
+    everything.mkdir()
+    shutil.copy(EVERYTHING, everything / "book.xml")
     pages = []
-    for book in ("cda", "harmonies", "edad"):
-        assert main(["build", book, "--format", "html", "--out", str(tmp_path)]) in (0, 1)
-        pages += [tmp_path / book / f"{book}.html", *(tmp_path / book / "html").glob("*.html")]
-    assert len(pages) >= 15
+    for book in ("cda", "harmonies", "edad", str(everything)):
+        name = Path(book).name
+        assert main(["build", book, "--format", "html", "--out", str(tmp_path / "out")]) in (0, 1)
+        out = tmp_path / "out" / name
+        pages += [out / f"{name}.html", *(out / "html").glob("*.html")]
+    assert len(pages) >= 20
     result = subprocess.run(
         ["java", "-jar", str(vnu_jar()), "--format", "json", "--errors-only", *map(str, pages)],
         capture_output=True,

@@ -720,7 +720,6 @@ class Translator(CalsTables):
             **parts,
         )
 
-    visit_info = visit_bookinfo
 
     def visit_authorgroup(self, element: etree._Element) -> str:
         return ", ".join(self.render(child) for child in element if isinstance(child.tag, str))

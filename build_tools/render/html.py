@@ -244,7 +244,7 @@ class HtmlBook:
             child
             for child in self.root
             if isinstance(child.tag, str)
-            and child.tag not in ("bookinfo", "info", "title", "subtitle", "titleabbrev")
+            and child.tag not in ("bookinfo", "title", "subtitle", "titleabbrev")
         ]
 
     def _split_link(self, element: etree._Element, anchor: str) -> str:
@@ -261,8 +261,6 @@ class HtmlBook:
 
     def _titlepage(self, translator: Translator) -> Markup:
         info = self.root.find("bookinfo")
-        if info is None:
-            info = self.root.find("info")
         if info is None:
             return Markup(
                 f'<header class="titlepage"><h1 class="book-title">'

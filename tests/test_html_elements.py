@@ -1,0 +1,142 @@
+"""No text is lost: every run of text of a book is in its HTML, for every supported element."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import lxml.html
+import pytest
+
+from build_tools.reader import read_book
+from build_tools.render.html import supported_elements
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOKS = {
+    "cda": ROOT / "source/cda/cda.xml",
+    "harmonies": ROOT / "source/harmonies/book.xml",
+    "edad": ROOT / "source/edad/book.xml",
+}
+NOT_SHOWN = ("remark", "titleabbrev")
+"""Remarks show only in a draft; an abbreviated title only in the navigation of the split pages."""
+
+EVERYTHING = (ROOT / "tests/fixtures/html/everything.xml").read_text(encoding="utf-8")
+"""A book that uses every element the HTML renderer supports, in English."""
+
+
+def text_runs(root, shown_remarks: bool = False) -> list[str]:
+    """Every run of text of the source that a reader must find, whitespace removed."""
+    hidden = NOT_SHOWN if not shown_remarks else ("titleabbrev",)
+    runs = []
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        if any(node.tag in hidden for node in (element, *element.iterancestors())):
+            inside = True
+        else:
+            inside = False
+        if element.text and not inside:
+            runs.append(element.text)
+        parent_hidden = any(
+            node.tag in hidden for node in element.iterancestors() if isinstance(node.tag, str)
+        )
+        if element.tail and not parent_hidden:
+            runs.append(element.tail)
+    return [squeezed for run in runs if (squeezed := squeeze(run))]
+
+
+def squeeze(text: str) -> str:
+    return re.sub(r"[\s\u00a0\u202f]+", "", text)
+
+
+def output_text(path: Path) -> str:
+    return squeeze(lxml.html.parse(str(path)).getroot().find("body").text_content())
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_every_run_of_text_of_the_books_is_on_the_single_page(rulebook, tmp_path, book):
+    rulebook("build", book, "--format", "html", "--out", str(tmp_path))
+    shown = output_text(tmp_path / book / f"{book}.html")
+    missing = [run for run in text_runs(read_book(BOOKS[book]).root) if run not in shown]
+    assert missing == []
+
+
+@pytest.fixture
+def everything(write_book, rulebook, tmp_path):
+    folder = write_book("everything", {"book.xml": EVERYTHING})
+    run = rulebook("build", str(folder), "--format", "html", "--out", str(tmp_path / "out"))
+    return run, tmp_path / "out" / "everything", folder
+
+
+def test_the_test_book_uses_every_supported_element(everything):
+    _, _, folder = everything
+    used = {e.tag for e in read_book(folder / "book.xml").root.iter() if isinstance(e.tag, str)}
+    # the table parts are rendered by their table, never alone
+    assert supported_elements() - used == set()
+
+
+def test_every_element_renders_with_all_its_text(everything):
+    run, out, folder = everything
+    assert "does not handle" not in run.err and "only rendered inside" not in run.err
+    shown = output_text(out / "everything.html")
+    missing = [run for run in text_runs(read_book(folder / "book.xml").root) if run not in shown]
+    assert missing == []
+    split = "".join(output_text(page) for page in (out / "html").glob("*.html"))
+    assert [run for run in text_runs(read_book(folder / "book.xml").root) if run not in split] == []
+
+
+def test_an_english_book_gets_english_words(everything):
+    _, out, _ = everything
+    html = lxml.html.parse(str(out / "everything.html")).getroot()
+    text = " ".join(html.text_content().split())
+    assert "Table of Contents" in text and "Chapter 1" in text and "Appendix A" in text
+    assert "Table 1.1. A table" in text and "Example 1.1. An example" in text
+    assert "See Gloss." in text and "See also Other." in text
+    assert "Part I" in text and "“a quote with ‘a quote’ inside”" in text
+    assert "Mark™" in text and "Reg®" in text and "Serv℠" in text
+    assert "“A section”" in text  # an xref to a section
+    assert "the labelled paragraph" in text  # xreflabel
+    assert "Chapitre" not in text and "Voir" not in text
+
+
+def test_cals_spans_morerows_and_footers(everything):
+    _, out, _ = everything
+    table = lxml.html.parse(str(out / "everything.html")).getroot().get_element_by_id("t1")
+    head = table.find("thead/tr")
+    assert [cell.get("colspan") for cell in head] == [None, "2", None]
+    assert "align-right" in head[1].get("class")  # from the spanspec
+    body = table.findall("tbody/tr")
+    assert body[0][0].get("rowspan") == "2"
+    # second row: b2 in column 2, column 3 empty (a filler), d2 in column 4
+    assert [cell.text_content() for cell in body[1]] == ["b2", "", "d2"]
+    assert "filler" in body[1][1].get("class")
+    assert table.find("tfoot/tr/td").get("colspan") == "4"
+    widths = [col.get("style") for col in table.iter("col")]
+    assert widths == ["width: 40.00%", "width: 20.00%", "width: 20.00%", "width: 20.00%"]
+    assert "frame-topbot" in table.get("class")
+
+
+def test_remarks_and_profiling_in_the_test_book(write_book, rulebook, tmp_path):
+    folder = write_book(
+        "profiled",
+        {
+            "book.xml": EVERYTHING.replace("<note>", '<note condition="print">').replace(
+                "<tip>", '<tip userlevel="expert;advanced">'
+            )
+        },
+    )
+    rulebook(
+        "build",
+        str(folder),
+        "--format",
+        "html",
+        "--out",
+        str(tmp_path / "web"),
+        "--condition",
+        "web",
+        "--userlevel",
+        "advanced",
+        "--draft",
+    )
+    text = output_text(tmp_path / "web/profiled/profiled.html")
+    assert "Anote." not in text and "Atip." in text and "aremark" in text
