@@ -201,3 +201,16 @@ def test_list_still_lists_an_unreadable_book(rulebook, source, write_book):
     status, out, _ = rulebook("list")
     assert status == 0
     assert "casse:  [?]" in out
+
+
+def test_build_of_a_readable_and_an_unreadable_book(rulebook, source, write_book, tmp_path):
+    write_book("casse", {"book.xml": BROKEN}, root=source)
+    out_folder = tmp_path / "generated"
+    status, out, err = rulebook(
+        "build", "beta", "casse", "--format", "html", "--out", str(out_folder)
+    )
+    assert status == 2
+    assert "rulebook: casse: not built: the book cannot be read" in err
+    assert not (out_folder / "casse").exists()
+    assert (out_folder / "beta" / "html" / "index.html").is_file()
+    assert f"beta: html: {out_folder / 'beta' / 'html' / 'index.html'}" in out
