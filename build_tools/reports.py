@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import quote
 
 from lxml import etree
 
@@ -131,7 +133,9 @@ def sarif(results, threshold: str) -> str:
             location = {
                 "physicalLocation": {
                     "artifactLocation": {
-                        "uri": display_path(finding.file) if finding.file else result.book.name
+                        "uri": _uri(
+                            display_path(finding.file) if finding.file else result.book.name
+                        )
                     }
                 }
             }
@@ -173,6 +177,11 @@ def sarif(results, threshold: str) -> str:
         ],
     }
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def _uri(path: str) -> str:
+    """A path as the relative URI reference SARIF wants: spaces and accents escaped."""
+    return quote(Path(path).as_posix())
 
 
 FORMATS: dict[str, Callable] = {"text": text, "json": as_json, "junit": junit, "sarif": sarif}
