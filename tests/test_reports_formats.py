@@ -189,3 +189,18 @@ def test_sarif_for_an_unreadable_book_is_valid(rulebook, unreadable):
     assert not list(sarif_validator().iter_errors(document))
     (result,) = document["runs"][0]["results"]
     assert (result["ruleId"], result["level"]) == ("not-well-formed", "error")
+
+
+def test_sarif_uris_are_uri_references(rulebook, write_book, tmp_path, monkeypatch):
+    from urllib.parse import unquote
+
+    write_book("règles du jeu", {"book.xml": BOOK})
+    monkeypatch.chdir(tmp_path)
+    out = rulebook("check", "règles du jeu", "--no-rules", "--format", "sarif").out
+    uris = {
+        location["physicalLocation"]["artifactLocation"]["uri"]
+        for result in json.loads(out)["runs"][0]["results"]
+        for location in result["locations"]
+    }
+    assert uris == {"r%C3%A8gles%20du%20jeu/book.xml"}
+    assert {unquote(uri) for uri in uris} == {"règles du jeu/book.xml"}
