@@ -536,11 +536,16 @@ class Translator(CalsTables):
             self.link_to(element.get("linkend"), html, "term") if element.get("linkend") else html
         )
 
-    def visit_acronym(self, element: etree._Element) -> str:
-        return self.inline(element, "abbr", "acronym")
+    def short_form(self, element: etree._Element) -> str:
+        """An acronym or abbreviation; its expansion, when the glossary gives one, as its title."""
+        html = self.inline(element, "abbr", element.tag)
+        entry = self.numbering.expansions.get(" ".join("".join(element.itertext()).split()))
+        if entry is None:
+            return html
+        expansion = escape(self.plain(entry.find("glossterm")), quote=True)
+        return html.replace("<abbr", f'<abbr title="{expansion}"', 1)
 
-    def visit_abbrev(self, element: etree._Element) -> str:
-        return self.inline(element, "abbr", "abbrev")
+    visit_acronym = visit_abbrev = short_form
 
     def visit_literal(self, element: etree._Element) -> str:
         self._literal += 1
@@ -719,7 +724,6 @@ class Translator(CalsTables):
             copyrights=copyrights,
             **parts,
         )
-
 
     def visit_authorgroup(self, element: etree._Element) -> str:
         return ", ".join(self.render(child) for child in element if isinstance(child.tag, str))

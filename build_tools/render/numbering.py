@@ -55,6 +55,8 @@ class Numbering:
     pages: dict[etree._Element, str] = field(default_factory=dict)
     """Top division -> the file name of its page, when the book is split in pages."""
     footnotes: dict[etree._Element, int] = field(default_factory=dict)
+    expansions: dict[str, etree._Element] = field(default_factory=dict)
+    """An acronym or abbreviation the glossary defines -> the glossary entry that defines it."""
     _taken: set[str] = field(default_factory=set)
     _counts: dict[str, int] = field(default_factory=dict)
 
@@ -122,6 +124,11 @@ def number(root: etree._Element) -> Numbering:
             else:
                 loose[formal.tag] += 1
                 numbering.labels[formal] = str(loose[formal.tag])
+    for entry in root.iter("glossentry"):
+        for short in entry.findall("acronym") + entry.findall("abbrev"):
+            text = " ".join("".join(short.itertext()).split())
+            if text:
+                numbering.expansions.setdefault(text, entry)
     for count, footnote in enumerate(root.iter("footnote"), start=1):
         numbering.footnotes[footnote] = count
     for element in root.iter(*ANCHORED):
