@@ -53,6 +53,7 @@ class Document:
     findings: list[Finding] = field(default_factory=list)
     docbook_version: str | None = None
     _by_line: dict | None = field(default=None, repr=False, compare=False)
+    _ranks: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def root(self) -> etree._Element:
@@ -76,25 +77,30 @@ class Document:
             return path, line, 0
         needle = f"{attribute}=" if attribute else "<" + etree.QName(element).localname
         for candidate in range(line, max(0, line - 10), -1):
-            text = source_line(path, candidate)
-            index = text.find(needle)
-            if index >= 0 and candidate == line:
+            found = _occurrences(source_line(path, candidate), needle)
+            if found:
                 # Two <xref linkend=…> on one line: point at this one, not the first.
-                same_line = self._elements_on(path, line)
-                before = same_line[: same_line.index(element)] if element in same_line else []
-                rank = sum(
-                    1
-                    for other in before
-                    if (other.get(attribute) is not None if attribute else other.tag == element.tag)
+                rank = (
+                    self._rank_on_line(element, attribute, path, line) if candidate == line else 0
                 )
-                for _ in range(rank):
-                    following = text.find(needle, index + 1)
-                    if following < 0:
-                        break
-                    index = following
-            if index >= 0:
-                return path, candidate, index + 1
+                return path, candidate, found[min(rank, len(found) - 1)] + 1
         return path, line, 1
+
+    def _rank_on_line(
+        self, element: etree._Element, attribute: str | None, path: Path, line: int
+    ) -> int:
+        """How many elements of its tag (or with `attribute`) come before `element` on its line."""
+        key = (path, line, attribute)
+        if key not in self._ranks:
+            ranks, counts = {}, {}
+            for other in self._elements_on(path, line):
+                kind = None if attribute else other.tag
+                if attribute and other.get(attribute) is None:
+                    continue
+                ranks[other] = counts.get(kind, 0)
+                counts[kind] = ranks[other] + 1
+            self._ranks[key] = ranks
+        return self._ranks[key].get(element, 0)
 
     def _elements_on(self, path: Path, line: int) -> list[etree._Element]:
         """The elements whose start tag libxml2 placed on `line` of `path`, in document order."""
@@ -105,6 +111,12 @@ class Document:
                     key = (self.file_of(node), node.sourceline)
                     self._by_line.setdefault(key, []).append(node)
         return self._by_line.get((path, line), [])
+
+
+@functools.lru_cache(maxsize=4096)
+def _occurrences(text: str, needle: str) -> list[int]:
+    """Where `needle` starts in `text`, every time."""
+    return [match.start() for match in re.finditer(re.escape(needle), text)]
 
 
 def read_book(main: Path) -> Document:
