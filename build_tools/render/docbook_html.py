@@ -21,7 +21,10 @@ from build_tools.diagnostics import Finding, at_line
 from build_tools.docbook import SECTIONS, enclosing
 from build_tools.reader import Document
 from build_tools.render.cals import CalsTables
-from build_tools.render.numbering import DIVISION_TAGS, Numbering
+from build_tools.render.glossary_html import Glossary
+from build_tools.render.lists_html import Lists
+from build_tools.render.numbering import DIVISION_TAGS, TITLES, Numbering
+from build_tools.render.titlepage_html import TitlePage
 from build_tools.render.typography import Typography
 
 BLOCKS = frozenset(
@@ -54,8 +57,6 @@ BLOCKS = frozenset(
 LITERAL = frozenset(("literal", "screen", "programlisting", "computeroutput", "userinput"))
 """Elements whose text is code or a literal value: no typography inside."""
 
-TITLES = ("title", "titleabbrev", "subtitle", "info")
-"""Children a titled element renders itself, never in its flow."""
 
 PROFILING = ("userlevel", "condition")
 
@@ -71,7 +72,7 @@ class Page:
 
 
 @dataclass
-class Translator(CalsTables):
+class Translator(CalsTables, Glossary, Lists, TitlePage):
     """Turns DocBook elements of one book into HTML fragments."""
 
     document: Document
@@ -433,82 +434,6 @@ class Translator(CalsTables):
             "literal_block", element, kind="literallayout", content=self.contents(element)
         )
 
-    # -- lists ---------------------------------------------------------------------------
-
-    def visit_itemizedlist(self, element: etree._Element) -> str:
-        return self.call(
-            "itemizedlist",
-            element,
-            title=self.title(element),
-            items=[
-                self.markup(self.render(item))
-                for item in element.iter("listitem")
-                if item.getparent() is element
-            ],
-            content=self.contents(element, skip=TITLES + ("listitem",)),
-        )
-
-    def visit_orderedlist(self, element: etree._Element) -> str:
-        kinds = {
-            "arabic": "1",
-            "loweralpha": "a",
-            "upperalpha": "A",
-            "lowerroman": "i",
-            "upperroman": "I",
-        }
-        return self.call(
-            "orderedlist",
-            element,
-            title=self.title(element),
-            numeration=kinds.get(element.get("numeration", "arabic"), "1"),
-            items=[self.markup(self.render(item)) for item in element if item.tag == "listitem"],
-            content=self.contents(element, skip=TITLES + ("listitem",)),
-        )
-
-    def visit_listitem(self, element: etree._Element) -> str:
-        return self.call(
-            "listitem", element, content=self.contents(element), mark=self.mark(element)
-        )
-
-    def visit_simplelist(self, element: etree._Element) -> str:
-        return self.call(
-            "simplelist",
-            element,
-            items=[
-                self.markup(self.render(member)) for member in element if member.tag == "member"
-            ],
-        )
-
-    def visit_member(self, element: etree._Element) -> str:
-        return self.contents(element)
-
-    def visit_variablelist(self, element: etree._Element) -> str:
-        return self.call(
-            "variablelist",
-            element,
-            title=self.title(element),
-            entries=[
-                self.markup(self.render(entry)) for entry in element if entry.tag == "varlistentry"
-            ],
-            content=self.contents(element, skip=TITLES + ("varlistentry",)),
-        )
-
-    def visit_varlistentry(self, element: etree._Element) -> str:
-        item = element.find("listitem")
-        return self.call(
-            "varlistentry",
-            element,
-            terms=[self.markup(self.render(term)) for term in element.findall("term")],
-            definition=self.contents(item) if item is not None else "",
-            mark=self.mark(element) + (self.mark(item) if item is not None else ""),
-        )
-
-    def visit_term(self, element: etree._Element) -> str:
-        content = self.contents(element, skip=())
-        if element.get("id"):
-            content = f'<span id="{escape(self.numbering.anchor(element))}">{content}</span>'
-        return content + self.mark(element)
-
     # -- inline ----------------------------------------------------------------------------
 
     def inline(self, element: etree._Element, tag: str, css: str = "") -> str:
@@ -636,171 +561,6 @@ class Translator(CalsTables):
 
     def visit_anchor(self, element: etree._Element) -> str:
         return f'<span id="{escape(self.numbering.anchor(element))}"></span>'
-
-    # -- glossary ------------------------------------------------------------------------------
-
-    def visit_glossary(self, element: etree._Element) -> str:
-        return self.division(element)
-
-    def glossary_contents(self, element: etree._Element) -> str:
-        """A glossary's introduction, then its entries as one definition list."""
-        entries = [self.markup(self.render(entry)) for entry in element.findall("glossentry")]
-        introduction = self.contents(element, skip=TITLES + ("glossentry",))
-        return introduction + str(self.blocks.glosslist(entries=entries))
-
-    def visit_glossdiv(self, element: etree._Element) -> str:
-        depth = sum(1 for node in element.iterancestors() if node.tag in SECTIONS)
-        return self.call(
-            "section",
-            element,
-            level=min(6, self.page.heading_base + 1 + depth),
-            label=self.label(element),
-            title=self.title(element),
-            content=self.glossary_contents(element),
-            mark=self.mark(element),
-        )
-
-    def visit_glossentry(self, element: etree._Element) -> str:
-        short = [
-            self.markup(self.render(child))
-            for child in element
-            if isinstance(child.tag, str) and child.tag in ("acronym", "abbrev")
-        ]
-        return self.call(
-            "glossentry",
-            element,
-            term=self.render(element.find("glossterm")),
-            short=short,
-            definitions=[
-                self.markup(self.render(child))
-                for child in element
-                if isinstance(child.tag, str)
-                and child.tag not in ("glossterm", "acronym", "abbrev")
-            ],
-            mark=self.mark(element),
-        )
-
-    def visit_glossdef(self, element: etree._Element) -> str:
-        return self.call(
-            "glossdef", element, content=self.contents(element), mark=self.mark(element)
-        )
-
-    def see(self, element: etree._Element, word: str) -> str:
-        identifier = element.get("otherterm")
-        content = self.contents(element, skip=())
-        if identifier:
-            target = self.target(identifier)
-            if not content.strip() and target is not None:
-                content = self.xref_text(target)
-            content = self.link_to(identifier, content, "glosssee")
-        return self.call("glosssee", element, word=escape(self.words[word]), content=content)
-
-    def visit_glosssee(self, element: etree._Element) -> str:
-        return self.see(element, "see")
-
-    def visit_glossseealso(self, element: etree._Element) -> str:
-        return self.see(element, "see_also")
-
-    # -- the title page ----------------------------------------------------------------------
-
-    def visit_bookinfo(self, element: etree._Element) -> str:
-        authors = [
-            self.markup(self.render(author))
-            for author in element.iter("author", "corpauthor", "editor", "othercredit")
-        ]
-        parts = {
-            name: self.render(element.find(name)) if element.find(name) is not None else ""
-            for name in ("abstract", "legalnotice", "revhistory", "releaseinfo", "edition")
-        }
-        copyrights = [self.markup(self.render(node)) for node in element.findall("copyright")]
-        return self.call(
-            "titlepage",
-            element,
-            title=self.title(element),
-            subtitle=self.contents(element.find("subtitle"), skip=())
-            if element.find("subtitle") is not None
-            else "",
-            authors=authors,
-            copyrights=copyrights,
-            **parts,
-        )
-
-    def visit_authorgroup(self, element: etree._Element) -> str:
-        return ", ".join(self.render(child) for child in element if isinstance(child.tag, str))
-
-    def visit_author(self, element: etree._Element) -> str:
-        personname = element.find("personname")
-        holder = personname if personname is not None else element
-        names = [
-            self.contents(holder.find(part), skip=())
-            for part in ("honorific", "firstname", "othername", "surname", "lineage")
-            if holder.find(part) is not None
-        ]
-        return '<span class="author">' + " ".join(names) + "</span>"
-
-    visit_editor = visit_othercredit = visit_author
-
-    def visit_personname(self, element: etree._Element) -> str:
-        return self.visit_author(element)
-
-    def name_part(self, element: etree._Element) -> str:
-        return self.contents(element, skip=())
-
-    visit_firstname = visit_surname = visit_othername = visit_honorific = name_part
-    visit_lineage = visit_holder = visit_year = visit_date = name_part
-    visit_revnumber = visit_authorinitials = visit_releaseinfo = visit_edition = name_part
-
-    def visit_corpauthor(self, element: etree._Element) -> str:
-        return f'<span class="corpauthor">{self.contents(element, skip=())}</span>'
-
-    def visit_abstract(self, element: etree._Element) -> str:
-        return self.call(
-            "abstract", element, title=self.title(element), content=self.contents(element)
-        )
-
-    def visit_legalnotice(self, element: etree._Element) -> str:
-        return self.call(
-            "legalnotice", element, title=self.title(element), content=self.contents(element)
-        )
-
-    def visit_copyright(self, element: etree._Element) -> str:
-        years = [self.render(year) for year in element.findall("year")]
-        holders = [self.render(holder) for holder in element.findall("holder")]
-        return self.call("copyright", element, years=", ".join(years), holders=", ".join(holders))
-
-    def visit_revhistory(self, element: etree._Element) -> str:
-        revisions = []
-        for revision in element.findall("revision"):
-            description = revision.find("revdescription")
-            if description is None:
-                description = revision.find("revremark")
-            author = revision.find("authorinitials")
-            if author is None:
-                author = revision.find("author")
-            revisions.append(
-                {
-                    "number": self.markup(self.render(revision.find("revnumber")))
-                    if revision.find("revnumber") is not None
-                    else "",
-                    "date": self.markup(self.render(revision.find("date")))
-                    if revision.find("date") is not None
-                    else "",
-                    "author": self.markup(self.render(author)) if author is not None else "",
-                    "description": self.markup(self.render(description))
-                    if description is not None
-                    else "",
-                }
-            )
-        return self.call("revhistory", element, title=self.title(element), revisions=revisions)
-
-    def visit_revision(self, element: etree._Element) -> str:
-        return self.contents(element)  # rendered as a row by visit_revhistory
-
-    def visit_revdescription(self, element: etree._Element) -> str:
-        return self.contents(element)
-
-    def visit_revremark(self, element: etree._Element) -> str:
-        return self.contents(element, skip=())
 
 
 def _texts(node: etree._Element):

@@ -25,6 +25,8 @@ DIVISION_TAGS = (
     "part",
 )
 FORMAL = ("example", "table", "figure", "equation")
+TITLES = ("title", "titleabbrev", "subtitle")
+"""Children that a titled element renders itself (in its heading or caption), never in its flow."""
 ANCHORED = (
     DIVISION_TAGS
     + SECTIONS

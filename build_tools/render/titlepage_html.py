@@ -1,0 +1,108 @@
+"""The title page in HTML: title, authors, copyright, abstract, legal notice, revision history."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+
+class TitlePage:
+    """The `bookinfo` methods of the translator (mixed into `Translator`)."""
+
+    def visit_bookinfo(self, element: etree._Element) -> str:
+        authors = [
+            self.markup(self.render(author))
+            for author in element.iter("author", "corpauthor", "editor", "othercredit")
+        ]
+        parts = {
+            name: self.render(element.find(name)) if element.find(name) is not None else ""
+            for name in ("abstract", "legalnotice", "revhistory", "releaseinfo", "edition")
+        }
+        copyrights = [self.markup(self.render(node)) for node in element.findall("copyright")]
+        return self.call(
+            "titlepage",
+            element,
+            title=self.title(element),
+            subtitle=self.contents(element.find("subtitle"), skip=())
+            if element.find("subtitle") is not None
+            else "",
+            authors=authors,
+            copyrights=copyrights,
+            **parts,
+        )
+
+    def visit_authorgroup(self, element: etree._Element) -> str:
+        return ", ".join(self.render(child) for child in element if isinstance(child.tag, str))
+
+    def visit_author(self, element: etree._Element) -> str:
+        personname = element.find("personname")
+        holder = personname if personname is not None else element
+        names = [
+            self.contents(holder.find(part), skip=())
+            for part in ("honorific", "firstname", "othername", "surname", "lineage")
+            if holder.find(part) is not None
+        ]
+        return '<span class="author">' + " ".join(names) + "</span>"
+
+    visit_editor = visit_othercredit = visit_author
+
+    def visit_personname(self, element: etree._Element) -> str:
+        return self.visit_author(element)
+
+    def name_part(self, element: etree._Element) -> str:
+        return self.contents(element, skip=())
+
+    visit_firstname = visit_surname = visit_othername = visit_honorific = name_part
+    visit_lineage = visit_holder = visit_year = visit_date = name_part
+    visit_revnumber = visit_authorinitials = visit_releaseinfo = visit_edition = name_part
+
+    def visit_corpauthor(self, element: etree._Element) -> str:
+        return f'<span class="corpauthor">{self.contents(element, skip=())}</span>'
+
+    def visit_abstract(self, element: etree._Element) -> str:
+        return self.call(
+            "abstract", element, title=self.title(element), content=self.contents(element)
+        )
+
+    def visit_legalnotice(self, element: etree._Element) -> str:
+        return self.call(
+            "legalnotice", element, title=self.title(element), content=self.contents(element)
+        )
+
+    def visit_copyright(self, element: etree._Element) -> str:
+        years = [self.render(year) for year in element.findall("year")]
+        holders = [self.render(holder) for holder in element.findall("holder")]
+        return self.call("copyright", element, years=", ".join(years), holders=", ".join(holders))
+
+    def visit_revhistory(self, element: etree._Element) -> str:
+        revisions = []
+        for revision in element.findall("revision"):
+            description = revision.find("revdescription")
+            if description is None:
+                description = revision.find("revremark")
+            author = revision.find("authorinitials")
+            if author is None:
+                author = revision.find("author")
+            revisions.append(
+                {
+                    "number": self.markup(self.render(revision.find("revnumber")))
+                    if revision.find("revnumber") is not None
+                    else "",
+                    "date": self.markup(self.render(revision.find("date")))
+                    if revision.find("date") is not None
+                    else "",
+                    "author": self.markup(self.render(author)) if author is not None else "",
+                    "description": self.markup(self.render(description))
+                    if description is not None
+                    else "",
+                }
+            )
+        return self.call("revhistory", element, title=self.title(element), revisions=revisions)
+
+    def visit_revision(self, element: etree._Element) -> str:
+        return self.contents(element)  # rendered as a row by visit_revhistory
+
+    def visit_revdescription(self, element: etree._Element) -> str:
+        return self.contents(element)
+
+    def visit_revremark(self, element: etree._Element) -> str:
+        return self.contents(element, skip=())
