@@ -104,38 +104,36 @@ def open_ended(
     depth: int = 6,
     implode_on: int | None = None,
 ) -> Distribution:
-    """A die re-rolled and added when it shows `explode_on` (and re-rolled and
-    subtracted when it shows `implode_on`), with the chain cut at `depth`
-    re-rolls.
+    """A die re-rolled and added when it shows `explode_on`, and (when `implode_on`
+    is given) re-rolled and subtracted when its first roll shows `implode_on`.
 
-    The cut keeps the distribution finite; the probability it leaves out is
-    (1/sides)**depth at most, far below any figure a book prints. Callers that
-    need exactness about the tail pass a larger depth.
+    A chain holds at most `depth` dice, the first roll included; the last die is
+    kept as it falls. The cut keeps the distribution finite; the probability it
+    leaves out is (1/sides)**(depth - 1) at most, far below any figure a book
+    prints. Callers that need exactness about the tail pass a larger depth.
     """
 
-    def chain(level: int, sign: int) -> Distribution:
+    def chain(dice_left: int) -> Distribution:
+        """An exploding roll that may still use `dice_left` dice, this one included."""
         weights: dict[int, Fraction] = defaultdict(Fraction)
         for face in range(1, sides + 1):
             p = Fraction(1, sides)
-            if level < depth and face == explode_on:
-                for rest, q in chain(level + 1, 1).items():
+            if face == explode_on and dice_left > 1:
+                for rest, q in chain(dice_left - 1).items():
                     weights[face + rest] += p * q
             else:
                 weights[face] += p
         return Distribution(weights)
 
-    base = chain(1, 1) if explode_on else die(sides)
     if implode_on is None:
-        return base
+        return chain(depth) if explode_on else die(sides)
     weights: dict[int, Fraction] = defaultdict(Fraction)
     for face in range(1, sides + 1):
         p = Fraction(1, sides)
-        if face == implode_on:
-            for rest, q in base.items():
-                weights[face - rest] += p * q
-        elif face == explode_on:
-            for rest, q in chain(2, 1).items():
-                weights[face + rest] += p * q
+        if face in (implode_on, explode_on) and depth > 1:
+            sign = -1 if face == implode_on else 1
+            for rest, q in chain(depth - 1).items():
+                weights[face + sign * rest] += p * q
         else:
             weights[face] += p
     return Distribution(weights)

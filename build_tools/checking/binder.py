@@ -108,7 +108,6 @@ class Check:
     claims: list[Claim] = field(default_factory=list)
     label: str = ""
     """For a table cell: its row and column, so that a finding's id says which cell."""
-    _mark: int = 0
     _repeats: dict[str, int] = field(default_factory=dict)
 
     @property
@@ -121,8 +120,13 @@ class Check:
         values, _ = self._take(pattern, "given")
         return values[0] if len(values) == 1 else tuple(values)
 
-    def claim(self, pattern: str | re.Pattern, expected: Any, *, within: Any = 0) -> bool:
-        """Compare the number(s) at `pattern` with what the rules give; a mismatch is an erratum."""
+    def claim(
+        self, pattern: str | re.Pattern, expected: Any, *, within: Any = 0, key: str | None = None
+    ) -> bool:
+        """Compare the number(s) at `pattern` with what the rules give; a mismatch is an erratum.
+
+        `key` names the claim in the finding's id (default: the pattern's text).
+        """
         values, match = self._take(pattern, "claimed")
         expectations = expected if isinstance(expected, tuple) else (expected,)
         if len(expectations) != len(values):
@@ -130,20 +134,19 @@ class Check:
                 f"pattern {_pattern_text(pattern)!r} has {len(values)} hole(s), "
                 f"{len(expectations)} expected value(s) given"
             )
-        steps = [str(step) for step in self.trace.since(self._mark)]
-        self._mark = len(self.trace.steps)
+        steps = self._working()
         agreed = True
         for index, (found, wanted) in enumerate(zip(values, expectations)):
             if _agrees(found, wanted, within):
                 continue
             agreed = False
             offset = match.start(index + 1) if match.re.groups else match.start()
-            key = _pattern_text(pattern)
-            if self.label and not re.search(r"[^\W\d_]", key):
-                key = f"{self.label} {key}"  # a bare "{}" says nothing of where: name the cell
-            self._repeats[key] = self._repeats.get(key, 0) + 1
-            if self._repeats[key] > 1:
-                key += f"#{self._repeats[key]}"
+            key_name = key or _pattern_text(pattern)
+            if self.label and not re.search(r"[^\W\d_]", key_name):
+                key_name = f"{self.label} {key_name}"  # a bare "{}" says nothing of where: name the cell
+            self._repeats[key_name] = self._repeats.get(key_name, 0) + 1
+            if self._repeats[key_name] > 1:
+                key_name += f"#{self._repeats[key_name]}"
             tolerance = f" (within {_show(within)})" if within else ""
             self.findings.append(
                 Finding(
@@ -155,7 +158,7 @@ class Check:
                     column=self.passage.column_at(offset, match.group(index + 1)),
                     where=self.where,
                     text=_excerpt(self.passage.text, match.start(), match.end()),
-                    key=key,
+                    key=key_name,
                     expected=wanted,
                     found=found,
                     derivation=steps,
@@ -166,7 +169,9 @@ class Check:
         )
         return agreed
 
-    def affirm(self, phrase: str | re.Pattern, holds: bool, *, rules_give: str) -> bool:
+    def affirm(
+        self, phrase: str | re.Pattern, holds: bool, *, rules_give: str, key: str | None = None
+    ) -> bool:
         """A statement the text makes in words (« un échec ! ») that the rules must hold.
 
         When `holds` is false the statement is an erratum: the text says the
@@ -174,8 +179,7 @@ class Check:
         The phrase's numbers are not accounted for by this call.
         """
         match = self._search(phrase)
-        steps = [str(step) for step in self.trace.since(self._mark)]
-        self._mark = len(self.trace.steps)
+        steps = self._working()
         self.claims.append(Claim(match.group(), (match.group(),), (rules_give,), holds, steps))
         if not holds:
             first_word = match.group().split(" ")[0]
@@ -189,7 +193,7 @@ class Check:
                     column=self.passage.column_at(match.start(), first_word),
                     where=self.where,
                     text=_excerpt(self.passage.text, match.start(), match.end()),
-                    key=_pattern_text(phrase),
+                    key=key or _pattern_text(phrase),
                     expected=rules_give,
                     found=match.group(),
                     derivation=steps,
@@ -203,6 +207,12 @@ class Check:
             raise TypeError("waive() needs a reason")
         match = self._search(pattern)
         self.passage.consumed.append((match.start(), match.end(), "waived"))
+
+    def _working(self) -> list[str]:
+        """The rule steps since the previous claim of this binding (cells of a table share them)."""
+        steps = [str(step) for step in self.trace.since(self.trace.mark)]
+        self.trace.mark = len(self.trace.steps)
+        return steps
 
     def _take(self, pattern: str | re.Pattern, kind: str) -> tuple[list, re.Match]:
         match = self._search(pattern)

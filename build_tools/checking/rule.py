@@ -34,6 +34,8 @@ class Trace:
 
     steps: list[Step] = field(default_factory=list)
     depth: int = 0
+    mark: int = 0
+    """How many steps the previous claim took as its working."""
 
     def since(self, mark: int) -> list[Step]:
         return self.steps[mark:]
