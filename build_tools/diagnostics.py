@@ -138,12 +138,28 @@ def _encoding_of(raw: bytes) -> str:
     return "utf-8"
 
 
+QUOTED_AROUND = 100
+"""How much of a long source line a finding quotes on each side of its column."""
+
+
 def at_line(finding: Finding) -> Finding:
-    """Fill `text` with the source line of the finding, keeping the caret under its column."""
+    """Fill `text` with the source line of the finding, keeping the caret under its column.
+
+    A long line (a book written on one line) is quoted around the column only,
+    with '…' where it is cut: the whole line, once per finding, would bury the output.
+    """
     text = source_line(finding.file, finding.line)
-    if text:
-        finding.text = text
-        finding.caret = finding.column
+    if not text:
+        return finding
+    caret = finding.column
+    if len(text) > 3 * QUOTED_AROUND:
+        start = max(0, caret - 1 - QUOTED_AROUND) if caret else 0
+        end = start + 2 * QUOTED_AROUND
+        before = "…" if start > 0 else ""
+        text = before + text[start:end] + ("…" if end < len(text) else "")
+        caret = caret - start + len(before) if caret else 0
+    finding.text = text
+    finding.caret = caret
     return finding
 
 
