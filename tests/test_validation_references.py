@@ -147,3 +147,25 @@ def test_two_references_on_one_line_each_point_at_their_own(write_book):
         "linkend-b": line.index('linkend="b"') + 1,
         "linkend-c": line.index('linkend="c"') + 1,
     }
+
+
+def test_a_book_on_one_line_is_quoted_around_each_finding(rulebook, write_book):
+    references = " ".join(f'<xref linkend="n{n}"/>' for n in range(500))
+    text = (
+        f"<book><title>T</title><chapter><title>C</title><para>{references}</para></chapter></book>"
+    )
+    folder = write_book("book", {"book.xml": text})
+    status, out, _ = rulebook("check", str(folder), "--no-rules", "--format", "json")
+    assert status == 1
+    findings = json.loads(out)["books"][0]["findings"]
+    assert len(findings) == 500
+    last = findings[-1]
+    assert last["column"] == text.index('linkend="n499"') + 1
+    assert len(last["text"]) < 300
+    assert last["text"].startswith("…") and 'linkend="n499"' in last["text"]
+
+    status, out, _ = rulebook("check", str(folder), "--no-rules")
+    lines = out.splitlines()
+    quoted = next(i for i, line in enumerate(lines) if "linkend='n499'" in line) + 1
+    caret = lines[quoted + 1].index("^")
+    assert lines[quoted][caret:].startswith('linkend="n499"')
