@@ -156,6 +156,8 @@ class CalsTables:
             classes.append("colsep")
         if rowsep == "1" and not at_bottom:
             classes.append("rowsep")
+        if self.marks is not None and entry in self.marks.cells:
+            classes.append("erratum")
         span_columns = end - start + 1
         scope = ""
         if head:
@@ -168,7 +170,9 @@ class CalsTables:
             "rowspan": morerows + 1,
             "classes": " ".join(classes),
             "id": self.numbering.anchors.get(entry, ""),
-            "content": self.markup(self.contents(entry, skip=()) + self.mark(entry)),
+            "content": self.markup(
+                self.contents(entry, skip=()) + self.mark(entry) + self.cell_erratum(entry)
+            ),
         }
 
 

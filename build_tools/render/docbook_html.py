@@ -186,6 +186,10 @@ class Translator(CalsTables, Glossary, Lists, TitlePage):
         }
         return str(getattr(self.blocks, macro)(**self.attributes(element), **fragments))
 
+    def cell_erratum(self, entry: etree._Element) -> str:
+        """The sign of an erratum inside a table entry, if the check found one there."""
+        return self.marks.cell(entry, self) if self.marks is not None else ""
+
     def mark(self, element: etree._Element) -> str:
         """The verification mark of `element`, if the rules check looked at it."""
         return self.marks.render(element, self) if self.marks is not None else ""

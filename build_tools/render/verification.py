@@ -35,6 +35,8 @@ class Marks:
     """The book's folder: errata name their source file relative to it."""
     errata_page: str | None = None
     """Where the errata are: '#errata' on the single page, 'errata.html' when split."""
+    cells: dict[etree._Element, list[str]] = field(default_factory=dict)
+    """A table entry -> what is wrong in it, so the cell itself shows the erratum."""
 
     @classmethod
     def of(cls, report, words: dict[str, str], decimal_comma: bool) -> Marks:
@@ -49,7 +51,35 @@ class Marks:
         )
         for count, element in enumerate(report.verifications, start=1):
             marks.ids[element] = f"check-{count}"
+        marks._place_table_errata(report.document)
         return marks
+
+    def _place_table_errata(self, document) -> None:
+        """Find the entry of each checked table where each of its errata is (by source line)."""
+        for element, verification in self.verifications.items():
+            if element.tag not in ("table", "informaltable"):
+                continue
+            entries = [
+                entry
+                for entry in element.iter("entry")
+                if entry.sourceline and document.file_of(entry) == document.file_of(element)
+            ]
+            for finding in self.findings:
+                if finding.where != verification.where or not finding.line:
+                    continue
+                if finding.file and Path(finding.file) != document.file_of(element):
+                    continue
+                above = [entry for entry in entries if entry.sourceline <= finding.line]
+                if above:
+                    cell = max(above, key=lambda entry: entry.sourceline)
+                    self.cells.setdefault(cell, []).append(self._finding_statement(finding))
+
+    def cell(self, entry: etree._Element, translator) -> str:
+        """The erratum sign of a table entry the check found wrong, with what the rules give."""
+        statements = self.cells.get(entry)
+        if not statements:
+            return ""
+        return str(translator.blocks.cell_erratum(statement="; ".join(statements)))
 
     def render(self, element: etree._Element, translator) -> str:
         """The mark of `element` (empty when no binding checked it)."""
