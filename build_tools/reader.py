@@ -189,6 +189,18 @@ class _BookResolver(etree.Resolver):
                 else self.resolve_string("", context)
             )
         path = _local_path(url)
+        if path is not None and _inside(path, self.folder) and not path.is_file():
+            # libxml2 would only warn, and the entity's text would silently vanish.
+            self.refusals.append(
+                Finding(
+                    "fatal",
+                    "missing-file",
+                    f"the external entity or DTD file {path.name!r} does not exist "
+                    f"(looked for at {path})",
+                    key=str(path.relative_to(self.folder.resolve())),
+                )
+            )
+            return self.resolve_string("", context)
         if path is not None and (_inside(path, self.folder) or _in_docbook_dtd(url)):
             return None
         self.refusals.append(
