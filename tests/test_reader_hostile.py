@@ -328,3 +328,28 @@ def test_a_text_include_with_its_encoding_given(write_book):
     folder = write_book("book", {"book.xml": BOOK.format(body=body)})
     (folder / "notes.txt").write_bytes("Café\n".encode("latin-1"))
     assert read_book(folder / "book.xml").root.findtext("para") == "Café\n"
+
+
+@pytest.mark.parametrize(
+    "doctype, name",
+    [
+        ('<!DOCTYPE book [ <!ENTITY x SYSTEM "textes/absent.txt"> ]>', "absent.txt"),
+        ('<!DOCTYPE book [ <!ENTITY % s SYSTEM "struct.dtd"> %s; ]>', "struct.dtd"),
+        ('<!DOCTYPE book SYSTEM "local.dtd">', "local.dtd"),
+    ],
+    ids=["entity", "parameter entity", "external DTD"],
+)
+def test_a_missing_entity_or_dtd_file_is_not_silently_empty(rulebook, write_book, doctype, name):
+    """libxml2 only warns, and the entity's text would vanish from the book."""
+    folder = write_book(
+        "book", {"book.xml": f"{doctype}\n<book><title>T</title>\n<para>&x;</para>\n</book>\n"}
+    )
+    if "ENTITY x" not in doctype:
+        (folder / "book.xml").write_text(
+            f"{doctype}\n<book><title>T</title>\n<para/>\n</book>\n", encoding="utf-8"
+        )
+    status, out, finding = check(rulebook, folder)
+    assert status == 2
+    assert finding["category"] == "missing-file"
+    assert f"{name!r} does not exist" in finding["message"]
+    assert finding["line"] == 1 and name in finding["text"]
