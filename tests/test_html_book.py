@@ -354,3 +354,19 @@ def test_headings_never_skip_a_level(built):
             levels = [int(h.tag[1]) for h in parse(page).iter("h1", "h2", "h3", "h4", "h5", "h6")]
             assert levels[0] == 1, page
             assert all(b - a <= 1 for a, b in zip(levels, levels[1:], strict=False)), (page, levels)
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_an_erratum_in_a_table_is_shown_in_its_cell(built, book):
+    report = examine(select([book])[0])
+    tables = {
+        v.where for element, v in report.verifications.items() if element.tag.endswith("table")
+    }
+    errata = [f for f in report.findings if f.category == "erratum" and f.where in tables]
+    if not errata:
+        pytest.skip(f"no erratum in a checked table of {book}")
+    cells = css(parse(built / book / f"{book}.html"), "td.erratum, th.erratum")
+    assert 0 < len(cells) <= len(errata)
+    for cell in cells:
+        sign = css(cell, "span.cell-erratum")[0]
+        assert "règles donnent" in sign.get("title") or "rules give" in sign.get("title")
