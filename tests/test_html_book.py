@@ -370,3 +370,24 @@ def test_an_erratum_in_a_table_is_shown_in_its_cell(built, book):
     for cell in cells:
         sign = css(cell, "span.cell-erratum")[0]
         assert "règles donnent" in sign.get("title") or "rules give" in sign.get("title")
+
+
+def contrast(foreground: str, background: str) -> float:
+    """The WCAG 2 contrast ratio of two #rrggbb colours."""
+
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_text_colours_have_sufficient_contrast():
+    css_text = (ROOT / "templates/css/book.css").read_text(encoding="utf-8")
+    colours = dict(re.findall(r"--([\w-]+):\s*(#[0-9a-fA-F]{6})", css_text))
+    backgrounds = [colours["background"], colours["panel"], "#ffffff", "#fbe3e1"]
+    for name in ("text", "muted", "accent", "link", "verified", "erratum", "incomplete"):
+        for background in backgrounds:
+            assert contrast(colours[name], background) >= 4.5, (name, background)  # WCAG AA
