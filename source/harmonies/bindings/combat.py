@@ -126,11 +126,14 @@ def adverbes(table, state):
 
 @binder.prose(contains="La valeur par défaut est normalement")
 def adverbe_par_defaut(para, state):
+    adverbe = re.compile(r"normalement (\S+) soit")
     affirmer(
         para,
-        f"normalement {regles.ADVERBE_PAR_DEFAUT}",
-        True,
+        adverbe,
+        trouver(para, adverbe).group(1) == regles.ADVERBE_PAR_DEFAUT,
         f"the default adverb {regles.ADVERBE_PAR_DEFAUT}",
+        groupe=1,
+        cle="adverbe par defaut",
     )
     para.claim("soit N = {}", regles.valeur_de_l_adverbe(regles.ADVERBE_PAR_DEFAUT))
 
@@ -177,6 +180,9 @@ TOTAUX = {
         regles.base_d_attaque(t["Niveau"], t["BF"]), t["FF"], t["FR"], t["FD"], t["d10°"]
     ),
     "Dommages": lambda t: regles.total_de_dommages(regles.base_de_dommages(t["BD"]), t["FD"]),
+    "Dommages retenue": lambda t: regles.total_de_dommages(
+        regles.base_de_dommages(t["BD"]), t["FD"], retenue=True
+    ),
 }
 # In the order the book writes them: « Niveau+BP+FP-FF », « Niveau+BF+FF-FR-FD±d10° ».
 TERMES = ("Niveau", "BF", "BP", "BR", "BD", "FP", "FF", "FR", "FD", "d10°")
@@ -197,10 +203,13 @@ def signes(fonction, termes: tuple[str, ...]) -> dict[str, str]:
 def formule_selon_les_regles(total: str) -> dict[str, str]:
     """The formula of a total as the book writes it, from the rules."""
     resultat = signes(TOTAUX[total], TERMES)
-    # The roll and, in the Dommages, the FD of a retained attack go either way.
-    for terme in ("d10°", "FD" if total == "Dommages" else None):
-        if terme in resultat:
-            resultat[terme] = "±"
+    if total == "Dommages":
+        # « Le combattant peut aussi choisir de retirer le Facteur de Dommages »: a term whose
+        # sign the retained attack turns over is written ±.
+        retenue = signes(TOTAUX["Dommages retenue"], TERMES)
+        resultat = {t: s if retenue.get(t) == s else "±" for t, s in resultat.items()}
+    if "d10°" in resultat:
+        resultat["d10°"] = "±"  # the roll is written with its sign: « ±d10° »
     return resultat
 
 

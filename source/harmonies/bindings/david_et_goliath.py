@@ -30,13 +30,19 @@ def somme(termes: int, liaison: str = "") -> re.Pattern:
 def declarer(ex, motif: str) -> regles.Facteurs:
     """The Facteurs a fighter declares, such as « (FR: +3, FD: +3, FF: 0) »: bounds checked."""
     abreviations = re.findall(r"(F[FDRP]): \{\}", motif)
-    valeurs = ex.given(motif)
-    valeurs = valeurs if isinstance(valeurs, tuple) else (valeurs,)
+    declaration = trouver(ex, compile_pattern(motif))
+    valeurs = [number_value(valeur) for valeur in declaration.groups()]
     facteurs = regles.Facteurs(
         **{NOMS_DES_FACTEURS[a]: v for a, v in zip(abreviations, valeurs, strict=True)}
     )
-    if not regles.facteurs_admis(facteurs):
-        affirmer(ex, motif.replace("{}", "").split(":")[0], False, "factors out of bounds")
+    affirmer(
+        ex,
+        motif,
+        regles.facteurs_admis(facteurs),
+        "Facteurs out of their bounds (all 0 or more, FF at most +5)",
+        cle=f"facteurs {declaration.group()}",
+    )
+    ex.given(motif)
     return facteurs
 
 
@@ -110,7 +116,7 @@ def david_et_goliath(ex, state):
     for personnage in (david, goliath):
         verifier_la_table(ex, personnage)
     combattants = {nom: regles.Combattant(table) for nom, table in tables.items()}
-    D, G = combattants["David"], combattants["Goliath"]  # noqa: N806
+    au_combat = (combattants["David"], combattants["Goliath"])
     t_d, t_g = tables["David"], tables["Goliath"]
 
     # -- round 1 ----------------------------------------------------------------------
@@ -119,7 +125,7 @@ def david_et_goliath(ex, state):
     jets = {"David": ex.given("David lance les dés et obtient un {}!")}
     encaisse = {"Goliath": ex.given("Il fait hélas un {},")}
     jets["Goliath"] = ex.given("Il fait un {} sur les dés")
-    r1 = regles.round_de_combat(D, G, {"David": f_d, "Goliath": f_g}, jets, encaisse)
+    r1 = regles.round_de_combat(*au_combat, {"David": f_d, "Goliath": f_g}, jets, encaisse)
     coup_d, coup_g = r1.coup_de("David"), r1.coup_de("Goliath")
 
     ex.claim(somme(2), (t_d.rapidite, f_d.rapidite, r1.rapidite["David"]))
@@ -142,7 +148,12 @@ def david_et_goliath(ex, state):
     )
     affirmer(ex, "soit une éraflure", coup_d.degre == "E", f"the degree {coup_d.degre}")
     affirmer(ex, "causant un point de douleur", coup_d.douleur_infligee == 1, "other pain")
-    affirmer(ex, "Goliath a maintenant un point de douleur", G.douleur == 1, f"{G.douleur} points")
+    affirmer(
+        ex,
+        "Goliath a maintenant un point de douleur",
+        r1.douleur["Goliath"] == 1,
+        f"{r1.douleur['Goliath']} points",
+    )
     ex.claim(
         somme(5, "soit "),
         (
@@ -167,7 +178,7 @@ def david_et_goliath(ex, state):
         "Goliath": ex.given("obtient encore un {}!"),
         "David": ex.given("providence et obtient un {}!"),
     }
-    r2 = regles.round_de_combat(D, G, {"David": f_d, "Goliath": f_g}, jets, encaisse)
+    r2 = regles.round_de_combat(*au_combat, {"David": f_d, "Goliath": f_g}, jets, encaisse)
     coup_d, coup_g = r2.coup_de("David"), r2.coup_de("Goliath")
 
     ex.claim("sont donc de {} et {} pour David", (r2.rapidite["David"], r2.defense["David"]))
@@ -210,13 +221,16 @@ def david_et_goliath(ex, state):
 
     # -- round 3 ----------------------------------------------------------------------
     affirmer(
-        ex, "Goliath est rendu avec un deuxième point de douleur", G.douleur == 2, f"{G.douleur}"
+        ex,
+        "Goliath est rendu avec un deuxième point de douleur",
+        r2.douleur["Goliath"] == 2,
+        f"{r2.douleur['Goliath']} points",
     )
     f_g = declarer(ex, "(FD: {}, FF: {})")
     f_d = declarer(ex, "dans le même sens (FD: {})")
     jets = {"David": ex.given("David lance les dés et obtient un {} cette fois")}
     encaisse = {"Goliath": ex.given("fait un horrible {} sur les dés")}
-    r3 = regles.round_de_combat(D, G, {"David": f_d, "Goliath": f_g}, jets, encaisse)
+    r3 = regles.round_de_combat(*au_combat, {"David": f_d, "Goliath": f_g}, jets, encaisse)
     coup_d = r3.coup_de("David")
 
     ex.claim(somme(2), (t_g.rapidite, r3.penalite["Goliath"], r3.rapidite["Goliath"]))
