@@ -269,12 +269,26 @@ class Translator(CalsTables, Glossary, Lists, TitlePage):
                 return self.words["xref_division"].format(label=label, title=title)
             return self.words["xref_section"].format(title=title)
         if tag in SECTIONS:
+            if not title:  # an untitled section (not valid DocBook): its number then
+                return f"{escape(self.words['section'])} {label}".strip()
             return self.words["xref_section"].format(title=title)
         if label:
             return self.words["xref_formal"].format(label=label, title=title)
         if title:
             return self.words["xref_section"].format(title=title)
         return self.plain(target)
+
+    def place(self, element: etree._Element) -> Markup:
+        """Where `element` is, in the book's words: its label and title, or its section's."""
+        if element.tag == "glossentry":
+            return Markup(f"{escape(self.words['glossary'])}, {self.xref_text(element)}")
+        if element.tag in DIVISION_TAGS + SECTIONS or self.numbering.labels.get(element):
+            return Markup(self.xref_text(element))
+        for ancestor in element.iterancestors():
+            if ancestor.tag in DIVISION_TAGS + SECTIONS + ("example", "table", "glossentry"):
+                words = self.words["passage_of"]
+                return Markup(words.format(place=self.place(ancestor)))
+        return Markup(self.plain(element)[:60])
 
     def link_to(self, identifier: str, content: str, kind: str) -> str:
         """A link to the element `identifier`, or a visible marker when there is none."""

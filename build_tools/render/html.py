@@ -153,7 +153,7 @@ class HtmlBook:
             titlepage=titlepage,
             contents=self.contents(translator),
             divisions=divisions,
-            errata=self.marks.errata(lambda element, anchor: f"#{anchor}"),
+            errata=self.marks.errata(lambda element, anchor: f"#{anchor}", translator.place),
             errata_anchor=ERRATA_ANCHOR,
         )
 
@@ -226,7 +226,7 @@ class HtmlBook:
                     stylesheet="book.css",
                     inline_css=None,
                     book_title=book_title,
-                    errata=self.marks.errata(self._split_link),
+                    errata=self.marks.errata(self._split_link, index.place),
                     errata_anchor=ERRATA_ANCHOR,
                     previous=navigation[-2] if len(navigation) > 1 else None,
                     next=None,

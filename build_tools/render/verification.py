@@ -189,10 +189,11 @@ class Marks:
             return str(value.numerator)
         return str(value)
 
-    def errata(self, link) -> dict[str, list[dict[str, Any]]]:
+    def errata(self, link, describe) -> dict[str, list[dict[str, Any]]]:
         """The errata of the book for the errata page: the ledger's, then the others found.
 
-        `link(element, anchor)` makes the link to the mark of a checked element.
+        `link(element, anchor)` makes the link to the mark of a checked element;
+        `describe(element)` names it in the book's words (« Tableau 1.1, « … » »).
         """
         elements = {
             verification.where: element for element, verification in self.verifications.items()
@@ -201,7 +202,7 @@ class Marks:
         for finding in self.findings:
             element = elements.get(finding.where)
             entry = {
-                "where": finding.where,
+                "where": describe(element) if element is not None else finding.where,
                 "location": f"{self._file(finding.file)}:{finding.line}" if finding.file else "",
                 "text": finding.text,
                 "statement": self._finding_statement(finding),
