@@ -186,3 +186,23 @@ def test_the_important_statistics_are_the_table_of_combat_and_what_varies():
     champs = {f.name for f in dataclasses.fields(combat.TableDeCombat)} - {"nom"}
     assert set(combat.STATISTIQUES_CONSTANTES) == champs
     assert len(combat.STATISTIQUES_IMPORTANTES) == 8
+
+
+def test_a_style_is_facteurs_declared_once_for_all():
+    style = combat.Facteurs(finesse=2, rapidite=1, dommages=1)
+    personnage = combat.Personnage(
+        "Bretteur", combat.Arme("fleuret", 2, 1, 3, 1, (-1,) * 6), 2, 2, 0, style=style
+    )
+    table = combat.table_de_combat(personnage)
+    # Base + declared nothing = the totals of the same Facteurs declared on the plain base.
+    sans_style = combat.table_de_combat(dataclasses.replace(personnage, style=combat.Facteurs()))
+    assert table.rapidite == combat.total_de_rapidite(sans_style.rapidite, 1)
+    assert table.parade == combat.total_de_defense(sans_style.parade, 0, 2)
+    assert table.attaque == combat.total_d_attaque(sans_style.attaque, 2, 1, 1, 0)
+    assert table.dommages == combat.total_de_dommages(sans_style.dommages, 1)
+
+
+def test_a_weapon_not_drawn_gives_no_bonus():
+    arme = combat.arme_inutile(combat.Arme("épée", 3, 2, 3, 3, (-1, -5, -7, -10, -15, -20)))
+    assert (arme.bonus_de_finesse, arme.bonus_de_parade, arme.bonus_de_rapidite) == (0, 0, 0)
+    assert arme.bonus_de_dommages == 0 and arme.classe == (-1, -5, -7, -10, -15, -20)

@@ -46,6 +46,10 @@ Readings chosen where the chapter leaves room:
   mêlée).
 - In the « Calcul des dégâts » example, « Total de Dommages = +3 » is the
   mace's Bonus de Dommages: the example adds the Facteur of +5 to it.
+- A style de combat is « un bonus de base en Rapidité, en Dommages et en
+  Finesse » that spares counting the Facteurs: it is taken as Facteurs
+  declared once for all, and the « +Style » of each base of the MJ's table
+  as what they do to that total (its FF takes off the Parade).
 - When the attacks are not simultaneous, the one who strikes second does so
   after the first blow's pain (« Goliath a maintenant un point de douleur et
   attaque David … (+5−1+3−3−1) »); simultaneous attacks are both made with
@@ -191,7 +195,7 @@ class Personnage:
     attributs: int
     cp_rs: int
     armure: int = 0
-    style: int = 0
+    style: Facteurs = Facteurs()
 
 
 STATISTIQUES_VARIABLES = ("points de douleur", "blessures")
@@ -215,6 +219,28 @@ class TableDeCombat:
     rapidite: int
     dommages: int
     classe: tuple[int, ...]
+
+
+@rule
+def apport_du_style(style: Facteurs, base: str) -> int:
+    """A style's share: FR to Rapidité, −FF to Parade, FF−FR−FD to Attaque, FD to Dommages."""
+    # « un ensemble d'un bonus de base en Rapidité, en Dommages et en Finesse » that « permettent
+    # donc de simplifier le compte des Facteurs d'Attaque »: a style is Facteurs declared once
+    # for all, and the « +Style » of each base is what those Facteurs do to its total.
+    return {
+        "Rapidité": style.rapidite,
+        "Parade": style.parade - style.finesse,
+        "Attaque": style.finesse - style.rapidite - style.dommages,
+        "Dommages": -style.dommages if style.retenue else style.dommages,
+    }[base]
+
+
+@rule
+def arme_inutile(arme: Arme) -> Arme:
+    """A weapon not drawn, or an attack not seen coming: none of the weapon's bonuses."""
+    return replace(
+        arme, bonus_de_finesse=0, bonus_de_parade=0, bonus_de_rapidite=0, bonus_de_dommages=0
+    )
 
 
 @rule
@@ -261,10 +287,12 @@ def table_de_combat(personnage: Personnage) -> TableDeCombat:
     return TableDeCombat(
         personnage.nom,
         encaissement(personnage.cp_rs, personnage.armure),
-        base_d_attaque(niveau, arme.bonus_de_finesse, personnage.style),
-        base_de_parade(niveau, arme.bonus_de_parade, personnage.style),
-        base_de_rapidite(niveau, arme.bonus_de_rapidite, personnage.style),
-        base_de_dommages(arme.bonus_de_dommages, personnage.style),
+        base_d_attaque(niveau, arme.bonus_de_finesse, apport_du_style(personnage.style, "Attaque")),
+        base_de_parade(niveau, arme.bonus_de_parade, apport_du_style(personnage.style, "Parade")),
+        base_de_rapidite(
+            niveau, arme.bonus_de_rapidite, apport_du_style(personnage.style, "Rapidité")
+        ),
+        base_de_dommages(arme.bonus_de_dommages, apport_du_style(personnage.style, "Dommages")),
         arme.classe,
     )
 
