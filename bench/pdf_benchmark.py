@@ -122,8 +122,18 @@ def docbook_fop(main: Path, out: Path, runs: int) -> Timing | str:
     return time_commands(
         "xsltproc fo/docbook.xsl + fop",
         [
-            ["xsltproc", "--nonet", "--xinclude", "--stringparam", "paper.type", "A4",
-             "--output", str(fo), str(DOCBOOK_FO), str(main)],
+            [
+                "xsltproc",
+                "--nonet",
+                "--xinclude",
+                "--stringparam",
+                "paper.type",
+                "A4",
+                "--output",
+                str(fo),
+                str(DOCBOOK_FO),
+                str(main),
+            ],
             ["fop", "-q", str(fo), str(pdf)],
         ],
         runs,
@@ -205,10 +215,15 @@ def main(argv: list[str] | None = None) -> int:
     book = select([arguments.book])[0]
     with tempfile.TemporaryDirectory(prefix="rulebook-bench-") as scratch:
         out = Path(scratch)
-        print(f"PDF of {book.name} ({book.main.relative_to(ROOT)}), {arguments.runs} runs each, "
-              f"{os.cpu_count()} cores")
+        print(
+            f"PDF of {book.name} ({book.main.relative_to(ROOT)}), {arguments.runs} runs each, "
+            f"{os.cpu_count()} cores"
+        )
         ours = rulebook(book.name, out / "generated", arguments.runs)
-        others = [docbook_fop(book.main, out, arguments.runs), pandoc(book.main, out, arguments.runs)]
+        others = [
+            docbook_fop(book.main, out, arguments.runs),
+            pandoc(book.main, out, arguments.runs),
+        ]
         for timing in (ours, *others):
             print(describe(timing))
         print("ratios (ours / theirs, best of runs; below 1.00 ours is faster):")
@@ -218,8 +233,18 @@ def main(argv: list[str] | None = None) -> int:
         if arguments.all_books:
             every = time_commands(
                 "rulebook build --format pdf (every book)",
-                [[sys.executable, "-m", "build_tools", "build", "--format", "pdf",
-                  "--out", str(out / "all")]],
+                [
+                    [
+                        sys.executable,
+                        "-m",
+                        "build_tools",
+                        "build",
+                        "--format",
+                        "pdf",
+                        "--out",
+                        str(out / "all"),
+                    ]
+                ],
                 1,
                 out / "none.pdf",
             )
@@ -227,8 +252,10 @@ def main(argv: list[str] | None = None) -> int:
 
         sizes = [int(size) for size in arguments.sizes.split(",") if size.strip()]
         if sizes:
-            print(f"growth: synthetic books of {book.name}'s chapters repeated n times "
-                  "(no rules module: layout only)")
+            print(
+                f"growth: synthetic books of {book.name}'s chapters repeated n times "
+                "(no rules module: layout only)"
+            )
             source = out / "source"
             env = dict(os.environ, RULEBOOK_SOURCE=str(source))
             first = None

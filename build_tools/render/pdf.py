@@ -29,6 +29,7 @@ def render(context) -> list[Path]:
 
     page, base = pdf_markup.single_page(context)
     page = pdf_markup.for_print(page, context)
+    first_body_page = pdf_markup.body_start(page)
     fonts = FontConfiguration()
     stylesheet = weasyprint.CSS(
         string=pdf_style.stylesheet(context.options), font_config=fonts, base_url=str(base)
@@ -37,7 +38,10 @@ def render(context) -> list[Path]:
         document = weasyprint.HTML(string=page, base_url=str(base)).render(
             stylesheets=[stylesheet], font_config=fonts
         )
-        pdf = document.write_pdf(**_pdf_options(context.options))
+        pdf = document.write_pdf(
+            finisher=_page_labels(_page_of(document, first_body_page)),
+            **_pdf_options(context.options),
+        )
     for warning in warnings:
         print(f"rulebook: {context.book.name}: pdf: {warning}")
     return [write_atomic(context.out / output_name(context.book.name, context.options), pdf)]
@@ -56,6 +60,30 @@ def _pdf_options(options) -> dict:
     if options.tagged:
         chosen["pdf_variant"] = "pdf/ua-1"
     return chosen
+
+
+def _page_of(document, anchor: str | None) -> int:
+    """The index of the page where `anchor` is (0 when there is none)."""
+    for index, page in enumerate(document.pages):
+        if anchor in page.anchors:
+            return index
+    return 0
+
+
+def _page_labels(body: int):
+    """A finisher giving the PDF the folios printed on its pages: i, ii… then 1, 2… from `body`.
+
+    A viewer then shows and accepts « page 12 » for the page printed 12, and the
+    table of contents' numbers are the viewer's page numbers.
+    """
+    import pydyf
+
+    def finish(document, pdf) -> None:
+        ranges = [0, pydyf.Dictionary({"S": "/r"})] if body else []
+        ranges += [body, pydyf.Dictionary({"S": "/D"})]
+        pdf.catalog["PageLabels"] = pydyf.Dictionary({"Nums": pydyf.Array(ranges)})
+
+    return finish
 
 
 class _weasyprint_warnings:

@@ -16,6 +16,7 @@ and marks what paper needs:
 from __future__ import annotations
 
 import os
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -25,7 +26,7 @@ from lxml.etree import _Element
 
 from build_tools.docbook import text_of
 
-INLINE_HOSTS = ("p", "figcaption", "caption", "dt", "li", "h2", "h3", "h4", "h5", "h6")
+INLINE_HOSTS = ("p", "figcaption", "caption", "dt", "dd", "li", "td", "h2", "h3", "h4", "h5", "h6")
 
 
 def single_page(context) -> tuple[str, Path]:
@@ -37,7 +38,7 @@ def single_page(context) -> tuple[str, Path]:
 
 
 def for_print(page: str, context) -> str:
-    """`page` with its front matter laid out for paper, footnotes and marks in place, metadata set."""
+    """`page` with front matter laid out for paper, footnotes and marks in place, metadata set."""
     tree = lxml_html.document_fromstring(page)
     _drop_screen_styles(tree)
     _set_metadata(tree, context)
@@ -46,6 +47,7 @@ def for_print(page: str, context) -> str:
     _footnotes_at_their_calls(tree)
     _verification_marks(tree)
     _mark_body_start(tree)
+    _unlink_dead_links(tree)
     return lxml_html.tostring(tree, encoding="unicode", doctype="<!DOCTYPE html>")
 
 
@@ -79,7 +81,7 @@ def _set_metadata(tree: _Element, context) -> None:
     metadata: list[tuple[str, str]] = []
     if info is not None:
         for author in info.iter("author", "corpauthor", "editor", "othercredit"):
-            name = text_of(author)
+            name = " ".join(part.strip() for part in author.itertext() if part.strip())
             if name:
                 metadata.append(("author", name))
         subject = text_of(info.find("subtitle")) or text_of(root.find("subtitle"))
@@ -131,14 +133,17 @@ def _front_matter(tree: _Element) -> None:
 
 def _headings(tree: _Element) -> None:
     """`data-running` (running head) and `data-bookmark` (outline) of each numbered heading."""
-    for heading in tree.xpath("//section/*[self::h2 or self::h3 or self::h4 or self::h5 or self::h6]"
-                              f"[{has_class('title')}]"):
+    for heading in tree.xpath(
+        "//section/*[self::h2 or self::h3 or self::h4 or self::h5 or self::h6]"
+        f"[{has_class('title')}]"
+    ):
         labels = heading.xpath(f"span[{has_class('label')}]")
         label = " ".join(text_of(node) for node in labels).strip().rstrip(".")
         words = _heading_text(heading)
         heading.set("data-running", words)
         number = label.split()[-1] if label else ""
-        heading.set("data-bookmark", f"{number}. {words}" if number else words)
+        separator = ". " if number and "." not in number else " "
+        heading.set("data-bookmark", f"{number}{separator}{words}".strip())
 
 
 def _heading_text(heading: _Element) -> str:
@@ -186,6 +191,16 @@ def _inline_copy(body: _Element, note: _Element) -> None:
         note.append(child)
     if len(note):
         note[-1].tail = (note[-1].tail or "").rstrip() or None
+    # WeasyPrint breaks a footnote's lines where its source text has newlines
+    # (not so in the main flow): collapse them, as HTML would.
+    for node in note.iter():
+        node.text = _collapsed(node.text)
+        if node is not note:
+            node.tail = _collapsed(node.tail)
+
+
+def _collapsed(text: str | None) -> str | None:
+    return re.sub(r"\s+", " ", text) if text else text
 
 
 def _verification_marks(tree: _Element) -> None:
@@ -227,7 +242,9 @@ def _place(details: _Element, mark: _Element) -> None:
     mark.tail = None
     if parent.tag in INLINE_HOSTS:
         host = parent
-    elif previous is not None and previous.tag in INLINE_HOSTS and not (previous.tail or "").strip():
+    elif (
+        previous is not None and previous.tag in INLINE_HOSTS and not (previous.tail or "").strip()
+    ):
         host = previous
     else:
         host = None
@@ -238,15 +255,37 @@ def _place(details: _Element, mark: _Element) -> None:
         parent.replace(details, block)
         return
     _remove_keeping_tail(details)
+    while len(host) and host[-1].tag == "p" and not (host[-1].tail or "").strip():
+        host = host[-1]
     host.append(mark)
+
+
+def _unlink_dead_links(tree: _Element) -> None:
+    """A link to an id the page lacks (profiled out) becomes plain text, never a dead link."""
+    ids = set(tree.xpath("//@id"))
+    for link in tree.xpath("//a[starts-with(@href, '#')]"):
+        if link.get("href")[1:] not in ids:
+            del link.attrib["href"]
+            link.set("class", f"{link.get('class', '')} unlinked".strip())
+
+
+BODY_START = "body-start"
 
 
 def _mark_body_start(tree: _Element) -> None:
     """Class `body-start` on the first division: its first page is page 1."""
     for section in tree.xpath("//section"):
         if _is_division(section):
-            section.set("class", f"{section.get('class', '')} body-start".strip())
+            section.set("class", f"{section.get('class', '')} {BODY_START}".strip())
+            section.set("id", section.get("id") or BODY_START)
             return
+
+
+def body_start(tree_or_page: str) -> str | None:
+    """The id of the element that starts the body (arabic folios) in a page `for_print` made."""
+    tree = lxml_html.document_fromstring(tree_or_page)
+    found = tree.xpath(f"//section[{has_class(BODY_START)}]/@id")
+    return str(found[0]) if found else None
 
 
 def _is_division(element: _Element) -> bool:

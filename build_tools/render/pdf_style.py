@@ -20,14 +20,15 @@ FONT_PACKAGES = {
     "sans": ("font_source_sans_pro", "SourceSansPro", "Source Sans Pro"),
 }
 FALLBACKS = {"serif": "DejaVu Serif", "sans": "DejaVu Sans"}
+# Only the faces the stylesheet uses: each face embedded costs a subsetting pass.
 STYLES = {
-    "Regular": ("400", "normal"),
-    "It": ("400", "italic"),
-    "Semibold": ("600", "normal"),
-    "SemiboldIt": ("600", "italic"),
-    "Bold": ("700", "normal"),
-    "BoldIt": ("700", "italic"),
-    "Black": ("900", "normal"),
+    "serif": {"Regular": ("400", "normal"), "It": ("400", "italic"), "Bold": ("700", "normal")},
+    "sans": {
+        "Regular": ("400", "normal"),
+        "Semibold": ("600", "normal"),
+        "Bold": ("700", "normal"),
+        "Black": ("900", "normal"),
+    },
 }
 
 
@@ -57,7 +58,7 @@ def fonts() -> Fonts:
         folder = _package_folder(package)
         found = [
             FontFace(family, weight, style, (folder / f"{stem}-{name}.ttf").as_uri())
-            for name, (weight, style) in STYLES.items()
+            for name, (weight, style) in STYLES[role].items()
             if folder is not None and (folder / f"{stem}-{name}.ttf").is_file()
         ]
         faces += found

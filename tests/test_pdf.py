@@ -1,0 +1,420 @@
+"""The PDF book, read back as a reader's PDF viewer would: outline, contents, links, fonts, pages.
+
+Each PDF is built once for the whole session (`rulebook build BOOK --format pdf`
+with SOURCE_DATE_EPOCH set) and then read with pypdf; what is asserted is what a
+reader checks by hand: the bookmarks are the chapters and sections, a number in
+the table of contents is the page the heading is on, every link lands, the
+fonts are embedded, the paper is the one asked for.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from build_tools.cli import main
+
+pypdf = pytest.importorskip("pypdf")
+
+ROOT = Path(__file__).resolve().parent.parent
+EPOCH = "1700000000"  # 2023-11-14T22:13:20Z
+BOOKS = ("cda", "harmonies", "edad")
+PAPERS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+DIVISIONS = ("preface", "chapter", "appendix", "glossary", "bibliography", "index")
+SECTIONS = ("section", "sect1", "sect2", "sect3", "sect4", "sect5", "simplesect")
+
+
+# -- building, once per session ------------------------------------------------------------
+
+
+class Builds:
+    """The PDFs of the session, built on first use, by (book, options)."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.built: dict[tuple, Path] = {}
+
+    def pdf(self, book: str, *options: str) -> Path:
+        key = (book, *options)
+        if key not in self.built:
+            out = self.folder / f"{len(self.built)}"
+            previous = os.environ.get("SOURCE_DATE_EPOCH")
+            os.environ["SOURCE_DATE_EPOCH"] = EPOCH
+            try:
+                status = main(["build", book, "--format", "pdf", "--out", str(out), *options])
+            finally:
+                if previous is None:
+                    del os.environ["SOURCE_DATE_EPOCH"]
+                else:
+                    os.environ["SOURCE_DATE_EPOCH"] = previous
+            assert status in (0, 1), f"rulebook build {book} {options} exited {status}"
+            name = f"{book}-letter.pdf" if "letter" in options else f"{book}.pdf"
+            self.built[key] = out / book / name
+            assert self.built[key].is_file()
+        return self.built[key]
+
+    def reader(self, book: str, *options: str) -> pypdf.PdfReader:
+        return pypdf.PdfReader(self.pdf(book, *options))
+
+
+@pytest.fixture(scope="session")
+def builds(tmp_path_factory) -> Builds:
+    return Builds(tmp_path_factory.mktemp("pdf"))
+
+
+# -- reading a PDF ----------------------------------------------------------------------------
+
+
+def plain(text: str) -> str:
+    """Text as compared: no-break spaces as spaces, straight apostrophes, spaces collapsed."""
+    text = text.replace("\u00a0", " ").replace("\u202f", " ").replace("’", "'")
+    return " ".join(text.split())
+
+
+def squeezed(text: str) -> str:
+    """Text without any space nor line-end hyphen: survives line breaks and justification."""
+    return re.sub(r"-\n|\s+", "", plain_lines(text))
+
+
+def plain_lines(text: str) -> str:
+    return text.replace("\u00a0", " ").replace("\u202f", " ").replace("’", "'").replace("\xad", "")
+
+
+def outline(reader) -> list[tuple[int, str, int]]:
+    """(level, title, page index) of every bookmark, in order."""
+    entries = []
+
+    def walk(items, level):
+        for item in items:
+            if isinstance(item, list):
+                walk(item, level + 1)
+            else:
+                entries.append((level, plain(item.title), reader.get_destination_page_number(item)))
+
+    walk(reader.outline, 1)
+    return entries
+
+
+def page_texts(reader) -> list[str]:
+    return [page.extract_text() or "" for page in reader.pages]
+
+
+def links(reader):
+    """(page index, annotation) of every link annotation."""
+    for index, page in enumerate(reader.pages):
+        for annotation in page.get("/Annots", []) or []:
+            annotation = annotation.get_object()
+            if annotation.get("/Subtype") == "/Link":
+                yield index, annotation
+
+
+def destination_page(reader, annotation) -> int | None:
+    """The page index an internal link lands on, or None when it lands nowhere."""
+    destination = annotation.get("/Dest")
+    action = annotation.get("/A")
+    if destination is None and action is not None and action.get("/S") == "/GoTo":
+        destination = action.get("/D")
+    if destination is None:
+        return None
+    if isinstance(destination, str):
+        named = reader.named_destinations.get(destination)
+        return None if named is None else reader.get_destination_page_number(named)
+    destination = destination.get_object() if hasattr(destination, "get_object") else destination
+    page = destination[0]
+    for index, candidate in enumerate(reader.pages):
+        if candidate.indirect_reference == page:
+            return index
+    return None
+
+
+def line_of(page, rectangle) -> str:
+    """The text of the whole line of `page` that `rectangle` (x0, y0, x1, y1) stands on."""
+    _, y0, _, y1 = (float(value) for value in rectangle)
+    low, high = min(y0, y1), max(y0, y1)
+    found = []
+
+    def visit(text, cm, tm, font, size):
+        x, y = tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]
+        if text.strip() and low - 1 <= y <= high + 1:
+            found.append((x, text))
+
+    page.extract_text(visitor_text=visit)
+    return plain(" ".join(text for _, text in sorted(found)))
+
+
+def docbook(book: str) -> etree._Element:
+    from build_tools.books import select
+    from build_tools.reader import read_book
+
+    return read_book(select([book])[0].main).root
+
+
+def docbook_title(element) -> str:
+    title = element.find("title")
+    if title is None:
+        return ""
+    return plain("".join(text for text in title.itertext()))
+
+
+def expected_outline(book: str) -> list[tuple[int, str]]:
+    """Chapters (and the preface, appendices, glossary) at level 1, their sections below."""
+    expected = []
+
+    def sections(parent, level):
+        for child in parent:
+            if isinstance(child.tag, str) and child.tag in SECTIONS:
+                expected.append((level, docbook_title(child)))
+                sections(child, level + 1)
+
+    for division in docbook(book).iter(*DIVISIONS):
+        expected.append((1, docbook_title(division)))
+        sections(division, 2)
+    return expected
+
+
+# -- the tests ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("book", BOOKS)
+def test_every_book_builds_on_each_paper(builds, book, paper):
+    options = ("--paper", "letter") if paper == "letter" else ()
+    reader = builds.reader(book, *options)
+    width, height = PAPERS[paper]
+    assert len(reader.pages) > 4
+    for page in reader.pages:
+        box = page.mediabox
+        assert abs(float(box.width) - width) < 0.5
+        assert abs(float(box.height) - height) < 0.5
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_the_outline_is_the_chapters_and_sections(builds, book):
+    found = outline(builds.reader(book))
+    expected = expected_outline(book) + [(1, "Errata")]
+    assert [level for level, _, _ in found] == [level for level, _ in expected]
+    for (_, title, _), (_, wanted) in zip(found, expected, strict=True):
+        assert squeezed(title).endswith(squeezed(wanted)), f"bookmark {title!r} is not {wanted!r}"
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_each_bookmark_lands_on_the_page_of_its_heading(builds, book):
+    reader = builds.reader(book)
+    texts = [squeezed(text) for text in page_texts(reader)]
+    for _, title, page in outline(reader):
+        words = squeezed(re.sub(r"^[\dA-Z]+(\.\d+)*\.?\s", "", title))
+        assert words in texts[page], f"« {title} » is not on page {page + 1}"
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_contents_page_numbers_are_the_pages_of_the_headings(builds, book):
+    reader = builds.reader(book)
+    labels = reader.page_labels
+    texts = [plain(text) for text in page_texts(reader)]
+    contents = next(i for i, text in enumerate(texts) if "Table des matières" in text)
+    body = min(page for _, _, page in outline(reader))
+    rows = {}
+    for index, annotation in links(reader):
+        if contents <= index < body:
+            target = destination_page(reader, annotation)
+            assert target is not None
+            rows[(index, line_of(reader.pages[index], annotation["/Rect"]))] = target
+    assert len(rows) >= len(expected_outline(book))
+    for (_, line), target in rows.items():
+        number = line.split()[-1]
+        assert number == labels[target], f"« {line} » but the heading is on page {labels[target]}"
+        heading = re.sub(r"[ .]*\S+$", "", line).split(" ", 1)[-1][-20:]
+        assert squeezed(heading) in squeezed(texts[target]), f"« {line} » is not on its page"
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_every_link_lands(builds, book):
+    reader = builds.reader(book)
+    internal = 0
+    for index, annotation in links(reader):
+        action = annotation.get("/A")
+        if action is not None and action.get("/S") == "/URI":
+            assert str(action["/URI"]).startswith(("http://", "https://", "mailto:"))
+            continue
+        assert destination_page(reader, annotation) is not None, f"dead link on page {index + 1}"
+        internal += 1
+    assert internal > 20
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_fonts_are_embedded_and_subset(builds, book):
+    reader = builds.reader(book)
+    seen = set()
+    for page in reader.pages:
+        fonts = page["/Resources"].get("/Font", {})
+        for font in fonts.values():
+            font = font.get_object()
+            name = str(font["/BaseFont"])
+            if name in seen:
+                continue
+            seen.add(name)
+            assert re.match(r"/[A-Z]{6}\+", name), f"{name} is not a subset"
+            if font["/Subtype"] == "/Type0":
+                font = font["/DescendantFonts"][0].get_object()
+            descriptor = font["/FontDescriptor"].get_object()
+            assert {"/FontFile", "/FontFile2", "/FontFile3"} & set(descriptor), (
+                f"{name} is not embedded"
+            )
+    assert seen
+
+
+def test_the_text_is_set_in_a_serif_chosen_for_print(builds):
+    names = {
+        str(font.get_object()["/BaseFont"])
+        for page in builds.reader("cda").pages
+        for font in page["/Resources"].get("/Font", {}).values()
+    }
+    assert any("Serif" in name for name in names), names
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_every_example_title_is_in_the_text(builds, book):
+    text = squeezed("\n".join(page_texts(builds.reader(book))))
+    titles = [docbook_title(example) for example in docbook(book).iter("example")]
+    assert titles
+    for title in titles:
+        assert squeezed(title) in text, f"example « {title} » is missing"
+
+
+def test_metadata_title_authors_language_subject_and_dates(builds):
+    reader = builds.reader("cda")
+    info = reader.metadata
+    assert info.title == "Les Clefs de l'Aube"
+    assert "Scurius de la Noix Écaillée" in info.author
+    assert "Le Veneur Gris" in info.author
+    assert info.subject == "Le jeu de rôle des Terres de l'Aube"
+    assert reader.trailer["/Root"]["/Lang"] == "fr"
+    assert info.creation_date.isoformat().startswith("2023-11-14T22:13:20")
+    assert info.modification_date.isoformat().startswith("2023-11-14T22:13:20")
+
+
+def test_two_builds_are_byte_identical(builds, tmp_path):
+    first = builds.pdf("harmonies").read_bytes()
+    os.environ["SOURCE_DATE_EPOCH"] = EPOCH
+    try:
+        assert main(["build", "harmonies", "--format", "pdf", "--out", str(tmp_path)]) in (0, 1)
+    finally:
+        del os.environ["SOURCE_DATE_EPOCH"]
+    assert (tmp_path / "harmonies" / "harmonies.pdf").read_bytes() == first
+
+
+def test_the_title_page_has_no_running_head_nor_folio(builds):
+    reader = builds.reader("cda")
+    words = plain(reader.pages[0].extract_text()).split()
+    allowed = set(
+        plain(
+            "Les Clefs de l'Aube Le jeu de rôle des Terres de l'Aube "
+            "Scurius de la Noix Écaillée Le Veneur Gris "
+            "la Loge des Terres de l'Aube"
+        ).split()
+    )
+    assert set(words) <= allowed
+    assert reader.page_labels[0] == "i"
+
+
+def test_chapters_start_on_a_right_hand_page_with_no_running_head(builds):
+    reader = builds.reader("cda")
+    texts = page_texts(reader)
+    for level, title, page in outline(reader):
+        if level == 1:
+            assert page % 2 == 0, f"« {title} » starts on a left-hand page ({page + 1})"
+            assert not texts[page].lstrip().startswith("LES CLEFS"), title
+
+
+def test_running_heads_name_the_book_and_the_chapter(builds):
+    reader = builds.reader("cda")
+    texts = [plain(text) for text in page_texts(reader)]
+    chapters = [(title, page) for level, title, page in outline(reader) if level == 1]
+    title, first = chapters[1]  # les personnages: long enough for pages after its first
+    end = chapters[2][1]
+    name = title.split(". ", 1)[-1].upper()
+    for page in range(first + 1, end):
+        if not texts[page]:
+            continue  # the blank page before the next chapter
+        head = "LES CLEFS DE L'AUBE" if page % 2 else name
+        assert head in texts[page], f"page {page + 1} has no running head « {head} »"
+    assert name not in texts[first] and "LES CLEFS DE L'AUBE" not in texts[first]
+
+
+def test_body_folios_start_at_one_after_roman_front_matter(builds):
+    reader = builds.reader("cda")
+    labels = reader.page_labels
+    first_chapter = next(page for level, _, page in outline(reader) if level == 1)
+    assert labels[first_chapter] == "1"
+    assert all(re.fullmatch(r"[ivxlc]+", label) for label in labels[:first_chapter])
+
+
+def test_footnotes_are_at_the_foot_of_the_page_that_calls_them(builds):
+    reader = builds.reader("cda")
+    for text in page_texts(reader):
+        if "mettre 10 points partout" in plain(text):
+            lines = [plain(line) for line in text.splitlines()]
+            call = next(i for i, line in enumerate(lines) if "10 points partout" in line)
+            note = next(i for i, line in enumerate(lines) if "Cela donne des personnages" in line)
+            assert note > call, "the footnote is not below its call"
+            assert "abuser de cette méthode" not in plain(text)
+            return
+    pytest.fail("the paragraph calling footnote 1 is not in the PDF")
+
+
+def test_french_text_is_hyphenated(builds):
+    text = plain_lines("\n".join(page_texts(builds.reader("cda"))))
+    words = set(re.findall(r"\w+", " ".join(docbook("cda").itertext()).lower()))
+    broken = re.findall(r"(\w+)-\n\s*(\w+)", text)
+    hyphenated = [a + b for a, b in broken if (a + b).lower() in words and a.lower() not in words]
+    assert len(hyphenated) >= 5, broken[:20]
+
+
+def test_errata_and_verification_marks_carry_over(builds):
+    reader = builds.reader("cda")
+    texts = [plain(text) for text in page_texts(reader)]
+    errata = [i for i, text in enumerate(texts) if text.startswith("Errata") or "\nErrata" in text]
+    assert any("Errata connus" in text for text in texts)
+    assert sum(text.count("✓") for text in texts) > 40
+    marked = [i for i, text in enumerate(texts) if "Le texte dit 6, les règles donnent 5" in text]
+    assert marked and marked[0] < min(i for i, t in enumerate(texts) if "Errata connus" in t)
+    assert errata
+
+
+def test_profiling_and_draft_carry_over(builds):
+    everything = plain(" ".join(page_texts(builds.reader("harmonies"))))
+    basic = plain(" ".join(page_texts(builds.reader("harmonies", "--userlevel", "base"))))
+    draft = plain(" ".join(page_texts(builds.reader("harmonies", "--draft"))))
+    advanced = "Dans un système à certificats"  # a note for userlevel="adv"
+    assert advanced in everything and advanced not in basic
+    remark = "Le tableau de l'exemple devrait être"  # a remark: shown in drafts only
+    assert remark not in everything and remark in draft
+    assert "Brouillon" in draft and "Brouillon" not in everything
+
+
+def test_the_tagged_variant_is_pdf_ua(builds):
+    reader = builds.reader("harmonies", "--tagged")
+    root = reader.trailer["/Root"]
+    assert root["/MarkInfo"]["/Marked"]
+    assert b'pdfuaid:part="1"' in root["/Metadata"].get_object().get_data()
+    kinds: dict[str, int] = {}
+
+    def walk(node):
+        node = node.get_object() if hasattr(node, "get_object") else node
+        if isinstance(node, dict):
+            if "/S" in node:
+                kinds[node["/S"]] = kinds.get(node["/S"], 0) + 1
+            if "/K" in node:
+                walk(node["/K"])
+        elif isinstance(node, list):
+            for child in node:
+                walk(child)
+
+    walk(root["/StructTreeRoot"]["/K"])
+    for kind in ("/H1", "/H2", "/H3", "/Table", "/TH", "/TD", "/L", "/LI", "/Link", "/P"):
+        assert kind in kinds, f"no {kind} in the structure tree"
+    assert kinds["/H2"] >= 3  # the two chapters and the errata
