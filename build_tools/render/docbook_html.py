@@ -367,14 +367,35 @@ class Translator(CalsTables, Glossary, Lists, TitlePage):
     visit_simplesect = visit_section
 
     def visit_title(self, element: etree._Element) -> str:
-        # A title is rendered by its parent; one met in the flow (a bare title) still shows.
-        return f'<p class="title">{self.contents(element, skip=())}</p>'
+        """A title met in the flow: its parent renders it, except the title of a book
+        without bookinfo, which is its title page."""
+        parent = element.getparent()
+        if parent is not None and parent.tag == "book":
+            subtitle = parent.find("subtitle")
+            return self.call(
+                "titlepage",
+                parent,
+                title=self.title(parent),
+                subtitle=self.contents(subtitle, skip=()) if subtitle is not None else "",
+                authors=[],
+                copyrights=[],
+                abstract="",
+                legalnotice="",
+                revhistory="",
+                releaseinfo="",
+                edition="",
+            )
+        return self.call(
+            "bare_title", element, kind="title", content=self.contents(element, skip=())
+        )
 
     def visit_titleabbrev(self, element: etree._Element) -> str:
         return ""  # used in the navigation only; the full title is shown
 
     def visit_subtitle(self, element: etree._Element) -> str:
-        return f'<p class="subtitle">{self.contents(element, skip=())}</p>'
+        return self.call(
+            "bare_title", element, kind="subtitle", content=self.contents(element, skip=())
+        )
 
     # -- paragraphs and blocks ---------------------------------------------------------
 

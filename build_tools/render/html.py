@@ -261,12 +261,8 @@ class HtmlBook:
 
     def _titlepage(self, translator: Translator) -> Markup:
         info = self.root.find("bookinfo")
-        if info is None:
-            return Markup(
-                f'<header class="titlepage"><h1 class="book-title">'
-                f"{translator.title(self.root)}</h1></header>"
-            )
-        html = translator.render(info)
+        # A book without bookinfo has its title (and subtitle) as children.
+        html = translator.render(info if info is not None else self.root.find("title"))
         notes = translator.take_footnotes()
         if notes:
             html += str(translator.blocks.footnote_list(notes))
