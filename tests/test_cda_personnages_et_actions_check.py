@@ -23,10 +23,11 @@ CHAPITRES = ("personnages", "actions")
 ERRATA_CONNUS = {
     "erratum:example-la-determination-des-competences:augmenter-son-physique-de",
     "erratum:paragraph-un-gardien-de-la-clef-peut-aussi-imposer-un-niveau:"
-    "entre-normale-et-tres-difficile",
+    "entre-normale-et-tres-difficile-hole-2",
     "erratum:example-les-handicaps-et-les-difficultes:"
     "tres-difficile-a-obtenir-et-lui-impose-donc-un-niveau-de-dif",
-    "erratum:example-maladresse-exceptionnelle:de-sa-ca-son-d-supplementaire-pour-un-total-de",
+    "erratum:example-maladresse-exceptionnelle:"
+    "de-sa-ca-son-d-supplementaire-pour-un-total-de-hole-5",
     "erratum:table-les-denominations-indicatives-des-combinaisons:mental-mt",
     "erratum:example-la-determination-des-moyens:en-pu-rs",
     "erratum:paragraph-si-le-gardien-de-la-clef-decide-de-faire-lancer-le:et-donc-zero-ou-negatif",

@@ -67,8 +67,8 @@ def book_findings() -> dict[str, dict]:
 @pytest.mark.parametrize(
     "identifier, line, found, expected",
     [
-        ("erratum:example-blessures-et-points-de-douleur:pf", 1330, 1, 0),
-        ("erratum:example-blessures-et-points-de-douleur:pf-2", 1330, 7, 6),
+        ("erratum:example-blessures-et-points-de-douleur:pf-hole-1", 1330, 1, 0),
+        ("erratum:example-blessures-et-points-de-douleur:pf-hole-2", 1330, 7, 6),
         (
             "erratum:example-determination-d-un-niveau-de-dommage:"
             "entre-grave-et-critique-soit-autour-de",

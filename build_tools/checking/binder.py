@@ -144,6 +144,8 @@ class Check:
             key_name = key or _pattern_text(pattern)
             if self.label and not re.search(r"[^\W\d_]", key_name):
                 key_name = f"{self.label} {key_name}"  # a bare "{}" says nothing of where: name the cell
+            if len(values) > 1:
+                key_name += f" hole {index + 1}"  # which number of the claim, not how many failed before
             self._repeats[key_name] = self._repeats.get(key_name, 0) + 1
             if self._repeats[key_name] > 1:
                 key_name += f"#{self._repeats[key_name]}"
