@@ -16,7 +16,7 @@ from build_tools.checking.rule import note
 from ..rules import actions as regles
 from ..rules import des, mesures
 from . import binder
-from .constats import affirmer, nomme_avec_ce_qui_est_lu
+from .constats import lu
 
 DIFFICULTES_DE_LA_TABLE = range(-20, 20)
 
@@ -38,7 +38,7 @@ def _pourcent(valeur: Fraction) -> str:
 
 
 def _pourcent_fin(valeur: float) -> str:
-    return f"{valeur:.2f} %"
+    return f"{valeur:.3f} %"
 
 
 # -- Difficulté d'une action ----------------------------------------------------
@@ -62,9 +62,10 @@ def chance_a_difficulte_zero(para, state):
     )
     # A whole percentage as printed: half a point is its own rounding.
     para.claim(
-        nomme_avec_ce_qui_est_lu(para, "aura {}% de chance", "a difficulte 0"),
+        "aura {}% de chance",
         regles.chance_de_reussite_en_pourcentage(0),
         within=Fraction(1, 2),
+        key=f"a difficulte 0 lu {lu(para, 'aura {}% de chance')}",
     )
 
 
@@ -99,16 +100,15 @@ def chances_de_reussite(table, state):
             difficultes[1:], pourcentages[1:], strict=True
         ):
             difficulte = cellule_difficulte.given()
-            # The cells share the table's trace: each cell's working starts with its own steps.
-            cellule_pourcentage._mark = len(table.trace.steps)
             note(
                 f"at {difficulte:+d}, 50 % × 10^(−{abs(difficulte)}/10) = "
                 f"{_pourcent_fin(50 * 10 ** (-abs(difficulte) / 10))} on the smaller side; "
                 f"±d10° gives {_pourcent(100 * des.chance_du_jet_ouvert_au_moins(-difficulte))}"
             )
             cellule_pourcentage.claim(
-                nomme_avec_ce_qui_est_lu(cellule_pourcentage, "{}%", f"difficulté {difficulte:+d}"),
+                "{}%",
                 mesures.chance_selon_les_mesures(difficulte),
+                key=f"difficulte {difficulte:+d} lu {lu(cellule_pourcentage, '{}%')}",
             )
 
 
@@ -129,27 +129,29 @@ def comparaison_des_mesures(para, state):
         "A's fair chance V_A/(V_A+V_B) = 1/(1 + 10^((B−A)/10)) is more than the table gives at "
         "A − B (50 % × 10^(−(B−A)/10)): the fair difficulty is −B plus a correction, easier"
     )
-    affirmer(
-        para,
+    para.affirm(
         "si A = B, la difficulté est de -B,",
         mesures.correction_de_la_mesure(0) == 0,
-        f"-B+{mesures.correction_de_la_mesure(0)}",
+        rules_give=f"-B+{mesures.correction_de_la_mesure(0)}",
     )
     bas, haut = para.given("si {} < B-A <= {}")
     para.claim(
-        nomme_avec_ce_qui_est_lu(para, "la difficulté est de -B{}", f"tranche de {bas} a {haut}"),
+        "la difficulté est de -B{}",
         mesures.correction_d_une_tranche(haut),
+        key=f"tranche de {bas} a {haut} lu {lu(para, 'la difficulté est de -B{}')}",
     )
     para.claim("si {} < B-A", haut)
     bas, haut = haut, para.given("B-A <= {}")
     para.claim(
-        nomme_avec_ce_qui_est_lu(para, "la difficulté est de -B{}", f"tranche de {bas} a {haut}"),
+        "la difficulté est de -B{}",
         mesures.correction_d_une_tranche(haut),
+        key=f"tranche de {bas} a {haut} lu {lu(para, 'la difficulté est de -B{}')}",
     )
     para.claim("si B-A > {}", haut)
     para.claim(
-        nomme_avec_ce_qui_est_lu(para, "la difficulté est de -B{}", f"tranche au-dela de {haut}"),
+        "la difficulté est de -B{}",
         mesures.correction_d_une_tranche(None),
+        key=f"tranche au-dela de {haut} lu {lu(para, 'la difficulté est de -B{}')}",
     )
 
 
@@ -181,8 +183,10 @@ def action_en_confrontation(ex, state):
     chance = ex.given("un {} sur son dé de chance")
     marge = regles.marge_de_reussite(finale, des.resultat_du_jet(chance, malchance))
     ex.claim("La marge de réussite du joueur est donc de {}", marge)
-    affirmer(ex, "le joueur réussit donc son baratin", regles.action_reussie(marge), "a failure")
-    affirmer(ex, "peut par contre parer", regles.parade_possible(marge), "no parry")
+    ex.affirm(
+        "le joueur réussit donc son baratin", regles.action_reussie(marge), rules_give="a failure"
+    )
+    ex.affirm("peut par contre parer", regles.parade_possible(marge), rules_give="no parry")
     niveau_du_marchand = ex.given("possède un total de {}")
     ex.claim("Avec la pénalité de {} du baratin", base)
     ex.claim(

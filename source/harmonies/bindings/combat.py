@@ -14,7 +14,7 @@ from build_tools.checking.rule import Trace, tracing
 from ..rules import combat as regles
 from ..rules import des
 from . import binder
-from .constats import affirmer, formule, termes_de_la_formule, trouver
+from .constats import formule, termes_de_la_formule, trouver
 
 # -- Principes généraux, déclaration d'intention ----------------------------------
 
@@ -36,13 +36,11 @@ def _terme_du_facteur(nom: str):
     def terme(term, state):
         dans_le_texte = trouver(term, re.compile(r"\((\w+)\)"))
         selon_les_regles = [abr for abr, facteur in regles.FACTEURS.items() if facteur == nom]
-        affirmer(
-            term,
-            re.compile(r"\((\w+)\)"),
+        term.affirm(
+            re.compile(r"(?<=\()\w+(?=\))"),
             selon_les_regles == [dans_le_texte.group(1)],
-            f"the abbreviation {', '.join(selon_les_regles) or 'of no factor'}",
-            groupe=1,
-            cle=f"abreviation de {nom}",
+            rules_give=f"the abbreviation {', '.join(selon_les_regles) or 'of no factor'}",
+            key=f"abreviation de {nom}",
         )
 
     terme.__name__ = f"facteur_{nom}"
@@ -81,7 +79,7 @@ def parade_defensive(para, state):
 @binder.prose(contains="Les personnages ont normalement accès à six types")
 def six_types_d_attaque(para, state):
     nombre = len(regles.TYPES_D_ATTAQUE)
-    affirmer(para, "six types d'attaque", nombre == 6, f"{nombre} types")
+    para.affirm("six types d'attaque", nombre == 6, rules_give=f"{nombre} types")
 
 
 AFFECTATION = re.compile(r"\b(F[FDRP]) = \+N\b")
@@ -97,11 +95,10 @@ def types_d_attaque(table, state):
         selon_n = {abr for abr in par_n if par_n[abr] - sans_n[abr] == 1}
         constants = {abr: valeur for abr, valeur in sans_n.items() if valeur}
         dans_le_texte = set(AFFECTATION.findall(description.text))
-        affirmer(
-            description,
+        description.affirm(
             description.text,
             dans_le_texte == selon_n,
-            "N on " + (", ".join(sorted(selon_n)) or "no factor"),
+            rules_give="N on " + (", ".join(sorted(selon_n)) or "no factor"),
         )
         if type_d_attaque == "Attaque normale":
             valeurs = set(sans_n.values())
@@ -110,11 +107,13 @@ def types_d_attaque(table, state):
             description.claim(f"{abreviation} = {{}}", valeur)
         facteurs = regles.TYPES_D_ATTAQUE[type_d_attaque](1)
         if "soustrait" in description.text or facteurs.retenue:
-            affirmer(
-                description, "soustrait", facteurs.retenue, "FD added to the Total de Dommages"
+            description.affirm(
+                "soustrait", facteurs.retenue, rules_give="FD added to the Total de Dommages"
             )
         if "aucune attaque" in description.text or not facteurs.attaque:
-            affirmer(description, "aucune attaque possible", not facteurs.attaque, "an attack")
+            description.affirm(
+                "aucune attaque possible", not facteurs.attaque, rules_give="an attack"
+            )
 
 
 @binder.table(title="Table des adverbes")
@@ -126,14 +125,12 @@ def adverbes(table, state):
 
 @binder.prose(contains="La valeur par défaut est normalement")
 def adverbe_par_defaut(para, state):
-    adverbe = re.compile(r"normalement (\S+) soit")
-    affirmer(
-        para,
+    adverbe = re.compile(r"(?<=normalement )\S+(?= soit)")
+    para.affirm(
         adverbe,
-        trouver(para, adverbe).group(1) == regles.ADVERBE_PAR_DEFAUT,
-        f"the default adverb {regles.ADVERBE_PAR_DEFAUT}",
-        groupe=1,
-        cle="adverbe par defaut",
+        trouver(para, adverbe).group() == regles.ADVERBE_PAR_DEFAUT,
+        rules_give=f"the default adverb {regles.ADVERBE_PAR_DEFAUT}",
+        key="adverbe par defaut",
     )
     para.claim("soit N = {}", regles.valeur_de_l_adverbe(regles.ADVERBE_PAR_DEFAUT))
 
@@ -218,8 +215,8 @@ def totaux_d_attaque(table, state):
     for nom, cellule in table.rows:
         selon_les_regles = formule_selon_les_regles(nom.text)
         dans_le_texte = termes_de_la_formule(cellule.text)
-        affirmer(
-            cellule, cellule.text, dans_le_texte == selon_les_regles, formule(selon_les_regles)
+        cellule.affirm(
+            cellule.text, dans_le_texte == selon_les_regles, rules_give=formule(selon_les_regles)
         )
         if "d10°" in cellule.text:
             cellule.claim("±d{}°", des.FACES)
@@ -227,11 +224,10 @@ def totaux_d_attaque(table, state):
 
 @binder.prose(contains="Lors d'une mêlée")
 def chaos_de_la_melee(para, state):
-    affirmer(
-        para,
+    para.affirm(
         "un attaquant ne peut donc mettre de points en Finesse",
         not regles.facteurs_admis(regles.Facteurs(finesse=1), en_melee=True),
-        "Finesse allowed in a mêlée",
+        rules_give="Finesse allowed in a mêlée",
     )
     defensive = regles.facteurs_du_type("Attaque défensive (ou défense sans attaque)")
     para.claim("avec un bonus de {} en Parade", defensive.parade)
@@ -256,7 +252,7 @@ def calcul_des_degats(ex, state):
         (cp_rs, armure, bonus_de_dommages, facteur, jet, resultat),
     )
     degre = regles.degre_de_degats(resultat, classe)
-    affirmer(ex, "suffisant pour sonner", degre == "S", f"the degree {degre}")
+    ex.affirm("suffisant pour sonner", degre == "S", rules_give=f"the degree {degre}")
     ex.claim("pénalité de {} à toutes", regles.penalite(0, sonne=degre == "S"))
 
 
@@ -277,11 +273,10 @@ def _base(debut: str, fonction):
     def base(para, state):
         formule_du_texte = para.text[len(debut) :].strip(" ()")
         selon_les_regles = signes(fonction, TERMES_DES_BASES)
-        affirmer(
-            para,
+        para.affirm(
             formule_du_texte,
             termes_de_la_formule(formule_du_texte) == selon_les_regles,
-            formule(selon_les_regles),
+            rules_give=formule(selon_les_regles),
         )
 
     base.__name__ = "base_" + "_".join(re.findall(r"\w+", debut.lower())[-1:])
@@ -295,7 +290,9 @@ for _debut, _fonction in BASES.items():
 @binder.prose(contains="La classe de dommage:")
 def classe_de_dommage(para, state):
     lettres = trouver(para, re.compile(r"[A-Z](?:/[A-Z])+")).group()
-    affirmer(para, lettres, tuple(lettres.split("/")) == regles.CLASSE, "/".join(regles.CLASSE))
+    para.affirm(
+        lettres, tuple(lettres.split("/")) == regles.CLASSE, rules_give="/".join(regles.CLASSE)
+    )
 
 
 @binder.prose(contains="caractéristiques reviennent presque")

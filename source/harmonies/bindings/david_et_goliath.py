@@ -17,7 +17,7 @@ from build_tools.checking.passage import compile_pattern, number_value
 
 from ..rules import combat as regles
 from . import binder
-from .constats import affirmer, nomme_avec_ce_qui_est_lu, trouver
+from .constats import lu, trouver
 
 NOMS_DES_FACTEURS = {"FF": "finesse", "FD": "dommages", "FR": "rapidite", "FP": "parade"}
 
@@ -35,12 +35,11 @@ def declarer(ex, motif: str) -> regles.Facteurs:
     facteurs = regles.Facteurs(
         **{NOMS_DES_FACTEURS[a]: v for a, v in zip(abreviations, valeurs, strict=True)}
     )
-    affirmer(
-        ex,
+    ex.affirm(
         motif,
         regles.facteurs_admis(facteurs),
-        "Facteurs out of their bounds (all 0 or more, FF at most +5)",
-        cle=f"facteurs {declaration.group()}",
+        rules_give="Facteurs out of their bounds (all 0 or more, FF at most +5)",
+        key=f"facteurs {declaration.group()}",
     )
     ex.given(motif)
     return facteurs
@@ -59,25 +58,23 @@ def lire_la_table(ex, nom: str, classe: tuple[int, ...]) -> regles.TableDeCombat
 
 def verifier_la_table(ex, personnage: regles.Personnage) -> None:
     """The MJ's prepared table of `personnage` against his sheet."""
-    ligne = re.compile(rf"\|{personnage.nom} \|.*?\|(\w+) \| APRD")
-    etiquette = trouver(ex, ligne).group(1)
-    affirmer(
-        ex,
-        ligne,
+    etiquette = trouver(ex, re.compile(rf"\|{personnage.nom} \|.*?\|(\w+) \| APRD")).group(1)
+    # The rows come in the order of the sheets: the first such label not yet read is his.
+    ex.affirm(
+        re.compile(rf"{re.escape(etiquette)}(?= \| APRD)"),
         etiquette.lower() == personnage.arme.nom,
-        f"{personnage.nom}'s weapon, the {personnage.arme.nom}",
-        groupe=1,
-        cle=f"arme de {personnage.nom} lue {etiquette}",
+        rules_give=f"{personnage.nom}'s weapon, the {personnage.arme.nom}",
+        key=f"arme de {personnage.nom} lue {etiquette}",
     )
     # Each claim gets the working of the table: the rules are asked once per claim.
     table = regles.table_de_combat(personnage)
     ex.claim(f"|{personnage.nom} | Enc. : {{}}", table.encaissement)
     table = regles.table_de_combat(personnage)
+    ligne = "APRD : {}/ {}/ {}/ {} | SELGCF : {}/ {}/ {}/ {}/ {}/ {}"
     ex.claim(
-        nomme_avec_ce_qui_est_lu(
-            ex, "APRD : {}/ {}/ {}/ {} | SELGCF : {}/ {}/ {}/ {}/ {}/ {}", personnage.nom
-        ),
+        ligne,
         (table.attaque, table.parade, table.rapidite, table.dommages, *table.classe),
+        key=f"table de {personnage.nom} lue {lu(ex, ligne)}",
     )
 
 
@@ -132,27 +129,28 @@ def david_et_goliath(ex, state):
     ex.claim("avec une Défense de {}", r1.defense["David"])
     ex.claim("Goliath lui a {} en Rapidité", r1.rapidite["Goliath"])
     ex.claim(somme(2), (t_g.parade, -f_g.finesse, r1.defense["Goliath"]))
-    affirmer(ex, "C'est donc David qui attaque le premier", r1.ordre[0] == "David", r1.ordre[0])
-    affirmer(ex, "avant de pouvoir riposter", not r1.simultane, "simultaneous attacks")
+    ex.affirm(
+        "C'est donc David qui attaque le premier", r1.ordre[0] == "David", rules_give=r1.ordre[0]
+    )
+    ex.affirm("avant de pouvoir riposter", not r1.simultane, rules_give="simultaneous attacks")
     # FF is 0: the text leaves it out of the sum.
     ex.claim(
         somme(4),
         (t_d.attaque, coup_d.jet, -f_d.rapidite, -f_d.dommages, coup_d.total_d_attaque),
     )
-    affirmer(ex, "il dépasse largement la défense", coup_d.touche, "a miss")
+    ex.affirm("il dépasse largement la défense", coup_d.touche, rules_give="a miss")
     ex.claim(somme(2), (t_d.dommages, f_d.dommages, coup_d.total_de_dommages))
     ex.claim("contre son encaisse de {}", t_g.encaissement)
     ex.claim(
         somme(3),
         (t_g.encaissement, -coup_d.total_de_dommages, coup_d.jet_d_encaissement, coup_d.resultat),
     )
-    affirmer(ex, "soit une éraflure", coup_d.degre == "E", f"the degree {coup_d.degre}")
-    affirmer(ex, "causant un point de douleur", coup_d.douleur_infligee == 1, "other pain")
-    affirmer(
-        ex,
+    ex.affirm("soit une éraflure", coup_d.degre == "E", rules_give=f"the degree {coup_d.degre}")
+    ex.affirm("causant un point de douleur", coup_d.douleur_infligee == 1, rules_give="other pain")
+    ex.affirm(
         "Goliath a maintenant un point de douleur",
         r1.douleur["Goliath"] == 1,
-        f"{r1.douleur['Goliath']} points",
+        rules_give=f"{r1.douleur['Goliath']} points",
     )
     ex.claim(
         somme(5, "soit "),
@@ -165,7 +163,7 @@ def david_et_goliath(ex, state):
             coup_g.total_d_attaque,
         ),
     )
-    affirmer(ex, "David évite le coup", not coup_g.touche, "a hit")
+    ex.affirm("David évite le coup", not coup_g.touche, rules_give="a hit")
 
     # -- round 2 ----------------------------------------------------------------------
     f_d = declarer(ex, "restant prudent (FD: {})")
@@ -184,10 +182,12 @@ def david_et_goliath(ex, state):
     ex.claim("sont donc de {} et {} pour David", (r2.rapidite["David"], r2.defense["David"]))
     ex.claim(somme(2), (t_g.rapidite, r2.penalite["Goliath"], r2.rapidite["Goliath"]))
     ex.claim(somme(3), (t_g.parade, -f_g.finesse, r2.penalite["Goliath"], r2.defense["Goliath"]))
-    affirmer(ex, "Bien que David attaque le premier", r2.ordre[0] == "David", r2.ordre[0])
-    affirmer(ex, "Goliath pourra attaquer avant de ressentir", r2.simultane, "one after the other")
+    ex.affirm("Bien que David attaque le premier", r2.ordre[0] == "David", rules_give=r2.ordre[0])
+    ex.affirm(
+        "Goliath pourra attaquer avant de ressentir", r2.simultane, rules_give="one after the other"
+    )
     ex.claim(somme(3), (t_d.attaque, coup_d.jet, -f_d.dommages, coup_d.total_d_attaque))
-    affirmer(ex, "il arrive quand même à percer sa défense", coup_d.touche, "a miss")
+    ex.affirm("il arrive quand même à percer sa défense", coup_d.touche, rules_give="a miss")
     ex.claim(
         somme(5),
         (
@@ -199,7 +199,7 @@ def david_et_goliath(ex, state):
             coup_g.total_d_attaque,
         ),
     )
-    affirmer(ex, "Il touche donc David", coup_g.touche, "a miss")
+    ex.affirm("Il touche donc David", coup_g.touche, rules_give="a miss")
     ex.claim(somme(2), (t_d.dommages, f_d.dommages, coup_d.total_de_dommages))
     ex.claim(somme(3), (t_g.dommages, f_g.dommages, coup_g.penalite, coup_g.total_de_dommages))
     ex.claim(
@@ -212,19 +212,20 @@ def david_et_goliath(ex, state):
             coup_d.resultat,
         ),
     )
-    affirmer(ex, "soit une autre éraflure", coup_d.degre == "E", f"the degree {coup_d.degre}")
+    ex.affirm(
+        "soit une autre éraflure", coup_d.degre == "E", rules_give=f"the degree {coup_d.degre}"
+    )
     ex.claim(
         somme(3),
         (t_d.encaissement, coup_g.jet_d_encaissement, -coup_g.total_de_dommages, coup_g.resultat),
     )
-    affirmer(ex, "aucun dégât", coup_g.degre is None, f"the degree {coup_g.degre}")
+    ex.affirm("aucun dégât", coup_g.degre is None, rules_give=f"the degree {coup_g.degre}")
 
     # -- round 3 ----------------------------------------------------------------------
-    affirmer(
-        ex,
+    ex.affirm(
         "Goliath est rendu avec un deuxième point de douleur",
         r2.douleur["Goliath"] == 2,
-        f"{r2.douleur['Goliath']} points",
+        rules_give=f"{r2.douleur['Goliath']} points",
     )
     f_g = declarer(ex, "(FD: {}, FF: {})")
     f_d = declarer(ex, "dans le même sens (FD: {})")
@@ -234,11 +235,13 @@ def david_et_goliath(ex, state):
     coup_d = r3.coup_de("David")
 
     ex.claim(somme(2), (t_g.rapidite, r3.penalite["Goliath"], r3.rapidite["Goliath"]))
-    affirmer(ex, "Goliath est rendu plus lent que David", r3.ordre[0] == "David", r3.ordre[0])
+    ex.affirm(
+        "Goliath est rendu plus lent que David", r3.ordre[0] == "David", rules_give=r3.ordre[0]
+    )
     ex.claim("qui attaque encore à {}", r3.rapidite["David"])
     ex.claim(somme(3), (t_d.attaque, coup_d.jet, -f_d.dommages, coup_d.total_d_attaque))
     ex.claim(somme(3), (t_g.parade, -f_g.finesse, r3.penalite["Goliath"], r3.defense["Goliath"]))
-    affirmer(ex, "arrive à nouveau à percer la Défense", coup_d.touche, "a miss")
+    ex.affirm("arrive à nouveau à percer la Défense", coup_d.touche, rules_give="a miss")
     ex.claim(somme(2), (t_d.dommages, f_d.dommages, coup_d.total_de_dommages))
     ex.claim(
         somme(4),
@@ -250,14 +253,13 @@ def david_et_goliath(ex, state):
             coup_d.resultat,
         ),
     )
-    affirmer(ex, "une blessure légère", coup_d.degre == "L", f"the degree {coup_d.degre}")
+    ex.affirm("une blessure légère", coup_d.degre == "L", rules_give=f"the degree {coup_d.degre}")
     ex.claim("et donc {} points de douleur", -coup_d.douleur_infligee)
     ex.claim("Passant le cap du {}", -r3.douleur["Goliath"])
-    affirmer(
-        ex,
+    ex.affirm(
         "Goliath devra tenter un jet d'évanouissement",
         r3.evanouissement["Goliath"],
-        "no jet d'évanouissement",
+        rules_give="no jet d'évanouissement",
     )
-    affirmer(ex, "avant d'avoir pu riposter", r3.en_suspens == "Goliath", "Goliath strikes")
+    ex.affirm("avant d'avoir pu riposter", r3.en_suspens == "Goliath", rules_give="Goliath strikes")
     state.david_et_goliath = (r1, r2, r3)
