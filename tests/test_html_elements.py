@@ -120,9 +120,9 @@ def test_remarks_and_profiling_in_the_test_book(write_book, rulebook, tmp_path):
     folder = write_book(
         "profiled",
         {
-            "book.xml": EVERYTHING.replace("<note>", '<note condition="print">').replace(
-                "<tip>", '<tip userlevel="expert;advanced">'
-            )
+            "book.xml": EVERYTHING.replace(
+                '<note id="n1">', '<note id="n1" condition="print">'
+            ).replace("<tip>", '<tip userlevel="expert;advanced">')
         },
     )
     rulebook(
@@ -140,3 +140,7 @@ def test_remarks_and_profiling_in_the_test_book(write_book, rulebook, tmp_path):
     )
     text = output_text(tmp_path / "web/profiled/profiled.html")
     assert "Anote." not in text and "Atip." in text and "aremark" in text
+    # the xref to the note left out is marked as missing, not a dead anchor
+    html = lxml.html.parse(str(tmp_path / "web/profiled/profiled.html")).getroot()
+    assert not any(a.get("href") == "#n1" for a in html.iter("a"))
+    assert any("n1" in span.get("title", "") for span in html.iter("span"))

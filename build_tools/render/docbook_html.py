@@ -247,7 +247,17 @@ class Translator(CalsTables, Glossary, Lists, TitlePage):
         return f"{page}#{anchor}"
 
     def target(self, identifier: str | None) -> etree._Element | None:
-        return self.numbering.by_id.get(identifier) if identifier else None
+        """The element `identifier` names, unless profiling left it out of this edition."""
+        found = self.numbering.by_id.get(identifier) if identifier else None
+        if found is None or self.left_out(found):
+            return None
+        return found
+
+    def left_out(self, element: etree._Element) -> bool:
+        """Whether `element` or one of its ancestors is left out by profiling."""
+        if not (self.userlevel or self.condition):
+            return False
+        return any(self.excluded(node) for node in (element, *element.iterancestors()))
 
     def xref_text(self, target: etree._Element) -> str:
         """The French (or English…) words an xref to `target` generates."""

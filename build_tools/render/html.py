@@ -153,7 +153,10 @@ class HtmlBook:
             titlepage=titlepage,
             contents=self.contents(translator),
             divisions=divisions,
-            errata=self.marks.errata(lambda element, anchor: f"#{anchor}", translator.place),
+            errata=self.marks.errata(
+                lambda element, anchor: "" if translator.left_out(element) else f"#{anchor}",
+                translator.place,
+            ),
             errata_anchor=ERRATA_ANCHOR,
         )
 
@@ -163,9 +166,9 @@ class HtmlBook:
         """(file name, content) of every page of the split book, with its stylesheet."""
         self.marks.errata_page = ERRATA_PAGE
         pages = []
-        divisions = self.numbering.divisions
-        names = [self.numbering.pages[division] for division in divisions]
         index = self.translator(Page("index.html", heading_base=1))
+        divisions = [d for d in self.numbering.divisions if not index.left_out(d)]
+        names = [self.numbering.pages[division] for division in divisions]
         book_title = self.book_title(index)
         navigation = [
             {"href": name, "title": Markup(self._short_title(index, division))}
@@ -226,7 +229,12 @@ class HtmlBook:
                     stylesheet="book.css",
                     inline_css=None,
                     book_title=book_title,
-                    errata=self.marks.errata(self._split_link, index.place),
+                    errata=self.marks.errata(
+                        lambda element, anchor: (
+                            "" if index.left_out(element) else self._split_link(element, anchor)
+                        ),
+                        index.place,
+                    ),
                     errata_anchor=ERRATA_ANCHOR,
                     previous=navigation[-2] if len(navigation) > 1 else None,
                     next=None,
@@ -280,7 +288,11 @@ class HtmlBook:
 
     def contents(self, translator: Translator) -> list[dict]:
         """The table of contents: divisions and their sections, with labels and links."""
-        entries = [self._entry(translator, division) for division in self.numbering.divisions]
+        entries = [
+            self._entry(translator, division)
+            for division in self.numbering.divisions
+            if not translator.left_out(division)
+        ]
         entries.append(
             {
                 "label": "",
