@@ -14,12 +14,11 @@ from __future__ import annotations
 import re
 
 from build_tools.checking.passage import compile_pattern, number_value
+from build_tools.checking.rule import note
 
 from ..rules import combat as regles
 from . import binder
 from .constats import lu, trouver
-
-NOMS_DES_FACTEURS = {"FF": "finesse", "FD": "dommages", "FR": "rapidite", "FP": "parade"}
 
 
 def somme(termes: int, liaison: str = "") -> re.Pattern:
@@ -33,7 +32,7 @@ def declarer(ex, motif: str) -> regles.Facteurs:
     declaration = trouver(ex, compile_pattern(motif))
     valeurs = [number_value(valeur) for valeur in declaration.groups()]
     facteurs = regles.Facteurs(
-        **{NOMS_DES_FACTEURS[a]: v for a, v in zip(abreviations, valeurs, strict=True)}
+        **{regles.FACTEURS[a]: v for a, v in zip(abreviations, valeurs, strict=True)}
     )
     ex.affirm(
         motif,
@@ -45,20 +44,29 @@ def declarer(ex, motif: str) -> regles.Facteurs:
     return facteurs
 
 
-def lire_la_table(ex, nom: str, classe: tuple[int, ...]) -> regles.TableDeCombat:
+def lire_la_table(ex, nom: str) -> regles.TableDeCombat:
     """The MJ's table as printed for `nom`, read without consuming it (claims come after)."""
     encaissement = trouver(ex, compile_pattern(f"|{nom} | Enc. : {{}}"))
-    nombres = "/ ".join([r"([+\-]?\d+)"] * 4)
-    aprd = trouver(ex, re.compile(rf"\|{nom} \|.*?APRD : {nombres}"))
-    attaque, parade, rapidite, dommages = (number_value(v) for v in aprd.groups())
+    nombre = r"([+\-]?\d+)"
+    ligne = trouver(
+        ex,
+        re.compile(
+            rf"\|{nom} \|.*?APRD : {'/ '.join([nombre] * 4)} \| SELGCF : {'/ '.join([nombre] * 6)}"
+        ),
+    )
+    attaque, parade, rapidite, dommages, *classe = (number_value(v) for v in ligne.groups())
     return regles.TableDeCombat(
-        nom, number_value(encaissement.group(1)), attaque, parade, rapidite, dommages, classe
+        nom, number_value(encaissement.group(1)), attaque, parade, rapidite, dommages, tuple(classe)
     )
 
 
 def verifier_la_table(ex, personnage: regles.Personnage) -> None:
     """The MJ's prepared table of `personnage` against his sheet."""
     etiquette = trouver(ex, re.compile(rf"\|{personnage.nom} \|.*?\|(\w+) \| APRD")).group(1)
+    note(
+        f"{personnage.nom}'s sheet: a {personnage.arme.nom}, classe "
+        + "/".join(f"{seuil:+d}" for seuil in personnage.arme.classe)
+    )
     # The rows come in the order of the sheets: the first such label not yet read is his.
     ex.affirm(
         re.compile(rf"{re.escape(etiquette)}(?= \| APRD)"),
@@ -109,7 +117,7 @@ def david_et_goliath(ex, state):
     )
 
     # -- the MJ's table of combat, then the fight played from it ------------------------
-    tables = {p.nom: lire_la_table(ex, p.nom, p.arme.classe) for p in (david, goliath)}
+    tables = {nom: lire_la_table(ex, nom) for nom in (david.nom, goliath.nom)}
     for personnage in (david, goliath):
         verifier_la_table(ex, personnage)
     combattants = {nom: regles.Combattant(table) for nom, table in tables.items()}
