@@ -144,3 +144,26 @@ def test_remarks_and_profiling_in_the_test_book(write_book, rulebook, tmp_path):
     html = lxml.html.parse(str(tmp_path / "web/profiled/profiled.html")).getroot()
     assert not any(a.get("href") == "#n1" for a in html.iter("a"))
     assert any("n1" in span.get("title", "") for span in html.iter("span"))
+
+
+def test_an_edition_numbers_what_it_keeps_without_gaps():
+    from lxml import etree
+
+    from build_tools.render.numbering import number
+    from build_tools.render.profiling import Profile
+
+    root = etree.fromstring(
+        "<book><chapter userlevel='advanced'><title>A</title>"
+        "<example><title>x</title><para>1</para></example></chapter>"
+        "<chapter><title>B</title><section condition='print'><title>s</title></section>"
+        "<section><title>t</title></section><para>a<footnote><para>n</para></footnote></para>"
+        "<example><title>y</title><para>2</para></example></chapter></book>"
+    )
+    first, second = root.findall("chapter")
+    edition = number(root, left_out=Profile.of({"novice"}, {"web"}).leaves_out)
+    assert edition.divisions == [second] and edition.labels[second] == "1"
+    assert edition.labels[second.findall("section")[1]] == "1.1"
+    assert edition.labels[second.find("example")] == "1.1"
+    assert list(edition.footnotes.values()) == [1]
+    whole = number(root)
+    assert whole.labels[second] == "2" and whole.labels[second.find("example")] == "2.1"

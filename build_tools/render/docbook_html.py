@@ -24,6 +24,7 @@ from build_tools.render.cals import CalsTables
 from build_tools.render.glossary_html import Glossary
 from build_tools.render.lists_html import Lists
 from build_tools.render.numbering import DIVISION_TAGS, TITLES, Numbering
+from build_tools.render.profiling import Profile
 from build_tools.render.titlepage_html import TitlePage
 from build_tools.render.typography import Typography
 
@@ -58,9 +59,6 @@ LITERAL = frozenset(("literal", "screen", "programlisting", "computeroutput", "u
 """Elements whose text is code or a literal value: no typography inside."""
 
 
-PROFILING = ("userlevel", "condition")
-
-
 @dataclass
 class Page:
     """Where the translator writes: one file of the split book, or the single page."""
@@ -84,8 +82,7 @@ class Translator(CalsTables, Glossary, Lists, TitlePage):
     marks: Any
     """Gives the verification mark of an element (`build_tools.render.verification.Marks`)."""
     draft: bool = False
-    userlevel: set[str] | None = None
-    condition: set[str] | None = None
+    profile: Profile = field(default_factory=Profile)
     page: Page = field(default_factory=Page)
     findings: list[Finding] = field(default_factory=list)
     _footnotes: list[dict] = field(default_factory=list)
@@ -123,11 +120,7 @@ class Translator(CalsTables, Glossary, Lists, TitlePage):
 
     def excluded(self, element: etree._Element) -> bool:
         """Whether profiling (`--userlevel`, `--condition`) leaves `element` out."""
-        for attribute, wanted in zip(PROFILING, (self.userlevel, self.condition), strict=True):
-            value = element.get(attribute)
-            if wanted and value and not set(value.split(";")) & wanted:
-                return True
-        return False
+        return self.profile.excludes(element)
 
     def unknown(self, element: etree._Element) -> str:
         """An element no method renders: its text stays visible, and it is reported."""
@@ -255,9 +248,7 @@ class Translator(CalsTables, Glossary, Lists, TitlePage):
 
     def left_out(self, element: etree._Element) -> bool:
         """Whether `element` or one of its ancestors is left out by profiling."""
-        if not (self.userlevel or self.condition):
-            return False
-        return any(self.excluded(node) for node in (element, *element.iterancestors()))
+        return self.profile.leaves_out(element)
 
     def xref_text(self, target: etree._Element) -> str:
         """The French (or English…) words an xref to `target` generates."""

@@ -23,6 +23,7 @@ from build_tools.docbook import SECTIONS
 from build_tools.render.docbook_html import Page, Translator
 from build_tools.render.numbering import Numbering, number
 from build_tools.render.output import write_atomic
+from build_tools.render.profiling import Profile
 from build_tools.render.typography import Typography
 from build_tools.render.verification import Marks
 from build_tools.render.wording import words_for
@@ -88,6 +89,7 @@ class HtmlBook:
     typography: Typography
     marks: Marks
     language: str
+    profile: Profile
     _findings: list = field(default_factory=list)
 
     @classmethod
@@ -99,15 +101,16 @@ class HtmlBook:
         typography = Typography(language, bool(settings.get("typographic_apostrophes", False)))
         environment = _environment()
         environment.globals["words"] = words
-        french = typography.french
+        profile = Profile.of(context.options.userlevel, context.options.condition)
         return cls(
             context,
             environment,
-            number(root),
+            number(root, left_out=profile.leaves_out),
             words,
             typography,
-            Marks.of(context.report, words, decimal_comma=french),
+            Marks.of(context.report, words, decimal_comma=typography.french),
             language,
+            profile,
         )
 
     @property
@@ -131,8 +134,7 @@ class HtmlBook:
             blocks=blocks,
             marks=self.marks,
             draft=options.draft,
-            userlevel=options.userlevel,
-            condition=options.condition,
+            profile=self.profile,
             page=page,
         )
         return translator

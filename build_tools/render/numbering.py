@@ -7,6 +7,7 @@ cross reference can name a target that comes later in the book.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -85,8 +86,14 @@ class Numbering:
         return f"{tag}-{count}"
 
 
-def number(root: etree._Element) -> Numbering:
-    """Label and anchor every element of the book rooted at `root`."""
+def number(
+    root: etree._Element, left_out: Callable[[etree._Element], bool] = lambda element: False
+) -> Numbering:
+    """Label and anchor every element of the book rooted at `root`.
+
+    What `left_out` (profiling) leaves out of the edition gets no number and no page,
+    so the numbers of an edition run without gaps.
+    """
     numbering = Numbering()
     for element in root.iter():
         if isinstance(element.tag, str) and element.get("id"):
@@ -99,6 +106,8 @@ def number(root: etree._Element) -> Numbering:
     chapters = appendices = parts = 0
     loose = {"example": 0, "table": 0, "figure": 0, "equation": 0}
     for division in _divisions(root):
+        if left_out(division):
+            continue
         numbering.divisions.append(division)
         tag = division.tag
         if tag == "chapter":
@@ -115,10 +124,12 @@ def number(root: etree._Element) -> Numbering:
         if label:
             numbering.labels[division] = label
         numbering.pages[division] = _page_name(division, label, len(numbering.divisions))
-        _number_sections(division, label, numbering)
+        _number_sections(division, label, numbering, left_out)
+        if tag == "part":
+            continue  # its chapters number their own examples and tables
         counters = {kind: 0 for kind in FORMAL}
         for formal in division.iter(*FORMAL):
-            if formal.find("title") is None:
+            if formal.find("title") is None or left_out(formal):
                 continue
             if label:
                 counters[formal.tag] += 1
@@ -131,7 +142,8 @@ def number(root: etree._Element) -> Numbering:
             text = " ".join("".join(short.itertext()).split())
             if text:
                 numbering.expansions.setdefault(text, entry)
-    for count, footnote in enumerate(root.iter("footnote"), start=1):
+    kept = (footnote for footnote in root.iter("footnote") if not left_out(footnote))
+    for count, footnote in enumerate(kept, start=1):
         numbering.footnotes[footnote] = count
     for element in root.iter(*ANCHORED):
         numbering.anchor(element)
@@ -176,16 +188,16 @@ def _roman(number: int) -> str:
     return text
 
 
-def _number_sections(parent: etree._Element, prefix: str, numbering: Numbering) -> None:
+def _number_sections(parent: etree._Element, prefix: str, numbering: Numbering, left_out) -> None:
     count = 0
     for child in parent:
-        if not isinstance(child.tag, str) or child.tag not in SECTIONS:
+        if not isinstance(child.tag, str) or child.tag not in SECTIONS or left_out(child):
             continue
         count += 1
         label = f"{prefix}.{count}" if prefix else str(count)
         if prefix:
             numbering.labels[child] = label
-        _number_sections(child, label if prefix else "", numbering)
+        _number_sections(child, label if prefix else "", numbering, left_out)
 
 
 def _page_name(division: etree._Element, label: str, position: int) -> str:
