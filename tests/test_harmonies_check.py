@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import tomllib
 from pathlib import Path
 
@@ -20,10 +21,21 @@ def rapport():
     return examine(Book(BOOK.name, BOOK, main_file(BOOK).resolve()))
 
 
-def test_the_check_exits_0_with_the_ledger_in_place(rulebook):
-    run = rulebook("check", str(BOOK))
+def test_the_check_exits_0_with_the_ledger_in_place(rulebook, monkeypatch):
+    monkeypatch.chdir(BOOK.parents[1])
+    monkeypatch.delenv("RULEBOOK_SOURCE", raising=False)
+    run = rulebook("check", "harmonies")
     assert run.status == 0, run.out
     assert "harmonies: 0 new finding(s), 14 known (in the ledger)" in run.out
+    assert "numbers: 317 in all: 116 given, 200 claimed, 1 waived, 0 unbound" in run.out
+
+
+def test_without_its_ledger_the_check_fails_on_each_defect(rulebook, tmp_path):
+    copie = tmp_path / "harmonies"
+    shutil.copytree(BOOK, copie, ignore=shutil.ignore_patterns("__pycache__", "ledger.toml"))
+    run = rulebook("check", str(copie))
+    assert run.status == 1
+    assert "harmonies: 14 new finding(s), 0 known (in the ledger)" in run.out
 
 
 def test_every_example_table_and_number_of_both_chapters_is_bound(rulebook):
