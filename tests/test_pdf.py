@@ -297,14 +297,16 @@ def test_metadata_title_authors_language_subject_and_dates(builds):
     assert info.modification_date.isoformat().startswith("2023-11-14T22:13:20")
 
 
-def test_two_builds_are_byte_identical(builds, tmp_path):
-    first = builds.pdf("harmonies").read_bytes()
+def test_two_builds_are_byte_identical(tmp_path):
     os.environ["SOURCE_DATE_EPOCH"] = EPOCH
     try:
-        assert main(["build", "harmonies", "--format", "pdf", "--out", str(tmp_path)]) in (0, 1)
+        for out in ("first", "second"):
+            status = main(["build", "harmonies", "--format", "pdf", "--out", str(tmp_path / out)])
+            assert status in (0, 1)
     finally:
         del os.environ["SOURCE_DATE_EPOCH"]
-    assert (tmp_path / "harmonies" / "harmonies.pdf").read_bytes() == first
+    first, second = (tmp_path / out / "harmonies" / "harmonies.pdf" for out in ("first", "second"))
+    assert first.read_bytes() == second.read_bytes()
 
 
 def test_the_title_page_has_no_running_head_nor_folio(builds):
