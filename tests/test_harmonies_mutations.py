@@ -148,6 +148,14 @@ MUTANTS = [
     ),
     (
         "combat.xml",
+        "et du Facteur de Parade moins le Facteur de\nFinesse",
+        "et du Facteur de Parade et du Facteur de\nFinesse",
+        "erratum",
+        "La somme du Niveau de Compétence, du Bonus de Para",
+        "the rules give Niveau+BP+FP-FF",
+    ),
+    (
+        "combat.xml",
         "S/E/L/G/C/F",
         "S/E/G/L/C/F",
         "erratum",

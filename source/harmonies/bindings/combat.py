@@ -210,6 +210,76 @@ def formule_selon_les_regles(total: str) -> dict[str, str]:
     return resultat
 
 
+# The totals defined in words (« La somme du Niveau de Compétence, du Bonus de Parade de l'arme,
+# et du Facteur de Parade moins le Facteur de Finesse »): the book's names of the terms.
+NOMS_DES_TERMES = {
+    "Niveau de Compétence": "Niveau",
+    "jet de dés": "d10°",
+    "Bonus de Finesse": "BF",
+    "Bonus de Parade": "BP",
+    "Bonus de Rapidité": "BR",
+    "Bonus de Dommages": "BD",
+    "Finesse de l'attaque": "FF",
+    "Facteur de Finesse": "FF",
+    "Facteur de Parade": "FP",
+    "Facteur de Rapidité": "FR",
+    "Facteur de Dommages": "FD",
+}
+
+
+def termes_en_mots(phrase: str) -> dict[str, str]:
+    """The signed terms of a total defined in words: what follows « moins » is taken off."""
+    ajoutes, _, retires = phrase.partition(" moins ")
+    termes = {}
+    for partie, signe in ((ajoutes, "+"), (retires, "-")):
+        for nom, terme in NOMS_DES_TERMES.items():
+            if nom in partie:
+                termes[terme] = signe
+    return termes
+
+
+def _definition(total: str, sans_les_des: str | None):
+    def definition(para, state):
+        phrase = para.text.split(".")[0]
+        selon_les_regles = {
+            terme: "+" if signe == "±" and terme != "d10°" else signe
+            for terme, signe in formule_selon_les_regles(total).items()
+        }
+        if "d10°" in selon_les_regles:
+            selon_les_regles["d10°"] = "+"  # « du jet de dés »: the roll is added
+        if total == "Dommages":
+            # « Le combattant peut aussi choisir de retirer le Facteur de Dommages »
+            para.affirm(
+                "peut aussi choisir de retirer le Facteur de Dommages",
+                formule_selon_les_regles(total).get("FD") == "±",
+                rules_give="the FD always added",
+            )
+        para.affirm(
+            phrase,
+            termes_en_mots(phrase) == selon_les_regles,
+            rules_give=formule(selon_les_regles),
+            key=f"definition du total de {total}",
+        )
+        if sans_les_des:
+            para.affirm(
+                sans_les_des,
+                "d10°" not in selon_les_regles,
+                rules_give="a total with the roll in it",
+            )
+
+    definition.__name__ = f"definition_du_total_de_{total.lower()}"
+    return definition
+
+
+for _total, _debut, _sans_les_des in (
+    ("Rapidité", "La Rapidité est déterminée par", "ne dépend pas du jet de dés"),
+    ("Défense", "La somme du Niveau de Compétence, du Bonus de Parade", "les dés ne sont pas"),
+    ("Attaque", "La somme du Niveau de Compétence, du jet de dés", None),
+    ("Dommages", "La somme du Bonus de Dommages", "Aucun jet de dés"),
+):
+    binder.prose(contains=_debut)(_definition(_total, _sans_les_des))
+
+
 @binder.table(title="Totaux d'attaque")
 def totaux_d_attaque(table, state):
     for nom, cellule in table.rows:
