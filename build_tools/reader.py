@@ -128,7 +128,7 @@ def read_book(main: Path) -> Document:
     """
     named = Path(main).absolute()
     folder = named.parent.resolve()
-    main = named.resolve()
+    main = _resolved(named) or named
     if not _inside(main, folder):
         raise UnreadableBook(
             [
@@ -343,7 +343,20 @@ def _include(
             )
             continue
         path = urlparse(href).path if scheme == "file" else href
-        target = (base.parent / unquote(path)).resolve()
+        target = _resolved(base.parent / unquote(path))
+        if target is None:
+            refusals.append(
+                at_line(
+                    Finding(
+                        "fatal",
+                        "missing-file",
+                        f"xi:include target {href!r} is a loop of symbolic links",
+                        key=href,
+                        **where,
+                    )
+                )
+            )
+            continue
         if include.getparent() is None:
             refusals.append(
                 at_line(
@@ -515,12 +528,22 @@ def _local_path(url: str | None) -> Path | None:
         return None
     parsed = urlparse(url)
     if parsed.scheme in ("", "file"):
-        return Path(unquote(parsed.path)).resolve()
+        path = Path(unquote(parsed.path))
+        return _resolved(path) or path.absolute()
     return None
 
 
+def _resolved(path: Path) -> Path | None:
+    """`path` with its symbolic links followed, or None when they loop."""
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError):  # Python before 3.13 raises on a loop of links
+        return None
+
+
 def _inside(path: Path, folder: Path) -> bool:
-    return path.resolve().is_relative_to(folder.resolve())
+    resolved = _resolved(path)
+    return resolved is not None and resolved.is_relative_to(folder.resolve())
 
 
 def _fatal(findings: list[Finding]) -> list[Finding]:
