@@ -353,3 +353,14 @@ def test_a_missing_entity_or_dtd_file_is_not_silently_empty(rulebook, write_book
     assert finding["category"] == "missing-file"
     assert f"{name!r} does not exist" in finding["message"]
     assert finding["line"] == 1 and name in finding["text"]
+
+
+def test_an_xinclude_through_a_loop_of_links(rulebook, write_book):
+    folder = write_book("book", {"book.xml": BOOK.format(body='<xi:include href="a.xml"/>')})
+    os.symlink("b.xml", folder / "a.xml")
+    os.symlink("a.xml", folder / "b.xml")
+    status, out, finding = check(rulebook, folder)
+    assert status == 2
+    assert finding["category"] == "missing-file"
+    assert "'a.xml' is a loop of symbolic links" in finding["message"]
+    assert finding["line"] == 3
