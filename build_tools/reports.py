@@ -173,6 +173,8 @@ def sarif(results, threshold: str) -> str:
                     }
                 },
                 "results": findings,
+                # Columns count characters (code points), not SARIF's default UTF-16 units.
+                "columnKind": "unicodeCodePoints",
             }
         ],
     }
