@@ -167,6 +167,7 @@ def test_sarif_is_valid_and_marks_known_findings_as_suppressed(rulebook, book):
     assert not errors, "\n".join(e.message for e in errors)
     assert document["version"] == "2.1.0"
     (run,) = document["runs"]
+    assert run["columnKind"] == "unicodeCodePoints"
     results = {r["ruleId"]: r for r in run["results"]}
     broken = results["broken-reference"]
     assert broken["level"] == "error"
