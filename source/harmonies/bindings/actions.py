@@ -12,6 +12,7 @@ import re
 from fractions import Fraction
 
 from build_tools.checking.rule import note
+from build_tools.diagnostics import Finding
 
 from ..rules import actions as regles
 from ..rules import des, mesures
@@ -94,12 +95,15 @@ def difficulte_d_une_action(ex, state):
 
 @binder.table(title="Chances de réussite d'une action")
 def chances_de_reussite(table, state):
+    imprimees: dict[int, Fraction] = {}
     rangees = iter(table.rows)
     for difficultes, pourcentages in zip(rangees, rangees, strict=True):
         for cellule_difficulte, cellule_pourcentage in zip(
             difficultes[1:], pourcentages[1:], strict=True
         ):
             difficulte = cellule_difficulte.given()
+            imprimee = lu(cellule_pourcentage, "{}%")
+            imprimees[difficulte] = Fraction(imprimee.replace(",", "."))
             note(
                 f"at {difficulte:+d}, 50 % × 10^(−{abs(difficulte)}/10) = "
                 f"{_pourcent_fin(50 * 10 ** (-abs(difficulte) / 10))} on the smaller side; "
@@ -108,8 +112,37 @@ def chances_de_reussite(table, state):
             cellule_pourcentage.claim(
                 "{}%",
                 mesures.chance_selon_les_mesures(difficulte),
-                key=f"difficulte {difficulte:+d} lu {lu(cellule_pourcentage, '{}%')}",
+                key=f"difficulte {difficulte:+d} lu {imprimee}",
             )
+    table.findings.append(distance_aux_des(table, imprimees))
+
+
+def distance_aux_des(table, imprimees: dict[int, Fraction]) -> Finding:
+    """A note giving how far the printed chances are from the ±d10° chances, as a figure."""
+    ecarts = {
+        d: 100 * des.chance_du_jet_ouvert_au_moins(-d) - chance for d, chance in imprimees.items()
+    }
+    pire = max(ecarts, key=lambda d: abs(ecarts[d]))
+    moyen = sum(abs(ecart) for ecart in ecarts.values()) / len(ecarts)
+    au_dessus = [d for d, ecart in ecarts.items() if d <= 0 and ecart <= 0]
+    return Finding(
+        "info",
+        "figure",
+        f"the printed chances are {float(moyen):.1f} points from the ±d10° chances on average, "
+        f"{float(abs(ecarts[pire])):.1f} at most (at {pire:+d}: {_pourcent(imprimees[pire])} "
+        f"printed, {_pourcent(imprimees[pire] + ecarts[pire])} rolled); from −20 to 0 they are "
+        "below the dice"
+        + (" but at " + ", ".join(f"{d:+d}" for d in au_dessus) if au_dessus else ""),
+        file=table.passage.file,
+        line=table.passage.line_at(0),
+        where=table.where,
+        key="distance aux des",
+        derivation=[
+            f"{d:+d}: {_pourcent(imprimees[d])} printed, "
+            f"{_pourcent_fin(float(imprimees[d] + ecart))} rolled, {float(ecart):+.2f}"
+            for d, ecart in ecarts.items()
+        ],
+    )
 
 
 @binder.prose(contains="Dans notre exemple précédent, la difficulté")
