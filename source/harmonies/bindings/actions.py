@@ -1,9 +1,9 @@
 """The chapter « La résolution des actions » bound to the rules: examples, table, note, sentences.
 
 The table of chances is held to its own construction, cell by cell and
-exactly; its distance from the dice is a figure in the working of the one
-finding it leads to. Why, and why no tolerance against the dice: see
-`rules.mesures`.
+exactly; its distance from the dice is a figure, printed as a note on every
+check and written into the working of the one finding it leads to. Why, and
+why no tolerance against the dice: see `rules.mesures`.
 """
 
 from __future__ import annotations

@@ -33,7 +33,9 @@ a marge of zero succeeds and ±d10° ties once in eleven rolls (6/11 =
 and a narrow one would report the same cause at every cell; so none is
 applied. The mismatch is reported once, at its cause, the sentence « Un
 personnage type aura 50% de chance … de difficulté zéro » (to its printed
-precision, half a point), with the figure in the working.
+precision, half a point), with the figure in the working; the check also
+prints the figure as a note (on average the printed chances are 1.3 points
+from the dice).
 
 10^(x/10) is irrational: the functions below compute it with `Decimal` to
 40 significant digits and return exact integers or `Fraction`s; no value
