@@ -255,12 +255,14 @@ def _place_refusal(refusal: Finding, path: Path) -> None:
     refusal.file = path
     url = refusal.key
     try:
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        lines = path.read_text(encoding="utf-8", errors="replace").split("\n")
     except OSError:
         return
-    for needle in (url, url.rstrip("/").rsplit("/", 1)[-1]):
+    name = url.rstrip("/").rsplit("/", 1)[-1]
+    # The name alone only where it ends a quoted system literal: "x" is in every '<?xml'.
+    for needle in (url, f'{name}"', f"{name}'"):
         for number, text in enumerate(lines, start=1):
-            if needle and needle in text:
+            if name and needle in text:
                 refusal.line, refusal.column = number, text.index(needle) + 1
                 at_line(refusal)
                 return
