@@ -364,3 +364,18 @@ def test_an_xinclude_through_a_loop_of_links(rulebook, write_book):
     assert finding["category"] == "missing-file"
     assert "'a.xml' is a loop of symbolic links" in finding["message"]
     assert finding["line"] == 3
+
+
+def test_a_refused_entity_with_a_short_name_is_placed_on_its_own_line(rulebook, write_book):
+    folder = write_book(
+        "book",
+        {
+            "book.xml": '<?xml version="1.0"?>\n<!DOCTYPE book [\n'
+            '  <!ENTITY e SYSTEM "../../x">\n]>\n<book><title>T</title><para>&e;</para></book>\n'
+        },
+    )
+    status, out, finding = check(rulebook, folder)
+    assert status == 2
+    assert finding["category"] == "refused-access"
+    assert finding["line"] == 3
+    assert finding["text"][finding["column"] - 1 :].startswith('x">')
