@@ -110,6 +110,18 @@ def test_oppositions():
     assert actions.vainqueur_de_l_opposition_a_deux_jets(2, 2) == actions.NUL
 
 
+def test_a_one_roll_opposition_between_equals_is_even_with_one_draw_in_eleven():
+    chances = actions.chances_de_l_opposition_a_un_jet(3, 3)
+    assert chances == {
+        actions.PREMIER: Fraction(5, 11),
+        actions.NUL: Fraction(1, 11),
+        actions.SECOND: Fraction(5, 11),
+    }
+    plus_fort = actions.chances_de_l_opposition_a_un_jet(5, 2)
+    assert plus_fort[actions.PREMIER] > plus_fort[actions.SECOND]
+    assert sum(plus_fort.values()) == 1
+
+
 def test_multiple_actions_cost_three_points_per_extra_action():
     assert [actions.malus_d_actions_multiples(n) for n in (1, 2, 3)] == [0, -3, -6]
     assert actions.marge_d_echec(-3) == 3

@@ -112,6 +112,15 @@ def vainqueur_de_l_opposition_a_un_jet(marge_de_reussite: int) -> str:
 
 
 @rule
+def chances_de_l_opposition_a_un_jet(niveau_du_premier: int, niveau_du_second: int) -> dict:
+    """P(the first wins), P(draw), P(the second wins) of a one-roll opposition, exact."""
+    difficulte = difficulte_d_opposition_a_un_jet(niveau_du_premier, niveau_du_second)
+    nul = des.chance_du_jet_ouvert(-difficulte)
+    premier = des.chance_du_jet_ouvert_au_moins(1 - difficulte)
+    return {PREMIER: premier, NUL: nul, SECOND: 1 - premier - nul}
+
+
+@rule
 def vainqueur_de_l_opposition_a_deux_jets(marge_du_premier: int, marge_du_second: int) -> str:
     """Two rolls at difficulty zero: the larger marge de réussite wins (equal marges: a draw)."""
     if marge_du_premier > marge_du_second:
