@@ -468,6 +468,7 @@ def round_de_combat(
     """One round: totals, order (or simultaneity), each attack, each encaissement, the pain."""
     combattants = {premier.nom: premier, second.nom: second}
     penalites = {nom: c.penalite() for nom, c in combattants.items()}
+    douleur_au_debut = {nom: c.douleur for nom, c in combattants.items()}
     rapidite = {
         nom: total_de_rapidite(c.table.rapidite, facteurs[nom].rapidite, penalites[nom])
         for nom, c in combattants.items()
@@ -491,7 +492,10 @@ def round_de_combat(
         cible = next(c for autre, c in combattants.items() if autre != nom)
         if not facteurs[nom].attaque:
             continue
-        if not simultane and jet_d_evanouissement_du(attaquant.douleur):
+        passe_le_cap = jet_d_evanouissement_du(attaquant.douleur) and not (
+            jet_d_evanouissement_du(douleur_au_debut[nom])
+        )
+        if not simultane and passe_le_cap:
             # « devra tenter un jet d'évanouissement pour éviter de s'effondrer avant d'avoir
             # pu riposter »: the chapter gives that roll no rule, so the round stops here.
             resultat.en_suspens = nom
