@@ -1,4 +1,4 @@
-"""The check of one book: read it, validate it, cross-check it against its rules, reconcile with its ledger."""
+"""One book checked: read, validated, cross-checked against its rules, reconciled with its ledger."""
 
 from __future__ import annotations
 

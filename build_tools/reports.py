@@ -1,4 +1,4 @@
-"""How `rulebook check` prints its findings: text for people, JSON, JUnit XML and SARIF for machines."""
+"""How `rulebook check` prints findings: text for people; JSON, JUnit and SARIF for machines."""
 
 from __future__ import annotations
 

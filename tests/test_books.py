@@ -1,4 +1,4 @@
-"""Every book under source/ passes `rulebook check`: a new erratum or a stale ledger entry fails CI."""
+"""Every book under source/ passes `rulebook check`: a new erratum fails CI."""
 
 from __future__ import annotations
 

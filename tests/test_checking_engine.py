@@ -1,4 +1,4 @@
-"""The checking engine on a tiny book: claims, givens, waivers, coverage, stale and crashing bindings, ledger."""
+"""The checking engine on a tiny book: claims, givens, waivers, coverage, stale bindings, ledger."""
 
 from __future__ import annotations
 
@@ -63,7 +63,11 @@ def test_coverage_counts_every_unit_and_number(book, capsys):
     assert coverage["glossary"] == {"total": 1, "bound": 1}
     # example: 13, 2, 15 / 1,5 / 2006; table: 10 1 11 12 3 16; section: 7; glossary: 20; prose: 20
     assert coverage["numbers"] == {
-        "total": 14, "given": 6, "claimed": 6, "waived": 2, "unbound": 0,
+        "total": 14,
+        "given": 6,
+        "claimed": 6,
+        "waived": 2,
+        "unbound": 0,
     }
 
 
@@ -108,7 +112,8 @@ def test_a_title_that_no_longer_exists_is_a_stale_binding(book, capsys):
     stale = [f for f in report["findings"] if f["category"] == "binding-stale"]
     assert any("example title='Un jet' is not in the book" in f["message"] for f in stale)
     assert any(
-        f["category"] == "unbound" and f["where"] == "example « Un lancer »"
+        f["category"] == "unbound"
+        and f["where"] == "example « Un lancer »"
         and f["message"] == "no binding checks this example"
         for f in report["findings"]
     )

@@ -35,12 +35,21 @@ def test_one_die_is_uniform():
     assert die(20).mean() == Fraction(21, 2)
 
 
-@pytest.mark.parametrize("sides,explode_on,implode_on,depth", [
-    (6, 6, None, 1), (6, 6, None, 3), (4, 4, 1, 3), (10, 10, None, 4), (6, 6, 1, 2),
-])
+@pytest.mark.parametrize(
+    "sides,explode_on,implode_on,depth",
+    [
+        (6, 6, None, 1),
+        (6, 6, None, 3),
+        (4, 4, 1, 3),
+        (10, 10, None, 4),
+        (6, 6, 1, 2),
+    ],
+)
 def test_open_ended_matches_enumeration(sides, explode_on, implode_on, depth):
     exact = open_ended(sides, explode_on=explode_on, implode_on=implode_on, depth=depth)
-    assert dict(exact) == {k: v for k, v in enumerate_chains(sides, explode_on, implode_on, depth).items() if v}
+    assert dict(exact) == {
+        k: v for k, v in enumerate_chains(sides, explode_on, implode_on, depth).items() if v
+    }
     assert sum(exact.values()) == 1
 
 

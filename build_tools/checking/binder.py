@@ -99,7 +99,7 @@ class StaleBinding(Exception):
 
 @dataclass
 class Check:
-    """What a binding function receives: one passage of the book and the means to account for its numbers."""
+    """What a binding receives: a passage of the book, and the means to account for its numbers."""
 
     passage: Passage
     where: str
@@ -136,16 +136,20 @@ class Check:
             )
         steps = self._working()
         agreed = True
-        for index, (found, wanted) in enumerate(zip(values, expectations)):
+        for index, (found, wanted) in enumerate(zip(values, expectations, strict=True)):
             if _agrees(found, wanted, within):
                 continue
             agreed = False
             offset = match.start(index + 1) if match.re.groups else match.start()
             key_name = key or _pattern_text(pattern)
             if self.label and not re.search(r"[^\W\d_]", key_name):
-                key_name = f"{self.label} {key_name}"  # a bare "{}" says nothing of where: name the cell
+                key_name = (
+                    f"{self.label} {key_name}"  # a bare "{}" says nothing of where: name the cell
+                )
             if len(values) > 1:
-                key_name += f" hole {index + 1}"  # which number of the claim, not how many failed before
+                key_name += (
+                    f" hole {index + 1}"  # which number of the claim, not how many failed before
+                )
             self._repeats[key_name] = self._repeats.get(key_name, 0) + 1
             if self._repeats[key_name] > 1:
                 key_name += f"#{self._repeats[key_name]}"
@@ -166,9 +170,7 @@ class Check:
                     derivation=steps,
                 )
             )
-        self.claims.append(
-            Claim(match.group(), tuple(values), tuple(expectations), agreed, steps)
-        )
+        self.claims.append(Claim(match.group(), tuple(values), tuple(expectations), agreed, steps))
         return agreed
 
     def affirm(

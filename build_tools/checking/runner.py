@@ -23,9 +23,22 @@ from build_tools.docbook import EXAMPLES, SECTIONS, TABLES, text_of, title_of, w
 from build_tools.reader import Document
 
 PROSE = (
-    "para", "simpara", "entry", "term", "listitem", "glossdef", "title",
+    "para",
+    "simpara",
+    "entry",
+    "term",
+    "listitem",
+    "glossdef",
+    "title",
     # front matter: years, dates and revision numbers can be waived too
-    "copyright", "year", "date", "pubdate", "revnumber", "revremark", "releaseinfo", "edition",
+    "copyright",
+    "year",
+    "date",
+    "pubdate",
+    "revnumber",
+    "revremark",
+    "releaseinfo",
+    "edition",
 )
 UNIT_KINDS = ("examples", "tables", "glossary")
 
@@ -50,7 +63,7 @@ class Verification:
 
     @property
     def status(self) -> str:
-        """'erratum' when a claim disagrees, 'incomplete' when something is unchecked, else 'verified'."""
+        """'erratum' if a claim disagrees, 'incomplete' if a number is unchecked, else 'verified'."""
         if any(not claim.agreed for claim in self.claims):
             return "erratum"
         if self.failed or self.unbound:
@@ -60,7 +73,7 @@ class Verification:
 
 @dataclass
 class Outcome:
-    """What running the bindings of a book gave: findings, coverage, and what each passage verified."""
+    """What running a book's bindings gave: findings, coverage, what each passage verified."""
 
     findings: list[Finding] = field(default_factory=list)
     coverage: dict[str, Any] = field(default_factory=dict)
@@ -198,7 +211,9 @@ def _check_for(document, element, exclude, binding, findings) -> Check:
         for index, entry in enumerate(entries):
             column = headers[index].text[:30] if index < len(headers) else f"column {index + 1}"
             label = f"row « {row_label} », {column}:"
-            cells.append(Check(Passage.of(entry, file, exclude), where, trace, findings, label=label))
+            cells.append(
+                Check(Passage.of(entry, file, exclude), where, trace, findings, label=label)
+            )
         (table.head_rows if in_head else table.rows).append(cells)
     return table
 

@@ -1,4 +1,4 @@
-"""`rulebook build`: check each book, refuse an unreadable one, then render it in each format asked for."""
+"""`rulebook build`: check each book, refuse an unreadable one, render the others."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ def run(books: list[Book], arguments: argparse.Namespace) -> int:
     workers = min(len(jobs), os.cpu_count() or 1)
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(build_book, *zip(*jobs)))
+            results = list(pool.map(build_book, *zip(*jobs, strict=True)))
     else:
         results = [build_book(*job) for job in jobs]
     status = 0

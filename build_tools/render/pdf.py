@@ -14,6 +14,7 @@ The pipeline, in the order it runs:
 from __future__ import annotations
 
 import logging
+import sys
 from pathlib import Path
 
 from build_tools.render import pdf_markup, pdf_style
@@ -29,7 +30,6 @@ def render(context) -> list[Path]:
 
     page, base = pdf_markup.single_page(context)
     page = pdf_markup.for_print(page, context)
-    first_body_page = pdf_markup.body_start(page)
     fonts = FontConfiguration()
     stylesheet = weasyprint.CSS(
         string=pdf_style.stylesheet(context.options), font_config=fonts, base_url=str(base)
@@ -39,12 +39,14 @@ def render(context) -> list[Path]:
             stylesheets=[stylesheet], font_config=fonts
         )
         pdf = document.write_pdf(
-            finisher=_page_labels(_page_of(document, first_body_page)),
+            finisher=_page_labels(_page_of(document, pdf_markup.BODY_START)),
             **_pdf_options(context.options),
         )
     for warning in warnings:
-        print(f"rulebook: {context.book.name}: pdf: {warning}")
-    return [write_atomic(context.out / output_name(context.book.name, context.options), pdf)]
+        print(f"rulebook: {context.book.name}: pdf: {warning}", file=sys.stderr)
+    written = [write_atomic(context.out / output_name(context.book.name, context.options), pdf)]
+    context.written.extend(written)
+    return written
 
 
 def output_name(book: str, options) -> str:
@@ -62,7 +64,7 @@ def _pdf_options(options) -> dict:
     return chosen
 
 
-def _page_of(document, anchor: str | None) -> int:
+def _page_of(document, anchor: str) -> int:
     """The index of the page where `anchor` is (0 when there is none)."""
     for index, page in enumerate(document.pages):
         if anchor in page.anchors:

@@ -270,22 +270,18 @@ def _unlink_dead_links(tree: _Element) -> None:
 
 
 BODY_START = "body-start"
+"""Class of the first division, and id of an anchor at its start."""
 
 
 def _mark_body_start(tree: _Element) -> None:
-    """Class `body-start` on the first division: its first page is page 1."""
+    """Class and anchor `body-start` on the first division: its first page is page 1."""
     for section in tree.xpath("//section"):
         if _is_division(section):
             section.set("class", f"{section.get('class', '')} {BODY_START}".strip())
-            section.set("id", section.get("id") or BODY_START)
+            marker = lxml_html.Element("span", {"id": BODY_START})
+            section.insert(0, marker)
+            marker.tail, section.text = section.text, None
             return
-
-
-def body_start(tree_or_page: str) -> str | None:
-    """The id of the element that starts the body (arabic folios) in a page `for_print` made."""
-    tree = lxml_html.document_fromstring(tree_or_page)
-    found = tree.xpath(f"//section[{has_class(BODY_START)}]/@id")
-    return str(found[0]) if found else None
 
 
 def _is_division(element: _Element) -> bool:

@@ -1,4 +1,4 @@
-"""Glossary and terminology: referenced entries exist, and terms and abbreviations pair one to one."""
+"""Glossary and terminology: referenced entries exist; terms and abbreviations pair one to one."""
 
 from __future__ import annotations
 
@@ -94,14 +94,15 @@ def check(document: Document) -> list[Finding]:
             report(
                 elements[1],
                 "terminology",
-                f"the abbreviation {spelling!r} stands for {' and '.join(f'« {t} »' for t in terms)}",
+                f"the abbreviation {spelling!r} stands for "
+                + " and ".join(f"« {term} »" for term in terms),
                 f"abbreviation-{spelling}",
             )
     return findings
 
 
 def _term_before(abbreviation: etree._Element, ids: dict) -> str:
-    """The term an inline abbreviation spells out: « term (ABBR) », the term as text or as a link."""
+    """The term an inline abbreviation spells out: « term (ABBR) », as text or as a link."""
     previous = abbreviation.getprevious()
     parent = abbreviation.getparent()
     before = previous.tail if previous is not None else parent.text

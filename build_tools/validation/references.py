@@ -1,4 +1,4 @@
-"""Ids and references: no id twice, and every linkend, endterm and otherterm points at an element."""
+"""Ids and references: no id twice; every linkend, endterm and otherterm points at an element."""
 
 from __future__ import annotations
 

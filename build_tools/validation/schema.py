@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import copy
-import re
 import functools
+import re
 from pathlib import Path
 
 from lxml import etree

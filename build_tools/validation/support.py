@@ -1,4 +1,4 @@
-"""What the renderers support: an element or attribute no renderer handles is a finding, never dropped output."""
+"""What the renderers support: an element or attribute none handles is a finding, not lost text."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""CALS tables: the entries of each row fill exactly `cols` columns, colspecs agree, no column is empty."""
+"""CALS tables: each row fills exactly `cols` columns, colspecs agree, no column is empty."""
 
 from __future__ import annotations
 
@@ -152,8 +152,12 @@ def _report_rows(shortfalls, cols, part, report) -> None:
         last = run[-1][0]
         rows = f"row {first}" if first == last else f"rows {first} to {last}"
         extra = f" (columns beyond {cols}: {beyond})" if beyond else ""
-        report(row, "table-row", f"{rows} of the {part[1:]} fill {count} column(s) of {cols}{extra}",
-               f"{part}-{rows}-{count}-of-{cols}")
+        report(
+            row,
+            "table-row",
+            f"{rows} of the {part[1:]} fill {count} column(s) of {cols}{extra}",
+            f"{part}-{rows}-{count}-of-{cols}",
+        )
 
 
 def _extent(entry, names, spans, column, occupied, report):
