@@ -1,4 +1,4 @@
-"""One book checked: read, validated, cross-checked against its rules, reconciled with its ledger."""
+"""One book checked: read, validated, cross-checked against its rules, matched with its ledger."""
 
 from __future__ import annotations
 

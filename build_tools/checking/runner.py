@@ -63,7 +63,7 @@ class Verification:
 
     @property
     def status(self) -> str:
-        """'erratum' if a claim disagrees, 'incomplete' if a number is unchecked, else 'verified'."""
+        """'erratum', 'incomplete' (a binding failed, a number unchecked) or 'verified'."""
         if any(not claim.agreed for claim in self.claims):
             return "erratum"
         if self.failed or self.unbound:
