@@ -10,6 +10,7 @@ checks a book against (`supported_elements`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -116,6 +117,8 @@ class Translator(CalsTables, Glossary, Lists, TitlePage):
             return ""
         if self._literal:
             return escape(text, quote=False)
+        # The source's line breaks and indentation mean one space to HTML: write one.
+        text = _SPACES.sub(_one_space, text)
         return escape(self.typography.apply(text), quote=False)
 
     def excluded(self, element: etree._Element) -> bool:
@@ -601,6 +604,13 @@ class Translator(CalsTables, Glossary, Lists, TitlePage):
 
     def visit_anchor(self, element: etree._Element) -> str:
         return f'<span id="{escape(self.numbering.anchor(element))}"></span>'
+
+
+_SPACES = re.compile(r"[ \t\r\n]{2,}")
+
+
+def _one_space(match: re.Match) -> str:
+    return "\n" if "\n" in match.group() else " "
 
 
 def _texts(node: etree._Element):

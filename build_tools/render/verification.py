@@ -19,6 +19,8 @@ from build_tools.diagnostics import Finding
 from build_tools.ledger import read_ledger
 
 ERRATUM = "erratum"
+WORKING_STEPS = 12
+"""The steps of a working shown beside a passage; `rulebook check --format json` has them all."""
 
 
 @dataclass
@@ -139,7 +141,7 @@ class Marks:
             "expected": self.show(claim.expected),
             "agreed": claim.agreed,
             "statement": "" if claim.agreed else self.statement(claim.found, claim.expected),
-            "working": list(claim.working),
+            "working": self.working(claim.working),
             "known": bool(finding and finding.known),
             "reason": self.reasons.get(finding.id, "") if finding else "",
         }
@@ -150,7 +152,7 @@ class Marks:
             "expected": self.show(finding.expected),
             "agreed": False,
             "statement": self._finding_statement(finding),
-            "working": list(finding.derivation),
+            "working": self.working(finding.derivation),
             "known": finding.known,
             "reason": self.reasons.get(finding.id, ""),
         }
@@ -166,6 +168,14 @@ class Marks:
             if claim.text in (finding.text or "") and finding.found in claim.found:
                 return finding
         return None
+
+    def working(self, steps) -> list[str]:
+        """The first steps of a working, and how many more there are."""
+        steps = [str(step) for step in steps]
+        if len(steps) <= WORKING_STEPS:
+            return steps
+        more = self.words["more_steps"].format(count=len(steps) - WORKING_STEPS)
+        return steps[:WORKING_STEPS] + [more]
 
     def show(self, values: tuple | Any) -> str:
         """Numbers as a French reader writes them: 1/3 ≈ 0,333."""
@@ -206,7 +216,7 @@ class Marks:
                 "location": f"{self._file(finding.file)}:{finding.line}" if finding.file else "",
                 "text": finding.text,
                 "statement": self._finding_statement(finding),
-                "working": list(finding.derivation),
+                "working": self.working(finding.derivation),
                 "reason": self.reasons.get(finding.id, ""),
                 "href": link(element, self.ids[element]) if element is not None else "",
                 "id": finding.id,
