@@ -1,9 +1,6 @@
 """The bindings of the Harmonies book to its rules: one module per chapter, the fight apart."""
 
-try:
-    from build_tools.checking import Binder
-except ImportError:  # the engine's package does not re-export it
-    from build_tools.checking.binder import Binder
+from build_tools.checking import Binder
 
 binder = Binder()
 
