@@ -167,3 +167,24 @@ def test_an_edition_numbers_what_it_keeps_without_gaps():
     assert list(edition.footnotes.values()) == [1]
     whole = number(root)
     assert whole.labels[second] == "2" and whole.labels[second.find("example")] == "2.1"
+
+
+def test_a_malformed_table_is_rendered_with_all_its_text(write_book, rulebook, tmp_path):
+    folder = write_book(
+        "malformed",
+        {
+            "book.xml": "<book lang='fr'><title>T</title><chapter><title>C</title>"
+            "<table><title>Mal formée</title><tgroup cols='deux'>"
+            "<colspec colnum='x' colwidth='n/a'/><colspec colname='b'/>"
+            "<tbody><row><entry morerows='9'>haut</entry><entry namest='zz'>b1</entry></row>"
+            "<row><entry morerows='-1'>b2</entry><entry>en trop</entry></row></tbody>"
+            "</tgroup></table><glossary><glossentry id='g'><glossdef><para>sans terme"
+            "</para></glossdef></glossentry></glossary></chapter></book>"
+        },
+    )
+    run = rulebook("build", str(folder), "--format", "html", "--out", str(tmp_path))
+    shown = output_text(tmp_path / "malformed/malformed.html")
+    for text in ("haut", "b1", "b2", "entrop", "sansterme"):
+        assert text in shown, run.err
+    cell = lxml.html.parse(str(tmp_path / "malformed/malformed.html")).getroot().find(".//td")
+    assert cell.get("rowspan") == "2"  # clipped to the rows there are

@@ -111,7 +111,8 @@ class CalsTables:
                     if column not in occupied:
                         cells.append({"filler": True, "header": head})
                     column += 1
-                morerows = int(entry.get("morerows", "0") or 0)
+                # a span past the last row of its head or body is clipped, as browsers would
+                morerows = max(0, min(_number(entry.get("morerows"), 0), len(rows) - 1 - index))
                 for spanned in range(start, end + 1):
                     if morerows:
                         pending[spanned] = morerows
@@ -177,10 +178,7 @@ class CalsTables:
 
 
 def _group(tgroup: etree._Element, table: etree._Element) -> Group:
-    try:
-        cols = max(1, int(tgroup.get("cols", "1")))
-    except ValueError:
-        cols = 1
+    cols = max(1, _number(tgroup.get("cols"), 1))
     group = Group(
         cols=cols,
         align=tgroup.get("align"),
@@ -189,7 +187,7 @@ def _group(tgroup: etree._Element, table: etree._Element) -> Group:
     )
     number = 0
     for colspec in tgroup.findall("colspec"):
-        number = int(colspec.get("colnum") or number + 1)
+        number = _number(colspec.get("colnum"), number + 1)
         column = Column(
             number,
             colspec.get("colname", ""),
@@ -233,6 +231,14 @@ def _widths(group: Group) -> list[str]:
         measure = _MEASURE.match(spec)
         widths.append(f"width: {measure.group(1)}{measure.group(2) or 'pt'}" if measure else "")
     return widths
+
+
+def _number(value: str | None, default: int) -> int:
+    """An integer attribute; a missing or malformed one (the validator reports it) is `default`."""
+    try:
+        return int(value) if value is not None and value.strip() else default
+    except ValueError:
+        return default
 
 
 def _first(*values: str | None) -> str | None:

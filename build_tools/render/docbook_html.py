@@ -93,9 +93,9 @@ class Translator(CalsTables, Glossary, Lists, TitlePage):
 
     # -- walking ---------------------------------------------------------------
 
-    def render(self, element: etree._Element) -> str:
+    def render(self, element: etree._Element | None) -> str:
         """The HTML of `element` (empty when profiling leaves it out)."""
-        if not isinstance(element.tag, str) or self.excluded(element):
+        if element is None or not isinstance(element.tag, str) or self.excluded(element):
             return ""
         method = getattr(self, "visit_" + element.tag, None)
         if method is None:
