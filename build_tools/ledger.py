@@ -16,6 +16,8 @@ class Entry:
     id: str
     reason: str
     line: int
+    text_says: str | None = None
+    """For an erratum: the value the text gives. Another wrong value at the same place is new."""
 
 
 def read_ledger(path: Path) -> tuple[list[Entry], list[Finding]]:
@@ -60,8 +62,16 @@ def read_ledger(path: Path) -> tuple[list[Entry], list[Finding]]:
                 )
             )
             continue
-        entries.append(Entry(identifier, str(item["reason"]).strip(), line))
+        pinned = item.get("text_says")
+        reason = str(item["reason"]).strip()
+        entries.append(Entry(identifier, reason, line, None if pinned is None else str(pinned)))
     return entries, findings
+
+
+def says(finding: Finding) -> str:
+    """What the text says at an erratum, as the ledger writes it (`text_says`)."""
+    found = finding.as_dict()["found"]
+    return " ".join(str(value) for value in found) if isinstance(found, list) else str(found)
 
 
 def reconcile(findings: list[Finding], entries: list[Entry], path: Path) -> list[Finding]:
@@ -69,7 +79,8 @@ def reconcile(findings: list[Finding], entries: list[Entry], path: Path) -> list
     known = {entry.id: entry for entry in entries}
     seen: set[str] = set()
     for finding in findings:
-        if finding.id in known:
+        entry = known.get(finding.id)
+        if entry is not None and (entry.text_says is None or entry.text_says == says(finding)):
             finding.known = True
             seen.add(finding.id)
     stale = [

@@ -152,3 +152,19 @@ def test_the_ledger_makes_known_errata_pass_and_stale_entries_fail(book, capsys)
     status, report = check(book, capsys)
     assert status == 1
     assert [f["category"] for f in report["findings"]] == ["ledger-stale"]
+
+
+def test_another_wrong_number_at_a_known_place_is_new(book, capsys):
+    _, report = check(book, capsys)
+    (finding,) = errata(report)
+    (book / "ledger.toml").write_text(
+        f'[[known]]\nid = "{finding["id"]}"\ntext_says = "16"\nreason = "12 + 3 = 15"\n',
+        encoding="utf-8",
+    )
+    assert check(book, capsys)[0] == 0
+    edit(book / "book.xml", "<entry>16</entry>", "<entry>17</entry>")
+    status, report = check(book, capsys)
+    assert status == 1
+    (wrong,) = errata(report)
+    assert (wrong["found"], wrong["known"]) == (17, False)
+    assert [f["category"] for f in report["findings"] if f["category"] == "ledger-stale"]

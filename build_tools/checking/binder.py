@@ -205,6 +205,27 @@ class Check:
             )
         return holds
 
+    def peek(self, pattern: str | re.Pattern) -> Any:
+        """The number(s) at `pattern`, read without accounting for them (a later call will)."""
+        match = self._search(pattern)
+        values = [number_value(match.group(group)) for group in range(1, match.re.groups + 1)]
+        return values[0] if len(values) == 1 else tuple(values)
+
+    def note(self, category: str, message: str) -> None:
+        """A figure worth printing with every check (an info finding): a table's distance from the dice."""
+        line = self.passage.line_at(0)
+        self.findings.append(
+            Finding(
+                "info",
+                category,
+                message,
+                file=self.passage.file,
+                line=line,
+                where=self.where,
+                key=category,
+            )
+        )
+
     def waive(self, pattern: str | re.Pattern, reason: str) -> None:
         """Account for the numbers at `pattern` without checking them, for `reason`."""
         if not reason:
