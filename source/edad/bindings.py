@@ -131,12 +131,13 @@ def categories_d_ecart(table: TableCheck, state) -> None:
             intervalles.append((int(lu.group(3)) + 1, None))
         elif lu:
             intervalles.append((int(lu.group(1)), int(lu.group(2))))
-    note(
+    # The cells of a table share one working: the text's intervals and their holes or
+    # overlaps are written again before each claim, so whichever cell disagrees shows them.
+    contexte = [
         "selon le texte: "
-        + ", ".join(f"{a} à {b if b is not None else '∞'}" for a, b in intervalles)
-    )
-    for probleme in trous_et_chevauchements(intervalles):
-        note(probleme)
+        + ", ".join(f"{a} à {b if b is not None else '∞'}" for a, b in intervalles),
+        *trous_et_chevauchements(intervalles),
+    ]
     vues = []
     for categorie, ecart in table.rows:
         nom = categorie.text.removeprefix("et ")
@@ -150,6 +151,8 @@ def categories_d_ecart(table: TableCheck, state) -> None:
             )
             continue
         debut, fin = bornes[nom]
+        for ligne in contexte:
+            note(ligne)
         if fin is None:
             # « au delà de N » starts at N + 1: the category must follow the last one without a hole
             note(f"{nom} selon les règles: à partir de {debut}, soit « au delà de {debut - 1} »")
