@@ -212,7 +212,7 @@ class Check:
         return values[0] if len(values) == 1 else tuple(values)
 
     def note(self, category: str, message: str) -> None:
-        """A figure to print with every check (an info finding): a table's distance from the dice."""
+        """A figure to print with every check (an info finding): a table's gap from the dice."""
         line = self.passage.line_at(0)
         self.findings.append(
             Finding(
