@@ -188,3 +188,13 @@ def test_a_malformed_table_is_rendered_with_all_its_text(write_book, rulebook, t
         assert text in shown, run.err
     cell = lxml.html.parse(str(tmp_path / "malformed/malformed.html")).getroot().find(".//td")
     assert cell.get("rowspan") == "2"  # clipped to the rows there are
+
+
+def test_every_link_has_text(everything):
+    _, out, _ = everything
+    for page in [out / "everything.html", *(out / "html").glob("*.html")]:
+        for anchor in lxml.html.parse(str(page)).getroot().iter("a"):
+            assert anchor.text_content().strip() or anchor.get("aria-label"), (
+                page.name,
+                anchor.get("href"),
+            )

@@ -56,9 +56,6 @@ BLOCKS = frozenset(
 )
 """Elements that cannot sit inside an HTML paragraph."""
 
-LITERAL = frozenset(("literal", "screen", "programlisting", "computeroutput", "userinput"))
-"""Elements whose text is code or a literal value: no typography inside."""
-
 
 @dataclass
 class Page:
@@ -88,8 +85,9 @@ class Translator(CalsTables, Glossary, Lists, TitlePage):
     findings: list[Finding] = field(default_factory=list)
     _footnotes: list[dict] = field(default_factory=list)
     _literal: int = 0
+    """Inside a literal, code or screen: no typography, spaces kept."""
     _quotes: int = 0
-    _link: int = 0
+    """How many quotes the current text is inside: a quote within a quote gets “ ”."""
 
     # -- walking ---------------------------------------------------------------
 
@@ -254,7 +252,17 @@ class Translator(CalsTables, Glossary, Lists, TitlePage):
         return self.profile.leaves_out(element)
 
     def xref_text(self, target: etree._Element) -> str:
-        """The French (or English…) words an xref to `target` generates."""
+        """The French (or English…) words an xref to `target` generates, never empty."""
+        text = self._xref_text(target)
+        if text.strip():
+            return text
+        # an anchor, or an element with no text of its own: name where it is
+        for ancestor in target.iterancestors():
+            if ancestor.tag in DIVISION_TAGS + SECTIONS or self.numbering.labels.get(ancestor):
+                return self._xref_text(ancestor)
+        return escape(target.get("id", ""))
+
+    def _xref_text(self, target: etree._Element) -> str:
         if target.get("xreflabel"):
             return self.text(target.get("xreflabel"))
         if target.tag in ("title", "titleabbrev") and target.getparent() is not None:
@@ -292,7 +300,8 @@ class Translator(CalsTables, Glossary, Lists, TitlePage):
             if ancestor.tag in DIVISION_TAGS + SECTIONS + ("example", "table", "glossentry"):
                 words = self.words["passage_of"]
                 return Markup(words.format(place=self.place(ancestor)))
-        return Markup(self.plain(element)[:60])
+        text = " ".join("".join(_texts(element)).split())
+        return Markup(escape(text[:60] + ("…" if len(text) > 60 else ""), quote=False))
 
     def link_to(self, identifier: str, content: str, kind: str) -> str:
         """A link to the element `identifier`, or a visible marker when there is none."""
