@@ -97,6 +97,8 @@ def test_an_english_book_gets_english_words(everything):
     assert "“A section”" in text  # an xref to a section
     assert "the labelled paragraph" in text  # xreflabel
     assert "Chapitre" not in text and "Voir" not in text
+    # a passage in French inside the English book is set the French way
+    assert "Appendix text!" in text and "En français\u202f!" in html.text_content()
 
 
 def test_cals_spans_morerows_and_footers(everything):

@@ -98,7 +98,16 @@ class Translator(CalsTables, Glossary, Lists, TitlePage):
         method = getattr(self, "visit_" + element.tag, None)
         if method is None:
             return self.unknown(element)
-        return method(element)
+        language = element.get("lang")
+        if not language or language == self.typography.language:
+            return method(element)
+        # a passage in another language is set in that language's typography
+        outer = self.typography
+        self.typography = Typography(language, outer.apostrophes)
+        try:
+            return method(element)
+        finally:
+            self.typography = outer
 
     def contents(self, element: etree._Element, skip: tuple[str, ...] = TITLES) -> str:
         """The mixed content of `element`: its text, its children rendered, their tails."""
