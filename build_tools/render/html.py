@@ -90,7 +90,8 @@ class HtmlBook:
     marks: Marks
     language: str
     profile: Profile
-    _findings: list = field(default_factory=list)
+    findings: list = field(default_factory=list)
+    """What the translator reported (elements it does not handle), once per place."""
 
     @classmethod
     def of(cls, context) -> HtmlBook:
@@ -117,11 +118,8 @@ class HtmlBook:
     def root(self) -> etree._Element:
         return self.context.document.root
 
-    @property
-    def findings(self):
-        return self._findings
-
     def translator(self, page: Page) -> Translator:
+        """A translator writing for `page`, with the book's numbering, words and marks."""
         options = self.context.options
         blocks = self.environment.get_template("html/blocks.html").make_module(
             {"words": self.words}
@@ -142,11 +140,12 @@ class HtmlBook:
     # -- the single page -------------------------------------------------------------
 
     def single_page(self) -> str:
+        """The whole book as one HTML page, its stylesheet embedded (the PDF is made from it)."""
         self.marks.errata_page = f"#{ERRATA_ANCHOR}"
         translator = self.translator(Page(None, heading_base=2))
         titlepage = self._titlepage(translator)
         divisions = [Markup(translator.render(child)) for child in self._body()]
-        self._findings = list(translator.findings)
+        self.findings = list(translator.findings)
         return self.environment.get_template("html/book.html").render(
             lang=self.language,
             title=self.book_title(translator),
@@ -245,7 +244,7 @@ class HtmlBook:
         )
         pages.append(("book.css", self.stylesheet()))
         # Both renderings meet the same unsupported elements: report them once.
-        self._findings = _unique(self._findings + findings)
+        self.findings = _unique(self.findings + findings)
         return pages
 
     def _body(self) -> list[etree._Element]:
