@@ -85,3 +85,18 @@ class Lists:
         if element.get("id"):
             content = f'<span id="{escape(self.numbering.anchor(element))}">{content}</span>'
         return content + self.mark(element)
+
+    def visit_procedure(self, element: etree._Element) -> str:
+        return self.call(
+            "orderedlist",
+            element,
+            title=self.title(element),
+            numeration="1",
+            items=[self.markup(self.render(step)) for step in element if step.tag == "step"],
+            content=self.contents(element, skip=TITLES + ("step",)),
+        )
+
+    def visit_step(self, element: etree._Element) -> str:
+        return self.call(
+            "listitem", element, content=self.contents(element), mark=self.mark(element)
+        )

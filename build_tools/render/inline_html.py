@@ -1,0 +1,182 @@
+"""Inline DocBook in HTML: emphasis, terms, acronyms, literals, quotes, footnote calls, links."""
+
+from __future__ import annotations
+
+from html import escape
+
+from lxml import etree
+
+
+class Inline:
+    """The inline methods of the translator (mixed into `Translator`)."""
+
+    def inline(self, element: etree._Element, tag: str, css: str = "") -> str:
+        attributes = f' class="{css}"' if css else ""
+        if element.get("id"):
+            attributes += f' id="{escape(self.numbering.anchor(element))}"'
+        if element.get("lang"):
+            attributes += f' lang="{escape(element.get("lang"))}"'
+        return f"<{tag}{attributes}>{self.contents(element, skip=())}</{tag}>"
+
+    def visit_emphasis(self, element: etree._Element) -> str:
+        if element.get("role") in ("bold", "strong"):
+            return self.inline(element, "strong")
+        return self.inline(element, "em")
+
+    def visit_firstterm(self, element: etree._Element) -> str:
+        html = self.inline(element, "em", "firstterm")
+        return (
+            self.link_to(element.get("linkend"), html, "term") if element.get("linkend") else html
+        )
+
+    def visit_glossterm(self, element: etree._Element) -> str:
+        html = self.inline(element, "em", "glossterm")
+        return (
+            self.link_to(element.get("linkend"), html, "term") if element.get("linkend") else html
+        )
+
+    def short_form(self, element: etree._Element) -> str:
+        """An acronym or abbreviation; its expansion, when the glossary gives one, as its title."""
+        html = self.inline(element, "abbr", element.tag)
+        entry = self.numbering.expansions.get(" ".join("".join(element.itertext()).split()))
+        if entry is None:
+            return html
+        expansion = escape(self.plain(entry.find("glossterm")), quote=True)
+        return html.replace("<abbr", f'<abbr title="{expansion}"', 1)
+
+    visit_acronym = visit_abbrev = short_form
+
+    def visit_literal(self, element: etree._Element) -> str:
+        self._literal += 1
+        try:
+            return self.inline(element, "code", element.tag)
+        finally:
+            self._literal -= 1
+
+    visit_computeroutput = visit_userinput = visit_literal
+
+    def visit_quote(self, element: etree._Element) -> str:
+        inner = self._quotes % 2 == 1
+        self._quotes += 1
+        try:
+            content = self.contents(element, skip=())
+        finally:
+            self._quotes -= 1
+        opening, closing = (
+            (self.words["inner_quote_open"], self.words["inner_quote_close"])
+            if inner
+            else (self.words["quote_open"], self.words["quote_close"])
+        )
+        return f'<q class="quote">{escape(opening)}{content}{escape(closing)}</q>'
+
+    def visit_trademark(self, element: etree._Element) -> str:
+        sign = {"copyright": "©", "registered": "®", "service": "℠"}.get(
+            element.get("class", "trade"), "™"
+        )
+        return f'<span class="trademark">{self.contents(element, skip=())}{sign}</span>'
+
+    def visit_remark(self, element: etree._Element) -> str:
+        if not self.draft:
+            return ""
+        return (
+            f'<span class="remark" title="{escape(self.words["remark"])}">'
+            f"{self.contents(element, skip=())}</span>"
+        )
+
+    def visit_footnote(self, element: etree._Element) -> str:
+        number = self.numbering.footnotes[element]
+        anchor = self.numbering.anchor(element)
+        self._footnotes.append(
+            {
+                "number": number,
+                "anchor": anchor,
+                "reference": f"{anchor}-ref",
+                "content": self.markup(self.contents(element)),
+            }
+        )
+        return str(
+            self.blocks.footnote_reference(number=number, anchor=anchor, reference=f"{anchor}-ref")
+        )
+
+    def take_footnotes(self) -> list[dict]:
+        """The footnotes met outside any division (in the title page), emptied."""
+        notes, self._footnotes = self._footnotes, []
+        return notes
+
+    def visit_xref(self, element: etree._Element) -> str:
+        identifier = element.get("linkend", "")
+        target = self.target(identifier)
+        if target is None:
+            return self.link_to(identifier, "", "xref")
+        ending = self.target(element.get("endterm"))
+        text = self.plain(ending) if ending is not None else self.xref_text(target)
+        return self.link_to(identifier, text, "xref")
+
+    def visit_link(self, element: etree._Element) -> str:
+        identifier = element.get("linkend", "")
+        content = self.contents(element, skip=())
+        if not content.strip():
+            ending = self.target(element.get("endterm"))
+            target = self.target(identifier)
+            if ending is not None:
+                content = self.plain(ending)
+            elif target is not None:
+                content = self.xref_text(target)
+        return self.link_to(identifier, content, "link")
+
+    def visit_ulink(self, element: etree._Element) -> str:
+        url = element.get("url", "")
+        content = self.contents(element, skip=())
+        if not content.strip():
+            self._literal += 1
+            content = self.text(url)
+            self._literal -= 1
+        return f'<a class="ulink" href="{escape(url)}">{content}</a>'
+
+    def visit_anchor(self, element: etree._Element) -> str:
+        return f'<span id="{escape(self.numbering.anchor(element))}"></span>'
+
+    # Words that keep their meaning in HTML's own inline elements.
+
+    def visit_phrase(self, element: etree._Element) -> str:
+        return self.inline(element, "span", "phrase")
+
+    def visit_superscript(self, element: etree._Element) -> str:
+        return self.inline(element, "sup")
+
+    def visit_subscript(self, element: etree._Element) -> str:
+        return self.inline(element, "sub")
+
+    def visit_citetitle(self, element: etree._Element) -> str:
+        return self.inline(element, "cite")
+
+    def emphasised_word(self, element: etree._Element) -> str:
+        return self.inline(element, "em", element.tag)
+
+    visit_foreignphrase = visit_wordasword = emphasised_word
+
+    def named(self, element: etree._Element) -> str:
+        return self.inline(element, "span", element.tag)
+
+    visit_application = visit_productname = named
+
+    def code_word(self, element: etree._Element) -> str:
+        self._literal += 1
+        try:
+            return self.inline(element, "code", element.tag)
+        finally:
+            self._literal -= 1
+
+    visit_filename = visit_command = visit_option = visit_varname = code_word
+
+    def visit_replaceable(self, element: etree._Element) -> str:
+        return self.inline(element, "var", "replaceable")
+
+    def visit_email(self, element: etree._Element) -> str:
+        address = "".join(element.itertext()).strip()
+        self._literal += 1
+        try:
+            text = self.contents(element, skip=())
+        finally:
+            self._literal -= 1
+        return f'<a class="email" href="mailto:{escape(address)}">{text}</a>'
