@@ -64,21 +64,23 @@ class Timing:
 
 def run(command: list[str], *, env: dict | None = None, cwd: Path = ROOT) -> tuple[float, int]:
     """Run `command`; its wall time and the peak memory (KiB) of its largest process."""
-    start = time.perf_counter()
-    process = subprocess.Popen(
-        command,
-        cwd=cwd,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    _, status, usage = os.wait4(process.pid, 0)
-    elapsed = time.perf_counter() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    error = process.stderr.read().decode(errors="replace")
-    process.stderr.close()
-    if process.returncode != 0:
-        raise RuntimeError(f"{' '.join(command)} failed ({process.returncode}):\n{error[-2000:]}")
+    with tempfile.TemporaryFile() as errors:  # a file, not a pipe: FOP logs a lot
+        start = time.perf_counter()
+        process = subprocess.Popen(
+            command,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=errors,
+        )
+        _, status, usage = os.wait4(process.pid, 0)
+        elapsed = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        if process.returncode != 0:
+            errors.seek(0)
+            text = errors.read().decode(errors="replace")[-2000:]
+            raise RuntimeError(f"{' '.join(command)} failed ({process.returncode}):\n{text}")
     return elapsed, usage.ru_maxrss
 
 
@@ -204,6 +206,7 @@ def describe(timing: Timing | str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    sys.stdout.reconfigure(line_buffering=True)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--book", default="cda")
     parser.add_argument("--runs", type=int, default=3)

@@ -48,6 +48,7 @@ def for_print(page: str, context) -> str:
     _verification_marks(tree)
     _mark_body_start(tree)
     _unlink_dead_links(tree)
+    _fewer_inline_boxes(tree)
     return lxml_html.tostring(tree, encoding="unicode", doctype="<!DOCTYPE html>")
 
 
@@ -223,9 +224,11 @@ def _verification_marks(tree: _Element) -> None:
         mark = lxml_html.Element("span", {"class": " ".join(["check", *kind])})
         if details.get("id"):
             mark.set("id", details.get("id"))
-        sign_element = etree.SubElement(mark, "span", {"class": "check-sign"})
-        sign_element.text = sign.strip()
-        if summary is not None and "visually-hidden" not in _classes(summary):
+        if summary is None or "visually-hidden" in _classes(summary):
+            mark.text = sign.strip()
+        else:
+            sign_element = etree.SubElement(mark, "span", {"class": "check-sign"})
+            sign_element.text = sign.strip()
             words = etree.SubElement(mark, "span", {"class": "check-words"})
             words.text = " ".join("".join(summary.itertext()).split())
             entry = entries.get(details.get("id", ""))
@@ -258,6 +261,21 @@ def _place(details: _Element, mark: _Element) -> None:
     while len(host) and host[-1].tag == "p" and not (host[-1].tail or "").strip():
         host = host[-1]
     host.append(mark)
+
+
+UNSTYLED_INLINE = ("abbr", "q", "acronym")
+"""Inline elements the print stylesheet gives no look of their own: their text is enough."""
+
+
+def _fewer_inline_boxes(tree: _Element) -> None:
+    """Unwrap inline elements that paper does not style: each one costs WeasyPrint a box.
+
+    Their text stays (the quotation marks of `<q>` are in the text already).
+    """
+    for element in list(tree.iter(*UNSTYLED_INLINE)):
+        element.drop_tag()
+    for element in tree.xpath(f"//span[{has_class('trademark')}]"):
+        element.drop_tag()
 
 
 def _unlink_dead_links(tree: _Element) -> None:
