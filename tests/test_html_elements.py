@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import lxml.html
@@ -50,7 +51,15 @@ def squeeze(text: str) -> str:
 
 
 def output_text(path: Path) -> str:
-    return squeeze(lxml.html.parse(str(path)).getroot().find("body").text_content())
+    """The text a reader gets: what the page shows, and the text alternatives of its images."""
+    body = lxml.html.parse(str(path)).getroot().find("body")
+    alternatives = [image.get("alt", "") for image in body.iter("img")]
+    titles = [
+        e.get("title", "")
+        for e in body.iter("span", "div")
+        if "missing-image" in e.get("class", "")
+    ]
+    return squeeze(body.text_content() + "".join(alternatives + titles))
 
 
 @pytest.mark.parametrize("book", BOOKS)
@@ -64,6 +73,7 @@ def test_every_run_of_text_of_the_books_is_on_the_single_page(rulebook, tmp_path
 @pytest.fixture
 def everything(write_book, rulebook, tmp_path):
     folder = write_book("everything", {"book.xml": EVERYTHING})
+    shutil.copytree(ROOT / "tests/fixtures/html/images", folder / "images")
     run = rulebook("build", str(folder), "--format", "html", "--out", str(tmp_path / "out"))
     return run, tmp_path / "out" / "everything", folder
 
@@ -200,3 +210,13 @@ def test_every_link_has_text(everything):
                 page.name,
                 anchor.get("href"),
             )
+
+
+def test_images_are_copied_beside_the_pages_and_a_missing_one_is_reported(everything):
+    run, out, folder = everything
+    assert "images/none.png' does not exist" in run.err and "book.xml:" in run.err
+    assert (out / "media/images/dot.png").read_bytes() == (folder / "images/dot.png").read_bytes()
+    for page in [out / "everything.html", *(out / "html").glob("*.html")]:
+        for image in lxml.html.parse(str(page)).getroot().iter("img"):
+            assert (page.parent / image.get("src")).resolve().is_file(), (page, image.get("src"))
+            assert image.get("alt")

@@ -40,6 +40,7 @@ def test_every_page_of_every_book_has_no_html_error(tmp_path):
     everything = tmp_path / "everything"
     everything.mkdir()
     shutil.copy(EVERYTHING, everything / "book.xml")
+    shutil.copytree(EVERYTHING.parent / "images", everything / "images")
     pages = []
     for book in ("cda", "harmonies", "edad", str(everything)):
         name = Path(book).name

@@ -25,6 +25,7 @@ from build_tools.render.cals import CalsTables
 from build_tools.render.glossary_html import Glossary
 from build_tools.render.inline_html import Inline
 from build_tools.render.lists_html import Lists
+from build_tools.render.media_html import Media
 from build_tools.render.numbering import DIVISION_TAGS, TITLES, Numbering
 from build_tools.render.profiling import Profile
 from build_tools.render.titlepage_html import TitlePage
@@ -41,6 +42,8 @@ BLOCKS = frozenset(
         "example",
         "informalexample",
         "figure",
+        "informalfigure",
+        "mediaobject",
         "note",
         "tip",
         "important",
@@ -72,7 +75,7 @@ class Page:
 
 
 @dataclass
-class Translator(Inline, CalsTables, Glossary, Lists, TitlePage):
+class Translator(Inline, CalsTables, Glossary, Lists, Media, TitlePage):
     """Turns DocBook elements of one book into HTML fragments."""
 
     document: Document
@@ -87,6 +90,8 @@ class Translator(Inline, CalsTables, Glossary, Lists, TitlePage):
     profile: Profile = field(default_factory=Profile)
     page: Page = field(default_factory=Page)
     findings: list[Finding] = field(default_factory=list)
+    assets: dict = field(default_factory=dict)
+    """Files the pages need (images): source path -> path under generated/BOOK/."""
     _footnotes: list[dict] = field(default_factory=list)
     _literal: int = 0
     """Inside a literal, code or screen: no typography, spaces kept."""

@@ -40,6 +40,8 @@ def render(context) -> list[Path]:
     written = [write_atomic(context.out / f"{context.book.name}.html", book.single_page())]
     for name, content in book.split_pages():
         written.append(write_atomic(context.out / "html" / name, content))
+    for source, relative in sorted(book.assets.items(), key=lambda item: str(item[1])):
+        written.append(write_atomic(context.out / relative, source.read_bytes()))
     for finding in book.findings:
         print(finding.astext(), file=sys.stderr)
     context.written.extend(written)
@@ -75,6 +77,7 @@ def supported_attributes() -> dict[str, set[str]]:
         "glossseealso": {"otherterm"},
         "trademark": {"class"},
         "orderedlist": {"numeration"},
+        "imagedata": {"fileref", "width", "contentwidth"},
     }
 
 
@@ -92,6 +95,8 @@ class HtmlBook:
     profile: Profile
     findings: list = field(default_factory=list)
     """What the translator reported (elements it does not handle), once per place."""
+    assets: dict = field(default_factory=dict)
+    """The images the pages show: source file -> its path under generated/BOOK/."""
 
     @classmethod
     def of(cls, context) -> HtmlBook:
@@ -146,6 +151,7 @@ class HtmlBook:
         titlepage = self._titlepage(translator)
         divisions = [Markup(translator.render(child)) for child in self._body()]
         self.findings = list(translator.findings)
+        self.assets.update(translator.assets)
         return self.environment.get_template("html/book.html").render(
             lang=self.language,
             title=self.book_title(translator),
@@ -204,6 +210,7 @@ class HtmlBook:
             translator = self.translator(Page(name, heading_base=1))
             content = Markup(translator.render(division))
             findings += translator.findings
+            self.assets.update(translator.assets)
             pages.append(
                 (
                     name,

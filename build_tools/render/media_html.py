@@ -1,0 +1,117 @@
+"""Figures and images in HTML: figures, media objects, and the image files copied beside the pages.
+
+An image file must lie inside the book's folder (the reader's rule for every
+file a book names); it is copied to `generated/BOOK/images/` with its path
+inside the book, so the pages never point outside their own folder. A missing
+or refused image is a finding, and its text alternative is shown instead.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+from urllib.parse import quote
+
+from lxml import etree
+
+from build_tools.diagnostics import Finding, at_line
+from build_tools.docbook import enclosing
+
+IMAGES = "media"
+"""The folder, beside BOOK.html, that holds the copied images."""
+
+
+class Media:
+    """The figure and image methods of the translator (mixed into `Translator`)."""
+
+    def visit_figure(self, element: etree._Element) -> str:
+        return self.call(
+            "figure",
+            element,
+            label=self.label(element),
+            title=self.title(element),
+            content=self.contents(element),
+            mark=self.mark(element),
+        )
+
+    visit_informalfigure = visit_figure
+
+    def visit_mediaobject(self, element: etree._Element) -> str:
+        caption = element.find("caption")
+        return self.call(
+            "mediaobject",
+            element,
+            content=self.media(element),
+            caption=self.contents(caption) if caption is not None else "",
+        )
+
+    def visit_inlinemediaobject(self, element: etree._Element) -> str:
+        return self.media(element)
+
+    def media(self, element: etree._Element) -> str:
+        """The first image of `element` that can be shown, else its text alternative."""
+        alternative = self.alternative(element)
+        for imageobject in element.findall("imageobject"):
+            if self.excluded(imageobject):
+                continue
+            imagedata = imageobject.find("imagedata")
+            if imagedata is not None:
+                source = self.image(imagedata)
+                if source:
+                    width = imagedata.get("width") or imagedata.get("contentwidth")
+                    style = f' style="width: {escape(width)}"' if width else ""
+                    return f'<img src="{escape(source)}" alt="{alternative}"{style}>'
+        text = element.find("textobject")
+        shown = self.contents(text) if text is not None else alternative
+        tag = "span" if element.tag == "inlinemediaobject" else "div"
+        return f'<{tag} class="missing-image" title="{alternative}">{shown}</{tag}>'
+
+    def alternative(self, element: etree._Element) -> str:
+        """The short text standing for an image: its `alt`, else its `textobject` phrase."""
+        for path in ("alt", "textobject/phrase", "textobject"):
+            node = element.find(path)
+            if node is not None:
+                return escape(" ".join("".join(node.itertext()).split()), quote=True)
+        return ""
+
+    def image(self, imagedata: etree._Element) -> str:
+        """The URL of the copy of an image from the current page ('' when it cannot be shown)."""
+        fileref = imagedata.get("fileref", "")
+        source = (self.document.file_of(imagedata).parent / fileref).resolve()
+        folder = self.document.folder.resolve()
+        problem = ""
+        if not fileref:
+            problem = "an imagedata needs a fileref"
+        elif not source.is_relative_to(folder):
+            problem = f"the image {fileref!r} is outside the book's folder ({folder})"
+        elif not source.is_file():
+            problem = f"the image {fileref!r} does not exist"
+        if problem:
+            file, line, column = self.document.locate(imagedata)
+            self.findings.append(
+                at_line(
+                    Finding(
+                        "error",
+                        "image",
+                        f"{problem}; its text alternative is shown instead",
+                        file=file,
+                        line=line,
+                        column=column,
+                        where=enclosing(imagedata),
+                        key=fileref or "no-fileref",
+                    )
+                )
+            )
+            return ""
+        relative = Path(IMAGES) / source.relative_to(folder)
+        self.assets[source] = relative
+        prefix = "" if self.page.name is None else "../"
+        return prefix + quote(relative.as_posix())
+
+    def media_part(self, element: etree._Element) -> str:
+        return self.misplaced(element, "a mediaobject")
+
+    visit_imageobject = visit_imagedata = visit_textobject = visit_alt = media_part
+
+    def visit_caption(self, element: etree._Element) -> str:
+        return self.contents(element)  # a mediaobject's caption, rendered by it
