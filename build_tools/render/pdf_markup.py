@@ -33,7 +33,11 @@ def single_page(context) -> tuple[str, Path]:
     """The whole book as one HTML page, and the folder its relative URLs resolve against."""
     from build_tools.render import html
 
-    # The single page is written beside the PDF, so its relative URLs resolve from there.
+    # The single page is written beside the PDF, so its relative URLs resolve from there;
+    # when the HTML renderer has just written it in this build, it is read, not made again.
+    written = Path(context.out) / f"{context.book.name}.html"
+    if written in context.written and written.is_file():
+        return written.read_text(encoding="utf-8"), Path(context.out)
     return html.HtmlBook.of(context).single_page(), Path(context.out)
 
 
