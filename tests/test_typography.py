@@ -41,3 +41,11 @@ def test_typographic_apostrophes_by_setting():
 def test_an_english_book_keeps_its_spaces():
     assert Typography("en").apply("Really? Yes: « no »") == "Really? Yes: « no »"
     assert Typography("fr-CA").apply("Oui!") == f"Oui{NNBSP}!"
+
+
+def test_a_mark_after_an_element_is_spaced_too():
+    french = Typography("fr")
+    assert french.glued(": voici") == f"{NBSP}: voici"
+    assert french.glued("!") == f"{NNBSP}!"
+    assert french.glued(":30") == ":30"
+    assert Typography("en").glued(": here") == ": here"

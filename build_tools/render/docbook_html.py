@@ -124,7 +124,11 @@ class Translator(Inline, CalsTables, Glossary, Lists, Media, TitlePage):
         for child in element:
             if not (isinstance(child.tag, str) and child.tag in skip):
                 parts.append(self.render(child))
-            parts.append(self.text(child.tail))
+            tail = child.tail
+            if tail and tail[0] in ";:!?" and not self._literal and _ends_a_word(child):
+                # « <link>le lien</link>: » — the mark follows a word the child ended
+                tail = self.typography.glued(tail)
+            parts.append(self.text(tail))
         return "".join(parts)
 
     def text(self, text: str | None) -> str:
@@ -520,6 +524,11 @@ class Translator(Inline, CalsTables, Glossary, Lists, Media, TitlePage):
 
 
 _SPACES = re.compile(r"[ \t\r\n]{2,}")
+
+
+def _ends_a_word(element: etree._Element) -> bool:
+    text = "".join(_texts(element)) if isinstance(element.tag, str) else ""
+    return bool(text) and text[-1].isalnum()
 
 
 def _one_space(match: re.Match) -> str:

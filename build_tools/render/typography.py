@@ -53,6 +53,14 @@ class Typography:
         pieces.append(self._words(text[last:]))
         return "".join(pieces)
 
+    def glued(self, text: str) -> str:
+        """`text` that begins with a mark glued to the word before it (in another element)."""
+        if not self.french or not text or text[0] not in ";:!?":
+            return text
+        if len(text) > 1 and not (text[1].isspace() or text[1] in ")»"):
+            return text  # « :30 », « ;-) »: not a mark of the sentence
+        return (NO_BREAK_SPACE if text[0] == ":" else NARROW_NO_BREAK_SPACE) + text
+
     def _words(self, text: str) -> str:
         if self.french:
             text = french_spaces(text)
