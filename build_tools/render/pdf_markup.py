@@ -46,7 +46,7 @@ def for_print(page: str, context) -> str:
     tree = lxml_html.document_fromstring(page)
     _drop_screen_styles(tree)
     _set_metadata(tree, context)
-    _front_matter(tree)
+    _front_matter(tree, context)
     _headings(tree)
     _footnotes_at_their_calls(tree)
     _verification_marks(tree)
@@ -105,11 +105,43 @@ def _set_metadata(tree: _Element, context) -> None:
         head.append(lxml_html.Element("meta", name=name, content=content))
 
 
-def _front_matter(tree: _Element) -> None:
+MONTHS = {
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+    "en": "January February March April May June July August September October November December",
+}
+VERSION = {"fr": "Version", "en": "Version"}
+
+
+def _edition(root: _Element) -> str:
+    """« Version 1.3 · 19 janvier 2004 »: the book's latest revision, for its title page."""
+    revision = root.find("bookinfo/revhistory/revision")
+    if revision is None:
+        return ""
+    language = (root.get("lang") or "en").split("-")[0].lower()
+    language = language if language in MONTHS else "en"
+    number = text_of(revision.find("revnumber"))
+    date = text_of(revision.find("date"))
+    found = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", date)
+    if found:
+        year, month, day = (int(part) for part in found.groups())
+        if 1 <= month <= 12:
+            month_name = MONTHS[language].split()[month - 1]
+            date = (
+                f"{day} {month_name} {year}" if language == "fr" else f"{month_name} {day}, {year}"
+            )
+    parts = [f"{VERSION[language]} {number}" if number else "", date]
+    return " · ".join(part for part in parts if part)
+
+
+def _front_matter(tree: _Element, context) -> None:
     """Title page alone; copyright and legal notice on its verso; abstract and history after."""
     titlepage = _first(tree, f"//header[{has_class('titlepage')}]")
     if titlepage is None:
         return
+    edition = _edition(context.document.root)
+    if edition:
+        line = etree.SubElement(titlepage, "p", {"class": "edition"})
+        line.text = edition
     verso = lxml_html.Element("section", {"class": "colophon front"})
     for node in titlepage.xpath(f"*[{has_class('copyright')}]"):
         verso.append(node)
