@@ -185,6 +185,45 @@ def _renamed(division: etree._Element, suffix: str) -> etree._Element:
     return twin
 
 
+def stages(book_name: str, out: Path) -> list[tuple[str, float]]:
+    """Where one in-process build spends its time: (stage, seconds), imports first."""
+    from build_tools.render.build import Options, RenderContext
+
+    timings, start = [], time.perf_counter()
+
+    def lap(name: str) -> None:
+        nonlocal start
+        now = time.perf_counter()
+        timings.append((name, now - start))
+        start = now
+
+    import weasyprint
+    from weasyprint.text.fonts import FontConfiguration
+
+    from build_tools.examine import examine
+    from build_tools.render import pdf, pdf_markup, pdf_style
+
+    lap("imports (weasyprint, rulebook)")
+    report = examine(select([book_name])[0])
+    lap("check (read, validate, rules)")
+    context = RenderContext(report, Options(), out / "stages" / book_name)
+    page, base = pdf_markup.single_page(context)
+    lap("single-page HTML")
+    page = pdf_markup.for_print(page, context)
+    fonts = FontConfiguration()
+    css = weasyprint.CSS(
+        string=pdf_style.stylesheet(context.options), font_config=fonts, base_url=str(base)
+    )
+    lap("print markup and stylesheet")
+    document = weasyprint.HTML(string=page, base_url=str(base)).render(
+        stylesheets=[css], font_config=fonts
+    )
+    lap(f"WeasyPrint layout ({len(document.pages)} pages)")
+    document.write_pdf(**pdf._pdf_options(context.options))
+    lap("WeasyPrint drawing, fonts, PDF")
+    return timings
+
+
 def ratio_line(ours: Timing, other: Timing | str) -> str:
     if isinstance(other, str):
         return f"  ours / {'?':<34}  skipped: {other}"
@@ -232,6 +271,9 @@ def main(argv: list[str] | None = None) -> int:
         print("ratios (ours / theirs, best of runs; below 1.00 ours is faster):")
         for other in others:
             print(ratio_line(ours, other))
+        print("where ours spends its time (one run, in process):")
+        for name, seconds in stages(book.name, out):
+            print(f"  {name:<40} {seconds:6.2f} s")
 
         if arguments.all_books:
             every = time_commands(

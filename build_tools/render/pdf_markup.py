@@ -92,10 +92,10 @@ def _set_metadata(tree: _Element, context) -> None:
         subject = text_of(info.find("subtitle")) or text_of(root.find("subtitle"))
         if subject:
             metadata.append(("description", subject))
-    date = source_date()
-    if date is not None:
-        stamp = date.strftime("%Y-%m-%dT%H:%M:%SZ")
-        metadata += [("dcterms.created", stamp), ("dcterms.modified", stamp)]
+    # The build's date, unless SOURCE_DATE_EPOCH fixes one so that two builds are identical.
+    date = source_date() or datetime.now(UTC).replace(microsecond=0)
+    stamp = date.strftime("%Y-%m-%dT%H:%M:%SZ")
+    metadata += [("dcterms.created", stamp), ("dcterms.modified", stamp)]
     metadata.append(("generator", "rulebook"))
     names = {name for name, _ in metadata}
     for meta in head.xpath("meta[@name]"):
