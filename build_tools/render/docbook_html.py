@@ -97,6 +97,8 @@ class Translator(Inline, CalsTables, Glossary, Lists, Media, TitlePage):
     """Inside a literal, code or screen: no typography, spaces kept."""
     _quotes: int = 0
     """How many quotes the current text is inside: a quote within a quote gets “ ”."""
+    _link: int = 0
+    """How many links the current text is inside: HTML does not nest them."""
 
     # -- walking ---------------------------------------------------------------
 
@@ -328,6 +330,8 @@ class Translator(Inline, CalsTables, Glossary, Lists, Media, TitlePage):
     def link_to(self, identifier: str, content: str, kind: str) -> str:
         """A link to the element `identifier`, or a visible marker when there is none."""
         target = self.target(identifier)
+        if self._link and target is not None:
+            return content  # inside another link: its text only
         if target is None:
             return str(
                 self.blocks.missing_target(

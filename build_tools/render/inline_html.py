@@ -24,16 +24,25 @@ class Inline:
         return self.inline(element, "em")
 
     def visit_firstterm(self, element: etree._Element) -> str:
-        html = self.inline(element, "em", "firstterm")
-        return (
-            self.link_to(element.get("linkend"), html, "term") if element.get("linkend") else html
-        )
+        return self.term(element, "firstterm")
 
     def visit_glossterm(self, element: etree._Element) -> str:
-        html = self.inline(element, "em", "glossterm")
-        return (
-            self.link_to(element.get("linkend"), html, "term") if element.get("linkend") else html
-        )
+        return self.term(element, "glossterm")
+
+    def term(self, element: etree._Element, css: str) -> str:
+        if not element.get("linkend"):
+            return self.inline(element, "em", css)
+        html = self.inside_link(lambda: self.inline(element, "em", css))
+        return self.link_to(element.get("linkend"), html, "term")
+
+    def inside_link(self, render):
+        """What `render()` gives, made inside a link: the links in it keep their text only
+        (HTML does not nest links)."""
+        self._link += 1
+        try:
+            return render()
+        finally:
+            self._link -= 1
 
     def short_form(self, element: etree._Element) -> str:
         """An acronym or abbreviation; its expansion, when the glossary gives one, as its title."""
@@ -95,7 +104,9 @@ class Inline:
             }
         )
         return str(
-            self.blocks.footnote_reference(number=number, anchor=anchor, reference=f"{anchor}-ref")
+            self.blocks.footnote_reference(
+                number=number, anchor=anchor, reference=f"{anchor}-ref", linked=not self._link
+            )
         )
 
     def take_footnotes(self) -> list[dict]:
@@ -114,7 +125,7 @@ class Inline:
 
     def visit_link(self, element: etree._Element) -> str:
         identifier = element.get("linkend", "")
-        content = self.contents(element, skip=())
+        content = self.inside_link(lambda: self.contents(element, skip=()))
         if not content.strip():
             ending = self.target(element.get("endterm"))
             target = self.target(identifier)
@@ -126,11 +137,13 @@ class Inline:
 
     def visit_ulink(self, element: etree._Element) -> str:
         url = element.get("url", "")
-        content = self.contents(element, skip=())
+        content = self.inside_link(lambda: self.contents(element, skip=()))
         if not content.strip():
             self._literal += 1
             content = self.text(url)
             self._literal -= 1
+        if self._link:
+            return content
         return f'<a class="ulink" href="{escape(url)}">{content}</a>'
 
     def visit_anchor(self, element: etree._Element) -> str:
@@ -179,4 +192,6 @@ class Inline:
             text = self.contents(element, skip=())
         finally:
             self._literal -= 1
+        if self._link:
+            return text
         return f'<a class="email" href="mailto:{escape(address)}">{text}</a>'
