@@ -62,9 +62,11 @@ class Media:
                     style = f' style="width: {escape(width)}"' if width else ""
                     return f'<img src="{escape(source)}" alt="{alternative}"{style}>'
         text = element.find("textobject")
+        if element.tag == "inlinemediaobject":  # in a line of text: the words, no paragraphs
+            shown = self.plain(text) if text is not None else alternative
+            return f'<span class="missing-image" title="{alternative}">{shown}</span>'
         shown = self.contents(text) if text is not None else alternative
-        tag = "span" if element.tag == "inlinemediaobject" else "div"
-        return f'<{tag} class="missing-image" title="{alternative}">{shown}</{tag}>'
+        return f'<div class="missing-image" title="{alternative}">{shown}</div>'
 
     def alternative(self, element: etree._Element) -> str:
         """The short text standing for an image: its `alt`, else its `textobject` phrase."""
