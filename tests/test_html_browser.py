@@ -2,7 +2,8 @@
 
 Chromium opens every page reachable from each book's first pages, follows every
 internal link, clicks one link per page, and reports failed loads and script
-errors; its console must stay silent. Skipped when Debian's `chromium` is absent.
+errors; its console must stay silent. axe-core audits every page against WCAG 2 A
+and AA. Skipped when Debian's `chromium` (or npm's axe-core) is absent.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import functools
 import http.server
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -23,6 +25,13 @@ from build_tools.cli import main
 BOOKS = ("cda", "harmonies", "edad")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CRAWLER = Path(__file__).with_name("html_crawl.js")
+AUDIT = Path(__file__).with_name("html_axe.js")
+AXE_PLACES = (
+    os.environ.get("RULEBOOK_AXE", ""),
+    str(Path.home() / ".cache/rulebook/axe/node_modules/axe-core/axe.min.js"),
+)
+"""axe-core, the accessibility rules engine, from npm:
+npm install --prefix ~/.cache/rulebook/axe axe-core (or set $RULEBOOK_AXE)."""
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="the browser test needs headless Chromium (Debian: chromium)"
@@ -143,3 +152,43 @@ def test_the_single_page_is_readable_on_a_phone(site, tmp_path):
     )
     assert 'name="viewport"' in run.stdout and "Tableau 1.1" in run.stdout
     assert console_messages(run.stderr) == []
+
+
+def test_every_page_passes_the_accessibility_rules_of_wcag_2_aa(site, server, tmp_path):
+    axe = next((Path(place) for place in AXE_PLACES if place and Path(place).is_file()), None)
+    if axe is None:
+        pytest.skip(
+            "axe-core is not installed (npm install --prefix ~/.cache/rulebook/axe axe-core)"
+        )
+    shutil.copy(axe, site / "axe.min.js")
+    pages = [f"/{page.relative_to(site).as_posix()}" for page in sorted(site.glob("*/*.html"))]
+    pages += [
+        f"/{page.relative_to(site).as_posix()}" for page in sorted(site.glob("*/html/*.html"))
+    ]
+    harness = site / "audit.html"
+    harness.write_text(
+        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>audit</title></head>"
+        f"<body><pre id='result'></pre><script>window.PAGES = {json.dumps(pages)};"
+        "window.AXE = '/axe.min.js';</script>"
+        f"<script>{AUDIT.read_text(encoding='utf-8')}</script></body></html>",
+        encoding="utf-8",
+    )
+    run = chromium(
+        tmp_path / "profile",
+        "--virtual-time-budget=300000",
+        "--dump-dom",
+        f"{server}/audit.html",
+        timeout=240,
+    )
+    found = re.search(r'<pre id="result">(.*?)</pre>', run.stdout, re.S)
+    assert found and found.group(1), run.stderr[-2000:]
+    result = json.loads(
+        found.group(1)
+        .replace("&quot;", '"')
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+    )
+    assert "crash" not in result, result
+    assert result["pages"] == len(pages) >= 20
+    assert result["violations"] == []
