@@ -192,3 +192,22 @@ def test_every_page_passes_the_accessibility_rules_of_wcag_2_aa(site, server, tm
     assert "crash" not in result, result
     assert result["pages"] == len(pages) >= 20
     assert result["violations"] == []
+
+
+def test_the_single_page_prints_from_the_browser(site, tmp_path):
+    pypdf = pytest.importorskip("pypdf")
+    printed = tmp_path / "harmonies.pdf"
+    run = chromium(
+        tmp_path / "profile",
+        "--no-pdf-header-footer",
+        f"--print-to-pdf={printed}",
+        (site / "harmonies/harmonies.html").as_uri(),
+    )
+    assert printed.is_file(), run.stderr[-2000:]
+    pages = pypdf.PdfReader(printed).pages
+    text = " ".join(" ".join(page.extract_text().split()) for page in pages)
+    assert len(pages) > 10
+    assert "Chapitre 1" in text and "Tableau 1.1" in text
+    # the print stylesheet starts each chapter on a new page
+    starts = [n for n, page in enumerate(pages) if "Chapitre" in (page.extract_text() or "")[:80]]
+    assert len(starts) >= 2
