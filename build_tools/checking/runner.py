@@ -6,8 +6,10 @@ passage) and judging (the claims inside `Check`) stay apart, as in doctest.
 
 from __future__ import annotations
 
+import functools
 import re
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
@@ -106,8 +108,14 @@ def run_bindings(
     unit_elements = frozenset(unit.element for unit in units)
     order = {element: index for index, element in enumerate(document.root.iter())}
     targets: list[tuple[int, Binding, etree._Element]] = []
+
+    @functools.cache
+    def prose_texts() -> dict[etree._Element, str]:
+        """The text of every element a prose binding may name, worked out once a run."""
+        return {element: text_of(element) for element in document.root.iter(*PROSE)}
+
     for binding in binder.bindings if binder else []:
-        element = _resolve(document, binding, units, outcome.findings)
+        element = _resolve(document, binding, prose_texts, outcome.findings)
         if element is not None:
             targets.append((order[element], binding, element))
     bound: dict[etree._Element, Check] = {}
@@ -144,7 +152,13 @@ def run_bindings(
     return outcome
 
 
-def _resolve(document: Document, binding: Binding, units: list[Unit], findings: list[Finding]):
+def _resolve(
+    document: Document,
+    binding: Binding,
+    prose_texts: Callable[[], dict[etree._Element, str]],
+    findings: list[Finding],
+):
+    """The one element a binding is about; a finding when there is none, or more than one."""
     key, value = next(iter(binding.selector.items()))
     root = document.root
     if key == "id":
@@ -168,12 +182,12 @@ def _resolve(document: Document, binding: Binding, units: list[Unit], findings: 
         ]
     else:  # contains
         wanted = " ".join(value.replace("’", "'").split())
-        containing = [el for el in root.iter(*PROSE) if wanted in text_of(el)]
+        containing = {el for el, text in prose_texts().items() if wanted in text}
         # the innermost: an element none of whose descendants also contains the phrase
         candidates = [
             el
             for el in containing
-            if not any(other in containing for other in el.iterdescendants())
+            if not any(other in containing for other in el.iterdescendants(*PROSE))
         ]
     if len(candidates) == 1:
         return candidates[0]
