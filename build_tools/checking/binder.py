@@ -284,8 +284,8 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def _pattern_text(pattern: str | re.Pattern) -> str:
-    return pattern.pattern if isinstance(pattern, re.Pattern) else pattern
+def _pattern_text(pattern) -> str:
+    return pattern if isinstance(pattern, str) else pattern.pattern
 
 
 def _excerpt(text: str, start: int, end: int, margin: int = 40) -> str:

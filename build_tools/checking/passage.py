@@ -148,16 +148,90 @@ class Passage:
         return sorted_tokens
 
 
-def compile_pattern(pattern: str | re.Pattern) -> re.Pattern:
-    """A pattern of literal text with `{}` holes, as a regular expression."""
-    if isinstance(pattern, re.Pattern):
+def compile_pattern(pattern: str | re.Pattern) -> re.Pattern | TextPattern:
+    """A pattern of literal text with `{}` holes, ready to search a passage's text.
+
+    A `re.Pattern` is used as it is; a string becomes a `TextPattern`.
+    """
+    if isinstance(pattern, (re.Pattern, TextPattern)):
         return pattern
-    pieces = []
-    for index, literal in enumerate(pattern.translate(_APOSTROPHES).split("{}")):
-        if index:
-            pieces.append(HOLE + HOLE_END)
-        pieces.append(_SPACES.sub(r"\\s+", re.escape(literal).replace("\\ ", " ")))
-    return re.compile("".join(pieces))
+    return TextPattern(pattern)
+
+
+HOLE_AT = re.compile(HOLE + HOLE_END)
+
+
+class TextPattern:
+    """Literal text and number holes, matched with `str.find` rather than the regex compiler.
+
+    A book's bindings hold hundreds of patterns; compiling each into a regular
+    expression cost more than running all the checks. Passages are whitespace-
+    normalised, so a run of whitespace in the pattern is one space in the text.
+    """
+
+    def __init__(self, source: str):
+        self.pattern = source
+        pieces = source.translate(_APOSTROPHES).split("{}")
+        self.literals = [_SPACES.sub(" ", piece) for piece in pieces]
+        self.groups = len(pieces) - 1
+
+    def search(self, text: str, position: int = 0) -> TextMatch | None:
+        """The first match at or after `position`."""
+        first = self.literals[0]
+        if first:
+            start = text.find(first, position)
+            while start >= 0:
+                match = self._match_at(text, start)
+                if match is not None:
+                    return match
+                start = text.find(first, start + 1)
+            return None
+        for number in HOLE_AT.finditer(text, position):
+            match = self._match_at(text, number.start())
+            if match is not None:
+                return match
+        return None
+
+    def _match_at(self, text: str, start: int) -> TextMatch | None:
+        if not text.startswith(self.literals[0], start):
+            return None
+        position = start + len(self.literals[0])
+        spans = []
+        for literal in self.literals[1:]:
+            number = HOLE_AT.match(text, position)
+            if number is None:
+                return None
+            spans.append(number.span(1))
+            position = number.end()
+            if not text.startswith(literal, position):
+                return None
+            position += len(literal)
+        return TextMatch(self, text, (start, position), spans)
+
+
+class TextMatch:
+    """A match of a `TextPattern`, with the part of `re.Match`'s interface bindings use."""
+
+    def __init__(self, pattern: TextPattern, text: str, span: tuple[int, int], holes: list):
+        self.re = pattern
+        self.string = text
+        self._spans = [span, *holes]
+
+    def span(self, group: int = 0) -> tuple[int, int]:
+        return self._spans[group]
+
+    def start(self, group: int = 0) -> int:
+        return self._spans[group][0]
+
+    def end(self, group: int = 0) -> int:
+        return self._spans[group][1]
+
+    def group(self, group: int = 0) -> str:
+        start, end = self._spans[group]
+        return self.string[start:end]
+
+    def groups(self) -> tuple[str, ...]:
+        return tuple(self.group(index) for index in range(1, len(self._spans)))
 
 
 def number_value(text: str) -> int | Fraction:

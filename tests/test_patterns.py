@@ -1,0 +1,63 @@
+"""Binding patterns: literal text with number holes, matched as a regular expression would."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from build_tools.checking.passage import HOLE, HOLE_END, TextPattern, compile_pattern, number_value
+
+TEXT = (
+    "Gaël a 13 en Physique, un bonus de +2 et 1,5 point ; sa CA de 15 (12-3) "
+    "monte à 2d6+3, puis −1 et 20kg pour 2006, soit 13 en Physique encore."
+)
+
+
+def as_regex(pattern: str) -> re.Pattern:
+    """The pattern as a regular expression: the reference the fast matcher must agree with."""
+    literals = [re.escape(piece) for piece in pattern.split("{}")]
+    return re.compile((HOLE + HOLE_END).join(literals))
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        "{} en Physique",
+        "un bonus de {}",
+        "{} point",
+        "CA de {} ({}-{})",
+        "{}d{}{}",
+        "puis {} et {}kg",
+        "pour {}",
+        "{}",
+        "de {} et",
+        "absent {}",
+        "Physique, un",
+    ],
+)
+def test_every_match_agrees_with_the_regular_expression(pattern):
+    fast, reference = TextPattern(pattern), as_regex(pattern)
+    for position in range(len(TEXT) + 1):
+        expected = reference.search(TEXT, position)
+        found = fast.search(TEXT, position)
+        if expected is None:
+            assert found is None, (pattern, position)
+        else:
+            assert found is not None, (pattern, position)
+            assert found.span() == expected.span()
+            assert found.groups() == expected.groups()
+
+
+def test_whitespace_in_a_pattern_is_one_space_of_the_normalised_text():
+    match = compile_pattern("un   bonus\nde {}").search(TEXT)
+    assert match.group(1) == "+2"
+
+
+def test_a_hole_never_reads_part_of_a_larger_number():
+    assert compile_pattern("{}06").search("en 2006") is None
+    assert compile_pattern("0{}").search("en 2006") is None
+
+
+def test_values_read_as_the_book_writes_them():
+    assert [number_value(v) for v in ("12", "+2", "−1", "1,5")] == [12, 2, -1, 1.5]
