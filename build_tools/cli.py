@@ -137,6 +137,12 @@ def _parser() -> argparse.ArgumentParser:
         help="profiling: keep only elements whose condition is one of these (comma-separated)",
     )
     build.add_argument(
+        "--profile",
+        action="append",
+        metavar="ATTRIBUTE=VALUES",
+        help="profiling on another DocBook attribute, e.g. --profile os=linux;mac (repeatable)",
+    )
+    build.add_argument(
         "--tagged", action="store_true", help="PDF: accessible tagged PDF (PDF/UA-1)"
     )
     build.set_defaults(run=run_build)

@@ -220,3 +220,18 @@ def test_images_are_copied_beside_the_pages_and_a_missing_one_is_reported(everyt
         for image in lxml.html.parse(str(page)).getroot().iter("img"):
             assert (page.parent / image.get("src")).resolve().is_file(), (page, image.get("src"))
             assert image.get("alt")
+
+
+def test_profiling_on_any_docbook_attribute(tmp_path):
+    from lxml import etree
+
+    from build_tools.render.profiling import Profile
+
+    root = etree.fromstring(
+        '<chapter><para os="linux">L</para><para os="mac;win">M</para><para>All</para></chapter>'
+    )
+    edition = Profile.of(os={"win"})
+    kept = [para.text for para in root if not edition.leaves_out(para)]
+    assert kept == ["M", "All"]
+    with pytest.raises(ValueError):
+        Profile.of(colour={"red"})

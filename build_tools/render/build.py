@@ -24,6 +24,8 @@ class Options:
     draft: bool = False
     userlevel: set[str] | None = None
     condition: set[str] | None = None
+    profile: dict[str, set[str]] = field(default_factory=dict)
+    """Other profiling attributes (revision, os, audience…) and the values an edition keeps."""
     tagged: bool = False
 
 
@@ -67,6 +69,7 @@ def run(books: list[Book], arguments: argparse.Namespace) -> int:
         draft=arguments.draft,
         userlevel=_set(arguments.userlevel),
         condition=_set(arguments.condition),
+        profile=_profiles(getattr(arguments, "profile", None) or []),
         tagged=arguments.tagged,
     )
     jobs = [(book, formats, options, Path(arguments.out)) for book in books]
@@ -106,6 +109,23 @@ def build_book(book: Book, formats: list[str], options: Options, out_root: Path)
         for path in renderer(name).render(context):
             lines.append(f"{book.name}: {name}: {path}")
     return 0, lines, problems
+
+
+def _profiles(items: list[str]) -> dict[str, set[str]]:
+    """`--profile revision=2;3 --profile os=linux` as {"revision": {"2", "3"}, "os": {"linux"}}."""
+    from build_tools.render.profiling import ATTRIBUTES
+
+    profile: dict[str, set[str]] = {}
+    for item in items:
+        name, _, values = item.partition("=")
+        if name not in ATTRIBUTES or not values or name in ("userlevel", "condition"):
+            raise UsageError(
+                f"--profile {item!r}: expected ATTRIBUTE=VALUE[;VALUE…] with ATTRIBUTE one of "
+                + ", ".join(a for a in ATTRIBUTES if a not in ("userlevel", "condition"))
+                + " (userlevel and condition have options of their own)"
+            )
+        profile.setdefault(name, set()).update(v for v in values.split(";") if v)
+    return profile
 
 
 def _set(value: str | None) -> set[str] | None:

@@ -23,6 +23,7 @@ from build_tools.docbook import SECTIONS
 from build_tools.render.docbook_html import Page, Translator
 from build_tools.render.numbering import Numbering, number
 from build_tools.render.output import write_atomic
+from build_tools.render.profiling import ATTRIBUTES as PROFILING_ATTRIBUTES
 from build_tools.render.profiling import Profile
 from build_tools.render.typography import Typography
 from build_tools.render.verification import Marks
@@ -57,7 +58,7 @@ def supported_attributes() -> dict[str, set[str]]:
     """Element (or '*' for every element) -> the attributes the HTML renderer honours."""
     cals = {"align", "colsep", "rowsep"}
     return {
-        "*": {"id", "lang", "role", "userlevel", "condition", "xreflabel"},
+        "*": {"id", "lang", "role", "xreflabel", *PROFILING_ATTRIBUTES},
         "table": {"frame", "colsep", "rowsep"},
         "informaltable": {"frame", "colsep", "rowsep"},
         "tgroup": {"cols"} | cals,
@@ -107,7 +108,9 @@ class HtmlBook:
         typography = Typography(language, bool(settings.get("typographic_apostrophes", False)))
         environment = _environment()
         environment.globals["words"] = words
-        profile = Profile.of(context.options.userlevel, context.options.condition)
+        profile = Profile.of(
+            context.options.userlevel, context.options.condition, **context.options.profile
+        )
         return cls(
             context,
             environment,

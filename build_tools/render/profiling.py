@@ -1,4 +1,4 @@
-"""Profiling: which elements an edition leaves out, by their `userlevel` and `condition`.
+"""Profiling: which elements an edition leaves out, by `userlevel`, `condition` and the like.
 
 DocBook profiling as docbook-xsl does it: an attribute holds values separated
 by « ; »; an element whose attribute shares no value with those asked for is
@@ -12,32 +12,50 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-ATTRIBUTES = ("userlevel", "condition")
+ATTRIBUTES = (
+    "arch",
+    "audience",
+    "condition",
+    "conformance",
+    "os",
+    "revision",
+    "revisionflag",
+    "security",
+    "userlevel",
+    "vendor",
+    "wordsize",
+)
+"""DocBook 4's profiling attributes (the common attributes docbook-xsl's profiling honours)."""
 
 
 @dataclass(frozen=True)
 class Profile:
-    """The values an edition asks for (None: no profiling on that attribute)."""
+    """The values an edition asks for, by profiling attribute (absent: no profiling on it)."""
 
-    userlevel: frozenset[str] | None = None
-    condition: frozenset[str] | None = None
+    wanted: tuple[tuple[str, frozenset[str]], ...] = ()
 
     @classmethod
-    def of(cls, userlevel: set[str] | None, condition: set[str] | None) -> Profile:
-        return cls(
-            frozenset(userlevel) if userlevel else None,
-            frozenset(condition) if condition else None,
-        )
+    def of(
+        cls,
+        userlevel: set[str] | None = None,
+        condition: set[str] | None = None,
+        **others: set[str] | None,
+    ) -> Profile:
+        asked = {"userlevel": userlevel, "condition": condition, **others}
+        unknown = set(asked) - set(ATTRIBUTES)
+        if unknown:
+            raise ValueError(f"not a DocBook profiling attribute: {', '.join(sorted(unknown))}")
+        return cls(tuple(sorted((name, frozenset(v)) for name, v in asked.items() if v)))
 
     @property
     def active(self) -> bool:
-        return bool(self.userlevel or self.condition)
+        return bool(self.wanted)
 
     def excludes(self, element: etree._Element) -> bool:
         """Whether `element` itself is left out."""
-        for attribute, wanted in zip(ATTRIBUTES, (self.userlevel, self.condition), strict=True):
+        for attribute, wanted in self.wanted:
             value = element.get(attribute)
-            if wanted and value and not set(value.split(";")) & wanted:
+            if value and not set(value.split(";")) & wanted:
                 return True
         return False
 
