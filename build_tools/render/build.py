@@ -37,6 +37,8 @@ class RenderContext:
     options: Options
     out: Path
     written: list[Path] = field(default_factory=list)
+    findings: list = field(default_factory=list)
+    """What the renderers report (an element they could not render): printed after the build."""
 
     @property
     def document(self):
@@ -108,6 +110,7 @@ def build_book(book: Book, formats: list[str], options: Options, out_root: Path)
     for name in formats:
         for path in renderer(name).render(context):
             lines.append(f"{book.name}: {name}: {path}")
+    problems += [finding.astext() for finding in context.findings]
     return 0, lines, problems
 
 

@@ -10,7 +10,6 @@ fetched from outside: the pages work from `file://` and from any static server.
 from __future__ import annotations
 
 import os
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,8 +42,7 @@ def render(context) -> list[Path]:
         written.append(write_atomic(context.out / "html" / name, content))
     for source, relative in sorted(book.assets.items(), key=lambda item: str(item[1])):
         written.append(write_atomic(context.out / relative, source.read_bytes()))
-    for finding in book.findings:
-        print(finding.astext(), file=sys.stderr)
+    context.findings.extend(book.findings)
     context.written.extend(written)
     return written
 
