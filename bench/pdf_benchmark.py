@@ -131,6 +131,9 @@ def docbook_fop(main: Path, out: Path, runs: int) -> Timing | str:
                 "--stringparam",
                 "paper.type",
                 "A4",
+                "--stringparam",  # bookmarks, as a proper book has
+                "fop1.extensions",
+                "1",
                 "--output",
                 str(fo),
                 str(DOCBOOK_FO),
