@@ -168,3 +168,17 @@ def test_another_wrong_number_at_a_known_place_is_new(book, capsys):
     (wrong,) = errata(report)
     assert (wrong["found"], wrong["known"]) == (17, False)
     assert [f["category"] for f in report["findings"] if f["category"] == "ledger-stale"]
+
+
+def test_two_bindings_of_one_paragraph_are_reported(book, capsys):
+    bindings = book / "bindings.py"
+    bindings.write_text(
+        bindings.read_text(encoding="utf-8")
+        + '\n\n@binder.prose(contains="La cible à atteindre")\ndef encore(para, state):\n'
+        + '    para.claim("au plus {}", rules.ASPECT_MAXIMUM)\n',
+        encoding="utf-8",
+    )
+    _, report = check(book, capsys)
+    twice = [f for f in report["findings"] if f["category"] == "binding-twice"]
+    assert len(twice) == 1 and "binds a passage already bound" in twice[0]["message"]
+    assert report["coverage"]["prose"] == {"total": 1, "bound": 1}

@@ -41,6 +41,7 @@ PROSE = (
     "revremark",
     "releaseinfo",
     "edition",
+    "subtitle",
 )
 UNIT_KINDS = ("examples", "tables", "glossary")
 
@@ -122,7 +123,7 @@ def run_bindings(
     prose_checks: list[Check] = []
     state = SimpleNamespace()
     for _, binding, element in sorted(targets, key=lambda target: target[0]):
-        if element in bound:
+        if element in outcome.verifications:
             outcome.findings.append(
                 _binding_finding(
                     binding,

@@ -565,3 +565,8 @@ def temps_d_incantation(para: Check, state) -> None:
 def apprentissage_des_sorts(para: Check, state) -> None:
     para.claim("tous les sorts de niveau {}", magie.NIVEAU_LIBRE)
     para.claim("un sort de niveau n-{} de cette école", magie.NIVEAU_PRECEDENT)
+
+
+@binder.prose(contains="les règles (version")
+def version(subtitle: Check, state) -> None:
+    subtitle.waive("version {}", "the version of the rules, not a rule")
