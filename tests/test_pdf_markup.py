@@ -1,0 +1,116 @@
+"""Readying the single-page HTML for paper, without laying anything out (fast).
+
+What is checked is what the printed book then shows: a footnote's words at its
+call, a verification mark at the end of the passage it checks, an erratum's
+mark linked to its errata entry, no link pointing nowhere, the PDF's metadata.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+from lxml import etree
+from lxml import html as lxml_html
+
+from build_tools.render import pdf_markup
+from build_tools.render.build import Options
+from build_tools.render.pdf import output_name
+
+BOOKINFO = """<book lang="fr"><bookinfo>
+<title>Le Livre</title><subtitle>Un sous-titre</subtitle>
+<authorgroup><author><firstname>Ada</firstname><surname>Lovelace</surname></author>
+<corpauthor>la Loge</corpauthor></authorgroup>
+<revhistory><revision><revnumber>1.3</revnumber><date>2004-01-19</date></revision></revhistory>
+</bookinfo><chapter id="un"><title>Un</title><para>x</para></chapter></book>"""
+
+PAGE = """<!DOCTYPE html><html lang="fr">
+<head><title>Le Livre</title><style>p{}</style></head><body>
+<main class="book one-page">
+<header class="titlepage"><h1 class="book-title">Le Livre</h1>
+<p class="copyright">Copyright © 2004 Ada</p></header>
+<section class="legalnotice" aria-label="Mentions légales"><p>Libre.</p></section>
+<nav class="toc"><h2 id="toc-title">Table des matières</h2>
+<ol><li><a href="#un">Un</a></li></ol></nav>
+<section id="un" class="chapter"><h2 class="title"><span class="label">Chapitre 1</span> les
+ personnages</h2>
+<p>Mettre 10 points<sup class="footnote-reference"
+><a id="footnote-1-ref" href="#footnote-1">1</a></sup>
+ partout.</p>
+<details class="verification verified" id="check-1">
+<summary><span class="verification-sign">✓</span>
+<span class="verification-summary visually-hidden">vérifié</span></summary>
+<div class="verification-body"><p>working</p></div></details>
+<p>Le texte dit 6.</p>
+<details class="verification erratum" id="check-2"><summary><span class="verification-sign">✗</span>
+<span class="verification-summary">Le texte dit 6, les règles donnent 5</span></summary></details>
+<p>Voir <a class="xref" href="#nulle-part">ailleurs</a>.</p>
+<aside class="footnotes"><ol><li id="footnote-1" value="1"><p>Une note
+ sur deux lignes.</p> <a class="footnote-back" href="#footnote-1-ref">↑</a></li></ol></aside>
+</section>
+<section class="errata" id="errata"><h2 class="title">Errata</h2><ol class="errata-list">
+<li class="erratum"><p class="erratum-where"><a href="#check-2">paragraphe</a></p></li>
+</ol></section>
+</main></body></html>"""
+
+
+def printed() -> etree._Element:
+    root = etree.fromstring(BOOKINFO)
+    context = SimpleNamespace(document=SimpleNamespace(root=root), options=Options())
+    return lxml_html.document_fromstring(pdf_markup.for_print(PAGE, context))
+
+
+def test_footnote_body_moves_to_its_call_as_one_line_of_text():
+    tree = printed()
+    note = tree.get_element_by_id("footnote-1")
+    assert note.get("class") == "footnote"
+    assert note.getparent().tag == "p"
+    assert note.text_content() == "Une note sur deux lignes."
+    assert not tree.xpath("//aside[contains(@class, 'footnotes')]")
+    assert not tree.xpath("//sup")
+
+
+def test_a_verified_passage_ends_with_its_mark_and_an_erratum_links_to_its_entry():
+    tree = printed()
+    verified = tree.get_element_by_id("check-1")
+    assert verified.text == "✓" and verified.getparent().tag == "p"
+    assert "10 points" in verified.getparent().text_content()
+    erratum = tree.get_element_by_id("check-2")
+    assert "les règles donnent 5" in erratum.text_content()
+    entry = erratum.xpath("a/@href")[0][1:]
+    assert tree.get_element_by_id(entry).get("class") == "erratum"
+    assert not tree.xpath("//details")
+
+
+def test_no_link_points_nowhere():
+    tree = printed()
+    ids = set(tree.xpath("//@id"))
+    assert all(href[1:] in ids for href in tree.xpath("//a/@href[starts-with(., '#')]"))
+    assert tree.xpath("//a[contains(@class, 'unlinked')]")[0].text == "ailleurs"
+
+
+def test_front_matter_and_running_heads():
+    tree = printed()
+    colophon = tree.xpath("//section[contains(@class, 'colophon')]")[0]
+    assert "Copyright" in colophon.text_content() and "Libre." in colophon.text_content()
+    assert tree.xpath("//p[@class='edition']")[0].text == "Version 1.3 · 19 janvier 2004"
+    heading = tree.xpath("//section[@id='un']/h2")[0]
+    assert heading.get("data-running") == "les personnages"
+    assert heading.get("data-bookmark") == "1. les personnages"
+    assert tree.get_element_by_id(pdf_markup.BODY_START).getparent().get("id") == "un"
+
+
+def test_metadata_for_the_pdf(monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    tree = printed()
+    meta = {(m.get("name"), m.get("content")) for m in tree.xpath("//meta[@name]")}
+    assert ("author", "Ada Lovelace") in meta and ("author", "la Loge") in meta
+    assert ("description", "Un sous-titre") in meta
+    assert ("dcterms.created", "2023-11-14T22:13:20Z") in meta
+    assert not tree.xpath("//style | //link[@rel='stylesheet']")
+
+
+def test_output_names_by_paper():
+    assert output_name("cda", Options(paper="a4")) == "cda.pdf"
+    assert output_name("cda", Options(paper="letter")) == "cda-letter.pdf"
+    assert Path(output_name("edad", Options())).suffix == ".pdf"
