@@ -8,7 +8,13 @@ The pipeline, in the order it runs:
    dates from SOURCE_DATE_EPOCH, the screen stylesheets and navigation left out;
 3. `pdf_style` fills `templates/pdf/print.css` with the paper size and the fonts;
 4. WeasyPrint lays the pages out and writes the PDF (PDF/UA-1 when tagged),
-   which replaces `generated/BOOK/BOOK.pdf` (or `BOOK-letter.pdf`) atomically.
+   with page labels that match the printed folios (i, ii… then 1, 2…), and it
+   replaces `generated/BOOK/BOOK.pdf` (or `BOOK-letter.pdf`) atomically.
+
+Time: WeasyPrint's layout and drawing are three quarters of a build (see
+`bench/pdf_benchmark.py`); their cost follows the number of lines and inline
+boxes, so the stylesheet avoids multi-column layout and floats other than
+footnotes, and `pdf_markup` unwraps the inline elements paper does not style.
 """
 
 from __future__ import annotations
