@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
@@ -10,62 +11,84 @@ from fractions import Fraction
 class Distribution(Mapping):
     """A finite probability distribution with exact probabilities.
 
-    Probabilities are `Fraction`s that sum to one; floats appear only when a
-    caller formats them.
+    Probabilities read as `Fraction`s that sum to one; floats appear only when
+    a caller formats them. Inside, an outcome has an integer count out of a
+    common total: adding and multiplying integers is many times cheaper than
+    doing it with fractions, and the books' checks compute many distributions.
     """
 
-    __slots__ = ("_weights",)
+    __slots__ = ("_counts", "_total")
 
     def __init__(self, weights: Mapping[Hashable, Fraction | int]):
-        total = sum(weights.values())
-        if total <= 0:
+        fractions = {outcome: Fraction(weight) for outcome, weight in weights.items() if weight}
+        if not fractions or sum(fractions.values()) <= 0:
             raise ValueError("a distribution needs a positive total weight")
-        self._weights = {
-            outcome: Fraction(weight) / total
-            for outcome, weight in sorted(weights.items(), key=_sort_key)
-            if weight
+        scale = math.lcm(*(weight.denominator for weight in fractions.values()))
+        counts = {outcome: int(weight * scale) for outcome, weight in fractions.items()}
+        self._set(counts)
+
+    @classmethod
+    def _of_counts(cls, counts: Mapping[Hashable, int]) -> Distribution:
+        distribution = cls.__new__(cls)
+        distribution._set({outcome: count for outcome, count in counts.items() if count})
+        return distribution
+
+    def _set(self, counts: dict[Hashable, int]) -> None:
+        if any(count < 0 for count in counts.values()):
+            raise ValueError("a probability cannot be negative")
+        divisor = math.gcd(*counts.values())
+        self._counts = {
+            outcome: count // divisor for outcome, count in sorted(counts.items(), key=_sort_key)
         }
+        self._total = sum(self._counts.values())
 
     @classmethod
     def uniform(cls, outcomes: Iterable[Hashable]) -> Distribution:
         counts: dict[Hashable, int] = defaultdict(int)
         for outcome in outcomes:
             counts[outcome] += 1
-        return cls(counts)
+        return cls._of_counts(counts)
 
     @classmethod
     def constant(cls, value: Hashable) -> Distribution:
-        return cls({value: 1})
+        return cls._of_counts({value: 1})
 
     def __getitem__(self, outcome: Hashable) -> Fraction:
-        return self._weights.get(outcome, Fraction(0))
+        return Fraction(self._counts.get(outcome, 0), self._total)
 
     def __iter__(self) -> Iterator[Hashable]:
-        return iter(self._weights)
+        return iter(self._counts)
 
     def __len__(self) -> int:
-        return len(self._weights)
+        return len(self._counts)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Distribution):
+            return self._counts == other._counts
+        return Mapping.__eq__(self, other)
+
+    __hash__ = None
 
     def __repr__(self) -> str:
-        inside = ", ".join(f"{o!r}: {p}" for o, p in self._weights.items())
+        inside = ", ".join(f"{o!r}: {p}" for o, p in self.items())
         return f"Distribution({{{inside}}})"
 
     def map(self, function: Callable[[Hashable], Hashable]) -> Distribution:
         """The distribution of `function(outcome)`."""
-        weights: dict[Hashable, Fraction] = defaultdict(Fraction)
-        for outcome, probability in self._weights.items():
-            weights[function(outcome)] += probability
-        return Distribution(weights)
+        counts: dict[Hashable, int] = defaultdict(int)
+        for outcome, count in self._counts.items():
+            counts[function(outcome)] += count
+        return Distribution._of_counts(counts)
 
     def combine(
         self, other: Distribution, function: Callable[[Hashable, Hashable], Hashable]
     ) -> Distribution:
         """The distribution of `function(a, b)` for independent a from self, b from other."""
-        weights: dict[Hashable, Fraction] = defaultdict(Fraction)
-        for a, pa in self._weights.items():
-            for b, pb in other._weights.items():
-                weights[function(a, b)] += pa * pb
-        return Distribution(weights)
+        counts: dict[Hashable, int] = defaultdict(int)
+        for a, count_a in self._counts.items():
+            for b, count_b in other._counts.items():
+                counts[function(a, b)] += count_a * count_b
+        return Distribution._of_counts(counts)
 
     def __add__(self, other: Distribution | int) -> Distribution:
         if isinstance(other, int):
@@ -82,14 +105,19 @@ class Distribution(Mapping):
 
     def probability(self, predicate: Callable[[Hashable], bool]) -> Fraction:
         """The exact probability that `predicate(outcome)` holds."""
-        return sum((p for outcome, p in self._weights.items() if predicate(outcome)), Fraction(0))
+        hits = sum(count for outcome, count in self._counts.items() if predicate(outcome))
+        return Fraction(hits, self._total)
 
     def mean(self) -> Fraction:
-        return sum((Fraction(o) * p for o, p in self._weights.items()), Fraction(0))
+        total = sum(Fraction(outcome) * count for outcome, count in self._counts.items())
+        return total / self._total
 
     def conditional(self, predicate: Callable[[Hashable], bool]) -> Distribution:
         """This distribution restricted to the outcomes where `predicate` holds."""
-        return Distribution({o: p for o, p in self._weights.items() if predicate(o)})
+        kept = {o: count for o, count in self._counts.items() if predicate(o)}
+        if not kept:
+            raise ValueError("no outcome satisfies the condition")
+        return Distribution._of_counts(kept)
 
 
 def die(sides: int) -> Distribution:
@@ -115,28 +143,33 @@ def open_ended(
 
     def chain(dice_left: int) -> Distribution:
         """An exploding roll that may still use `dice_left` dice, this one included."""
-        weights: dict[int, Fraction] = defaultdict(Fraction)
+        if explode_on is None or dice_left <= 1:
+            return die(sides)
+        rest = chain(dice_left - 1)
+        # Each face weighs rest._total; the exploding face shares its weight among the re-rolls.
+        counts: dict[int, int] = defaultdict(int)
         for face in range(1, sides + 1):
-            p = Fraction(1, sides)
-            if face == explode_on and dice_left > 1:
-                for rest, q in chain(dice_left - 1).items():
-                    weights[face + rest] += p * q
+            if face == explode_on:
+                for outcome, count in rest._counts.items():
+                    counts[face + outcome] += count
             else:
-                weights[face] += p
-        return Distribution(weights)
+                counts[face] += rest._total
+        return Distribution._of_counts(counts)
 
     if implode_on is None:
-        return chain(depth) if explode_on else die(sides)
-    weights: dict[int, Fraction] = defaultdict(Fraction)
+        return chain(depth)
+    if depth <= 1:
+        return die(sides)
+    rest = chain(depth - 1)
+    counts: dict[int, int] = defaultdict(int)
     for face in range(1, sides + 1):
-        p = Fraction(1, sides)
-        if face in (implode_on, explode_on) and depth > 1:
+        if face in (implode_on, explode_on):
             sign = -1 if face == implode_on else 1
-            for rest, q in chain(depth - 1).items():
-                weights[face + sign * rest] += p * q
+            for outcome, count in rest._counts.items():
+                counts[face + sign * outcome] += count
         else:
-            weights[face] += p
-    return Distribution(weights)
+            counts[face] += rest._total
+    return Distribution._of_counts(counts)
 
 
 def _sort_key(item):
