@@ -135,6 +135,9 @@ def _edition(root: _Element) -> str:
 
 def _front_matter(tree: _Element, context) -> None:
     """Title page alone; copyright and legal notice on its verso; abstract and history after."""
+    toc = _first(tree, "//nav[@class='toc']")
+    if toc is not None:
+        toc.set("class", "toc front")
     titlepage = _first(tree, f"//header[{has_class('titlepage')}]")
     if titlepage is None:
         return
@@ -163,9 +166,6 @@ def _front_matter(tree: _Element, context) -> None:
         for node in rest:
             history.append(node)
         anchor.addnext(history)
-    toc = _first(tree, "//nav[@class='toc']")
-    if toc is not None:
-        toc.set("class", "toc front")
 
 
 def _headings(tree: _Element) -> None:
