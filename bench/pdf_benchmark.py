@@ -215,7 +215,9 @@ def stages(book_name: str, out: Path) -> list[tuple[str, float]]:
     page = pdf_markup.for_print(page, context)
     fonts = FontConfiguration()
     css = weasyprint.CSS(
-        string=pdf_style.stylesheet(context.options), font_config=fonts, base_url=str(base)
+        string=pdf_style.stylesheet(context.options, context.document.root.get("lang") or "en"),
+        font_config=fonts,
+        base_url=str(base),
     )
     lap("print markup and stylesheet")
     document = weasyprint.HTML(string=page, base_url=str(base)).render(

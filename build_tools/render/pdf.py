@@ -38,7 +38,9 @@ def render(context) -> list[Path]:
     page = pdf_markup.for_print(page, context)
     fonts = FontConfiguration()
     stylesheet = weasyprint.CSS(
-        string=pdf_style.stylesheet(context.options), font_config=fonts, base_url=str(base)
+        string=pdf_style.stylesheet(context.options, _language(context)),
+        font_config=fonts,
+        base_url=str(base),
     )
     with _weasyprint_warnings() as warnings:
         document = weasyprint.HTML(string=page, base_url=str(base)).render(
@@ -53,6 +55,10 @@ def render(context) -> list[Path]:
     written = [write_atomic(context.out / output_name(context.book.name, context.options), pdf)]
     context.written.extend(written)
     return written
+
+
+def _language(context) -> str:
+    return context.document.root.get("lang") or "en"
 
 
 def output_name(book: str, options) -> str:

@@ -66,8 +66,13 @@ def fonts() -> Fonts:
     return Fonts(families["serif"], families["sans"], tuple(faces))
 
 
-def stylesheet(options) -> str:
-    """The print CSS for `options`: paper size, fonts, draft marks."""
+DRAFT_MARK = {"fr": "Brouillon — ne pas diffuser", "en": "Draft — do not distribute"}
+"""The running mark of a draft (`--draft`), in the book's language (English when unknown)."""
+
+
+def stylesheet(options, language: str = "en") -> str:
+    """The print CSS for `options` and a book in `language`: paper size, fonts, draft mark."""
+    primary = language.split("-")[0].split("_")[0].lower()
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         autoescape=False,
@@ -75,7 +80,9 @@ def stylesheet(options) -> str:
         keep_trailing_newline=True,
     )
     return environment.get_template("print.css").render(
-        paper=PAPER_SIZES[options.paper], fonts=fonts(), draft=options.draft
+        paper=PAPER_SIZES[options.paper],
+        fonts=fonts(),
+        draft=DRAFT_MARK.get(primary, DRAFT_MARK["en"]) if options.draft else "",
     )
 
 
