@@ -1,0 +1,86 @@
+"""How the PDF breaks pages, on a small book written for it: tables, examples, footnotes.
+
+A long table must repeat its header row on every page it runs onto and never
+split a row; an example that fits on a page must not be split; a footnote
+must sit at the foot of the page that calls it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from build_tools.cli import main
+
+pypdf = pytest.importorskip("pypdf")
+
+ROWS = 70
+EXAMPLES = 12  # enough that, left free to break, some would straddle two pages
+WRAPPING = "qui court sur trois lignes de la colonne " * 4  # rows that could split
+FILLER = " ".join(["Le personnage avance prudemment dans la salle obscure."] * 6)
+
+
+def book(folder) -> None:
+    rows = "\n".join(
+        f"<row><entry>ligne {n}</entry><entry>valeur {n} {WRAPPING} fin {n}.</entry></row>"
+        for n in range(1, ROWS + 1)
+    )
+    paragraphs = "\n".join(f"<para>{FILLER} Paragraphe {n}.</para>" for n in range(1, 9))
+    examples = "\n".join(
+        f"<example id='exemple-{n}'><title>un exemple insécable numéro {n}</title>"
+        f"<para>{FILLER}</para><para>{FILLER}</para><para>Fin de l'exemple {n}.</para></example>"
+        f"<para>{FILLER}</para>"
+        for n in range(1, EXAMPLES + 1)
+    )
+    (folder / "book.xml").write_text(
+        f"""<?xml version="1.0" encoding="utf-8"?>
+<book lang="fr">
+<bookinfo><title>Livre de coupures</title></bookinfo>
+<chapter id="coupures"><title>les coupures</title>
+<para>Un appel de note<footnote><para>La note de bas de page.</para></footnote> ici.</para>
+<table id="longue"><title>une longue table</title>
+<tgroup cols="2"><thead><row><entry>Niveau</entry><entry>Bonus</entry></row></thead>
+<tbody>
+{rows}
+</tbody></tgroup></table>
+{paragraphs}
+{examples}
+</chapter>
+</book>
+""",
+        encoding="utf-8",
+    )
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory) -> list[str]:
+    folder = tmp_path_factory.mktemp("coupures")
+    book(folder)
+    out = tmp_path_factory.mktemp("out")
+    assert main(["build", str(folder), "--format", "pdf", "--out", str(out)]) in (0, 1)
+    reader = pypdf.PdfReader(out / folder.name / f"{folder.name}.pdf")
+    return [" ".join((page.extract_text() or "").split()) for page in reader.pages]
+
+
+def test_a_long_table_repeats_its_header_and_never_splits_a_row(pages):
+    with_rows = [text for text in pages if "ligne 1 " in text or "ligne " in text]
+    table_pages = [text for text in with_rows if "valeur" in text]
+    assert len(table_pages) >= 2, "the table should run onto a second page"
+    for text in table_pages:
+        assert "Niveau Bonus" in text, "a page of the table lacks its header row"
+    for n in range(1, ROWS + 1):
+        start, end = f"valeur {n} qui", f"fin {n}."
+        holding = [text for text in table_pages if start in text]
+        assert len(holding) == 1 and end in holding[0], f"row {n} is split or missing"
+
+
+def test_an_example_that_fits_on_a_page_is_not_split(pages):
+    for n in range(1, EXAMPLES + 1):
+        holding = [text for text in pages if f"un exemple insécable numéro {n} " in text]
+        assert len(holding) == 1
+        assert f"Fin de l'exemple {n}." in holding[0], f"example {n} is split across pages"
+
+
+def test_the_footnote_is_at_the_foot_of_its_page(pages):
+    page = next(text for text in pages if "Un appel de note" in text)
+    assert "La note de bas de page." in page
+    assert page.index("La note de bas de page.") > page.index("Un appel de note")
