@@ -355,6 +355,17 @@ def test_body_folios_start_at_one_after_roman_front_matter(builds):
     assert all(re.fullmatch(r"[ivxlc]+", label) for label in labels[:first_chapter])
 
 
+def test_printed_folios_are_the_page_labels(builds):
+    """So the contents' numbers, the viewer's page numbers and the printed folios agree."""
+    reader = builds.reader("cda")
+    labels = reader.page_labels
+    for index, text in enumerate(page_texts(reader)[1:], start=1):
+        if text.strip():
+            assert text.split()[-1] == labels[index], (
+                f"page {index + 1} is not folioed {labels[index]}"
+            )
+
+
 def test_footnotes_are_at_the_foot_of_the_page_that_calls_them(builds):
     reader = builds.reader("cda")
     for text in page_texts(reader):
