@@ -7,9 +7,10 @@ from collections import defaultdict
 
 from lxml import etree
 
-from build_tools.diagnostics import Finding, at_line
-from build_tools.docbook import enclosing, text_of
+from build_tools.diagnostics import Finding
+from build_tools.docbook import text_of
 from build_tools.reader import Document
+from build_tools.validation.located import finding_at
 
 ABBREVIATIONS = ("acronym", "abbrev")
 
@@ -19,20 +20,8 @@ def check(document: Document) -> list[Finding]:
     findings: list[Finding] = []
 
     def report(element, category, message, key, severity="error"):
-        file, line, column = document.locate(element)
         findings.append(
-            at_line(
-                Finding(
-                    severity,
-                    category,
-                    message,
-                    file=file,
-                    line=line,
-                    column=column,
-                    where=enclosing(element),
-                    key=key,
-                )
-            )
+            finding_at(document, element, category, message, key=key, severity=severity)
         )
 
     entries = {text_of(entry.find("glossterm")).lower(): entry for entry in root.iter("glossentry")}

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from build_tools.diagnostics import Finding, at_line, display_path
-from build_tools.docbook import enclosing
+from build_tools.diagnostics import Finding, display_path
 from build_tools.reader import Document
+from build_tools.validation.located import finding_at
 
 REFERENCE_ATTRIBUTES = ("linkend", "endterm", "otherterm")
 
@@ -53,16 +53,4 @@ def check(document: Document) -> list[Finding]:
 
 
 def _finding(document, element, category, message, key, attribute=None) -> Finding:
-    file, line, column = document.locate(element, attribute)
-    return at_line(
-        Finding(
-            "error",
-            category,
-            message,
-            file=file,
-            line=line,
-            column=column,
-            where=enclosing(element),
-            key=key,
-        )
-    )
+    return finding_at(document, element, category, message, key=key, attribute=attribute)

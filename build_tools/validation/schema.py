@@ -9,9 +9,9 @@ from pathlib import Path
 
 from lxml import etree
 
-from build_tools.diagnostics import Finding, at_line
-from build_tools.docbook import enclosing
+from build_tools.diagnostics import Finding
 from build_tools.reader import XML_BASE, Document, docbook_dtd
+from build_tools.validation.located import finding_at
 
 SKIPPED_HINT = (
     "DocBook DTD validation skipped: the DocBook {version} DTD is not installed. "
@@ -51,19 +51,13 @@ def check(document: Document) -> list[Finding]:
             continue
         found = document.tree.xpath(entry.path) if entry.path else []
         element = found[0] if found else document.root
-        file, line, column = document.locate(element)
         findings.append(
-            at_line(
-                Finding(
-                    "error",
-                    "dtd",
-                    f"not valid DocBook {version}: {_shorten(entry.message)}",
-                    file=file,
-                    line=line,
-                    column=column,
-                    where=enclosing(element),
-                    key=f"{element.tag}:{entry.message[:60]}",
-                )
+            finding_at(
+                document,
+                element,
+                "dtd",
+                f"not valid DocBook {version}: {_shorten(entry.message)}",
+                key=f"{element.tag}:{entry.message[:60]}",
             )
         )
     return findings

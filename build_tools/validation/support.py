@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from build_tools.diagnostics import Finding, at_line
-from build_tools.docbook import enclosing
+from build_tools.diagnostics import Finding
 from build_tools.reader import Document
 from build_tools.render.html import supported_attributes, supported_elements
+from build_tools.validation.located import finding_at
 
 
 def check(document: Document) -> list[Finding]:
@@ -17,42 +17,23 @@ def check(document: Document) -> list[Finding]:
             continue
         name = element.tag
         if name not in elements:
-            file, line, column = document.locate(element)
-            findings.append(
-                at_line(
-                    Finding(
-                        "error",
-                        "unsupported",
-                        f"no renderer handles <{name}>: its content would be lost",
-                        file=file,
-                        line=line,
-                        column=column,
-                        where=enclosing(element),
-                        key=name,
-                    )
-                )
-            )
+            message = f"no renderer handles <{name}>: its content would be lost"
+            findings.append(finding_at(document, element, "unsupported", message, key=name))
             continue
         for attribute in element.attrib:
-            if (
-                attribute.startswith("{")
-                or attribute in attributes.get(name, ())
-                or attribute in attributes.get("*", ())
-            ):
+            honoured = attributes.get(name, set()) | attributes.get("*", set())
+            if attribute.startswith("{") or attribute in honoured:
                 continue
-            file, line, column = document.locate(element)
+            message = f'no renderer honours {attribute}="{element.get(attribute)}" on <{name}>'
             findings.append(
-                at_line(
-                    Finding(
-                        "warning",
-                        "unsupported-attribute",
-                        f'no renderer honours {attribute}="{element.get(attribute)}" on <{name}>',
-                        file=file,
-                        line=line,
-                        column=column,
-                        where=enclosing(element),
-                        key=f"{name}-{attribute}",
-                    )
+                finding_at(
+                    document,
+                    element,
+                    "unsupported-attribute",
+                    message,
+                    key=f"{name}-{attribute}",
+                    severity="warning",
+                    attribute=attribute,
                 )
             )
     return findings

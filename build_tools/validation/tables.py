@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from lxml import etree
 
-from build_tools.diagnostics import Finding, at_line
-from build_tools.docbook import enclosing, text_of
+from build_tools.diagnostics import Finding
+from build_tools.docbook import text_of
 from build_tools.reader import Document
+from build_tools.validation.located import finding_at
 
 
 def check(document: Document) -> list[Finding]:
@@ -20,20 +21,8 @@ def _check_group(document: Document, group: etree._Element) -> list[Finding]:
     findings = []
 
     def report(element, category, message, key, severity="error"):
-        file, line, column = document.locate(element)
         findings.append(
-            at_line(
-                Finding(
-                    severity,
-                    category,
-                    message,
-                    file=file,
-                    line=line,
-                    column=column,
-                    where=enclosing(element),
-                    key=key,
-                )
-            )
+            finding_at(document, element, category, message, key=key, severity=severity)
         )
 
     try:
