@@ -21,7 +21,7 @@ def check(document: Document) -> list[Finding]:
         if identifier in first_seen:
             file, line, _ = document.locate(first_seen[identifier])
             findings.append(
-                _finding(
+                finding_at(
                     document,
                     element,
                     "duplicate-id",
@@ -39,7 +39,7 @@ def check(document: Document) -> list[Finding]:
             for target in (element.get(attribute) or "").split():
                 if target not in first_seen:
                     findings.append(
-                        _finding(
+                        finding_at(
                             document,
                             element,
                             "broken-reference",
@@ -51,6 +51,3 @@ def check(document: Document) -> list[Finding]:
                     )
     return findings
 
-
-def _finding(document, element, category, message, key, attribute=None) -> Finding:
-    return finding_at(document, element, category, message, key=key, attribute=attribute)
