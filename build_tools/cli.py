@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import traceback
 
@@ -34,6 +35,11 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_UNREADABLE
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (`rulebook list | head`): not an error of ours.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
     except Exception:
         if arguments.traceback:
             traceback.print_exc()

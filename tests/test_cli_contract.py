@@ -214,3 +214,15 @@ def test_build_of_a_readable_and_an_unreadable_book(rulebook, source, write_book
     assert not (out_folder / "casse").exists()
     assert (out_folder / "beta" / "html" / "index.html").is_file()
     assert f"beta: html: {out_folder / 'beta' / 'html' / 'index.html'}" in out
+
+
+def test_a_closed_pipe_is_not_an_internal_error():
+    """`rulebook check | head`: the reader goes away early; no traceback, no internal error."""
+    run = subprocess.run(
+        f"{sys.executable} -m build_tools check --format json | head -c 10",
+        shell=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert "internal error" not in run.stderr and "Traceback" not in run.stderr
