@@ -121,9 +121,10 @@ def run_bindings(
             targets.append((order[element], binding, element))
     bound: dict[etree._Element, Check] = {}
     prose_checks: list[Check] = []
+    checked: set[etree._Element] = set()
     state = SimpleNamespace()
     for _, binding, element in sorted(targets, key=lambda target: target[0]):
-        if element in outcome.verifications:
+        if element in checked:
             outcome.findings.append(
                 _binding_finding(
                     binding,
@@ -142,7 +143,10 @@ def run_bindings(
         )
         claims = check.all_claims() if isinstance(check, TableCheck) else check.claims
         unbound = sum(len(p.accounting()["unbound"]) for p in _passages(check))
-        outcome.verifications[element] = Verification(check.where, claims, unbound, failed)
+        checked.add(element)
+        if claims or failed or unbound:
+            # A passage whose numbers are only read or waived verified nothing to show.
+            outcome.verifications[element] = Verification(check.where, claims, unbound, failed)
         if element in unit_elements:
             bound[element] = check
         else:
