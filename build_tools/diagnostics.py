@@ -64,7 +64,8 @@ class Finding:
     def astext(self) -> str:
         """The finding as a compiler would print it, with the offending text and the working."""
         where = f"{self.where}: " if self.where else ""
-        lines = [f"{self.location()}: {self.severity}: [{self.category}] {where}{self.message}"]
+        # The category closes the line, as a compiler names its warning flag: `… [erratum]`.
+        lines = [f"{self.location()}: {self.severity}: {where}{self.message} [{self.category}]"]
         if self.text:
             # Tabs are shown expanded; the caret goes under the character, wherever it lands.
             lines.append(f"    {self.text.expandtabs()}")

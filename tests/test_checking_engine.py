@@ -51,7 +51,7 @@ def test_the_text_report_reads_like_a_compiler_error(book, capsys):
     assert main(["check", str(book)]) == 1
     out = capsys.readouterr().out
     assert "book.xml:23:" in out
-    assert "error: [erratum] table « Les cibles »: the text says 16, the rules give 15" in out
+    assert "error: table « Les cibles »: the text says 16, the rules give 15 [erratum]" in out
     assert "cible(aspect=12, bonus=3) = 15" in out
 
 

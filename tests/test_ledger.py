@@ -79,14 +79,15 @@ def test_fixing_the_book_makes_its_entry_stale(rulebook, book):
     (book / "book.xml").write_text(text, encoding="utf-8")
     status, out, _ = rulebook("check", "regles", "--no-rules")
     assert status == 1
-    assert f"regles/ledger.toml:2: error: [ledger-stale] the ledger lists '{ARMES}'" in out
+    assert f"regles/ledger.toml:2: error: the ledger lists '{ARMES}'" in out
+    assert "remove the entry [ledger-stale]" in out
 
 
 def test_an_entry_without_a_reason_is_an_error(rulebook, book):
     (book / "ledger.toml").write_text(entry(ARMES) + entry(ARMURES, reason=" "), encoding="utf-8")
     status, out, _ = rulebook("check", "regles", "--no-rules")
     assert status == 1
-    assert "regles/ledger.toml:6: error: [ledger] a ledger entry needs an id and a reason" in out
+    assert "regles/ledger.toml:6: error: a ledger entry needs an id and a reason [ledger]" in out
 
 
 def test_a_ledger_that_is_not_toml(rulebook, book):
@@ -128,6 +129,5 @@ def test_a_ledger_of_the_wrong_shape(rulebook, book, text):
     (book / "ledger.toml").write_text(text, encoding="utf-8")
     status, out, _ = rulebook("check", "regles", "--no-rules")
     assert status == 2
-    assert (
-        "regles/ledger.toml: fatal: [ledger] the ledger's entries must each be a [[known]]" in out
-    )
+    assert "regles/ledger.toml: fatal: the ledger's entries must each be a [[known]]" in out
+    assert "[ledger]" in out

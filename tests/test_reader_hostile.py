@@ -148,7 +148,7 @@ def test_missing_xinclude_target(rulebook, write_book):
     assert status == 2
     assert finding["category"] == "missing-file"
     assert "'absent.xml' does not exist" in finding["message"]
-    assert "book/book.xml:3:1: fatal: [missing-file]" in out
+    assert "book/book.xml:3:1: fatal: xi:include target" in out and "[missing-file]" in out
 
 
 def test_missing_xinclude_target_with_a_fallback_is_not_an_error(write_book):
@@ -294,7 +294,8 @@ def test_a_main_file_that_links_outside_its_folder_is_not_read(
     status, out, err = rulebook("check", argument)
     assert status == 2
     assert SECRET not in out + err
-    assert "source/book/book.xml: fatal: [refused-access] refused to read 'book.xml'" in out
+    assert "source/book/book.xml: fatal: refused to read 'book.xml'" in out
+    assert "[refused-access]" in out
     assert "outside the book's folder" in out
 
 

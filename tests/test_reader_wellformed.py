@@ -14,7 +14,7 @@ STRUCT_DTD = ROOT / "source" / "harmonies" / "struct.dtd"
 
 def located(out: str, name: str) -> tuple[int, int]:
     """The line and column that the text report gives for file `name`."""
-    match = re.search(rf"{re.escape(name)}:(\d+):(\d+): fatal: \[not-well-formed\]", out)
+    match = re.search(rf"{re.escape(name)}:(\d+):(\d+): fatal: .*\[not-well-formed\]$", out, re.M)
     assert match, out
     return int(match[1]), int(match[2])
 
@@ -114,14 +114,14 @@ def test_a_file_that_is_not_xml_at_all(rulebook, tmp_path):
     (folder / "book.xml").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR binary")
     status, out, _ = rulebook("check", str(folder))
     assert status == 2
-    assert "book.xml:1:1: fatal: [not-well-formed]" in out
+    assert "book.xml:1:1: fatal: " in out and "[not-well-formed]" in out
 
 
 def test_plain_text_and_empty_files(rulebook, write_book):
     folder = write_book("prose", {"book.xml": "Ceci n'est pas du XML.\n"})
     status, out, _ = rulebook("check", str(folder))
     assert status == 2
-    assert "book.xml:1:1: fatal: [not-well-formed] Start tag expected" in out
+    assert "book.xml:1:1: fatal: Start tag expected" in out and "[not-well-formed]" in out
 
     folder = write_book("empty", {"book.xml": ""})
     status, out, _ = rulebook("check", str(folder))

@@ -88,8 +88,8 @@ def test_terminology_through_the_command(rulebook, write_book, tmp_path, monkeyp
     status, out, _ = rulebook("check", "book", "--no-rules")
     assert status == 1
     assert (
-        "book/book.xml:5:10: warning: [glossary-missing] chapter « Les actions »: "
-        "glossterm « compétence d'attaque » has no entry in the glossary"
+        "book/book.xml:5:10: warning: chapter « Les actions »: "
+        "glossterm « compétence d'attaque » has no entry in the glossary [glossary-missing]"
     ) in out
     assert "[terminology]" in out
     assert (

@@ -156,8 +156,8 @@ def test_table_findings_through_the_command(rulebook, write_book, tmp_path, monk
     status, out, _ = rulebook("check", "armes", "--no-rules")
     assert status == 1
     assert (
-        "armes/book.xml:10:1: error: [table-row] table « Armes »: "
-        "row 2 of the body fill 1 column(s) of 2"
+        "armes/book.xml:10:1: error: table « Armes »: "
+        "row 2 of the body fill 1 column(s) of 2 [table-row]"
     ) in out
     assert "    <row><entry>Dague</entry></row>" in out
 
