@@ -356,7 +356,7 @@ def actions_multiples(para, state):
 ACTIONS_DE_MIREILLE = ("éviter l'assaut", "trancher la corde", "sauter de cheval")
 
 
-@binder.example(id="ex-actions-multiples")
+@binder.example(title="les actions multiples")  # the example, not its same-titled section
 def exemple_d_actions_multiples(ex, state):
     for action in ACTIONS_DE_MIREILLE:
         if action not in ex.text:
