@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -61,3 +62,19 @@ def test_a_hole_never_reads_part_of_a_larger_number():
 
 def test_values_read_as_the_book_writes_them():
     assert [number_value(v) for v in ("12", "+2", "−1", "1,5")] == [12, 2, -1, 1.5]
+
+
+def test_a_cross_reference_reads_as_the_words_it_stands_for():
+    from lxml import etree
+
+    from build_tools.checking.passage import Passage
+
+    root = etree.fromstring(
+        '<book><para id="p">Il subit un <xref linkend="h"/> de 2 et lit la <xref linkend="s"/>.'
+        '</para><glossentry id="h"><glossterm>handicap</glossterm></glossentry>'
+        '<section id="s"><title>table 3</title></section></book>'
+    )
+    passage = Passage.of(root.find("para"), Path("book.xml"))
+    assert passage.text == "Il subit un handicap de 2 et lit la table 3."
+    # the 3 belongs to the title the reference points at, not to this paragraph
+    assert [token.text for token in passage.tokens] == ["2"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -37,7 +38,10 @@ class Passage:
     """The whitespace-normalised text of an element, with a line for every character.
 
     Descendants listed in `exclude` (nested examples, tables…) are left out, so
-    that each number belongs to the innermost unit that holds it.
+    that each number belongs to the innermost unit that holds it. An empty
+    `xref` reads as the words a reader sees in its place (the glossary term, the
+    title it points at); those words are the target's, so their digits are not
+    numbers of this passage.
     """
 
     element: etree._Element
@@ -45,11 +49,14 @@ class Passage:
     text: str
     lines: list[int]
     consumed: list[tuple[int, int, str]] = field(default_factory=list)
+    generated: list[tuple[int, int]] = field(default_factory=list)
+    """Spans of `text` that stand for cross-references: not the passage's own numbers."""
 
     @classmethod
     def of(cls, element: etree._Element, file: Path, exclude: frozenset = frozenset()) -> Passage:
         characters: list[str] = []
         lines: list[int] = []
+        generated: list[tuple[int, int]] = []
 
         def emit(text: str | None, line: int) -> int:
             for character in text or "":
@@ -67,6 +74,10 @@ class Passage:
 
         def walk(node: etree._Element, line: int) -> int:
             line = node.sourceline or line
+            if node.tag == "xref" and not len(node) and not node.text:
+                start = len(characters)
+                emit(_cross_reference_words(node), line)
+                generated.append((start, len(characters)))
             line = emit(node.text, line)
             for child in node:
                 if isinstance(child.tag, str) and child not in exclude:
@@ -84,13 +95,15 @@ class Passage:
         text = "".join(characters).translate(_APOSTROPHES)
         start = len(text) - len(text.lstrip())
         end = len(text.rstrip())
-        return cls(element, file, text[start:end], lines[start:end])
+        spans = [(max(a - start, 0), min(b - start, end - start)) for a, b in generated if b > a]
+        return cls(element, file, text[start:end], lines[start:end], generated=spans)
 
     @property
     def tokens(self) -> list[Token]:
         return [
             Token(match.start(), match.end(), match.group(), self.line_at(match.start()))
             for match in NUMBER.finditer(self.text)
+            if not any(a <= match.start() < b for a, b in self.generated)
         ]
 
     def line_at(self, offset: int) -> int:
@@ -239,6 +252,30 @@ def number_value(text: str) -> int | Fraction:
     text = text.replace("−", "-").replace(",", ".").lstrip("+")
     value = Fraction(text)
     return int(value) if value.denominator == 1 and "." not in text else value
+
+
+def _cross_reference_words(xref: etree._Element) -> str:
+    """What a reader sees for an empty xref: the endterm's text, a glossary term, or a title."""
+    ids = _ids(xref.getroottree().getroot())
+    target = ids.get(xref.get("endterm") or "")
+    if target is None:
+        target = ids.get(xref.get("linkend") or "")
+    if target is None:
+        return ""
+    if target.tag == "glossentry":
+        target = target.find("glossterm")
+    elif target.find("title") is not None:
+        target = target.find("title")
+    return "".join(target.itertext()) if target is not None else ""
+
+
+@functools.lru_cache(maxsize=8)
+def _ids(root: etree._Element) -> dict[str, etree._Element]:
+    return {
+        element.get("id"): element
+        for element in root.iter()
+        if isinstance(element.tag, str) and element.get("id")
+    }
 
 
 def _last_line(element: etree._Element) -> int:

@@ -1,6 +1,5 @@
 """The bindings of the book Les Clefs de l'Aube to its rules, one module per chapter."""
 
-
 from build_tools.checking import Binder
 
 binder = Binder()

@@ -63,10 +63,12 @@ def calcul_du_total_d_heroisme(ex, state):
     manoeuvre = ex.given("Ma {} et")
     niveau, heroisme_competence = lire_statistique(ex, "Équitation à")
     bc = bonus_de_competence(niveau)
-    ex.claim("(pour un de {}h)", bc)
-    difficulte, heroisme_difficulte = lire_statistique(ex, "manœuvre incroyable d'un de")
+    ex.claim("(pour un bonus de compétence de {}h)", bc)
+    difficulte, heroisme_difficulte = lire_statistique(
+        ex, "manœuvre incroyable d'un niveau de difficulté de"
+    )
     cible = cible_a_atteindre(physique, manoeuvre, bc)
-    ex.claim("une de ({}+{}+{}=) {}", (physique, manoeuvre, bc, cible))
+    ex.claim("une cible à atteindre de ({}+{}+{}=) {}", (physique, manoeuvre, bc, cible))
     ex.claim("un ND de {}", difficulte)
     total = avance.total_d_heroisme((heroisme_physique, heroisme_competence), heroisme_difficulte)
     ex.claim(
@@ -84,7 +86,11 @@ def exemples_de_niveaux_d_heroisme(table, state):
 @binder.prose(contains="sert à augmenter plutôt le")
 def effet_du_total_d_heroisme(para, state):
     points = avance.POINTS_PAR_TOTAL_D_HEROISME
-    para.claim("augmenter plutôt le de {} points ou diminuer le de {} points", (points, points))
+    para.claim(
+        "augmenter plutôt le degré de réussite de {} points "
+        "ou diminuer le degré d'échec de {} points",
+        (points, points),
+    )
     para.claim("les degrés d'échec augmentent de {} points", points)
     para.claim("les degrés de réussite diminuent de {}.", points)
 
@@ -102,7 +108,9 @@ def conversions(para, state):
     )
     nd, nh = avance.convertir_nd(maximum + 1, 0)
     para.claim("passe au-dessus de {}, on peut", maximum)
-    para.claim("augmenter leur de {} et diminuer leur ND de {}.", (nh, maximum + 1 - nd))
+    para.claim(
+        "augmenter leur niveau d'héroïsme de {} et diminuer leur ND de {}.", (nh, maximum + 1 - nd)
+    )
 
 
 @binder.example(title="Héroïsme et cible à atteindre")
@@ -128,11 +136,14 @@ def heroisme_et_cible_a_atteindre(ex, state):
     de = ex.given("il obtient {}, soit un échec")
     ex.claim("supérieur à sa CA de {},", convertie)
     echec = degre_d_echec(convertie, de)
-    ex.claim("avec un de {}-{} = {}.", (de, convertie, echec))
+    ex.claim("avec un degré d'échec de {}-{} = {}.", (de, convertie, echec))
     ex.claim("à {} point dans son total d'héroïsme", total)
     heroique = avance.degre_heroique(-echec, total)
-    ex.claim("pour obtenir ({}-{}=) {}, ou un de {}!", (echec, points, -heroique, heroique))
-    ex.claim("qui avait un de {}.", difficulte)
+    ex.claim(
+        "pour obtenir ({}-{}=) {}, ou un degré de réussite de {}!",
+        (echec, points, -heroique, heroique),
+    )
+    ex.claim("qui avait un niveau de difficulté de {}.", difficulte)
     affirmer(
         ex, "soit un échec", not jet(convertie, de).reussite, f"a réussite at a CA of {convertie}"
     )

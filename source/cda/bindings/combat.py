@@ -26,15 +26,18 @@ def bjorn_et_krom(ex, state):
     # Each fighter's niveau de connaissance is a link (« apprenti »), read from the markup.
     niveau_de_krom, niveau_de_bjorn = _niveaux_lies(ex)[:2]
     nc = niveau_de_competence(niveau_de_krom)
-    ex.claim("arme ({} de , soit", nc)
+    ex.claim("arme ({} de niveau de compétence, soit", nc)
     bc = bonus_de_competence(nc)
-    ex.claim("soit un de {})", bc)
+    ex.claim("soit un bonus de compétence de {})", bc)
     puissance_en_physique = ex.given("Puissance en Physique de {} (Ph + Pu)")
-    ba, bp, bd = ex.given("(BA) de {}, un (BP) de {} et un (BD) de {}.")
+    ba, bp, bd = ex.given(
+        "(BA) de {}, un bonus de parade (BP) de {} et un bonus de dommage (BD) de {}."
+    )
     cible = cible_a_atteindre(puissance_en_physique, bonus_de_competence=bc)
     ex.claim("avec son arme est donc de {} ({} - NC {})", (cible, puissance_en_physique, -bc))
     be, enc = ex.given(
-        "peau d'ours, ce qui lui donne un de {} et sa Résistance en Physique (Ph+Re) est de {}."
+        "peau d'ours, ce qui lui donne un bonus d'encaisse de {} "
+        "et sa Résistance en Physique (Ph+Re) est de {}."
     )
     state.krom = SimpleNamespace(
         cible=cible,
@@ -49,12 +52,12 @@ def bjorn_et_krom(ex, state):
     # Björn: an épée longue and a small shield, whose BP adds to the sword's.
     ba, bp_arme, bd = ex.given("Cette arme lui donne BA{}, BP{}, BD{}.")
     bc = bonus_de_competence(niveau_de_competence(niveau_de_bjorn))
-    ex.claim("Son d' lui donne un de {},", bc)
+    ex.claim("Son niveau de compétence d'apprenti lui donne un bonus de compétence de {},", bc)
     puissance_en_physique = ex.given("où il a {} en tout")
     cible = cible_a_atteindre(puissance_en_physique, bonus_de_competence=bc)
     ex.claim("Sa CA est donc de {} - {} (BC) = {}.", (puissance_en_physique, -bc, cible))
-    be = ex.given("cotte de maille au corps, pour un de {},")
-    bp_bouclier = ex.given("bouclier (petit) qui lui donne un de {}.")
+    be = ex.given("cotte de maille au corps, pour un bonus d'encaisse de {},")
+    bp_bouclier = ex.given("bouclier (petit) qui lui donne un bonus de parade de {}.")
     enc = ex.given("Sa Résistance en Physique (Ph+Re) est de {}.")
     state.bjorn = SimpleNamespace(
         ta=combat.total_d_attaque(cible, ba),
@@ -81,12 +84,12 @@ def bjorn_et_krom(ex, state):
     ):
         return  # no blow to follow: the numbers left are reported unbound
     ex.claim("Son arme a {} de BD", krom.bd)
-    ex.claim("ce qui fait un de {}!", dommage)
+    ex.claim("ce qui fait un niveau de difficulté de {}!", dommage)
     # The number is linked to a term of the glossary: it must be the niveau de dommage.
     terme = _terme_lie_avant(ex, "ce qui fait un")
     affirmer(
         ex,
-        "ce qui fait un de",
+        "ce qui fait un niveau de difficulté de",
         terme == "dom",
         f"the niveau de dommage (Dom = °R + BD = {dommage}), but the {dommage} is linked to "
         f"« {terme} », the niveau de difficulté (ND)",
@@ -152,7 +155,7 @@ def dommages_de_tir(para, state):
 
 @binder.prose(contains="Il utilise pour cela son CA en Évitement")
 def esquive(para, state):
-    para.claim("avec son moins {}.", FACTEUR_D_ATTAQUE)
+    para.claim("avec son bonus de compétence moins {}.", FACTEUR_D_ATTAQUE)
 
 
 def _niveaux_lies(check) -> list[str]:

@@ -93,7 +93,7 @@ def manoeuvre_de_parade(entry, state):
 @binder.glossary(term="manœuvre de dommage")
 def manoeuvre_de_dommage(entry, state):
     # « le °R est ajouté au BD - 5 »: the text writes the malus after a minus sign.
-    entry.claim("ajouté au - {} pour donner", -combat.bonus_de_manoeuvre("MD"))
+    entry.claim("ajouté au bonus de dommage - {} pour donner", -combat.bonus_de_manoeuvre("MD"))
 
 
 @binder.glossary(term="points de fatigue")
@@ -107,7 +107,9 @@ def _blessure(gravite: str):
         duree, unite = sante.DUREE_DE_GUERISON[gravite]
         if gravite != "légère":  # « environ deux jours » is written out
             entry.claim(f"au moins {{}} {unite}", duree)
-        entry.claim("empêche de récupérer {} .", sante.limite_de_recuperation(gravite))
+        entry.claim(
+            "empêche de récupérer {} points de fatigue.", sante.limite_de_recuperation(gravite)
+        )
         if sante.BLESSURES_MAXIMALES[gravite] > 1:  # the critique's « qu'une seule » is a word
             entry.claim("en recevoir {} avant", sante.BLESSURES_MAXIMALES[gravite])
 
@@ -138,7 +140,7 @@ def niveau_de_dommage(entry, state):
     effectifs = sante.dommages_effectifs(10, 3)
     affirmer(
         entry,
-        "Un niveau qui une fois soustrait à la du donne le",
+        "Un niveau qui une fois soustrait à la degré de réussite du jet d'encaissement donne le",
         effectifs == 3 - 10,
         f"Dom − °R: a Dom of 10 and a °R of 3 give {effectifs} dommages effectifs, not 3 − 10",
     )

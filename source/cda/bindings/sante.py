@@ -18,13 +18,13 @@ def niveaux_de_gravite(para, state):
 @binder.prose(contains="Pour chaque point de fatigue, le personnage se voit infliger")
 def handicap_par_point_de_fatigue(para, state):
     handicap = sante.handicap_de_fatigue(1)
-    if re.search(r"infliger un de [+\-−]?\d", para.text):
-        para.claim("infliger un de {} sur", handicap)
+    if re.search(r"infliger un handicap de [+\-−]?\d", para.text):
+        para.claim("infliger un handicap de {} sur", handicap)
         return
     # The sentence lost its number: « se voit infliger un handicap de sur toutes les CA ».
     affirmer(
         para,
-        "infliger un de sur toutes les CA",
+        "infliger un handicap de sur toutes les CA",
         False,
         f"a handicap of {handicap} per point (the glossary: « Chaque point diminue de 1 »); "
         "the sentence states no number",
