@@ -10,11 +10,16 @@ TABLES = ("table", "informaltable")
 DIVISIONS = ("book", "part", "preface", "chapter", "appendix", "glossary", "bibliography", "index")
 
 
+def normalize(text: str) -> str:
+    """`text` with whitespace collapsed and typographic apostrophes plain, for comparing."""
+    return " ".join(text.replace("’", "'").split())
+
+
 def text_of(element: etree._Element | None) -> str:
-    """All the text under `element`, whitespace collapsed, typographic apostrophes plain."""
+    """All the text under `element`, normalised (see `normalize`)."""
     if element is None:
         return ""
-    return " ".join("".join(element.itertext()).replace("’", "'").split())
+    return normalize("".join(element.itertext()))
 
 
 def title_of(element: etree._Element) -> str:

@@ -21,7 +21,7 @@ from build_tools.checking.binder import Binder, Binding, Check, StaleBinding, Ta
 from build_tools.checking.passage import Passage, Token
 from build_tools.checking.rule import Trace, tracing
 from build_tools.diagnostics import Finding, slug
-from build_tools.docbook import EXAMPLES, SECTIONS, TABLES, text_of, title_of, where_of
+from build_tools.docbook import EXAMPLES, SECTIONS, TABLES, normalize, text_of, title_of, where_of
 from build_tools.reader import Document
 
 PROSE = (
@@ -169,7 +169,7 @@ def _resolve(
     if key == "id":
         candidates = root.xpath("//*[@id=$id]", id=value)
     elif key == "title":
-        wanted = " ".join(value.replace("’", "'").split())
+        wanted = normalize(value)
         tags = {
             "example": EXAMPLES + SECTIONS,
             "section": SECTIONS,
@@ -181,12 +181,12 @@ def _resolve(
             examples = [el for el in candidates if el.tag in EXAMPLES]
             candidates = examples or candidates
     elif key == "term":
-        wanted = " ".join(value.replace("’", "'").split())
+        wanted = normalize(value)
         candidates = [
             el for el in root.iter("glossentry") if text_of(el.find("glossterm")) == wanted
         ]
     else:  # contains
-        wanted = " ".join(value.replace("’", "'").split())
+        wanted = normalize(value)
         containing = {el for el, text in prose_texts().items() if wanted in text}
         # the innermost: an element none of whose descendants also contains the phrase
         candidates = [

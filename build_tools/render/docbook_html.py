@@ -391,6 +391,10 @@ class Translator(Inline, CalsTables, Glossary, Lists, Media, TitlePage):
     visit_preface = visit_chapter = visit_appendix = visit_article = division
 
     def visit_section(self, element: etree._Element) -> str:
+        return self.section(element, self.contents(element))
+
+    def section(self, element: etree._Element, content: str) -> str:
+        """A section-like block (section, glossdiv) headed at the depth it stands at."""
         depth = sum(1 for node in element.iterancestors() if node.tag in SECTIONS)
         return self.call(
             "section",
@@ -398,7 +402,7 @@ class Translator(Inline, CalsTables, Glossary, Lists, Media, TitlePage):
             level=min(6, self.page.heading_base + 1 + depth),
             label=self.label(element),
             title=self.title(element),
-            content=self.contents(element),
+            content=content,
             mark=self.mark(element),
         )
 

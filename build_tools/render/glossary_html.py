@@ -6,7 +6,6 @@ from html import escape
 
 from lxml import etree
 
-from build_tools.docbook import SECTIONS
 from build_tools.render.numbering import TITLES
 
 
@@ -23,16 +22,7 @@ class Glossary:
         return introduction + str(self.blocks.glosslist(entries=entries))
 
     def visit_glossdiv(self, element: etree._Element) -> str:
-        depth = sum(1 for node in element.iterancestors() if node.tag in SECTIONS)
-        return self.call(
-            "section",
-            element,
-            level=min(6, self.page.heading_base + 1 + depth),
-            label=self.label(element),
-            title=self.title(element),
-            content=self.glossary_contents(element),
-            mark=self.mark(element),
-        )
+        return self.section(element, self.glossary_contents(element))
 
     def visit_glossentry(self, element: etree._Element) -> str:
         short = [

@@ -50,4 +50,3 @@ def check(document: Document) -> list[Finding]:
                         )
                     )
     return findings
-
