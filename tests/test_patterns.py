@@ -78,3 +78,22 @@ def test_a_cross_reference_reads_as_the_words_it_stands_for():
     assert passage.text == "Il subit un handicap de 2 et lit la table 3."
     # the 3 belongs to the title the reference points at, not to this paragraph
     assert [token.text for token in passage.tokens] == ["2"]
+
+
+def test_the_numbers_of_a_long_passage_skip_every_cross_reference_and_only_those():
+    """Checked against comparing each number with each reference's span, the plain way."""
+    from lxml import etree
+
+    from build_tools.checking.passage import NUMBER, Passage
+
+    targets = "".join(f'<section id="s{n}"><title>table {n}</title></section>' for n in range(300))
+    references = " ".join(f'{n} voir <xref linkend="s{n}"/> puis {n + 1}' for n in range(300))
+    root = etree.fromstring(f"<book><para>{references}</para>{targets}</book>")
+    passage = Passage.of(root.find("para"), Path("book.xml"))
+    plain = [
+        match.group()
+        for match in NUMBER.finditer(passage.text)
+        if not any(a <= match.start() < b for a, b in passage.generated)
+    ]
+    assert [token.text for token in passage.tokens] == plain
+    assert len(plain) == 600 and len(passage.generated) == 300

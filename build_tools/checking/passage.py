@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from dataclasses import dataclass, field
@@ -100,11 +101,18 @@ class Passage:
 
     @property
     def tokens(self) -> list[Token]:
+        # The spans are in text order and do not overlap: find each number's by bisection
+        # (a whole book is one passage; comparing every number with every span was quadratic).
+        starts = [start for start, _ in self.generated]
         return [
             Token(match.start(), match.end(), match.group(), self.line_at(match.start()))
             for match in NUMBER.finditer(self.text)
-            if not any(a <= match.start() < b for a, b in self.generated)
+            if not self._generated_at(starts, match.start())
         ]
+
+    def _generated_at(self, starts: list[int], offset: int) -> bool:
+        index = bisect.bisect_right(starts, offset) - 1
+        return index >= 0 and offset < self.generated[index][1]
 
     def line_at(self, offset: int) -> int:
         if not self.lines:
