@@ -127,7 +127,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     build.add_argument("books", nargs="*", metavar="BOOK")
     build.add_argument(
-        "--format", default="html,pdf", help="comma-separated: html,pdf (default: html,pdf)"
+        "--format",
+        default="html,pdf",
+        help="comma-separated: html,pdf,cards (default: html,pdf)",
     )
     build.add_argument("--paper", choices=("a4", "letter"), default="a4")
     build.add_argument("--out", default="generated", help="output folder (default: generated/)")
@@ -150,6 +152,15 @@ def _parser() -> argparse.ArgumentParser:
     )
     build.add_argument(
         "--tagged", action="store_true", help="PDF: accessible tagged PDF (PDF/UA-1)"
+    )
+    build.add_argument(
+        "--card-size",
+        choices=("poker", "tarot", "a6"),
+        default=None,
+        help="cards: poker (63×88 mm), tarot (70×120 mm) or A6 (default: the deck's own)",
+    )
+    build.add_argument(
+        "--previews", action="store_true", help="cards: also write a PNG preview of each card"
     )
     build.set_defaults(run=run_build)
 

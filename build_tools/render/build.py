@@ -27,6 +27,10 @@ class Options:
     profile: dict[str, set[str]] = field(default_factory=dict)
     """Other profiling attributes (revision, os, audience…) and the values an edition keeps."""
     tagged: bool = False
+    card_size: str | None = None
+    """Cards: poker, tarot or a6; None for the size the deck file asks for."""
+    previews: bool = False
+    """Cards: also write a PNG preview of each card."""
 
 
 @dataclass
@@ -73,6 +77,8 @@ def run(books: list[Book], arguments: argparse.Namespace) -> int:
         condition=_set(arguments.condition),
         profile=_profiles(getattr(arguments, "profile", None) or []),
         tagged=arguments.tagged,
+        card_size=getattr(arguments, "card_size", None),
+        previews=getattr(arguments, "previews", False),
     )
     jobs = [(book, formats, options, Path(arguments.out)) for book in books]
     workers = min(len(jobs), os.cpu_count() or 1)
