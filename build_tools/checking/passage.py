@@ -21,6 +21,7 @@ HOLE = r"((?:[+\-−]|(?<![\d.,]))\d+(?:[.,]\d+)?)"
 HOLE_END = r"(?![\d]|[.,]\d)"
 
 _SPACES = re.compile(r"\s+")
+_RUNS = re.compile(r"\s+|\S+")
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "\u00a0": " ", "\u202f": " ", "\u2009": " "})
 
 
@@ -60,17 +61,17 @@ class Passage:
         generated: list[tuple[int, int]] = []
 
         def emit(text: str | None, line: int) -> int:
-            for character in text or "":
-                blank = character.isspace() or character in "\u00a0\u202f"
-                if blank:
-                    if characters and characters[-1] != " ":
-                        characters.append(" ")
-                        lines.append(line)
-                else:
-                    characters.append(character)
+            # Run by run rather than character by character: the check reads every
+            # passage, the whole book's once more for the prose coverage.
+            for run in _RUNS.findall(text or ""):
+                if not run[0].isspace():
+                    characters.extend(run)
+                    lines.extend([line] * len(run))
+                    continue
+                if characters and characters[-1] != " ":
+                    characters.append(" ")
                     lines.append(line)
-                if character == "\n":
-                    line += 1
+                line += run.count("\n")
             return line
 
         def walk(node: etree._Element, line: int) -> int:
