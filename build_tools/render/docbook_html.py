@@ -23,6 +23,7 @@ from build_tools.docbook import SECTIONS, enclosing
 from build_tools.reader import Document
 from build_tools.render.cals import CalsTables
 from build_tools.render.glossary_html import Glossary
+from build_tools.render.index_html import Index
 from build_tools.render.inline_html import Inline
 from build_tools.render.lists_html import Lists
 from build_tools.render.media_html import Media
@@ -63,6 +64,17 @@ BLOCKS = frozenset(
 )
 """Elements that cannot sit inside an HTML paragraph."""
 
+GENERATED_TITLES = {
+    "index": "index",
+    "setindex": "index",
+    "glossary": "glossary",
+    "bibliography": "bibliography",
+    "dedication": "dedication",
+    "colophon": "colophon",
+    "toc": "toc",
+}
+"""Elements whose title docbook-xsl generates when the book gives none -> the word."""
+
 
 @dataclass
 class Page:
@@ -75,7 +87,7 @@ class Page:
 
 
 @dataclass
-class Translator(Inline, CalsTables, Glossary, Lists, Media, TitlePage):
+class Translator(Inline, CalsTables, Glossary, Index, Lists, Media, TitlePage):
     """Turns DocBook elements of one book into HTML fragments."""
 
     document: Document
@@ -84,6 +96,8 @@ class Translator(Inline, CalsTables, Glossary, Lists, Media, TitlePage):
     typography: Typography
     blocks: Any
     """The macros of templates/html/blocks.html."""
+    structures: Any
+    """The macros of templates/html/structures.html (index, callouts, questions…)."""
     marks: Any
     """Gives the verification mark of an element (`build_tools.render.verification.Marks`)."""
     draft: bool = False
@@ -222,7 +236,7 @@ class Translator(Inline, CalsTables, Glossary, Lists, Media, TitlePage):
         if node is None and element.tag == "glossentry":
             node = element.find("glossterm")
         if node is None:
-            return ""
+            return self.generated_title(element)
         html = self.contents(node, skip=())
         if node.get("id"):
             html = f'<span id="{escape(self.numbering.anchor(node))}">{html}</span>'
@@ -235,7 +249,15 @@ class Translator(Inline, CalsTables, Glossary, Lists, Media, TitlePage):
             node = element.find("bookinfo/title")
         if node is None and element.tag == "glossentry":
             node = element.find("glossterm")
+        if node is None:
+            return self.generated_title(element)
         return self.plain(node)
+
+    def generated_title(self, element: etree._Element) -> str:
+        """The title docbook-xsl gives an untitled index, glossary, bibliography…: 'Index'."""
+        if element.tag in GENERATED_TITLES:
+            return escape(self.words[GENERATED_TITLES[element.tag]])
+        return ""
 
     def plain(self, node: etree._Element | None) -> str:
         """The text of `node` (footnotes and remarks left out), set and escaped, without markup."""
@@ -544,11 +566,11 @@ def _one_space(match: re.Match) -> str:
 
 
 def _texts(node: etree._Element):
-    """The text of `node` in reading order, leaving out footnotes and remarks inside it."""
+    """The text of `node` in reading order, leaving out footnotes, remarks and index terms."""
     if node.text:
         yield node.text
     for child in node:
-        if isinstance(child.tag, str) and child.tag not in ("footnote", "remark"):
+        if isinstance(child.tag, str) and child.tag not in ("footnote", "remark", "indexterm"):
             yield from _texts(child)
         if child.tail:
             yield child.tail

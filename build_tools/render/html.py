@@ -77,6 +77,10 @@ def supported_attributes() -> dict[str, set[str]]:
         "trademark": {"class"},
         "orderedlist": {"numeration"},
         "imagedata": {"fileref", "width", "contentwidth"},
+        "indexterm": {"class", "startref", "zone", "significance"},
+        "primary": {"sortas"},
+        "secondary": {"sortas"},
+        "tertiary": {"sortas"},
     }
 
 
@@ -130,12 +134,16 @@ class HtmlBook:
         blocks = self.environment.get_template("html/blocks.html").make_module(
             {"words": self.words}
         )
+        structures = self.environment.get_template("html/structures.html").make_module(
+            {"words": self.words}
+        )
         translator = Translator(
             document=self.context.document,
             numbering=self.numbering,
             words=self.words,
             typography=self.typography,
             blocks=blocks,
+            structures=structures,
             marks=self.marks,
             draft=options.draft,
             profile=self.profile,

@@ -39,6 +39,7 @@ ANCHORED = (
         "footnote",
         "formalpara",
         "varlistentry",
+        "indexterm",
     )
 )
 

@@ -79,10 +79,13 @@ def stylesheet(options, language: str = "en") -> str:
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
     )
-    return environment.get_template("print.css").render(
-        paper=PAPER_SIZES[options.paper],
-        fonts=fonts(),
-        draft=DRAFT_MARK.get(primary, DRAFT_MARK["en"]) if options.draft else "",
+    return (
+        environment.get_template("print.css").render(
+            paper=PAPER_SIZES[options.paper],
+            fonts=fonts(),
+            draft=DRAFT_MARK.get(primary, DRAFT_MARK["en"]) if options.draft else "",
+        )
+        + environment.get_template("structures.css").render()
     )
 
 

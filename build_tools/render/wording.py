@@ -6,6 +6,8 @@ here, keyed by the `lang` of the book, so an English book gets English words.
 
 from __future__ import annotations
 
+from build_tools.render.generated_words import GENERATED
+
 WORDS: dict[str, dict[str, str]] = {
     "fr": {
         "preface": "Préface",
@@ -159,7 +161,9 @@ DEFAULT_LANGUAGE = "en"
 def words_for(language: str | None) -> dict[str, str]:
     """The generated words for `language` ('fr', 'fr-CA', 'en'…), English when unknown."""
     primary = (language or DEFAULT_LANGUAGE).split("-")[0].split("_")[0].lower()
-    return WORDS.get(primary, WORDS[DEFAULT_LANGUAGE])
+    if primary not in WORDS:
+        primary = DEFAULT_LANGUAGE
+    return {**GENERATED[primary], **WORDS[primary]}
 
 
 def appendix_letter(number: int) -> str:

@@ -1,0 +1,93 @@
+"""The back-of-book index: terms out of the running text, into an index with links and pages."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import lxml.html
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOK = (ROOT / "tests/fixtures/markup/index.xml").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    from build_tools.cli import main
+
+    folder = tmp_path_factory.mktemp("index") / "livre"
+    folder.mkdir()
+    (folder / "book.xml").write_text(BOOK, encoding="utf-8")
+    out = tmp_path_factory.mktemp("out")
+    assert main(["build", str(folder), "--format", "html,pdf", "--out", str(out)]) == 0
+    return out / "livre"
+
+
+def index_lines(page: Path) -> list[str]:
+    root = lxml.html.parse(str(page)).getroot()
+    index = root.xpath("//section[contains(@class, 'index')]")[0]
+    return [" ".join(dt.text_content().split()) for dt in index.iter("dt")]
+
+
+def test_index_terms_are_not_in_the_running_text(built):
+    page = lxml.html.parse(str(built / "livre.html")).getroot()
+    paragraph = page.xpath("//p[contains(., 'pour installer')]")[0]
+    assert " ".join(paragraph.text_content().split()) == "Utilisez apt-get pour installer."
+    contents = " ".join(page.xpath("//nav")[0].text_content().split())
+    assert "Second titre" not in contents and "Second" in contents
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "42, Second",  # a symbol sorts before the letters, under « Symboles »
+        "apt-get, Premier, Second",  # one link per occurrence, to its section
+        "arme, Détails (voir aussi Épée)",
+        "combat, Détails",
+        "Épée",  # primary › secondary › tertiary
+        "longue",
+        "bâtarde, Détails",
+        "lame (voir Épée)",
+        "titre, Second",  # a term inside a title is indexed, not printed in it
+    ],
+)
+def test_the_html_index_lists_each_term_with_its_links(built, line):
+    assert line in index_lines(built / "livre.html")
+
+
+def test_the_index_sorts_without_case_or_accents_and_groups_by_letter(built):
+    root = lxml.html.parse(str(built / "livre.html")).getroot()
+    letters = [h.text_content() for h in root.xpath("//h3[@class='index-letter']")]
+    assert letters == ["Symboles", "A", "C", "E", "L", "T"]
+    assert index_lines(built / "livre.html")[1:4] == [
+        "apt-get, Premier, Second",
+        "arme, Détails (voir aussi Épée)",
+        "combat, Détails",
+    ]
+
+
+def test_every_index_link_resolves_on_the_split_pages(built):
+    pages = {
+        page.name: lxml.html.parse(str(page)).getroot() for page in (built / "html").glob("*.html")
+    }
+    index_page = next(
+        root for root in pages.values() if root.xpath("//section[contains(@class, 'index')]")
+    )
+    links = index_page.xpath("//a[contains(@class, 'index-')]/@href")
+    assert len(links) == 8
+    for link in links:
+        name, anchor = link.split("#")
+        assert pages[name].xpath(f"//*[@id='{anchor}']"), link
+
+
+def test_the_pdf_index_gives_page_numbers(built):
+    import subprocess
+
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(built / "livre.pdf"), "-"], capture_output=True, text=True
+    ).stdout
+    assert re.search(r"apt-get, \d+, \d+", text)
+    assert re.search(r"combat, \d+–\d+", text)  # a range
+    assert re.search(r"bâtarde, \d+", text) and "lame (voir Épée)" in text
+    assert "Index" in text and "apt-getapt-get" not in text
