@@ -68,6 +68,10 @@ def run_list(arguments: argparse.Namespace) -> int:
 def run_check(arguments: argparse.Namespace) -> int:
     books = select(arguments.books)
     results = [examine(book, cross_check=not arguments.no_rules) for book in books]
+    if arguments.diff or arguments.fix:
+        from build_tools import corrections
+
+        return corrections.run(results, write=arguments.fix)
     threshold = "warning" if arguments.strict else "error"
     print(reports.FORMATS[arguments.format](results, threshold), end="")
     return exit_status(results, threshold)
@@ -119,6 +123,17 @@ def _parser() -> argparse.ArgumentParser:
     )
     check.add_argument(
         "--no-rules", action="store_true", help="validate only; do not run the rules bindings"
+    )
+    corrections = check.add_mutually_exclusive_group()
+    corrections.add_argument(
+        "--diff",
+        action="store_true",
+        help="print a patch of the sources that corrects every erratum the rules determine",
+    )
+    corrections.add_argument(
+        "--fix",
+        action="store_true",
+        help="apply that patch, and remove the errata it fixes from the ledger",
     )
     check.set_defaults(run=run_check)
 

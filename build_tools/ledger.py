@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from build_tools.diagnostics import Finding, source_line
@@ -18,6 +18,13 @@ class Entry:
     line: int
     text_says: str | None = None
     """For an erratum: the value the text gives. Another wrong value at the same place is new."""
+    reasons: dict[str, str] = field(default_factory=dict)
+    """The reason in other languages (`reason_fr = "…"`): a book shows its readers its own."""
+
+    def reason_in(self, language: str) -> str:
+        """The reason in `language` ('fr', 'fr-FR'…): its own field, else `reason` for English."""
+        primary = language.split("-")[0].split("_")[0].lower()
+        return self.reasons.get(primary) or (self.reason if primary == "en" else "")
 
 
 def read_ledger(path: Path) -> tuple[list[Entry], list[Finding]]:
@@ -64,7 +71,14 @@ def read_ledger(path: Path) -> tuple[list[Entry], list[Finding]]:
             continue
         pinned = item.get("text_says")
         reason = str(item["reason"]).strip()
-        entries.append(Entry(identifier, reason, line, None if pinned is None else str(pinned)))
+        translated = {
+            key.removeprefix("reason_"): str(value).strip()
+            for key, value in item.items()
+            if key.startswith("reason_") and str(value).strip()
+        }
+        entries.append(
+            Entry(identifier, reason, line, None if pinned is None else str(pinned), translated)
+        )
     return entries, findings
 
 

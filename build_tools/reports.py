@@ -125,9 +125,13 @@ def junit(results, threshold: str) -> str:
 
 def sarif(results, threshold: str) -> str:
     """SARIF 2.1.0, for code-scanning annotations in CI."""
+    from build_tools.corrections import correction_of, settle
+
     rules: dict[str, dict] = {}
     findings = []
     for result in results:
+        # The same corrections as `rulebook check --diff`: those that leave the check clean.
+        fixed = settle(result.book)[1] if result.readable else set()
         for finding in result.findings:
             rules.setdefault(finding.category, {"id": finding.category, "name": finding.category})
             location = {
@@ -156,6 +160,9 @@ def sarif(results, threshold: str) -> str:
                 "locations": [location],
                 "partialFingerprints": {"rulebookFindingId": finding.id},
             }
+            correction = correction_of(finding) if finding.id in fixed else None
+            if correction is not None:
+                item["fixes"] = [_fix(correction, location)]
             if finding.known:
                 item["suppressions"] = [
                     {"kind": "external", "justification": "in the book's ledger"}
@@ -179,6 +186,24 @@ def sarif(results, threshold: str) -> str:
         ],
     }
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def _fix(correction, location: dict) -> dict:
+    """A SARIF `fix`: replace the wrong token by what the rules give."""
+    return {
+        "description": {"text": f"{correction.old} -> {correction.new}"},
+        "artifactChanges": [
+            {
+                "artifactLocation": location["physicalLocation"]["artifactLocation"],
+                "replacements": [
+                    {
+                        "deletedRegion": correction.region(),
+                        "insertedContent": {"text": correction.new},
+                    }
+                ],
+            }
+        ],
+    }
 
 
 def _uri(path: str) -> str:

@@ -1,0 +1,316 @@
+"""The correction of each erratum whose right wording the rules determine, as an edit of a source.
+
+An erratum finding points at the wrong number (or words) in its source file:
+its line and column. When the rules give a value that can be written the
+way the text writes it (a whole number, a decimal with at most two places,
+the book's own words between « »), the correction replaces exactly that
+token. The errata page shows it (« Lire : … »), `rulebook check --diff` prints
+it as a patch, `--fix` applies it and drops the ledger entries it fixes, and
+SARIF carries it as the result's `fixes`. A correction the rules do not
+determine (a statement in words, a probability with no short decimal form) is
+left to the author: the reason says what is wrong.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from build_tools.diagnostics import Finding, display_path
+
+_NUMBER = re.compile(r"[+\-−]?\d+(?:[.,]\d+)?")
+_QUOTED = re.compile(r"«\s*([^«»]+?)\s*»")
+_KNOWN = re.compile(r"^\[\[known\]\]\s*$")
+
+
+@dataclass(frozen=True)
+class Correction:
+    """Replace `old` by `new` at `line`:`column` (1-based) of `file`: the erratum `finding_id`."""
+
+    file: Path
+    line: int
+    column: int
+    old: str
+    new: str
+    finding_id: str
+
+    def region(self) -> dict[str, Any]:
+        """The SARIF `deletedRegion` of this correction."""
+        return {
+            "startLine": self.line,
+            "startColumn": self.column,
+            "endLine": self.line,
+            "endColumn": self.column + len(self.old),
+        }
+
+
+def correction_of(finding: Finding) -> Correction | None:
+    """The edit that corrects `finding`, when the rules determine it and the source still has it."""
+    if finding.category != "erratum" or finding.file is None or not finding.line:
+        return None
+    if not finding.column:
+        return None
+    line = _source_line(Path(finding.file), finding.line)
+    if line is None:
+        return None
+    start = finding.column - 1
+    if _is_number(finding.found) and _is_number(finding.expected):
+        return _number_correction(finding, line, start)
+    if isinstance(finding.found, str) and isinstance(finding.expected, str):
+        quoted = _QUOTED.fullmatch(finding.expected.strip())
+        if quoted and line.startswith(finding.found, start) and quoted.group(1) != finding.found:
+            return Correction(
+                Path(finding.file), finding.line, finding.column, finding.found,
+                quoted.group(1), finding.id,
+            )  # fmt: skip
+    return None
+
+
+def corrections(findings: Iterable[Finding]) -> list[Correction]:
+    """The corrections of those of `findings` whose correction is determined, in source order."""
+    found = [c for c in (correction_of(finding) for finding in findings) if c is not None]
+    return sorted(found, key=lambda c: (str(c.file), c.line, c.column))
+
+
+def corrected(text: str, correction: Correction) -> str | None:
+    """`text` (an excerpt of the passage) as it reads once corrected, or None if `old` is not in it.
+
+    When the token stands several times in the excerpt, the middle one is
+    meant: an excerpt is cut around the claim it quotes.
+    """
+    pattern = re.compile(r"(?<![\d.,])" + re.escape(correction.old) + r"(?![\d])")
+    matches = list(pattern.finditer(text))
+    if not matches:
+        return None
+    middle = len(text) / 2
+    chosen = min(matches, key=lambda match: abs((match.start() + match.end()) / 2 - middle))
+    return text[: chosen.start()] + correction.new + text[chosen.end() :]
+
+
+def apply(edits: list[Correction]) -> dict[Path, tuple[str, str]]:
+    """File -> (text before, text after) once every edit is made."""
+    by_file: dict[Path, list[Correction]] = {}
+    for edit in edits:
+        by_file.setdefault(edit.file, []).append(edit)
+    changed = {}
+    for file, file_edits in by_file.items():
+        before = file.read_text(encoding="utf-8")
+        lines = before.splitlines(keepends=True)
+        # Right to left on each line, so that earlier columns stay true.
+        for edit in sorted(file_edits, key=lambda e: (e.line, e.column), reverse=True):
+            text = lines[edit.line - 1]
+            start = edit.column - 1
+            if text[start : start + len(edit.old)] != edit.old:
+                continue
+            lines[edit.line - 1] = text[:start] + edit.new + text[start + len(edit.old) :]
+        changed[file] = (before, "".join(lines))
+    return changed
+
+
+def unified_diff(changed: dict[Path, tuple[str, str]]) -> str:
+    """A patch of `changed` that `patch -p1` (or `git apply`) applies from the current folder."""
+    patches = []
+    for file in sorted(changed):
+        before, after = changed[file]
+        name = display_path(file)
+        patches.extend(
+            difflib.unified_diff(
+                before.splitlines(keepends=True),
+                after.splitlines(keepends=True),
+                f"a/{name}",
+                f"b/{name}",
+            )
+        )
+    return "".join(patches)
+
+
+def without_entries(ledger: str, identifiers: set[str]) -> str:
+    """A ledger's text without the `[[known]]` entries of `identifiers`, comments kept."""
+    lines = ledger.splitlines(keepends=True)
+    starts = [index for index, line in enumerate(lines) if _KNOWN.match(line)]
+    removed: set[int] = set()
+    for position, start in enumerate(starts):
+        end = starts[position + 1] if position + 1 < len(starts) else len(lines)
+        # An entry ends at its last key: comments and blank lines after it belong to what follows.
+        while end > start + 1 and not re.match(r"\s*\w+\s*=", lines[end - 1]):
+            end -= 1
+        block = "".join(lines[start:end])
+        if any(f'id = "{identifier}"' in block for identifier in identifiers):
+            removed.update(range(start, end))
+            # and the blank line that separated it from the next entry
+            if end < len(lines) and not lines[end].strip():
+                removed.add(end)
+    return "".join(line for index, line in enumerate(lines) if index not in removed)
+
+
+def _number_correction(finding: Finding, line: str, start: int) -> Correction | None:
+    match = _NUMBER.match(line, start)
+    if match is None or _value(match.group()) != Fraction(finding.found):
+        # the column may point just after a sign that belongs to the number
+        match = _NUMBER.match(line, start - 1) if start else None
+        if match is None or _value(match.group()) != Fraction(finding.found):
+            return None
+    token = match.group()
+    written = _written(Fraction(finding.expected), token)
+    if written is None:
+        return None
+    column = match.start() + 1
+    if token[0] not in "+-−" and written[0] in "-−":
+        # « °R + 5 » whose 5 should be −5 reads « °R - 5 »: the operator changes, not the number.
+        operator = re.search(r"\+\s*$", line[: match.start()])
+        if operator:
+            column = operator.start() + 1
+            spacing = line[operator.start() + 1 : match.start()]
+            return Correction(
+                Path(finding.file), finding.line, column,
+                line[operator.start() : match.end()],
+                written[0] + spacing + written[1:], finding.id,
+            )  # fmt: skip
+    return Correction(Path(finding.file), finding.line, column, token, written, finding.id)
+
+
+def _written(value: Fraction, token: str) -> str | None:
+    """`value` written as the book wrote `token`: its sign, its minus sign, its decimal mark."""
+    for places in range(3):
+        if (value * 10**places).denominator == 1:
+            break
+    else:
+        return None
+    if places and not re.search(r"[.,]", token):
+        return None  # « autour de 25 » for 30.5: the text rounds, the rules do not say how
+    magnitude = abs(value)
+    if places:
+        mark = "," if "," in token else "."
+        whole = f"{float(magnitude):.{places}f}".replace(".", mark)
+    else:
+        whole = str(magnitude.numerator)
+    minus = "−" if "−" in token else "-"
+    if value < 0:
+        return minus + whole
+    if token[0] in "+-−" and value > 0:
+        return "+" + whole
+    return whole
+
+
+def _value(token: str) -> Fraction:
+    return Fraction(token.replace("−", "-").replace(",", ".").lstrip("+"))
+
+
+def _is_number(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, (int, Fraction)):
+        return True
+    if isinstance(value, str):
+        return bool(re.fullmatch(r"-?\d+(?:/\d+)?", value))
+    return False
+
+
+def _source_line(file: Path, number: int) -> str | None:
+    try:
+        lines = file.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return lines[number - 1] if 0 < number <= len(lines) else None
+
+
+ROUNDS = 6
+"""How many times a book is corrected and checked again: a fixed number can show the next one."""
+
+
+def settle(book) -> tuple[dict[Path, tuple[str, str]], set[str]]:
+    """The corrections of `book` that leave its check clean, and the errata they fix.
+
+    They are made on a copy of the book folder, which is checked again after
+    each round: a correction whose passage then shows a finding that no
+    correction resolves (a binding that no longer matches, a statement in words
+    the new number contradicts) is taken back, so `--fix` never makes a check
+    fail; an erratum a correction reveals further on (a total that follows from
+    the corrected number) is corrected in the next round.
+    """
+    import shutil
+    import tempfile
+
+    from build_tools.books import Book
+    from build_tools.examine import examine
+
+    with tempfile.TemporaryDirectory(prefix="rulebook-fix-") as temporary:
+        copy = Path(temporary) / book.folder.name
+        shutil.copytree(book.folder, copy, ignore=shutil.ignore_patterns("__pycache__"))
+        twin = Book(book.name, copy, copy / book.main.relative_to(book.folder))
+        report = examine(twin)
+        if not report.readable:
+            return {}, set()
+        first = {f.id for f in report.findings if f.category == "erratum"}
+        refused: set[str] = set()
+        for _ in range(ROUNDS):
+            errata = [
+                f for f in report.findings if f.category == "erratum" and f.where not in refused
+            ]
+            edits = corrections(errata)
+            if not edits:
+                break
+            where = {f.id: f.where for f in errata}
+            saved = {edit.file: edit.file.read_text(encoding="utf-8") for edit in edits}
+            _write(apply(edits))
+            after = examine(twin)
+            seen = {f.id for f in report.findings}
+            spoiled = {
+                f.where
+                for f in after.findings
+                if f.id not in seen
+                and f.category != "ledger-stale"
+                and (f.category != "erratum" or correction_of(f) is None)
+            }
+            if spoiled:
+                for file, text in saved.items():
+                    file.write_text(text, encoding="utf-8")
+                refused |= spoiled
+                _write(apply([e for e in edits if where[e.finding_id] not in spoiled]))
+                after = examine(twin)
+            report = after
+        fixed = first - {f.id for f in report.findings if f.category == "erratum"}
+        changed = {}
+        for path in sorted(copy.rglob("*")):
+            if path.suffix not in (".xml", ".ent", ".xsd") and not path.name.endswith(".xml"):
+                continue
+            original = book.folder / path.relative_to(copy)
+            before = original.read_text(encoding="utf-8") if original.is_file() else ""
+            after_text = path.read_text(encoding="utf-8")
+            if before != after_text:
+                changed[original] = (before, after_text)
+        return changed, fixed
+
+
+def _write(changed: dict[Path, tuple[str, str]]) -> None:
+    for file, (_, after) in changed.items():
+        file.write_text(after, encoding="utf-8")
+
+
+def run(results, write: bool) -> int:
+    """`rulebook check --diff` (print the patch) or `--fix` (apply it, update the ledgers)."""
+    import sys
+
+    from build_tools.render.output import write_atomic
+
+    for result in results:
+        if not result.readable:
+            continue
+        changed, fixed = settle(result.book)
+        if not write:
+            print(unified_diff(changed), end="")
+            continue
+        for file, (_, after) in changed.items():
+            write_atomic(file, after.encode("utf-8"))
+        ledger = result.book.ledger
+        if fixed and ledger.is_file():
+            text = ledger.read_text(encoding="utf-8")
+            write_atomic(ledger, without_entries(text, fixed).encode("utf-8"))
+        for identifier in sorted(fixed):
+            print(f"rulebook: {result.book.name}: fixed {identifier}", file=sys.stderr)
+    return 0

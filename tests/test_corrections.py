@@ -1,0 +1,95 @@
+"""`rulebook check --diff` and `--fix`: the corrections the rules determine, on a copy."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from tests.conftest import ROOT
+
+BOOKS = ("cda", "harmonies", "edad")
+
+
+@pytest.fixture
+def copy(tmp_path, monkeypatch):
+    """A copy of a book of source/, checked from the folder that holds it."""
+
+    def make(name: str):
+        shutil.copytree(
+            ROOT / "source" / name,
+            tmp_path / name,
+            ignore=shutil.ignore_patterns("__pycache__"),
+        )
+        monkeypatch.chdir(tmp_path)
+        return tmp_path / name
+
+    return make
+
+
+def errata(rulebook, name: str) -> dict[str, dict]:
+    run = rulebook("check", name, "--format", "json")
+    findings = json.loads(run.out)["books"][0]["findings"]
+    return {f["id"]: f for f in findings if f["category"] == "erratum"}
+
+
+@pytest.mark.parametrize("name", BOOKS)
+def test_the_patch_applied_fixes_those_errata_and_nothing_else_breaks(rulebook, copy, name):
+    folder = copy(name)
+    before = errata(rulebook, name)
+    run = rulebook("check", name, "--diff")
+    assert run.status == 0
+    assert run.out.startswith(f"--- a/{name}/"), run.out[:200]
+    # --diff changes nothing by itself
+    assert errata(rulebook, name).keys() == before.keys()
+    subprocess.run(
+        ["git", "apply", "-p1", "-"], input=run.out, text=True, cwd=folder.parent, check=True
+    )
+    after = rulebook("check", name, "--format", "json")
+    findings = json.loads(after.out)["books"][0]["findings"]
+    fixed = {
+        re.search(r"lists '([^']+)'", f["message"]).group(1)
+        for f in findings
+        if f["category"] == "ledger-stale"
+    }
+    assert fixed, "the patch fixed no erratum"
+    assert fixed <= before.keys()
+    still = {f["id"] for f in findings if f["category"] == "erratum"}
+    assert not fixed & still
+    # what is new after the patch is only the ledger's entries of the fixed errata
+    assert {f["category"] for f in findings if not f["known"] and f["severity"] == "error"} == {
+        "ledger-stale"
+    }
+
+
+def test_fix_applies_the_patch_and_drops_the_fixed_entries_from_the_ledger(rulebook, copy):
+    folder = copy("cda")
+    ledger_before = (folder / "ledger.toml").read_text(encoding="utf-8")
+    run = rulebook("check", "cda", "--fix")
+    assert run.status == 0
+    assert "fixed erratum:example-maladresse-exceptionnelle" in run.err
+    text = (folder / "cda.xml").read_text(encoding="utf-8")
+    assert "pour un total de +20!" in text and "pour un total de +22!" not in text
+    ledger = (folder / "ledger.toml").read_text(encoding="utf-8")
+    assert "maladresse-exceptionnelle" not in ledger
+    assert ledger.count("[[known]]") < ledger_before.count("[[known]]")
+    # an erratum no number corrects stays in the ledger, with its reasons
+    assert "glossary-degre-de-reussite" in ledger
+    assert rulebook("check", "cda").status == 0
+
+
+def test_sarif_results_carry_the_fix(rulebook, copy):
+    copy("edad")
+    run = rulebook("check", "edad", "--format", "sarif")
+    results = json.loads(run.out)["runs"][0]["results"]
+    fixed = [r for r in results if "fixes" in r]
+    assert len(fixed) == 1
+    replacement = fixed[0]["fixes"][0]["artifactChanges"][0]["replacements"][0]
+    assert replacement["insertedContent"]["text"] == "19"
+    assert (
+        replacement["deletedRegion"]["startLine"]
+        == fixed[0]["locations"][0]["physicalLocation"]["region"]["startLine"]
+    )
