@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import re
 import traceback
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
@@ -110,13 +109,9 @@ def run_bindings(
     order = {element: index for index, element in enumerate(document.root.iter())}
     targets: list[tuple[int, Binding, etree._Element]] = []
 
-    @functools.cache
-    def prose_texts() -> dict[etree._Element, str]:
-        """The text of every element a prose binding may name, worked out once a run."""
-        return {element: text_of(element) for element in document.root.iter(*PROSE)}
-
+    targets_index = _Targets(document.root)
     for binding in binder.bindings if binder else []:
-        element = _resolve(document, binding, prose_texts, outcome.findings)
+        element = _resolve(document, binding, targets_index, outcome.findings)
         if element is not None:
             targets.append((order[element], binding, element))
     bound: dict[etree._Element, Check] = {}
@@ -157,17 +152,54 @@ def run_bindings(
     return outcome
 
 
+class _Targets:
+    """The elements a binding may name, indexed once a run (by id, title, term and text).
+
+    Looking each binding's target up in the whole tree made the check quadratic in
+    the book's size: a book ten times longer has ten times the bindings.
+    """
+
+    def __init__(self, root: etree._Element) -> None:
+        self.root = root
+
+    @functools.cached_property
+    def ids(self) -> dict[str, list[etree._Element]]:
+        index: dict[str, list[etree._Element]] = {}
+        for element in self.root.iter():
+            if isinstance(element.tag, str) and element.get("id") is not None:
+                index.setdefault(element.get("id"), []).append(element)
+        return index
+
+    @functools.cached_property
+    def titles(self) -> dict[str, list[etree._Element]]:
+        index: dict[str, list[etree._Element]] = {}
+        for element in self.root.iter(*EXAMPLES, *SECTIONS, *TABLES):
+            index.setdefault(title_of(element), []).append(element)
+        return index
+
+    @functools.cached_property
+    def terms(self) -> dict[str, list[etree._Element]]:
+        index: dict[str, list[etree._Element]] = {}
+        for element in self.root.iter("glossentry"):
+            index.setdefault(text_of(element.find("glossterm")), []).append(element)
+        return index
+
+    @functools.cached_property
+    def prose_texts(self) -> dict[etree._Element, str]:
+        """The text of every element a prose binding may name."""
+        return {element: text_of(element) for element in self.root.iter(*PROSE)}
+
+
 def _resolve(
     document: Document,
     binding: Binding,
-    prose_texts: Callable[[], dict[etree._Element, str]],
+    targets: _Targets,
     findings: list[Finding],
 ):
     """The one element a binding is about; a finding when there is none, or more than one."""
     key, value = next(iter(binding.selector.items()))
-    root = document.root
     if key == "id":
-        candidates = root.xpath("//*[@id=$id]", id=value)
+        candidates = targets.ids.get(value, [])
     elif key == "title":
         wanted = normalize(value)
         tags = {
@@ -175,19 +207,16 @@ def _resolve(
             "section": SECTIONS,
             "table": TABLES,
         }[binding.kind]
-        candidates = [el for el in root.iter(*tags) if title_of(el) == wanted]
+        candidates = [el for el in targets.titles.get(wanted, []) if el.tag in tags]
         if binding.kind == "example" and len(candidates) > 1:
             # An example titled like the section that holds it: the example is meant.
             examples = [el for el in candidates if el.tag in EXAMPLES]
             candidates = examples or candidates
     elif key == "term":
-        wanted = normalize(value)
-        candidates = [
-            el for el in root.iter("glossentry") if text_of(el.find("glossterm")) == wanted
-        ]
+        candidates = targets.terms.get(normalize(value), [])
     else:  # contains
         wanted = normalize(value)
-        containing = {el for el, text in prose_texts().items() if wanted in text}
+        containing = {el for el, text in targets.prose_texts.items() if wanted in text}
         # the innermost: an element none of whose descendants also contains the phrase
         candidates = [
             el
