@@ -5,6 +5,10 @@ book's folder: external entities, DTD parts and XIncludes that point elsewhere
 are refused with a finding. The DocBook DTD itself, when installed (Debian
 `docbook-xml`), is the one exception: it is read from the system, so the
 entities it defines work, and it is only ever read, never included as text.
+
+Over 600 lines, for a reason: every check on what a book makes the reader
+open (the gate's refusals, xml:base, the include bounds, the bytes against
+their encoding) stays beside the parsing it guards, in one module to audit.
 """
 
 from __future__ import annotations
@@ -18,7 +22,11 @@ from urllib.parse import unquote, urlparse
 
 from lxml import etree
 
+from build_tools import limits
 from build_tools.diagnostics import Finding, at_line, source_line
+from build_tools.encoding import mismatch
+from build_tools.resources import inside as _inside
+from build_tools.resources import resolved as _resolved
 
 XINCLUDE_NAMESPACES = (
     "http://www.w3.org/2001/XInclude",
@@ -144,12 +152,19 @@ def read_book(main: Path) -> Document:
         )
     refusals: list[Finding] = []
     parser = _parser(folder, refusals)
-    tree = _parse(main, parser, refusals)
     files = [main]
+    tree = _parse(main, parser, refusals, files, folder)
     _include(tree.getroot(), main, folder, parser, refusals, files, stack=[main])
     fatal = [finding for finding in refusals if finding.severity == "fatal"]
     if fatal:
         raise UnreadableBook(fatal)
+    beyond = limits.beyond(tree.getroot())
+    if beyond is not None:
+        element, message = beyond
+        file, line = _base_file(element, main), element.sourceline or 0
+        raise UnreadableBook(
+            [at_line(Finding("fatal", "limit", message, file=file, line=line, key=message))]
+        )
     return Document(
         folder=folder,
         main=main,
@@ -228,13 +243,24 @@ def _parser(folder: Path, refusals: list[Finding]) -> etree.XMLParser:
     return parser
 
 
-def _parse(path: Path, parser: etree.XMLParser, refusals: list[Finding]) -> etree._ElementTree:
+def _parse(
+    path: Path,
+    parser: etree.XMLParser,
+    refusals: list[Finding],
+    files: list[Path],
+    folder: Path,
+) -> etree._ElementTree:
+    """Parse one file of the book (after checking its size and its bytes), its xml:base checked."""
     before = len(refusals)
     try:
-        return etree.parse(str(path), parser)
+        _check_bytes(path, files)
+        tree = etree.parse(str(path), parser)
+        _check_bases(tree.getroot(), path, folder, refusals)
+        return tree
     except OSError as error:
+        cause = error.strerror or str(error)
         raise UnreadableBook(
-            [Finding("fatal", "missing-file", f"cannot read {path}: {error}", file=path)]
+            [Finding("fatal", "missing-file", f"cannot read {path}: {cause}", file=path)]
         ) from None
     except etree.XMLSyntaxError as error:
         raise UnreadableBook(
@@ -243,6 +269,64 @@ def _parse(path: Path, parser: etree.XMLParser, refusals: list[Finding]) -> etre
     finally:
         for refusal in refusals[before:]:
             _place_refusal(refusal, path)
+
+
+def _check_bytes(path: Path, files: list[Path]) -> None:
+    """Refuse a file that is a folder, too large for the book, or not in its declared encoding."""
+    if path.is_dir():
+        raise UnreadableBook(
+            [Finding("fatal", "missing-file", f"{path} is a folder, not a file", file=path)]
+        )
+    size = sum(file.stat().st_size for file in files if file.is_file())
+    if size > limits.INCLUDED_BYTES:
+        message = (
+            f"the book's files add up to {size} bytes, more than the limit of "
+            f"{limits.INCLUDED_BYTES} (rulebook.limits.INCLUDED_BYTES): the book is refused"
+        )
+        raise UnreadableBook([Finding("fatal", "limit", message, file=path, key="bytes")])
+    raw = path.read_bytes()
+    wrong = mismatch(raw)
+    if wrong is not None:
+        message, line, column = wrong
+        finding = Finding(
+            "fatal", "encoding", message, file=path, line=line, column=column, key=message
+        )
+        raise UnreadableBook([at_line(finding)])
+
+
+def _check_bases(root: etree._Element, path: Path, folder: Path, refusals: list[Finding]) -> None:
+    """Keep an xml:base the author wrote only when it names a place inside the book's folder.
+
+    A finding quotes a line of the file its element was read from, which
+    xml:base names: one pointing outside the folder would make rulebook quote
+    any file of the machine. It is refused, and its elements stay in `path`.
+    """
+    for element in root.iter():
+        base = element.get(XML_BASE) if isinstance(element.tag, str) else None
+        if base is None:
+            continue
+        parent = element.getparent()
+        against = _base_file(parent, path) if parent is not None else path
+        parsed = urlparse(base)
+        written = unquote(parsed.path) if parsed.scheme == "file" else base
+        target = _resolved(against.parent / written) if parsed.scheme in ("", "file") else None
+        if target is not None and _inside(target, folder):
+            element.set(XML_BASE, str(target))
+            continue
+        del element.attrib[XML_BASE]
+        refusals.append(
+            at_line(
+                Finding(
+                    "error",
+                    "refused-access",
+                    f"xml:base={base!r} is outside the book's folder ({folder}): it is ignored",
+                    file=path,
+                    line=element.sourceline or 0,
+                    column=_column_of(path, element.sourceline or 0, "xml:base"),
+                    key=base[:60],
+                )
+            )
+        )
 
 
 def _place_refusal(refusal: Finding, path: Path) -> None:
@@ -298,10 +382,12 @@ def _syntax_findings(
             "e.g. Debian's docbook-xml, or declare the entity in the document's internal subset)"
         )
     if entry is not None and entry.type_name == "ERR_RESOURCE_LIMIT":
-        hint = (
-            " (an entity expands to far more text than it is written with, as in a "
-            "'billion laughs' attack: the book is refused)"
-        )
+        hint = " (beyond what the XML parser allows a book: the book is refused)"
+        if "amplification" in message or "entity" in message.lower():
+            hint = (
+                " (an entity expands to far more text than it is written with, as in a "
+                "'billion laughs' attack: the book is refused)"
+            )
     finding = Finding(
         "fatal", "not-well-formed", message + hint, file=file, line=line, column=column, key=message
     )
@@ -431,6 +517,7 @@ def _include(
                 )
             )
             continue
+        _check_include_bounds(href, where, files, stack)
         files.append(target)
         if include.get("parse", "xml") == "text":
             encoding = include.get("encoding", "utf-8")
@@ -452,10 +539,27 @@ def _include(
                 continue
             _replace(include, [], text)
             continue
-        included = _parse(target, parser, refusals).getroot()
+        included = _parse(target, parser, refusals, files, folder).getroot()
         included.set(XML_BASE, str(target))
         _include(included, target, folder, parser, refusals, files, stack + [target])
         _replace(include, [included], None)
+
+
+def _check_include_bounds(href: str, where: dict, files: list[Path], stack: list[Path]) -> None:
+    """Refuse the book when one more include goes deeper or further than `limits` allow."""
+    message = None
+    if len(stack) > limits.INCLUDE_DEPTH:
+        message = (
+            f"xi:include {href!r} is {len(stack)} includes deep, beyond the limit of "
+            f"{limits.INCLUDE_DEPTH} (rulebook.limits.INCLUDE_DEPTH): the book is refused"
+        )
+    elif len(files) > limits.INCLUDES:
+        message = (
+            f"xi:include {href!r} is include number {len(files)}, beyond the limit of "
+            f"{limits.INCLUDES} per book (rulebook.limits.INCLUDES): the book is refused"
+        )
+    if message is not None:
+        raise UnreadableBook([at_line(Finding("fatal", "limit", message, key=href, **where))])
 
 
 def _replace(node: etree._Element, elements: list[etree._Element], text: str | None) -> None:
@@ -533,19 +637,6 @@ def _local_path(url: str | None) -> Path | None:
         path = Path(unquote(parsed.path))
         return _resolved(path) or path.absolute()
     return None
-
-
-def _resolved(path: Path) -> Path | None:
-    """`path` with its symbolic links followed, or None when they loop."""
-    try:
-        return path.resolve()
-    except (RuntimeError, OSError):  # Python before 3.13 raises on a loop of links
-        return None
-
-
-def _inside(path: Path, folder: Path) -> bool:
-    resolved = _resolved(path)
-    return resolved is not None and resolved.is_relative_to(folder.resolve())
 
 
 def _fatal(findings: list[Finding]) -> list[Finding]:

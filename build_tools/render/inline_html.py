@@ -6,6 +6,8 @@ from html import escape
 
 from lxml import etree
 
+from build_tools import resources
+
 
 class Inline:
     """The inline methods of the translator (mixed into `Translator`)."""
@@ -142,9 +144,12 @@ class Inline:
             self._literal += 1
             content = self.text(url)
             self._literal -= 1
-        if self._link:
+        # A URL whose scheme could run code or read a file (javascript:, data:, file:…)
+        # is never a link: its words are shown, and validation reports it.
+        target = resources.link(url)
+        if self._link or target is None:
             return content
-        return f'<a class="ulink" href="{escape(url)}">{content}</a>'
+        return f'<a class="ulink" href="{escape(target)}">{content}</a>'
 
     def visit_anchor(self, element: etree._Element) -> str:
         return f'<span id="{escape(self.numbering.anchor(element))}"></span>'

@@ -14,6 +14,7 @@ from urllib.parse import quote
 
 from lxml import etree
 
+from build_tools import resources
 from build_tools.diagnostics import Finding, at_line
 from build_tools.docbook import enclosing
 
@@ -58,8 +59,11 @@ class Media:
             if imagedata is not None:
                 source = self.image(imagedata)
                 if source:
-                    width = imagedata.get("width") or imagedata.get("contentwidth")
-                    style = f' style="width: {escape(width)}"' if width else ""
+                    # Only a parsed length reaches the stylesheet (validation reports the rest).
+                    width = resources.length(imagedata.get("width")) or resources.length(
+                        imagedata.get("contentwidth")
+                    )
+                    style = f' style="width: {width}"' if width else ""
                     return f'<img src="{escape(source)}" alt="{alternative}"{style}>'
         text = element.find("textobject")
         if element.tag == "inlinemediaobject":  # in a line of text: the words, no paragraphs
@@ -79,15 +83,15 @@ class Media:
     def image(self, imagedata: etree._Element) -> str:
         """The URL of the copy of an image from the current page ('' when it cannot be shown)."""
         fileref = imagedata.get("fileref", "")
-        source = (self.document.file_of(imagedata).parent / fileref).resolve()
         folder = self.document.folder.resolve()
         problem = ""
-        if not fileref:
-            problem = "an imagedata needs a fileref"
-        elif not source.is_relative_to(folder):
-            problem = f"the image {fileref!r} is outside the book's folder ({folder})"
-        elif not source.is_file():
-            problem = f"the image {fileref!r} does not exist"
+        try:
+            source = resources.Gate(folder).file(fileref, self.document.file_of(imagedata))
+        except resources.Refused as refusal:
+            problem = f"the image {refusal}" if fileref else "an imagedata needs a fileref"
+        else:
+            if not source.is_file():
+                problem = f"the image {fileref!r} does not exist"
         if problem:
             file, line, column = self.document.locate(imagedata)
             self.findings.append(

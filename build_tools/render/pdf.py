@@ -23,8 +23,11 @@ import logging
 import sys
 from pathlib import Path
 
+from build_tools.diagnostics import Finding
 from build_tools.render import pdf_markup, pdf_style
+from build_tools.render.media_html import IMAGES
 from build_tools.render.output import write_atomic
+from build_tools.resources import Gate
 
 PAPERS = ("a4", "letter")
 
@@ -36,14 +39,22 @@ def render(context) -> list[Path]:
 
     page, base = pdf_markup.single_page(context)
     page = pdf_markup.for_print(page, context)
+    base = Path(base).absolute()
+    base_url = base.as_uri() + "/"  # a folder: relative URLs resolve inside it, existing or not
+    # Every URL WeasyPrint opens goes through the book's gate; the page's image
+    # folder is read from the book's folder, so a PDF built alone has its images.
+    refusals: list[str] = []
+    gate = Gate(context.document.folder, assets=pdf_style.asset_folders())
+    fetcher = gate.fetcher(media=(base, IMAGES), refusals=refusals)
     fonts = FontConfiguration()
     stylesheet = weasyprint.CSS(
         string=pdf_style.stylesheet(context.options, _language(context)),
         font_config=fonts,
-        base_url=str(base),
+        base_url=base_url,
+        url_fetcher=fetcher,
     )
     with _weasyprint_warnings() as warnings:
-        document = weasyprint.HTML(string=page, base_url=str(base)).render(
+        document = weasyprint.HTML(string=page, base_url=base_url, url_fetcher=fetcher).render(
             stylesheets=[stylesheet], font_config=fonts
         )
         pdf = document.write_pdf(
@@ -51,7 +62,11 @@ def render(context) -> list[Path]:
             **_pdf_options(context.options),
         )
     for warning in warnings:
-        print(f"rulebook: {context.book.name}: pdf: {warning}", file=sys.stderr)
+        if not any(refusal in warning for refusal in refusals):
+            print(f"rulebook: {context.book.name}: pdf: {warning}", file=sys.stderr)
+    context.findings.extend(
+        Finding("error", "refused-access", f"pdf: {refusal}", key=refusal) for refusal in refusals
+    )
     written = [write_atomic(context.out / output_name(context.book.name, context.options), pdf)]
     context.written.extend(written)
     return written

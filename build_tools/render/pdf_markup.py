@@ -24,6 +24,7 @@ from lxml import etree
 from lxml import html as lxml_html
 from lxml.etree import _Element
 
+from build_tools import resources
 from build_tools.docbook import text_of
 
 INLINE_HOSTS = ("p", "figcaption", "caption", "dt", "dd", "li", "td", "h2", "h3", "h4", "h5", "h6")
@@ -315,12 +316,18 @@ def _fewer_inline_boxes(tree: _Element) -> None:
 
 
 def _unlink_dead_links(tree: _Element) -> None:
-    """A link to an id the page lacks (profiled out) becomes plain text, never a dead link."""
+    """A link to an id the page lacks (profiled out) becomes plain text, never a dead link.
+
+    So does a link that is neither to the page itself nor to the web (a relative
+    URL, a page of the site): in a PDF it would open a file of the build machine.
+    """
     ids = set(tree.xpath("//@id"))
-    for link in tree.xpath("//a[starts-with(@href, '#')]"):
-        if link.get("href")[1:] not in ids:
-            del link.attrib["href"]
-            link.set("class", f"{link.get('class', '')} unlinked".strip())
+    for link in tree.xpath("//a[@href]"):
+        href = link.get("href")
+        if (href.startswith("#") and href[1:] in ids) or resources.is_web_link(href):
+            continue
+        del link.attrib["href"]
+        link.set("class", f"{link.get('class', '')} unlinked".strip())
 
 
 BODY_START = "body-start"

@@ -89,6 +89,16 @@ def stylesheet(options, language: str = "en") -> str:
     )
 
 
+def asset_folders() -> list[Path]:
+    """The folders of the tool's own files the PDF reads: its templates and its fonts."""
+    folders = [TEMPLATES]
+    for package, _, _ in FONT_PACKAGES.values():
+        folder = _package_folder(package)
+        if folder is not None:
+            folders.append(folder)
+    return folders
+
+
 def _package_folder(package: str) -> Path | None:
     spec = importlib.util.find_spec(package)
     if spec is None or spec.origin is None:

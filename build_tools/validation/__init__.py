@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from build_tools.diagnostics import Finding
 from build_tools.reader import Document
-from build_tools.validation import glossary, references, schema, support, tables
+from build_tools.validation import attributes, glossary, references, schema, support, tables
 
-CHECKS = (schema.check, support.check, references.check, tables.check, glossary.check)
+CHECKS = (
+    schema.check,
+    support.check,
+    references.check,
+    attributes.check,
+    tables.check,
+    glossary.check,
+)
 
 
 def validate(document: Document) -> list[Finding]:

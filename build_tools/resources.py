@@ -1,0 +1,149 @@
+"""The one gate every file and URL a book names goes through: its folder and the tool's assets only.
+
+The reader (XIncludes, entities, xml:base), the renderers (images) and the
+PDF engine (WeasyPrint's URL fetcher: images, SVG references, stylesheets,
+fonts) all resolve what a book names with `Gate.file`. A file is allowed
+when, with its symbolic links followed, it lies inside the book's folder or
+inside one of the tool's own asset folders (its templates, its fonts); the
+network is never allowed, nor any other scheme that would read something.
+
+The attribute values that end up in HTML or CSS pass through the two
+sanitizers here: `length` (a CSS length, parsed) and `link` (a URL whose
+scheme is http, https or mailto, or a relative one).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
+"""The tool's templates: stylesheets a page may name are read from here."""
+
+LINK_SCHEMES = ("http", "https", "mailto")
+"""What a link in a book may point at, besides a relative URL."""
+
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.\-]*):")
+_INVISIBLE = re.compile(r"[\x00-\x20\x7f\u00a0\u200b-\u200d\u2060\ufeff]+")
+_LENGTH = re.compile(r"^\s*(\d{1,5}(?:\.\d{1,4})?|\.\d{1,4})\s*(in|cm|mm|pt|pc|px|em|%)?\s*$")
+LARGEST_LENGTH = 10000
+"""The largest number a length may have, in any unit: beyond it, a typo or an attack."""
+
+
+class Refused(Exception):
+    """A file or URL the gate does not let through; the message says why, for an author."""
+
+
+def resolved(path: Path) -> Path | None:
+    """`path` absolute, with its symbolic links followed, or None when they loop."""
+    try:
+        return Path(path).resolve()
+    except (RuntimeError, OSError):  # Python before 3.13 raises on a loop of links
+        return None
+
+
+def inside(path: Path, folder: Path) -> bool:
+    """Whether `path`, its links followed, lies inside `folder` (its links followed too)."""
+    target, home = resolved(path), resolved(folder)
+    return target is not None and home is not None and target.is_relative_to(home)
+
+
+class Gate:
+    """What a book may read: files inside its folder, and the tool's own assets."""
+
+    def __init__(self, folder: Path, assets: Iterable[Path] = ()):
+        self.folder = resolved(folder) or Path(folder).absolute()
+        self.assets = tuple(resolved(asset) or Path(asset) for asset in assets)
+
+    def allows(self, path: Path) -> bool:
+        return any(inside(path, folder) for folder in (self.folder, *self.assets))
+
+    def file(self, reference: str, base: Path) -> Path:
+        """The file `reference` (a path or a `file:` URL, relative to the file `base`) names.
+
+        Raises `Refused` when it names the network, another scheme, a loop of
+        links, or a file outside the book's folder and the tool's assets.
+        """
+        if not reference:
+            raise Refused("an empty reference names no file")
+        parsed = urlparse(reference)
+        scheme = parsed.scheme.lower()
+        if len(scheme) == 1 and reference[1:2] == ":":  # C:\… read as a scheme: a path
+            scheme = ""
+        if scheme not in ("", "file"):
+            raise Refused(
+                f"{_shown(reference)} is not a file of the book: a book never reads the network"
+                if scheme in ("http", "https", "ftp", "ftps")
+                else f"{_shown(reference)} is not a file of the book (scheme {scheme!r})"
+            )
+        if scheme == "file" and parsed.netloc not in ("", "localhost"):
+            raise Refused(f"{_shown(reference)} names another machine: a book never reads it")
+        written = unquote(parsed.path if scheme == "file" else reference)
+        return self.checked(Path(base).parent / written, reference)
+
+    def checked(self, path: Path, reference: str | None = None) -> Path:
+        """`path` with its links followed, when the gate allows it; else `Refused`."""
+        shown = _shown(reference if reference is not None else str(path))
+        target = resolved(path)
+        if target is None:
+            raise Refused(f"{shown} is a loop of symbolic links")
+        if not self.allows(target):
+            raise Refused(f"{shown} is outside the book's folder ({self.folder})")
+        return target
+
+    def fetcher(self, media: tuple[Path, str] | None = None, refusals: list | None = None):
+        """A WeasyPrint URL fetcher that reads through this gate and nothing else.
+
+        `media` is (the folder a page's relative URLs resolve against, the
+        name of its image folder): an URL into that image folder is read from
+        the book's folder instead, so that a PDF has its images whatever else
+        was built. Each refusal's message is appended to `refusals`.
+        """
+        from build_tools.render.fetching import GateFetcher
+
+        return GateFetcher(self, media, refusals if refusals is not None else [])
+
+
+def length(value: str | None) -> str | None:
+    """`value` as a CSS length ('70px', '50%', '2.5cm'), or None when it is not one.
+
+    A number alone is in pixels, as DocBook reads it; nothing but a number and
+    a unit ever reaches a stylesheet.
+    """
+    if value is None:
+        return None
+    match = _LENGTH.match(value)
+    if not match or float(match[1]) > LARGEST_LENGTH:
+        return None
+    number = match[1].lstrip("0") or "0"
+    if number.startswith("."):
+        number = "0" + number
+    return f"{number}{match[2] or 'px'}"
+
+
+def link(url: str | None) -> str | None:
+    """`url` when a link may point at it (http, https, mailto or relative), else None.
+
+    The scheme is read as a browser reads it, with spaces, tabs and line
+    breaks removed and in any case: 'Java\tScript :' is refused like 'javascript:'.
+    """
+    if url is None:
+        return None
+    compact = _INVISIBLE.sub("", url)
+    scheme = _SCHEME.match(compact)
+    if scheme is None:
+        # A ':' before any '/', '?' or '#' would make a browser read a scheme.
+        head = re.split(r"[/?#]", compact, maxsplit=1)[0]
+        return None if ":" in head else url.strip()
+    return url.strip() if scheme[1].lower() in LINK_SCHEMES else None
+
+
+def is_web_link(url: str) -> bool:
+    """Whether `url` is an allowed link with its scheme written (http, https, mailto)."""
+    return link(url) is not None and _SCHEME.match(_INVISIBLE.sub("", url)) is not None
+
+
+def _shown(reference: str) -> str:
+    return repr(reference if len(reference) <= 120 else reference[:117] + "…")
