@@ -9,6 +9,7 @@ fonts are embedded, the paper is the one asked for.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from pathlib import Path
@@ -37,6 +38,7 @@ class Builds:
     def __init__(self, folder: Path):
         self.folder = folder
         self.built: dict[tuple, Path] = {}
+        self.readers: dict[tuple, pypdf.PdfReader] = {}
 
     def pdf(self, book: str, *options: str) -> Path:
         key = (book, *options)
@@ -58,7 +60,11 @@ class Builds:
         return self.built[key]
 
     def reader(self, book: str, *options: str) -> pypdf.PdfReader:
-        return pypdf.PdfReader(self.pdf(book, *options))
+        """One reader per PDF for the session, so that its pages' text is extracted once."""
+        key = (book, *options)
+        if key not in self.readers:
+            self.readers[key] = pypdf.PdfReader(self.pdf(book, *options))
+        return self.readers[key]
 
 
 @pytest.fixture(scope="session")
@@ -99,8 +105,10 @@ def outline(reader) -> list[tuple[int, str, int]]:
     return entries
 
 
-def page_texts(reader) -> list[str]:
-    return [page.extract_text() or "" for page in reader.pages]
+@functools.cache
+def page_texts(reader) -> tuple[str, ...]:
+    """The text of each page (extracted once per reader: it is the slow part of these tests)."""
+    return tuple(page.extract_text() or "" for page in reader.pages)
 
 
 def links(reader):
@@ -124,26 +132,34 @@ def destination_page(reader, annotation) -> int | None:
         named = reader.named_destinations.get(destination)
         return None if named is None else reader.get_destination_page_number(named)
     destination = destination.get_object() if hasattr(destination, "get_object") else destination
-    page = destination[0]
-    for index, candidate in enumerate(reader.pages):
-        if candidate.indirect_reference == page:
-            return index
-    return None
+    return page_numbers(reader).get(destination[0])
 
 
-def line_of(page, rectangle) -> str:
-    """The text of the whole line of `page` that `rectangle` (x0, y0, x1, y1) stands on."""
+@functools.cache
+def page_numbers(reader) -> dict:
+    """The index of each page of `reader`, by its indirect reference (what a link points at)."""
+    return {page.indirect_reference: index for index, page in enumerate(reader.pages)}
+
+
+def line_of(reader, index: int, rectangle) -> str:
+    """The text of the whole line of page `index` that `rectangle` (x0, y0, x1, y1) stands on."""
     _, y0, _, y1 = (float(value) for value in rectangle)
     low, high = min(y0, y1), max(y0, y1)
-    found = []
+    found = [(x, text) for x, y, text in text_runs(reader, index) if low - 1 <= y <= high + 1]
+    return plain(" ".join(text for _, text in sorted(found)))
+
+
+@functools.cache
+def text_runs(reader, index: int) -> list[tuple[float, float, str]]:
+    """(x, y, text) of every piece of text drawn on page `index`, extracted once per page."""
+    runs = []
 
     def visit(text, cm, tm, font, size):
-        x, y = tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]
-        if text.strip() and low - 1 <= y <= high + 1:
-            found.append((x, text))
+        if text.strip():
+            runs.append((tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5], text))
 
-    page.extract_text(visitor_text=visit)
-    return plain(" ".join(text for _, text in sorted(found)))
+    reader.pages[index].extract_text(visitor_text=visit)
+    return runs
 
 
 def docbook(book: str) -> etree._Element:
@@ -222,7 +238,7 @@ def test_contents_page_numbers_are_the_pages_of_the_headings(builds, book):
         if contents <= index < body:
             target = destination_page(reader, annotation)
             assert target is not None
-            rows[(index, line_of(reader.pages[index], annotation["/Rect"]))] = target
+            rows[(index, line_of(reader, index, annotation["/Rect"]))] = target
     assert len(rows) >= len(expected_outline(book))
     for (_, line), target in rows.items():
         number = line.split()[-1]
