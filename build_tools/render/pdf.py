@@ -27,6 +27,7 @@ from build_tools.diagnostics import Finding
 from build_tools.render import pdf_markup, pdf_style
 from build_tools.render.media_html import IMAGES
 from build_tools.render.output import write_atomic
+from build_tools.render.weasyprint_loading import load_weasyprint
 from build_tools.resources import Gate
 
 PAPERS = ("a4", "letter")
@@ -34,7 +35,7 @@ PAPERS = ("a4", "letter")
 
 def render(context) -> list[Path]:
     """Render the book of `context` to one PDF, in the paper its options ask for."""
-    import weasyprint
+    weasyprint = load_weasyprint()
     from weasyprint.text.fonts import FontConfiguration
 
     page, base = pdf_markup.single_page(context)
