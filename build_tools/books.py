@@ -29,6 +29,8 @@ class Game:
     binder: Any = None
     example_sections: str | None = None
     settings: dict[str, Any] = field(default_factory=dict)
+    sheet: Any = None
+    """The character sheet's description (`build_tools.render.sheets_model.Description`)."""
 
 
 @dataclass

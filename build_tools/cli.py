@@ -144,7 +144,7 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument(
         "--format",
         default="html,pdf",
-        help="comma-separated: html,pdf,cards (default: html,pdf)",
+        help="comma-separated: html,pdf,cards,sheets (default: html,pdf)",
     )
     build.add_argument("--paper", choices=("a4", "letter"), default="a4")
     build.add_argument("--out", default="generated", help="output folder (default: generated/)")
@@ -179,7 +179,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     build.set_defaults(run=run_build)
 
-    for sub in (listing, check, build):
+    from build_tools.render import sheets
+
+    sheet = sheets.add_command(commands)
+
+    for sub in (listing, check, build, sheet):
         sub.add_argument(
             "--traceback", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS
         )

@@ -53,6 +53,10 @@ def examine(book: Book, *, cross_check: bool = True) -> Report:
         findings += outcome.findings
         coverage = outcome.coverage
         verifications = outcome.verifications
+    if cross_check and game is not None and game.sheet is not None:
+        from build_tools.render.sheets_check import check_sheet
+
+        findings += check_sheet(document, game)
     _make_ids_unique(findings)
     entries, ledger_findings = read_ledger(book.ledger)
     findings += ledger_findings

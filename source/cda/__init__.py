@@ -8,7 +8,9 @@ EXAMPLE_SECTIONS = r"^(une? )?[Ee]x[ea]mples?\b"
 def setup(game) -> None:
     """Register the rules of Les Clefs de l'Aube and the bindings of its book."""
     from . import bindings, rules
+    from .rules import fiche
 
     game.rules = rules
+    game.sheet = fiche.FICHE
     game.binder = bindings.binder
     game.example_sections = EXAMPLE_SECTIONS

@@ -1,0 +1,122 @@
+"""The sheet's description and example characters checked against the book: ordinary findings.
+
+Two things are checked during `rulebook check`:
+
+- every rule a sheet's box or check cites is a sentence the book has (a
+  citation the book lost is a `sheet-source` finding at the description);
+- every example character the game ships is read and totalled like any
+  character file, and each total the book prints for him is compared with the
+  sheet's: a disagreement is a `sheet-total` finding at the book's line.
+"""
+
+from __future__ import annotations
+
+import inspect
+from pathlib import Path
+
+from build_tools.checking.passage import Passage, compile_pattern, number_value
+from build_tools.diagnostics import Finding, source_line
+from build_tools.render.sheets import Citations, _montre
+from build_tools.render.sheets_character import PersonnageIllisible, lire_personnage
+from build_tools.render.sheets_model import Accord, Description
+
+TAGS = ("para", "row", "entry", "screen", "title", "listitem")
+
+
+def check_sheet(document, game) -> list[Finding]:
+    """Findings about the sheet of `game` against the book `document`."""
+    description: Description | None = getattr(game, "sheet", None)
+    if description is None:
+        return []
+    citations = Citations(document)
+    findings = _sources(description, citations)
+    for exemple in description.exemples:
+        path = game.folder / exemple.fichier
+        try:
+            personnage = lire_personnage(path, description, citations.place)
+        except PersonnageIllisible as illisible:
+            findings += [
+                Finding(
+                    "error",
+                    "sheet-character",
+                    f"example character {exemple.fichier}: {diagnostic.message}",
+                    file=diagnostic.fichier,
+                    line=diagnostic.ligne,
+                    where=diagnostic.champ,
+                    key=f"{exemple.fichier}:{diagnostic.champ}",
+                )
+                for diagnostic in illisible.diagnostics
+            ]
+            continue
+        for accord in exemple.accords:
+            findings += _accord(document, personnage, accord, exemple.fichier)
+    return findings
+
+
+def _sources(description: Description, citations: Citations) -> list[Finding]:
+    """A finding for each sentence the description cites that the book does not have."""
+    phrases = {case.source for _, case in description.cases() if case.source}
+    module = inspect.getmodule(description.verifier)
+    file = Path(inspect.getsourcefile(description.verifier)) if module else None
+    return [
+        Finding(
+            "error",
+            "sheet-source",
+            f"the character sheet cites « {phrase} », which the book does not say",
+            file=file,
+            key=phrase,
+        )
+        for phrase in sorted(phrases)
+        if citations.element(phrase) is None
+    ]
+
+
+def _accord(document, personnage, accord: Accord, fichier: str) -> list[Finding]:
+    """Compare the totals the book prints for a character with those of his sheet."""
+    pattern = compile_pattern(accord.motif)
+    found = None
+    for element in document.root.iter(*TAGS):
+        text = " ".join("".join(element.itertext()).split())
+        if accord.contient not in text.replace("’", "'"):
+            continue
+        passage = Passage.of(element, document.file_of(element))
+        match = pattern.search(passage.text)
+        if match is not None:
+            found = (passage, match)  # the last, innermost one wins
+    where = f"sheet of {personnage.nom}"
+    if found is None:
+        return [
+            Finding(
+                "error",
+                "sheet-stale",
+                f"{where}: the book no longer prints « {accord.motif} » near « {accord.contient} »",
+                file=personnage.fichier,
+                key=f"{fichier}:{accord.motif}",
+            )
+        ]
+    passage, match = found
+    findings = []
+    for group, total in enumerate(accord.totaux, 1):
+        printed = number_value(match.group(group).replace("−", "-"))
+        computed = personnage.valeur(total)
+        if printed == computed:
+            continue
+        start = match.start(group)
+        line = passage.line_at(start)
+        findings.append(
+            Finding(
+                "error",
+                "sheet-total",
+                f"the book prints {match.group(group)} for {total}, "
+                f"the sheet computes {_montre(computed)} ({fichier})",
+                file=passage.file,
+                line=line,
+                column=passage.column_at(start, match.group(group)),
+                where=where,
+                text=source_line(passage.file, line),
+                key=f"{fichier}:{total}",
+                expected=computed,
+                found=printed,
+            )
+        )
+    return findings

@@ -1,0 +1,386 @@
+"""La feuille de personnage: what a character of Les Clefs de l'Aube holds, checks and totals.
+
+The description (`FICHE`) lists every statistic, derived total and track of a
+character, each derived total with its formula in the book's notation and the
+sentence that states it; `verifier` checks a character file against the
+chapter « les personnages » (the moyens' sum and pairs, the aspects rolled, the
+starting compétences); `calculer` derives every total with the rules functions.
+
+Readings chosen where the book leaves room:
+
+- A character file gives each aspect as created (after the exchanges) and the
+  PX the aspect received in play; its compétences give one PX per niveau
+  (« le personnage reçoit aussi un PX dans l'aspect »), so the aspect and the
+  PX left are derived, as in Marie-Pierre's example.
+- The combat totals use the Physique and the weapon's moyen (Kröm's
+  « Puissance en Physique »); a shield's BP adds to the weapon's (Björn).
+- The encaissement of an aspect is that aspect plus the Résistance (« La
+  somme de la Résistance et d'un aspect »), minus the facteur de mortalité.
+- A character of the book's examples whose text gives only part of him is
+  marked `incomplet = true`: the creation counts (aspects summing to 30, the
+  five starting compétences) are then not checked; every bound still is.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from build_tools.render.sheets_model import (
+    Accord,
+    Case,
+    Description,
+    Erreur,
+    Exemple,
+    Groupe,
+    Piste,
+    Tableau,
+)
+
+from . import combat, personnages, sante
+from .actions import cible_a_atteindre
+from .avance import FACTEUR_D_ATTAQUE
+
+CLES_DES_MOYENS = {"Pu": "Pu", "Re": "Ré", "Ma": "Ma", "Pr": "Pr", "Ex": "Ex", "Pe": "Pe"}
+"""The moyens by their key in a character file (TOML keys are ASCII) and the book's abbreviation."""
+
+EVITEMENT = "Évitement"
+"""The compétence the esquive uses (« son CA en Évitement »)."""
+
+S_ASPECTS = "soustraire leur somme de 30"
+S_MOYENS = "Les moyens vont normalement de"
+S_SOMME = "La somme de tous les moyens doit toujours valoir"
+S_PAIRES = {
+    "Pu": "La Puissance ne peut pas dépasser la Résistance",
+    "Ma": "La Manœuvre ne peut pas dépasser la Précision",
+    "Ex": "L'Expression ne peut pas dépasser la Perception",
+}
+S_NC = "Le niveau de compétence va de"
+S_BC = "est égal au niveau de compétence moins"
+S_DEPART = "Le joueur détermine finalement ces compétences"
+S_PROGRESSION = "Le coût pour augmenter une"
+S_HEROISME = "augmentera le coût de 20 PX par niveau d'héroïsme"
+S_TA = "Équivaut à la"
+S_TP = "l'arme moins 10"
+S_ESQUIVE = "Il utilise pour cela son CA en Évitement"
+S_ENC = "La somme de la"
+S_BLESSURES = "ne peut recevoir plus de 4 blessures légères"
+S_FATIGUE = "Les points de fatigue sont un compteur qui commence à zéro"
+
+_ASPECTS = tuple(personnages.ASPECTS.items())
+_BLESSURES = sante.BLESSURES_MAXIMALES
+_MOYENS = tuple((cle, f"{personnages.MOYENS[abrege]}") for cle, abrege in CLES_DES_MOYENS.items())
+
+FICHE = Description(
+    titre="Les Clefs de l’Aube — feuille de personnage",
+    entete=(
+        Case("nom", "Nom du personnage", type=str, largeur=6, requise=True),
+        Case("joueur", "Joueur", type=str, largeur=4),
+        Case("concept", "Concept", type=str, largeur=4),
+    ),
+    sections=(
+        Tableau(
+            "aspects",
+            "Aspects, santé et fatigue",
+            rangs=_ASPECTS,
+            colonnes=(
+                Case("creation", "Aspect à la création", "Création", minimum=0, source=S_ASPECTS),
+                Case("px", "PX reçus en jeu", "PX reçus", minimum=0),
+                Case("h", "Niveau d’héroïsme", "h", minimum=0, source=S_HEROISME),
+                Case(
+                    "valeur",
+                    "Aspect",
+                    formule="+1 pour aspect + 1 PX (+ 20 × h)",
+                    source=S_PROGRESSION,
+                ),
+                Case("reste", "PX restants", "PX", formule="PX non dépensés", source=S_PROGRESSION),
+                Case("Enc", "Encaissement", "Enc", formule="Enc = aspect + Ré", source=S_ENC),
+                Piste("legeres", "Blessures légères", _BLESSURES["légère"], S_BLESSURES, "Légères"),
+                Piste("graves", "Blessures graves", _BLESSURES["grave"], S_BLESSURES, "Graves"),
+                Piste("critique", "Blessure critique", _BLESSURES["critique"], S_BLESSURES),
+                Case("PF", "Points de fatigue", "PF", minimum=0, source=S_FATIGUE),
+            ),
+            note="PF : points de douleur (Ph), de crise (Me), de karma (My) ; chaque PF est un "
+            "handicap de 1 sur les CA de l’aspect. Une blessure de trop devient plus grave.",
+        ),
+        Groupe(
+            "moyens",
+            "Moyens",
+            tuple(
+                Case(cle, nom, CLES_DES_MOYENS[cle], minimum=-5, maximum=5, source=S_MOYENS)
+                for cle, nom in _MOYENS
+            ),
+            note="Somme des moyens = 0 ; de −5 à +5 ; Pu ≤ Ré + 5, Ma ≤ Pr + 5, Ex ≤ Pe + 5.",
+        ),
+        Groupe(
+            "combat",
+            "Défense",
+            (
+                Case("armure", "Armure", type=str, largeur=4),
+                Case("BE", "Bonus d’encaisse", "BE", minimum=0),
+                Case("bouclier", "Bouclier", type=str, largeur=4),
+                Case("BP", "Bonus de parade du bouclier", "BP", minimum=0),
+                Case(
+                    "Esq",
+                    "Esquive",
+                    "Esq",
+                    formule=f"Esq = Ph + Ma + BC − {FACTEUR_D_ATTAQUE}",
+                    source=S_ESQUIVE,
+                ),
+            ),
+        ),
+        Tableau(
+            "armes",
+            "Armes et totaux de combat",
+            lignes=4,
+            colonnes=(
+                Case("nom", "Arme", type=str, largeur=4, requise=True),
+                Case("competence", "Compétence", type=str, largeur=4, requise=True),
+                Case("moyen", "Moyen", type=str, choix=tuple(CLES_DES_MOYENS), requise=True),
+                Case("BA", "Bonus d’attaque", "BA", requise=True),
+                Case("BP", "Bonus de parade", "BP", requise=True),
+                Case("BD", "Bonus de dommage", "BD", requise=True),
+                Case("CA", "Cible à atteindre", "CA", formule="CA = Ph + moyen + BC"),
+                Case("TA", "Total d’attaque", "TA", formule="TA = CA + BA", source=S_TA),
+                Case(
+                    "TP",
+                    "Total de parade",
+                    "TP",
+                    formule=f"TP = CA + BP − {FACTEUR_D_ATTAQUE}",
+                    source=S_TP,
+                ),
+            ),
+        ),
+        Tableau(
+            "competences",
+            "Compétences",
+            lignes=14,
+            colonnes=(
+                Case("nom", "Compétence", type=str, largeur=6, requise=True),
+                Case("aspect", "Aspect", type=str, choix=tuple(personnages.ASPECTS), requise=True),
+                Case("creation", "NC à la création", "NC départ", minimum=0, maximum=20),
+                Case("NC", "Niveau de compétence", "NC", minimum=0, maximum=20, source=S_NC),
+                Case("h", "Niveau d’héroïsme", "h", minimum=0, source=S_HEROISME),
+                Case("BC", "Bonus de compétence", "BC", formule="BC = NC − 10", source=S_BC),
+            ),
+        ),
+    ),
+    pages=(4,),
+    verifier=lambda personnage: verifier(personnage),
+    calculer=lambda personnage: calculer(personnage),
+    exemples=(
+        Exemple(
+            "personnages/marie-pierre.toml",
+            (
+                Accord(
+                    ("aspects.Ph.valeur", "aspects.Ph.reste"),
+                    "il lui reste",
+                    "{} (il lui reste {} PX dans ce domaine)",
+                ),
+                Accord(
+                    ("aspects.Me.valeur", "aspects.Me.reste"),
+                    "il lui en reste",
+                    "à {} (il lui en reste {} aussi)",
+                ),
+            ),
+        ),
+        Exemple(
+            "personnages/krom.toml",
+            (
+                Accord(("armes.0.CA",), "Kröm est un vaillant guerrier", "est donc de {} (14"),
+                Accord(
+                    ("armes.0.TA", "armes.0.TP", "armes.0.BD", "aspects.Ph.Enc", "combat.BE"),
+                    "Kröm",
+                    "Kröm {} {} {} {} {}",
+                ),
+            ),
+        ),
+        Exemple(
+            "personnages/bjorn.toml",
+            (
+                Accord(("armes.0.CA",), "Björn se bat", "= {}."),
+                Accord(
+                    ("armes.0.TA", "armes.0.TP", "armes.0.BD", "aspects.Ph.Enc", "combat.BE"),
+                    "Björn",
+                    "Björn {} {} {} {} {}",
+                ),
+            ),
+        ),
+    ),
+)
+
+
+# -- checks ----------------------------------------------------------------------------------
+
+
+def verifier(personnage: Mapping[str, Any]) -> list[Erreur]:
+    """The rules a character file breaks, each with the field and the book's sentence."""
+    erreurs: list[Erreur] = []
+    moyens = personnage.get("moyens", {})
+    manquants = [CLES_DES_MOYENS[cle] for cle in CLES_DES_MOYENS if cle not in moyens]
+    if manquants:
+        erreurs.append(
+            Erreur(
+                "moyens", f"il manque {', '.join(manquants)} : les six moyens sont requis", S_MOYENS
+            )
+        )
+    else:
+        erreurs += _moyens(moyens)
+    aspects = personnage.get("aspects", {})
+    for cle, nom in _ASPECTS:
+        if "creation" not in aspects.get(cle, {}):
+            erreurs.append(
+                Erreur(f"aspects.{cle}", f"il manque le {nom} à la création (creation = …)")
+            )
+    complet = not personnage.get("incomplet", False)
+    if complet and not any(e.champ.startswith("aspects") for e in erreurs):
+        somme = sum(aspects[cle]["creation"] for cle, _ in _ASPECTS)
+        if somme != personnages.TOTAL_DES_ASPECTS:
+            erreurs.append(
+                Erreur(
+                    "aspects",
+                    f"les aspects à la création font {somme} ; "
+                    f"leur somme est {personnages.TOTAL_DES_ASPECTS}",
+                    S_ASPECTS,
+                )
+            )
+    competences = personnage.get("competences", [])
+    noms = [c["nom"] for c in competences]
+    for index, competence in enumerate(competences):
+        depart = competence.get("creation", 0)
+        if depart > competence["NC"]:
+            erreurs.append(
+                Erreur(
+                    f"competences.{index}.creation",
+                    f"{competence['nom']} : NC {competence['NC']} sous son NC de départ {depart}",
+                )
+            )
+        if depart and depart not in personnages.NIVEAUX_DE_CONNAISSANCE.values():
+            erreurs.append(
+                Erreur(
+                    f"competences.{index}.creation",
+                    f"{competence['nom']} : un NC de départ de {depart} n’est pas un niveau de "
+                    "connaissance (5, 10 ou 15)",
+                    S_DEPART,
+                )
+            )
+        if noms.count(competence["nom"]) > 1 and noms.index(competence["nom"]) != index:
+            erreurs.append(
+                Erreur(f"competences.{index}.nom", f"{competence['nom']} figure deux fois")
+            )
+    if complet:
+        erreurs += _competences_de_depart(competences)
+    for index, arme in enumerate(personnage.get("armes", [])):
+        if arme["competence"] not in noms:
+            erreurs.append(
+                Erreur(
+                    f"armes.{index}.competence",
+                    f"{arme['nom']} : la compétence « {arme['competence']} » n’est pas dans "
+                    "les compétences du personnage",
+                    S_TA,
+                )
+            )
+    return [_typographie(erreur) for erreur in erreurs]
+
+
+def _moyens(moyens: Mapping[str, int]) -> list[Erreur]:
+    erreurs = []
+    somme = sum(moyens.values())
+    if somme != personnages.SOMME_DES_MOYENS:
+        erreurs.append(
+            Erreur(
+                "moyens",
+                f"la somme des moyens vaut {_signe(somme)} ; elle doit valoir "
+                f"{personnages.SOMME_DES_MOYENS}",
+                S_SOMME,
+            )
+        )
+    cles = {abrege: cle for cle, abrege in CLES_DES_MOYENS.items()}
+    for premier, second in personnages.PAIRES_DE_MOYENS:
+        ecart = moyens[cles[premier]] - moyens[cles[second]]
+        if ecart > personnages.ECART_MAXIMAL_DANS_UNE_PAIRE:
+            erreurs.append(
+                Erreur(
+                    f"moyens.{cles[premier]}",
+                    f"{personnages.MOYENS[premier]} dépasse {personnages.MOYENS[second]} de "
+                    f"{ecart} ; la limite est {personnages.ECART_MAXIMAL_DANS_UNE_PAIRE}",
+                    S_PAIRES[premier],
+                )
+            )
+    return erreurs
+
+
+def _competences_de_depart(competences) -> list[Erreur]:
+    """Two at disciple and three at apprenti, or one at compagnon for two of each."""
+    niveaux = {nc: nom for nom, nc in personnages.NIVEAUX_DE_CONNAISSANCE.items()}
+    prises = Counter(
+        niveaux[c["creation"]]
+        for c in competences
+        if c.get("creation", 0) in niveaux and c.get("creation", 0)
+    )
+    permises = [
+        Counter(personnages.COMPETENCES_DE_DEPART),
+        Counter(personnages.echanger_contre_un_compagnon(personnages.COMPETENCES_DE_DEPART)),
+    ]
+    if any(prises == permise for permise in permises):
+        return []
+    decrites = ", ".join(f"{nombre} à {niveau}" for niveau, nombre in sorted(prises.items()))
+    return [
+        Erreur(
+            "competences",
+            f"compétences de départ : {decrites or 'aucune'} ; la création en donne deux à "
+            "disciple et trois à apprenti (ou une à compagnon pour deux de chaque)",
+            S_DEPART,
+        )
+    ]
+
+
+# -- totals ----------------------------------------------------------------------------------
+
+
+def calculer(personnage: Mapping[str, Any]) -> dict[str, Any]:
+    """Every derived box of the sheet, computed by the rules."""
+    totaux: dict[str, Any] = {}
+    moyens = {CLES_DES_MOYENS[cle]: valeur for cle, valeur in personnage["moyens"].items()}
+    competences = personnage.get("competences", [])
+    aspects = {}
+    for cle, _ in _ASPECTS:
+        ligne = personnage["aspects"][cle]
+        px = ligne.get("px", 0) + sum(
+            personnages.px_d_aspect_d_une_competence(c["NC"])
+            for c in competences
+            if c["aspect"] == cle
+        )
+        valeur, reste = personnages.progression_d_un_aspect(
+            ligne["creation"], px, ligne.get("h", 0)
+        )
+        aspects[cle] = valeur
+        totaux[f"aspects.{cle}.valeur"] = valeur
+        totaux[f"aspects.{cle}.reste"] = reste
+        totaux[f"aspects.{cle}.Enc"] = combat.encaissement(valeur, moyens["Ré"])
+    bonus = {c["nom"]: personnages.bonus_de_competence(c["NC"]) for c in competences}
+    for index, competence in enumerate(competences):
+        totaux[f"competences.{index}.BC"] = bonus[competence["nom"]]
+    defense = personnage.get("combat", {})
+    evitement = bonus.get(EVITEMENT, personnages.bonus_de_competence(0))
+    totaux["combat.Esq"] = combat.esquive(cible_a_atteindre(aspects["Ph"], moyens["Ma"], evitement))
+    for index, arme in enumerate(personnage.get("armes", [])):
+        moyen = moyens[CLES_DES_MOYENS[arme["moyen"]]]
+        cible = cible_a_atteindre(aspects["Ph"], moyen, bonus[arme["competence"]])
+        totaux[f"armes.{index}.CA"] = cible
+        totaux[f"armes.{index}.TA"] = combat.total_d_attaque(cible, arme["BA"])
+        totaux[f"armes.{index}.TP"] = combat.total_de_parade(
+            cible, arme["BP"] + defense.get("BP", 0)
+        )
+    return totaux
+
+
+def _signe(nombre: int) -> str:
+    return f"{nombre:+d}".replace("-", "−") if nombre else "0"
+
+
+def _typographie(erreur: Erreur) -> Erreur:
+    """French spacing: a no-break space before the colon, a narrow one before the semicolon."""
+    message = erreur.message.replace(" : ", "\u00a0: ").replace(" ; ", "\u202f; ")
+    return Erreur(erreur.champ, message, erreur.source)

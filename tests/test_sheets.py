@@ -1,0 +1,252 @@
+"""Character sheets read back as a player would: the form's fields, the filled values, the errors.
+
+The blank sheets of the three games are built once (`rulebook build --format
+sheets`); the example characters of the books are filled once each. What is
+asserted: every statistic of a game's description is a named field of its
+form (a derived one titled with its formula), the paper is the one asked for,
+the fonts are embedded; a filled sheet prints the totals the book prints; each
+kind of mistake in a character file is an error naming its line, its field
+and the rule's place in the book, with exit status 2 and no PDF.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from build_tools.books import discover, load_game
+from build_tools.cli import main
+from build_tools.reader import read_book
+from build_tools.render.sheets_check import check_sheet
+from build_tools.render.sheets_model import Piste
+
+pypdf = pytest.importorskip("pypdf")
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOKS = ("cda",)
+PAPERS = {"sheet.pdf": (595.28, 841.89), "sheet-letter.pdf": (612.0, 792.0)}
+EPOCH = "1700000000"
+
+
+def _game(book: str):
+    chosen = next(b for b in discover(ROOT / "source") if b.name == book)
+    game, problems = load_game(chosen)
+    assert not problems, problems
+    return chosen, game
+
+
+@pytest.fixture(scope="module")
+def blank(tmp_path_factory):
+    """The blank sheets of the three books, built once: folder by book."""
+    out = tmp_path_factory.mktemp("sheets")
+    os.environ["SOURCE_DATE_EPOCH"] = EPOCH
+    try:
+        status = main(
+            [
+                "build",
+                *(str(ROOT / "source" / b) for b in BOOKS),
+                "--format",
+                "sheets",
+                "--out",
+                str(out),
+            ]
+        )
+    finally:
+        del os.environ["SOURCE_DATE_EPOCH"]
+    assert status in (0, 1)
+    return out
+
+
+def _fields(description) -> dict[str, object]:
+    """The form's field names a description asks for: free tables by their first row."""
+    names = {}
+    for path, case in description.cases():
+        name = path.replace(".*.", ".0.").replace(".", "-")
+        if isinstance(case, Piste):
+            for rank in range(1, case.cases + 1):
+                names[f"{name}-{rank}"] = case
+        else:
+            names[name] = case
+    return names
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("book", BOOKS)
+def test_blank_sheet_is_a_form_with_every_statistic(blank, book):
+    _, game = _game(book)
+    for name, size in PAPERS.items():
+        reader = pypdf.PdfReader(blank / book / name)
+        box = reader.pages[0].mediabox
+        assert (round(float(box.width), 1), round(float(box.height), 1)) == pytest.approx(
+            size, abs=0.5
+        )
+        fields = reader.get_fields()
+        for field, case in _fields(game.sheet).items():
+            assert field in fields, f"{book}/{name}: no field {field} ({case.nom})"
+            if case.formule:
+                assert case.formule in fields[field].get("/TU", ""), field
+        fonts = {
+            font["/BaseFont"]
+            for page in reader.pages
+            for font in page["/Resources"]["/Font"].values()
+        }
+        for page in reader.pages:
+            for font in page["/Resources"]["/Font"].values():
+                descriptor = font.get_object().get("/DescendantFonts")
+                if descriptor:
+                    descriptor = descriptor[0].get_object()["/FontDescriptor"]
+                    assert "/FontFile2" in descriptor, f"{font['/BaseFont']} is not embedded"
+        assert fonts
+        text = "".join(page.extract_text() for page in reader.pages)
+        for section in game.sheet.sections:
+            assert section.titre.upper() in text.upper()
+
+
+@pytest.mark.slow
+def test_blank_sheets_are_byte_identical_across_builds(blank, tmp_path):
+    os.environ["SOURCE_DATE_EPOCH"] = EPOCH
+    try:
+        assert main(
+            ["build", str(ROOT / "source" / "cda"), "--format", "sheets", "--out", str(tmp_path)]
+        ) in (0, 1)
+    finally:
+        del os.environ["SOURCE_DATE_EPOCH"]
+    assert (tmp_path / "cda" / "sheet.pdf").read_bytes() == (
+        blank / "cda" / "sheet.pdf"
+    ).read_bytes()
+
+
+# -- example characters ---------------------------------------------------------------------
+
+# The totals each book prints for its characters, where it prints them.
+PRINTED = {
+    # cda.xml « Résumé des totaux de combats »: TA, TP, BD, Enc, BE; CA in the paragraphs above.
+    "cda/personnages/krom.toml": ["Kröm", "10", "−4", "20", "13", "3", "9"],
+    "cda/personnages/bjorn.toml": ["Björn", "10", "1", "15", "11", "4", "9"],
+    # « la détermination des compétences »: Mental 16 → 17, 3 PX left.
+    "cda/personnages/marie-pierre.toml": ["Marie-Pierre", "17", "16", "−5"],
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("character", sorted(PRINTED))
+def test_example_character_sheet_prints_its_totals(rulebook, tmp_path, character):
+    out = tmp_path / "sheet.pdf"
+    run = rulebook("sheet", str(ROOT / "source" / character), "--out", str(out))
+    assert run.status == 0, run.err
+    reader = pypdf.PdfReader(out)
+    assert not reader.get_fields(), "a filled sheet prints its values, it is no form"
+    words = "".join(page.extract_text() for page in reader.pages).split()
+    for value in PRINTED[character]:
+        assert any(value in word for word in words), f"{value} missing from {character}"
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_example_characters_agree_with_their_book(book):
+    chosen, game = _game(book)
+    findings = check_sheet(read_book(chosen.main), game)
+    categories = [f.category for f in findings if f.category != "sheet-total"]
+    assert not categories, [f.astext() for f in findings]
+    assert game.sheet.exemples, f"{book} ships no example character"
+
+
+def test_a_disagreement_is_a_finding_at_the_books_line():
+    # Marie-Pierre's Physique: created 5, her 10 PX give 6 with 4 left; the book prints
+    # « de 6 à 7 (il lui reste 3 PX » at cda.xml:615-616.
+    chosen, game = _game("cda")
+    findings = {f.key: f for f in check_sheet(read_book(chosen.main), game)}
+    valeur = findings["personnages/marie-pierre.toml:aspects.Ph.valeur"]
+    assert (valeur.file.name, valeur.line, valeur.found, valeur.expected) == ("cda.xml", 615, 7, 6)
+    reste = findings["personnages/marie-pierre.toml:aspects.Ph.reste"]
+    assert (reste.line, reste.found, reste.expected) == (616, 3, 4)
+
+
+# -- mistakes in character files ------------------------------------------------------------
+
+KROM = (ROOT / "source" / "cda" / "personnages" / "krom.toml").read_text(encoding="utf-8")
+
+MISTAKES = [
+    # (what is changed in Kröm's file, the field, the line it points at, the words of the error)
+    (
+        "Pu = 4\nRe = 3",
+        "Pu = 5\nRe = -1",
+        "moyens.Pu",
+        "Pu = 5",
+        "Puissance dépasse Résistance de 6\u202f; la limite est 5 (« les moyens », cda.xml:",
+    ),
+    ("Ex = -2", "Ex = -1", "moyens", "[moyens]", "la somme des moyens vaut +1"),
+    ("Pe = -2", "Pe = -7", "moyens.Pe", "Pe = -7", "Pe vaut −7\u202f; il va de −5 à 5"),
+    (
+        "BA = 1",
+        'BA = "un"',
+        "armes.0.BA",
+        'BA = "un"',
+        "BA doit être un nombre entier, pas le texte « un »",
+    ),
+    (
+        'concept = "Vaillant guerrier"',
+        'concept = "Vaillant guerrier"\ncouleur = "rouge"',
+        "couleur",
+        'couleur = "rouge"',
+        "champ inconnu « couleur »",
+    ),
+    (
+        "BD = 20",
+        "BD = 20\nTA = 12",
+        "armes.0.TA",
+        "TA = 12",
+        "TA est un total calculé par les règles",
+    ),
+    (
+        'competence = "Hache de guerre à deux mains"',
+        'competence = "Hache"',
+        "armes.0.competence",
+        'competence = "Hache"',
+        "la compétence « Hache » n’est pas dans les compétences",
+    ),
+    ("NC = 5", "NC = 25", "competences.0.NC", "NC = 25", "NC vaut 25\u202f; il va de 0 à 20"),
+    (
+        "incomplet = true",
+        "incomplet = false",
+        "competences",
+        "[[competences]]",
+        "compétences de départ\u00a0: 1 à apprenti",
+    ),
+    (
+        'moyen = "Pu"',
+        'moyen = "Force"',
+        "armes.0.moyen",
+        'moyen = "Force"',
+        "Moyen « Force » n’existe pas",
+    ),
+    ('nom = "Kröm"', "nom = [", "", "", "ce n’est pas du TOML valide"),
+]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "line", "words"), MISTAKES, ids=[m[2] or "toml" for m in MISTAKES]
+)
+def test_each_mistake_is_an_error_naming_line_field_and_rule(
+    rulebook, tmp_path, monkeypatch, old, new, field, line, words
+):
+    assert old in KROM
+    text = KROM.replace(old, new, 1)
+    folder = tmp_path / "cda"  # not a book folder: the file's `livre` names source/cda
+    folder.mkdir()
+    character = folder / "krom.toml"
+    character.write_text(text, encoding="utf-8")
+    out = tmp_path / "krom.pdf"
+    monkeypatch.chdir(ROOT)
+    run = rulebook("sheet", str(character), "--out", str(out))
+    assert run.status == 2
+    assert not out.exists() and not list(tmp_path.glob("*.part"))
+    if field:
+        number = text.splitlines().index(line) + 1
+        expected = f"{character}:{number}:1: error: {field}\u00a0: "
+    else:
+        expected = f"{character}:"
+    assert any(error.startswith(expected) and words in error for error in run.err.splitlines()), (
+        run.err
+    )
