@@ -2,6 +2,6 @@
 
 import sys
 
-from build_tools.cli import main
+from build_tools.entry import main
 
 sys.exit(main())

@@ -95,7 +95,12 @@ def discover(root: Path | None = None) -> list[Book]:
 
 
 def main_file(folder: Path) -> Path | None:
-    """A folder's main file: `book.xml`, else its only top-level `.xml` file."""
+    """A folder's main file: `book.xml`, else its only top-level `.xml` file.
+
+    A folder that cannot be listed (no permission) raises its OSError, which
+    the command reports in one line, rather than looking empty.
+    """
+    os.listdir(folder)
     if (folder / "book.xml").is_file():
         return folder / "book.xml"
     candidates = sorted(folder.glob("*.xml"))

@@ -4,7 +4,9 @@ Exit status:
   0  nothing new is wrong
   1  findings that the book's ledger does not know, or ledger entries that no longer occur
   2  a book cannot be read at all (not well-formed, missing file, refused access), or bad usage
+  2  also: the machine failed (permission, disk full, read-only, invalid SOURCE_DATE_EPOCH…)
   3  rulebook itself failed (a bug: run again with --traceback and report it)
+  130 interrupted (Ctrl-C)
 """
 
 from __future__ import annotations
@@ -20,26 +22,34 @@ from build_tools.books import UsageError, discover, select
 from build_tools.examine import examine
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_INTERRUPTED = 130
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = _parser()
     try:
+        parser = _parser()
         arguments = parser.parse_args(argv)
     except SystemExit as exit:  # argparse exits 2 on bad usage, 0 on --help
         return int(exit.code or 0)
+    except KeyboardInterrupt:
+        return interrupted()
     try:
+        _check_arguments(sys.argv[1:] if argv is None else argv)
         return arguments.run(arguments)
     except UsageError as error:
         print(f"rulebook: error: {error}", file=sys.stderr)
         return EXIT_UNREADABLE
     except KeyboardInterrupt:
-        return 130
+        return interrupted()
     except BrokenPipeError:
         # The reader went away (`rulebook list | head`): not an error of ours.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_OK
+    except OSError as error:
+        # The machine, not rulebook: a full disk, a read-only folder, a permission.
+        print(f"rulebook: error: {os_error(error)}", file=sys.stderr)
+        return EXIT_UNREADABLE
     except Exception:
         if arguments.traceback:
             traceback.print_exc()
@@ -51,6 +61,37 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
         return EXIT_INTERNAL
+
+
+def interrupted() -> int:
+    """Ctrl-C: one line, and the status a shell gives a command ended by SIGINT."""
+    print("rulebook: interrupted", file=sys.stderr)
+    return EXIT_INTERRUPTED
+
+
+def os_error(error: OSError) -> str:
+    """An OS error as one line: the path it is about, and the cause in words."""
+    cause = error.strerror or str(error)
+    paths = [name for name in (error.filename, error.filename2) if name is not None]
+    if not paths:
+        return cause
+    shown = " → ".join(
+        os.fsdecode(path) if isinstance(path, bytes) else str(path) for path in paths
+    )
+    return f"{shown.encode('utf-8', 'backslashreplace').decode('utf-8')}: {cause}"
+
+
+def _check_arguments(argv: list[str]) -> None:
+    """A path with bytes that are not UTF-8 is refused here, not as a crash while printing it."""
+    for argument in argv:
+        try:
+            argument.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = argument.encode("utf-8", "surrogateescape")
+            raise UsageError(
+                f"{shown!r}: this path is not valid UTF-8; rename it (rulebook names every "
+                "file it reads or writes in its messages and outputs)"
+            ) from None
 
 
 def run_list(arguments: argparse.Namespace) -> int:

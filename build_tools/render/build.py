@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import multiprocessing
 import os
+import signal
 import sys
-from concurrent.futures import ProcessPoolExecutor
+import tempfile
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 from build_tools.books import Book, UsageError
 from build_tools.examine import Report, examine
+from build_tools.render.output import remove_leftovers
 
 FORMATS = ("html", "pdf", "cards", "sheets")
 
@@ -80,11 +84,16 @@ def run(books: list[Book], arguments: argparse.Namespace) -> int:
         card_size=getattr(arguments, "card_size", None),
         previews=getattr(arguments, "previews", False),
     )
-    jobs = [(book, formats, options, Path(arguments.out)) for book in books]
+    check_source_date()
+    out = check_out(Path(arguments.out), books)
+    jobs = [(book, formats, options, out) for book in books]
     workers = min(len(jobs), os.cpu_count() or 1)
     if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(build_book, *zip(*jobs, strict=True)))
+        # A pool that can be ended at once: Ctrl-C must not wait for the books being built.
+        with multiprocessing.get_context("fork").Pool(
+            workers, initializer=_quiet_interrupt
+        ) as pool:
+            results = pool.starmap(build_book, jobs)
     else:
         results = [build_book(*job) for job in jobs]
     status = 0
@@ -112,12 +121,50 @@ def build_book(book: Book, formats: list[str], options: Options, out_root: Path)
             f"run `rulebook check {book.name}` to see them"
         )
     context = RenderContext(report, options, out_root / book.name)
+    remove_leftovers(context.out)
     lines = []
     for name in formats:
         for path in renderer(name).render(context):
             lines.append(f"{book.name}: {name}: {path}")
     problems += [finding.astext() for finding in context.findings]
     return 0, lines, problems
+
+
+def check_out(out: Path, books: list[Book]) -> Path:
+    """`--out` as a folder rulebook can write into, made if need be; else a usage error, now.
+
+    Checked before anything is rendered: a mistyped --out should not cost a build.
+    """
+    where = [out] + [out / book.name for book in books]
+    for folder in where:
+        if folder.exists() and not folder.is_dir():
+            raise UsageError(f"--out {out}: {folder} is a file, not a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out, prefix=".rulebook-", suffix=".part"):
+            pass
+    except OSError as error:
+        raise UsageError(f"--out {out}: cannot write there: {error.strerror or error}") from None
+    return out
+
+
+def check_source_date() -> None:
+    """SOURCE_DATE_EPOCH, when set, must be a date: whole seconds since 1970."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not epoch:
+        return
+    try:
+        datetime.fromtimestamp(int(epoch), tz=UTC)
+    except (ValueError, OverflowError, OSError):
+        raise UsageError(
+            f"SOURCE_DATE_EPOCH={epoch!r} is not a date: give whole seconds since "
+            "1970-01-01 UTC (e.g. $(git log -1 --format=%ct)), or unset it"
+        ) from None
+
+
+def _quiet_interrupt() -> None:
+    """In a worker, Ctrl-C ends the process at once: the main process says it, once."""
+    signal.signal(signal.SIGINT, lambda *_: os._exit(130))
 
 
 def _profiles(items: list[str]) -> dict[str, set[str]]:

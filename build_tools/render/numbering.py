@@ -58,6 +58,8 @@ class Numbering:
     """The top divisions of the book, in order: preface, chapters, appendices, glossary…"""
     pages: dict[etree._Element, str] = field(default_factory=dict)
     """Top division -> the file name of its page, when the book is split in pages."""
+    renamed: dict[etree._Element, str] = field(default_factory=dict)
+    """Top division -> the page name its id gives, which an earlier division's page has."""
     footnotes: dict[etree._Element, int] = field(default_factory=dict)
     expansions: dict[str, etree._Element] = field(default_factory=dict)
     """An acronym or abbreviation the glossary defines -> the glossary entry that defines it."""
@@ -105,6 +107,7 @@ def number(
             numbering.anchors[element] = identifier
             numbering._taken.add(identifier)
     chapters = appendices = parts = 0
+    page_names = {"index.html", "errata.html"}  # compared ignoring case, as some disks do
     loose = {"example": 0, "table": 0, "figure": 0, "equation": 0}
     for division in _divisions(root):
         if left_out(division):
@@ -124,7 +127,12 @@ def number(
             label = ""
         if label:
             numbering.labels[division] = label
-        numbering.pages[division] = _page_name(division, label, len(numbering.divisions))
+        page = _page_name(division, label, len(numbering.divisions))
+        if page.lower() in page_names:  # ids "a.b" and "a-b": never one page over the other
+            numbering.renamed[division] = page
+            page = _free_name(page, page_names)
+        page_names.add(page.lower())
+        numbering.pages[division] = page
         _number_sections(division, label, numbering, left_out)
         if tag == "part":
             continue  # its chapters number their own examples and tables
@@ -199,6 +207,15 @@ def _number_sections(parent: etree._Element, prefix: str, numbering: Numbering, 
         if prefix:
             numbering.labels[child] = label
         _number_sections(child, label if prefix else "", numbering, left_out)
+
+
+def _free_name(page: str, taken: set[str]) -> str:
+    """`page` with the first number that makes it a name not yet `taken`."""
+    stem = page.removesuffix(".html")
+    count = 2
+    while f"{stem}-{count}.html".lower() in taken:
+        count += 1
+    return f"{stem}-{count}.html"
 
 
 def _page_name(division: etree._Element, label: str, position: int) -> str:

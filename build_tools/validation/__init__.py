@@ -4,13 +4,22 @@ from __future__ import annotations
 
 from build_tools.diagnostics import Finding
 from build_tools.reader import Document
-from build_tools.validation import attributes, glossary, references, schema, support, tables
+from build_tools.validation import (
+    attributes,
+    glossary,
+    outputs,
+    references,
+    schema,
+    support,
+    tables,
+)
 
 CHECKS = (
     schema.check,
     support.check,
     references.check,
     attributes.check,
+    outputs.check,
     tables.check,
     glossary.check,
 )
