@@ -19,8 +19,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
+from build_tools.assets import templates_folder
+
+TEMPLATES = templates_folder()
 """The tool's templates: stylesheets a page may name are read from here."""
+
 
 LINK_SCHEMES = ("http", "https", "mailto")
 """What a link in a book may point at, besides a relative URL."""

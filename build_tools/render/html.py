@@ -18,6 +18,7 @@ from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, Stric
 from lxml import etree
 from markupsafe import Markup
 
+from build_tools.assets import TEMPLATES
 from build_tools.docbook import SECTIONS
 from build_tools.render.docbook_html import Page, Translator
 from build_tools.render.numbering import Numbering, number
@@ -28,7 +29,6 @@ from build_tools.render.typography import Typography
 from build_tools.render.verification import Marks
 from build_tools.render.wording import words_for
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 STYLESHEET = "css/book.css"
 ERRATA_PAGE = "errata.html"
 ERRATA_ANCHOR = "errata"

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import jinja2
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "pdf"
+from build_tools.assets import templates_folder
+
+TEMPLATES = templates_folder() / "pdf"
 
 PAPER_SIZES = {"a4": "A4", "letter": "letter"}
 

@@ -1,0 +1,76 @@
+"""A wheel of rulebook carries everything it needs: built, installed in a fresh venv, it renders."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q"] + ["-w", str(folder), str(ROOT)],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    (wheel,) = folder.glob("rulebook-*.whl")
+    return wheel
+
+
+def test_the_wheel_holds_every_module_and_every_template(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for path in (ROOT / "build_tools").rglob("*.py"):
+        assert path.relative_to(ROOT).as_posix() in names
+    for path in (ROOT / "templates").rglob("*"):
+        if path.is_file():
+            assert (
+                f"build_tools/templates/{path.relative_to(ROOT / 'templates').as_posix()}" in names
+            )
+
+
+def test_an_installed_wheel_builds_a_book_outside_the_source_tree(wheel, tmp_path):
+    venv = tmp_path / "venv"
+    subprocess.run(
+        [sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, timeout=120
+    )
+    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--no-deps"]
+    subprocess.run([*pip, str(wheel)], check=True, capture_output=True, timeout=300)
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "source" / "harmonies", project / "source" / "harmonies")
+    command = str(venv / "bin" / "rulebook")
+
+    where = subprocess.run(
+        [str(venv / "bin" / "python"), "-c", "import build_tools; print(build_tools.__file__)"],
+        capture_output=True,
+        text=True,
+        cwd=project,
+        check=True,
+    )
+    assert Path(where.stdout.strip()).is_relative_to(venv)  # the wheel, not the source tree
+
+    version = subprocess.run([command, "--version"], capture_output=True, text=True, check=True)
+    assert version.stdout.startswith("rulebook ")
+
+    done = subprocess.run(
+        [command, "build", "harmonies", "--format", "html,pdf"],
+        capture_output=True,
+        text=True,
+        cwd=project,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    out = project / "generated" / "harmonies"
+    page = (out / "html" / "index.html").read_text(encoding="utf-8")
+    assert "Harmonies" in page
+    assert (out / "html" / "book.css").stat().st_size > 1000
+    assert (out / "harmonies.pdf").read_bytes().startswith(b"%PDF-")
