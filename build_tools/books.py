@@ -11,7 +11,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from build_tools.diagnostics import Finding
+from build_tools.diagnostics import Finding, display_path
 from build_tools.reader import UnreadableBook, read_book
 
 
@@ -40,6 +40,8 @@ class Book:
     name: str
     folder: Path
     main: Path
+    note: str = ""
+    """How the book was chosen, when the command line did not name it (a chapter of it)."""
 
     @property
     def ledger(self) -> Path:
@@ -108,11 +110,18 @@ def main_file(folder: Path) -> Path | None:
 
 
 def select(arguments: list[str], root: Path | None = None) -> list[Book]:
-    """The books named on the command line: names under `source/`, folders or main files."""
+    """The books named on the command line: names under `source/`, folders or files.
+
+    A file that a book includes (a chapter) stands for that book, which is checked whole.
+    """
     if not arguments:
         books = discover(root)
         if not books:
-            raise UsageError(f"no book found under {root or source_root()}/")
+            raise UsageError(
+                f"no book found under {(root or source_root()).absolute()}/ (a book is a folder "
+                "there with a book.xml; run rulebook from the project's folder, or set "
+                "RULEBOOK_SOURCE)"
+            )
         return books
     known = {book.name: book for book in discover(root)}
     chosen = []
@@ -128,14 +137,47 @@ def select(arguments: list[str], root: Path | None = None) -> list[Book]:
                 )
             chosen.append(Book(path.resolve().name, path.resolve(), path.resolve() / main.name))
         elif path.is_file():
-            folder = path.absolute().parent.resolve()
-            chosen.append(Book(folder.name, folder, folder / path.name))
+            chosen.append(including_book(path) or _book_of_file(path))
         elif argument in known:
             chosen.append(known[argument])
         else:
             names = ", ".join(known) or "none"
             raise UsageError(f"{argument}: no such book (books under source/: {names})")
     return chosen
+
+
+def _book_of_file(path: Path) -> Book:
+    folder = path.absolute().parent.resolve()
+    return Book(folder.name, folder, folder / path.name)
+
+
+SEARCHED_ABOVE = 3
+"""How many folders, from a file's own up, may hold the book that includes it."""
+
+
+def including_book(path: Path) -> Book | None:
+    """The book that includes the file `path` (a chapter), if `path` is not a main file itself.
+
+    The book is looked for in the file's folder and the folders above it, up to the first
+    that holds a main file (`book.xml`, or its only top-level `.xml`).
+    """
+    target = path.resolve()
+    for folder in [target.parent, *target.parent.parents][:SEARCHED_ABOVE]:
+        main = main_file(folder)
+        if main is None or main.resolve() == target:
+            continue  # a chapter alone in its folder is that folder's only .xml
+        try:
+            files = {file.resolve() for file in read_book(main).files}
+        except UnreadableBook:
+            return None
+        if target not in files:
+            return None
+        book = Book(folder.name, folder, folder / main.name)
+        book.note = (
+            f"{path} is a part of {folder.name} ({display_path(main)}): the whole book is checked"
+        )
+        return book
+    return None
 
 
 def load_game(book: Book) -> tuple[Game | None, list[Finding]]:

@@ -1,4 +1,7 @@
-"""The `rulebook` command: list, check and build the books under `source/`.
+"""The `rulebook` command: list, check, build and keep the ledger of the books under `source/`.
+
+Each command is a function `add_COMMAND(commands, common)` that declares its arguments and
+the `run_COMMAND(arguments)` that carries it out: a new command or flag is added beside them.
 
 Exit status:
   0  nothing new is wrong
@@ -17,8 +20,8 @@ import os
 import sys
 import traceback
 
-from build_tools import reports
-from build_tools.books import UsageError, discover, select
+from build_tools import __version__, reports
+from build_tools.books import UsageError, discover, select, source_root
 from build_tools.examine import examine
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -29,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         parser = _parser()
         arguments = parser.parse_args(argv)
-    except SystemExit as exit:  # argparse exits 2 on bad usage, 0 on --help
+    except SystemExit as exit:  # argparse exits 2 on bad usage, 0 on --help and --version
         return int(exit.code or 0)
     except KeyboardInterrupt:
         return interrupted()
@@ -94,8 +97,25 @@ def _check_arguments(argv: list[str]) -> None:
             ) from None
 
 
+# -- list ---------------------------------------------------------------------------------
+
+
+def add_list(commands, common) -> None:
+    listing = commands.add_parser("list", parents=[common], help="the books found under source/")
+    listing.add_argument("--format", choices=("text", "json"), default="text")
+    listing.set_defaults(run=run_list)
+
+
 def run_list(arguments: argparse.Namespace) -> int:
     books = [book.summary() for book in discover()]
+    if not books:
+        print(
+            f"rulebook: no book found under {source_root().absolute()}/ (a book is a folder "
+            "there with a book.xml; run rulebook from the project's folder, or set "
+            "RULEBOOK_SOURCE)",
+            file=sys.stderr,
+        )
+        return EXIT_UNREADABLE
     if arguments.format == "json":
         print(json.dumps({"books": books}, ensure_ascii=False, indent=2))
         return EXIT_OK
@@ -106,64 +126,43 @@ def run_list(arguments: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def run_check(arguments: argparse.Namespace) -> int:
-    books = select(arguments.books)
-    results = [examine(book, cross_check=not arguments.no_rules) for book in books]
-    if arguments.diff or arguments.fix:
-        from build_tools import corrections
-
-        return corrections.run(results, write=arguments.fix)
-    threshold = "warning" if arguments.strict else "error"
-    print(reports.FORMATS[arguments.format](results, threshold), end="")
-    return exit_status(results, threshold)
+# -- check --------------------------------------------------------------------------------
 
 
-def run_build(arguments: argparse.Namespace) -> int:
-    from build_tools.render import build
-
-    books = select(arguments.books)
-    return build.run(books, arguments)
-
-
-def exit_status(results, threshold: str) -> int:
-    if any(
-        not result.readable or any(f.severity == "fatal" for f in result.findings)
-        for result in results
-    ):
-        return EXIT_UNREADABLE
-    if any(result.new(threshold) for result in results):
-        return EXIT_FINDINGS
-    return EXIT_OK
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="rulebook",
-        description="Read, validate, cross-check against the rules, and render DocBook rulebooks.",
-        epilog="Exit status: 0 nothing new is wrong; 1 new findings or stale ledger entries; "
-        "2 unreadable book or bad usage; 3 internal error.",
-    )
-    parser.add_argument(
-        "--traceback", action="store_true", help="show Python tracebacks on internal errors"
-    )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    listing = commands.add_parser("list", help="the books found under source/")
-    listing.add_argument("--format", choices=("text", "json"), default="text")
-    listing.set_defaults(run=run_list)
-
+def add_check(commands, common) -> None:
     check = commands.add_parser(
-        "check", help="validate the books and cross-check them against their rules"
+        "check",
+        parents=[common],
+        help="validate the books and cross-check them against their rules",
     )
     check.add_argument(
-        "books", nargs="*", metavar="BOOK", help="a book name, folder or main file (default: all)"
+        "books",
+        nargs="*",
+        metavar="BOOK",
+        help="a book name, folder, main file, or a chapter of a book (default: all)",
     )
-    check.add_argument("--format", choices=sorted(reports.FORMATS), default="text")
+    check.add_argument(
+        "--format",
+        choices=list(reports.FORMATS),
+        default="text",
+        help="what to print: text (default), github (workflow annotations), json, junit, sarif",
+    )
+    for name in reports.FORMATS:
+        if name != "text":
+            check.add_argument(
+                f"--{name}",
+                metavar="FILE",
+                dest=f"report_{name}",
+                help=f"also write the {name} report to FILE",
+            )
     check.add_argument(
         "--strict", action="store_true", help="new warnings fail too, not only errors"
     )
     check.add_argument(
-        "--no-rules", action="store_true", help="validate only; do not run the rules bindings"
+        "--no-rules",
+        action="store_true",
+        help="validate only: the rules are not run (nor the book folder's Python imported), "
+        "and the ledger's entries for the rules are left alone",
     )
     corrections = check.add_mutually_exclusive_group()
     corrections.add_argument(
@@ -178,14 +177,61 @@ def _parser() -> argparse.ArgumentParser:
     )
     check.set_defaults(run=run_check)
 
+
+def run_check(arguments: argparse.Namespace) -> int:
+    results = [
+        examine(book, cross_check=not arguments.no_rules) for book in select(arguments.books)
+    ]
+    settings = report_settings(arguments)
+    print(reports.FORMATS[arguments.format](results, settings), end="")
+    write_reports(arguments, results, settings)
+    return exit_status(results, settings.threshold)
+
+
+def report_settings(arguments: argparse.Namespace) -> reports.Settings:
+    return reports.Settings(
+        threshold="warning" if arguments.strict else "error",
+        verbosity=arguments.verbose - arguments.quiet,
+        root=source_root().absolute().parent,
+    )
+
+
+def write_reports(arguments: argparse.Namespace, results, settings: reports.Settings) -> None:
+    """The reports asked for with --json FILE, --junit FILE, --sarif FILE…, beside the text."""
+    from build_tools.render.output import write_atomic
+
+    for name, render in reports.FORMATS.items():
+        path = getattr(arguments, f"report_{name}", None)
+        if path:
+            write_atomic(path, render(results, settings))
+
+
+def exit_status(results, threshold: str) -> int:
+    if any(
+        not result.readable or any(f.severity == "fatal" for f in result.findings)
+        for result in results
+    ):
+        return EXIT_UNREADABLE
+    if any(result.new(threshold) for result in results):
+        return EXIT_FINDINGS
+    return EXIT_OK
+
+
+# -- build --------------------------------------------------------------------------------
+
+
+def add_build(commands, common) -> None:
+    from build_tools.render.build import available_formats
+
+    formats = available_formats()
     build = commands.add_parser(
-        "build", help="validate, then render the books into generated/BOOK/"
+        "build", parents=[common], help="validate, then render the books into generated/BOOK/"
     )
     build.add_argument("books", nargs="*", metavar="BOOK")
     build.add_argument(
         "--format",
         default="html,pdf",
-        help="comma-separated: html,pdf,cards,sheets (default: html,pdf)",
+        help=f"comma-separated, among: {','.join(formats)} (default: html,pdf)",
     )
     build.add_argument("--paper", choices=("a4", "letter"), default="a4")
     build.add_argument("--out", default="generated", help="output folder (default: generated/)")
@@ -218,14 +264,160 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument(
         "--previews", action="store_true", help="cards: also write a PNG preview of each card"
     )
+    build.add_argument(
+        "--strict",
+        action="store_true",
+        help="exit 1 when the books have new findings (errors or warnings), as check --strict",
+    )
+    build.add_argument(
+        "-j",
+        "--jobs",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="build N books at once (default: one per core)",
+    )
     build.set_defaults(run=run_build)
 
+
+def run_build(arguments: argparse.Namespace) -> int:
+    from build_tools.render import build
+
+    return build.run(select(arguments.books), arguments)
+
+
+# -- ledger -------------------------------------------------------------------------------
+
+
+def add_ledger(commands, common) -> None:
+    ledger = commands.add_parser(
+        "ledger", parents=[common], help="keep the books' ledgers of known findings"
+    )
+    actions = ledger.add_subparsers(dest="action", required=True, metavar="ACTION")
+    accept = actions.add_parser(
+        "accept",
+        parents=[common],
+        help="record the new findings in the ledger, each with a reason to fill in",
+    )
+    accept.add_argument("books", nargs="*", metavar="BOOK")
+    accept.add_argument("--strict", action="store_true", help="new warnings too, not only errors")
+    accept.set_defaults(run=run_ledger_accept)
+    prune = actions.add_parser(
+        "prune", parents=[common], help="remove the ledger entries that no longer occur"
+    )
+    prune.add_argument("books", nargs="*", metavar="BOOK")
+    prune.set_defaults(run=run_ledger_prune)
+
+
+def run_ledger_accept(arguments: argparse.Namespace) -> int:
+    from build_tools.ledger import accept
+
+    threshold = "warning" if arguments.strict else "error"
+    status = EXIT_OK
+    for book in select(arguments.books):
+        result = examine(book)
+        if _unusable(result):
+            status = EXIT_UNREADABLE
+            continue
+        fresh = [f for f in result.new(threshold) if not f.category.startswith("ledger")]
+        added = accept(book.ledger, fresh)
+        if not arguments.quiet or added:
+            print(
+                f"{book.name}: {added} new finding(s) recorded in {_shown(book.ledger)}"
+                + (": fill in each reason (TODO)" if added else "")
+            )
+    return status
+
+
+def run_ledger_prune(arguments: argparse.Namespace) -> int:
+    from build_tools.ledger import prune
+
+    status = EXIT_OK
+    for book in select(arguments.books):
+        result = examine(book)
+        if _unusable(result):
+            status = EXIT_UNREADABLE
+            continue
+        stale = {f.key for f in result.findings if f.category == "ledger-stale"}
+        removed = prune(book.ledger, stale) if stale else []
+        for identifier in removed:
+            print(f"{book.name}: removed {identifier}")
+        print(f"{book.name}: {len(removed)} entr{'y' if len(removed) == 1 else 'ies'} removed")
+    return status
+
+
+def _unusable(result) -> bool:
+    """Whether a book cannot be matched with its ledger; its findings printed if so."""
+    fatal = [f for f in result.findings if f.severity == "fatal"]
+    for finding in fatal:
+        print(finding.astext(), file=sys.stderr)
+    if fatal:
+        print(f"rulebook: {result.book.name}: ledger left as it is", file=sys.stderr)
+    return bool(fatal) or not result.readable
+
+
+def _shown(path) -> str:
+    from build_tools.diagnostics import display_path
+
+    return display_path(path)
+
+
+# -- sheet --------------------------------------------------------------------------------
+
+
+def add_sheet(commands, common) -> None:
     from build_tools.render import sheets
 
     sheet = sheets.add_command(commands)
+    sheet.add_argument(
+        "--traceback", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS
+    )
 
-    for sub in (listing, check, build, sheet):
-        sub.add_argument(
-            "--traceback", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS
-        )
+
+# -- the parser ---------------------------------------------------------------------------
+
+COMMANDS = (add_list, add_check, add_build, add_sheet, add_ledger)
+"""Each adds its subcommand to the parser, in the order `rulebook --help` lists them."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="rulebook",
+        description="Read, validate, cross-check against the rules, and render DocBook rulebooks.",
+        epilog="Exit status: 0 nothing new is wrong; 1 new findings or stale ledger entries; "
+        "2 unreadable book or bad usage; 3 internal error.",
+    )
+    parser.add_argument("--version", action="version", version=f"rulebook {__version__}")
+    parser.add_argument(
+        "--traceback", action="store_true", help="show Python tracebacks on internal errors"
+    )
+    parser.set_defaults(quiet=0, verbose=0)
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--traceback", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS
+    )
+    common.add_argument(
+        "-q",
+        "--quiet",
+        action="count",
+        default=argparse.SUPPRESS,
+        help="say only what fails (new findings), and nothing when all is well",
+    )
+    common.add_argument(
+        "-v",
+        "--verbose",
+        action="count",
+        default=argparse.SUPPRESS,
+        help="also list the known findings, and each finding's whole working",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for add in COMMANDS:
+        add(commands, common)
     return parser
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of jobs from 1 up, not {text}")
+    return value

@@ -37,18 +37,27 @@ class Report:
         return [f for f in self.findings if f.rank >= rank and not f.known]
 
 
+RULES_CATEGORIES = ("erratum", "figure", "game-error")
+"""What only the rules check finds (with every `binding-…` category): under --no-rules, the
+ledger's entries of these categories are neither matched nor reported as no longer occurring."""
+
+
 def examine(book: Book, *, cross_check: bool = True) -> Report:
-    """Read, validate and (when the book has a game) cross-check `book`."""
+    """Read, validate and (when the book has a game, and `cross_check`) cross-check `book`.
+
+    Without `cross_check`, the book folder's Python is not imported at all.
+    """
     try:
         document = read_book(book.main)
     except UnreadableBook as unreadable:
         return Report(book, None, None, unreadable.findings)
     findings = list(document.findings)
     findings += validate(document)
-    game, game_findings = load_game(book)
-    findings += game_findings
-    coverage, verifications = None, {}
-    if cross_check and game is not None and game.binder is not None:
+    game, coverage, verifications = None, None, {}
+    if cross_check:
+        game, game_findings = load_game(book)
+        findings += game_findings
+    if game is not None and game.binder is not None:
         outcome = run_bindings(document, game.binder, game.example_sections)
         findings += outcome.findings
         coverage = outcome.coverage
@@ -58,11 +67,23 @@ def examine(book: Book, *, cross_check: bool = True) -> Report:
 
         findings += check_sheet(document, game)
     _make_ids_unique(findings)
-    entries, ledger_findings = read_ledger(book.ledger)
-    findings += ledger_findings
-    findings += reconcile(findings, entries, book.ledger)
     findings.sort(key=lambda f: (str(f.file or ""), f.line, f.column, f.category))
+    entries, ledger_findings = read_ledger(book.ledger)
+    stale = reconcile(
+        findings,
+        entries,
+        book.ledger,
+        ignore=lambda entry: not cross_check and from_rules(entry.id),
+    )
+    # The ledger's own problems come first: a broken ledger makes every other line doubtful.
+    findings = ledger_findings + stale + findings
     return Report(book, document, game, findings, coverage, verifications)
+
+
+def from_rules(identifier: str) -> bool:
+    """Whether a finding id (`category:…`) is one only the rules check can find."""
+    category = identifier.split(":", 1)[0]
+    return category in RULES_CATEGORIES or category.startswith("binding-")
 
 
 def _make_ids_unique(findings: list[Finding]) -> None:

@@ -1,12 +1,25 @@
-"""The ledger: the findings known to be defects of a book as authored, each with its reason."""
+"""The ledger: the findings known to be defects of a book as authored, each with its reason.
+
+`ledger.toml` in the book's folder holds one `[[known]]` table per known finding (`id`,
+`reason`, and for an erratum `text_says`, the value the text gives). `rulebook ledger accept`
+appends the new findings and `rulebook ledger prune` removes the entries that no longer
+occur; both edit the file as text, so the authors' comments and order stay as they wrote them.
+"""
 
 from __future__ import annotations
 
+import json
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from build_tools.diagnostics import Finding, source_line
+
+TO_FILL_IN = "TODO: why is this a defect of the book as authored?"
+"""The reason `ledger accept` writes: a warning until an author replaces it."""
+
+HEADER = re.compile(r"^\s*\[\[\s*known\s*\]\]\s*(#.*)?$")
 
 
 @dataclass
@@ -35,13 +48,23 @@ def read_ledger(path: Path) -> tuple[list[Entry], list[Finding]]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
+        message = str(error)
+        place = re.search(r"\(at line (\d+), column (\d+)\)", message)
+        line, column = (int(place[1]), int(place[2])) if place else (0, 0)
         return [], [
             Finding(
-                "fatal", "ledger", f"the ledger is not valid TOML: {error}", file=path, key="toml"
+                "fatal",
+                "ledger",
+                "the ledger is not valid TOML: "
+                + re.sub(r"\s*\(at line \d+, column \d+\)", "", message),
+                file=path,
+                line=line,
+                column=column,
+                text=source_line(path, line),
+                caret=column,
+                key="toml",
             )
         ]
-    entries, findings = [], []
-    lines = text.splitlines()
     known = data.get("known", [])
     if not isinstance(known, list) or not all(isinstance(item, dict) for item in known):
         return [], [
@@ -53,10 +76,14 @@ def read_ledger(path: Path) -> tuple[list[Entry], list[Finding]]:
                 key="shape",
             )
         ]
-    for item in known:
+    lines = text.splitlines()
+    starts = _entry_lines(lines, len(known))
+    entries, findings = [], []
+    for index, item in enumerate(known):
         identifier = str(item.get("id", ""))
-        line = next((n for n, t in enumerate(lines, 1) if identifier and identifier in t), 0)
-        if not identifier or not str(item.get("reason", "")).strip():
+        line = _line_of_id(lines, starts, index) or _first_line_with(lines, identifier)
+        reason = str(item.get("reason", "")).strip()
+        if not identifier or not reason:
             findings.append(
                 Finding(
                     "error",
@@ -69,8 +96,19 @@ def read_ledger(path: Path) -> tuple[list[Entry], list[Finding]]:
                 )
             )
             continue
+        if reason == TO_FILL_IN:
+            findings.append(
+                Finding(
+                    "warning",
+                    "ledger-reason",
+                    f"the reason of {identifier!r} is still to be filled in",
+                    file=path,
+                    line=line,
+                    text=source_line(path, line),
+                    key=identifier,
+                )
+            )
         pinned = item.get("text_says")
-        reason = str(item["reason"]).strip()
         translated = {
             key.removeprefix("reason_"): str(value).strip()
             for key, value in item.items()
@@ -88,27 +126,149 @@ def says(finding: Finding) -> str:
     return " ".join(str(value) for value in found) if isinstance(found, list) else str(found)
 
 
-def reconcile(findings: list[Finding], entries: list[Entry], path: Path) -> list[Finding]:
-    """Mark the known findings, and report each ledger entry that no longer occurs."""
+def reconcile(
+    findings: list[Finding], entries: list[Entry], path: Path, *, ignore=lambda entry: False
+) -> list[Finding]:
+    """Mark the known findings, and report each ledger entry that no longer occurs.
+
+    An erratum whose value changed (the text now says another wrong number) is its entry's
+    finding, reported once as changed, not as a new finding beside a stale entry.
+    `ignore(entry)` names entries this run cannot judge (the rules' ones, under --no-rules).
+    """
     known = {entry.id: entry for entry in entries}
     seen: set[str] = set()
     for finding in findings:
         entry = known.get(finding.id)
-        if entry is not None and (entry.text_says is None or entry.text_says == says(finding)):
+        if entry is None:
+            continue
+        seen.add(finding.id)
+        if entry.text_says is None or entry.text_says == says(finding):
             finding.known = True
-            seen.add(finding.id)
-    stale = [
+        else:
+            _changed(finding, entry)
+    unmatched = [entry for entry in entries if entry.id not in seen and not ignore(entry)]
+    # An id may hold the value the text gives (`…-lu-50`): an erratum whose value changed has
+    # a new id. Its entry is the one that differs from it by numbers only, if just one does.
+    pinned = [entry for entry in unmatched if entry.text_says is not None]
+    loose = [f for f in findings if f.category == "erratum" and f.id not in known]
+    for entry in pinned:
+        shape = _without_numbers(entry.id)
+        candidates = [f for f in loose if _without_numbers(f.id) == shape]
+        rivals = [e for e in pinned if _without_numbers(e.id) == shape]
+        if len(candidates) == 1 and len(rivals) == 1:
+            _changed(candidates[0], entry)
+            unmatched.remove(entry)
+    return [
         Finding(
             "error",
             "ledger-stale",
             f"the ledger lists {entry.id!r}, which no longer occurs: if the book was fixed, "
-            "remove the entry",
+            "remove the entry (rulebook ledger prune)",
             file=path,
             line=entry.line,
             text=source_line(path, entry.line),
             key=entry.id,
         )
-        for entry in entries
-        if entry.id not in seen
+        for entry in unmatched
     ]
-    return stale
+
+
+def _changed(finding: Finding, entry: Entry) -> None:
+    """Say, on the finding, that the ledger knew it with another value (it stays new)."""
+    finding.message += (
+        f" (changed: the ledger, line {entry.line}, knows this erratum with the text "
+        f"saying {entry.text_says}; update or remove its entry)"
+    )
+
+
+def _without_numbers(identifier: str) -> str:
+    return re.sub(r"[0-9]+", "#", identifier)
+
+
+def accept(path: Path, findings: list[Finding]) -> int:
+    """Append an entry for each of `findings` to the ledger at `path`; how many were added."""
+    blocks = []
+    for finding in findings:
+        lines = [f"# {finding.location()}: {finding.severity}: {finding.message}"[:200]]
+        lines += ["[[known]]", f"id = {_toml_string(finding.id)}"]
+        if finding.category == "erratum" and finding.found is not None:
+            lines.append(f"text_says = {_toml_string(says(finding))}")
+        lines.append(f"reason = {_toml_string(TO_FILL_IN)}")
+        blocks.append("\n".join(line.replace("\n", " ") for line in lines) + "\n")
+    if not blocks:
+        return 0
+    existing = path.read_text(encoding="utf-8") if path.is_file() else ""
+    separator = "" if not existing else "\n" if existing.endswith("\n") else "\n\n"
+    from build_tools.render.output import write_atomic
+
+    write_atomic(path, existing + separator + "\n".join(blocks))
+    return len(blocks)
+
+
+def prune(path: Path, stale: set[str]) -> list[str]:
+    """Remove the entries whose id is in `stale` from the ledger at `path`; their ids, in order.
+
+    Each entry is cut from its `[[known]]` line (with the comment lines just above it) to the
+    next entry's; comments elsewhere are kept. Entries must be written as `[[known]]` tables.
+    """
+    text = path.read_text(encoding="utf-8")
+    known = tomllib.loads(text).get("known", [])
+    lines = text.splitlines(keepends=True)
+    starts = _entry_lines([line.rstrip("\n") for line in lines], len(known))
+    if len(starts) != len(known):
+        raise ValueError(f"{path}: entries are not each written as a [[known]] table")
+    bounds = [_with_comments(lines, start) for start in starts] + [len(lines)]
+    removed, keep = [], [True] * len(lines)
+    for index, item in enumerate(known):
+        if str(item.get("id", "")) in stale:
+            removed.append(str(item["id"]))
+            for number in range(bounds[index], _end(lines, starts[index], bounds[index + 1])):
+                keep[number] = False
+    if removed:
+        from build_tools.render.output import write_atomic
+
+        kept = "".join(line for line, wanted in zip(lines, keep, strict=True) if wanted)
+        write_atomic(path, re.sub(r"\n{3,}", "\n\n", kept))
+    return removed
+
+
+def _toml_string(text: str) -> str:
+    # A JSON string is a TOML basic string: the same quotes and escapes (\" \\ \n \uXXXX).
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _entry_lines(lines: list[str], count: int) -> list[int]:
+    """The 0-based line of each `[[known]]` header, in order."""
+    return [number for number, line in enumerate(lines) if HEADER.match(line)][:count]
+
+
+def _with_comments(lines: list[str], start: int) -> int:
+    """The first line of an entry: its header, or the comments right above it."""
+    while start > 0 and lines[start - 1].lstrip().startswith("#"):
+        start -= 1
+    return start
+
+
+def _end(lines: list[str], start: int, limit: int) -> int:
+    """The line after an entry's last key: comments and blank lines after it stay."""
+    end = start + 1
+    for number in range(start + 1, limit):
+        stripped = lines[number].strip()
+        if stripped and not stripped.startswith("#"):
+            end = number + 1
+    return end
+
+
+def _line_of_id(lines: list[str], starts: list[int], index: int) -> int:
+    """The 1-based line of the `id =` of entry `index`, when entries are `[[known]]` tables."""
+    if index >= len(starts):
+        return 0
+    end = starts[index + 1] if index + 1 < len(starts) else len(lines)
+    for number in range(starts[index], end):
+        if re.match(r"\s*id\s*=", lines[number]):
+            return number + 1
+    return starts[index] + 1
+
+
+def _first_line_with(lines: list[str], identifier: str) -> int:
+    return next((n for n, t in enumerate(lines, 1) if identifier and identifier in t), 0)

@@ -1,50 +1,103 @@
-"""How `rulebook check` prints findings: text for people; JSON, JUnit and SARIF for machines."""
+"""How `rulebook check` reports findings: text for people; GitHub, JSON, JUnit, SARIF for machines.
+
+Every format is a function `(results, settings) -> str`, registered by name in FORMATS.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import os
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
 from lxml import etree
 
+from build_tools import __version__
 from build_tools.diagnostics import display_path
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_LEVELS = {"fatal": "error", "error": "error", "warning": "warning", "info": "note"}
+GITHUB_LEVELS = {"fatal": "error", "error": "error", "warning": "warning", "info": "notice"}
+SHORT_WORKING = 6
+"""Lines of a finding's working shown without -v (a figure's table runs to forty)."""
 
 
-def text(results, threshold: str) -> str:
+@dataclass
+class Settings:
+    """How much to say, and from where: the failing threshold, verbosity, the project's root."""
+
+    threshold: str = "error"
+    verbosity: int = 0
+    """-1 quiet (new findings only), 0 normal, 1 verbose (known findings and whole workings)."""
+    root: Path = field(default_factory=Path.cwd)
+    """The project's root: SARIF URIs are relative to it (`uriBaseId` PROJECTROOT)."""
+
+
+def text(results, settings: Settings) -> str:
+    """Each book's summary first, then its new findings; known ones counted (listed with -v)."""
     lines = []
+    if settings.verbosity >= 0:
+        lines += [_summary(result, settings) for result in results]
     for result in results:
-        new = result.new(threshold)
-        # Warnings and notes below the threshold do not fail the check, but are shown:
-        # a skipped validation or an empty column is worth a look.
+        broken = [f for f in result.findings if f.category == "ledger" and f.severity == "fatal"]
+        if broken:
+            lines += [finding.astext() for finding in broken]
+            others = len(result.findings) - len(broken)
+            lines.append(
+                f"{result.book.name}: {others} other finding(s) not matched with the ledger: "
+                "fix the ledger first"
+            )
+            continue
+        new = {id(finding) for finding in result.new(settings.threshold)}
         for finding in result.findings:
-            if not finding.known:
-                lines.append(finding.astext())
-        for finding in result.findings:
-            if finding.known:
+            # Warnings and notes below the threshold do not fail the check, but are shown:
+            # a skipped validation or an empty column is worth a look. -q shows what fails.
+            if finding.known or (settings.verbosity < 0 and id(finding) not in new):
+                continue
+            lines.append(_astext(finding, settings))
+        known = [finding for finding in result.findings if finding.known]
+        if settings.verbosity > 0:
+            for finding in known:
                 where = f"{finding.where}: " if finding.where else ""
                 lines.append(
                     f"{finding.location()}: known {finding.severity}: {where}{finding.message} "
                     f"[{finding.category}]"
                 )
-        lines.append(_summary(result, new))
-    return "\n".join(lines) + "\n"
+        elif known and settings.verbosity == 0:
+            lines.append(
+                f"{result.book.name}: {len(known)} known finding(s) not listed (-v lists them)"
+            )
+    return "".join(line + "\n" for line in lines)
 
 
-def _summary(result, new) -> str:
-    counts = {}
+def _astext(finding, settings: Settings) -> str:
+    if settings.verbosity > 0 or len(finding.derivation) <= SHORT_WORKING + 1:
+        return finding.astext()
+    shown = finding.derivation[:SHORT_WORKING]
+    rest = len(finding.derivation) - len(shown)
+    text = dataclasses.replace(finding, derivation=shown).astext()
+    marker = f"  id: {finding.id}"
+    head, _, tail = text.rpartition(marker)
+    return f"{head}    … {rest} more line(s) (-v shows them)\n{marker}{tail}"
+
+
+def _summary(result, settings: Settings) -> str:
+    counts: dict[str, int] = {}
     for finding in result.findings:
         counts[finding.severity] = counts.get(finding.severity, 0) + 1
     known = sum(1 for f in result.findings if f.known)
+    new = result.new(settings.threshold)
     parts = [f"{result.book.name}: {len(new)} new finding(s), {known} known (in the ledger)"]
     if counts:
         parts.append("; ".join(f"{n} {severity}" for severity, n in sorted(counts.items())))
     line = ", ".join(parts)
+    note = result.book.note
+    if note:
+        line += f"\n  ({note})"
     if result.coverage:
         c = result.coverage
         n = c["numbers"]
@@ -57,11 +110,47 @@ def _summary(result, new) -> str:
             f"prose: {c['prose']['bound']} of {c['prose']['total']} numbers bound"
         )
     elif result.readable and result.game is None:
-        line += "\n  (no rules module for this book: validated only)"
+        line += "\n  (no rules module for this book, or --no-rules: validated only)"
     return line
 
 
-def as_json(results, threshold: str) -> str:
+def github(results, settings: Settings) -> str:
+    """GitHub Actions workflow commands: one annotation per new finding, then the summaries."""
+    lines = []
+    for result in results:
+        for finding in result.findings:
+            if finding.known or (finding.severity == "info" and settings.verbosity <= 0):
+                continue
+            level = GITHUB_LEVELS[finding.severity]
+            properties = {"title": f"rulebook {finding.category}"}
+            if finding.file is not None:
+                properties["file"] = display_path(finding.file)
+                if finding.line:
+                    properties["line"] = str(finding.line)
+                    if finding.column:
+                        properties["col"] = str(finding.column)
+            where = f"{finding.where}: " if finding.where else ""
+            message = where + finding.message
+            if finding.derivation:
+                message += "\n" + "\n".join(finding.derivation)
+            message += f"\nid: {finding.id}"
+            fields = ",".join(
+                f"{key}={_github_property(value)}" for key, value in properties.items()
+            )
+            lines.append(f"::{level} {fields}::{_github_data(message)}")
+    lines += [_summary(result, settings) for result in results]
+    return "".join(line + "\n" for line in lines)
+
+
+def _github_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _github_property(text: str) -> str:
+    return _github_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def as_json(results, settings: Settings) -> str:
     books = []
     for result in results:
         entry = {
@@ -69,7 +158,7 @@ def as_json(results, threshold: str) -> str:
             "main": display_path(result.book.main),
             "readable": result.readable,
             "findings": [finding.as_dict() for finding in result.findings],
-            "new": len(result.new(threshold)),
+            "new": len(result.new(settings.threshold)),
         }
         if result.coverage is not None:
             entry["coverage"] = result.coverage
@@ -85,34 +174,49 @@ def _xml_text(text: str) -> str:
     return NOT_IN_XML.sub("\ufffd", text)
 
 
-def junit(results, threshold: str) -> str:
-    """JUnit XML: one test suite per book, one failing test case per new finding."""
+def junit(results, settings: Settings) -> str:
+    """JUnit XML: a suite per book, a test case per finding (failing if new, skipped if known).
+
+    Test cases carry `file` and `line`, as pytest's reports do, which GitLab and most CI
+    readers use to link a failure to its source.
+    """
     suites = etree.Element("testsuites", name="rulebook check")
     for result in results:
-        new = {id(f) for f in result.new(threshold)}
-        failing = [f for f in result.findings if id(f) in new]
+        new = {id(f) for f in result.new(settings.threshold)}
+        cases = [f for f in result.findings if id(f) in new or f.known]
+        failing = sum(1 for f in cases if id(f) in new)
         suite = etree.SubElement(
             suites,
             "testsuite",
             name=result.book.name,
-            tests=str(max(1, len(failing))),
-            failures=str(len(failing)),
+            tests=str(max(1, len(cases))),
+            failures=str(failing),
             errors="0",
-            skipped="0",
+            skipped=str(len(cases) - failing),
         )
-        if not failing:
+        if not cases:
             etree.SubElement(
                 suite,
                 "testcase",
                 name=f"{result.book.name}: no new finding",
                 classname=result.book.name,
+                file=display_path(result.book.main),
             )
-        for finding in failing:
-            # The JUnit schema that Jenkins reads has no file or line on a testcase:
-            # the location goes in the failure's message, as in its text.
+        for finding in cases:
             case = etree.SubElement(
                 suite, "testcase", name=_xml_text(finding.id), classname=result.book.name
             )
+            if finding.file is not None:
+                case.set("file", _xml_text(display_path(finding.file)))
+                if finding.line:
+                    case.set("line", str(finding.line))
+            if finding.known:
+                etree.SubElement(
+                    case,
+                    "skipped",
+                    message=_xml_text(f"known (in the ledger): {finding.message}"),
+                )
+                continue
             failure = etree.SubElement(
                 case,
                 "failure",
@@ -123,12 +227,13 @@ def junit(results, threshold: str) -> str:
     return etree.tostring(suites, encoding="unicode", pretty_print=True)
 
 
-def sarif(results, threshold: str) -> str:
-    """SARIF 2.1.0, for code-scanning annotations in CI."""
+def sarif(results, settings: Settings) -> str:
+    """SARIF 2.1.0, for code-scanning annotations in CI; URIs relative to the project's root."""
     from build_tools.corrections import correction_of, settle
 
     rules: dict[str, dict] = {}
     findings = []
+    root = Path(os.path.abspath(settings.root))
     for result in results:
         # The same corrections as `rulebook check --diff`: those that leave the check clean.
         fixed = settle(result.book)[1] if result.readable else set()
@@ -136,11 +241,7 @@ def sarif(results, threshold: str) -> str:
             rules.setdefault(finding.category, {"id": finding.category, "name": finding.category})
             location = {
                 "physicalLocation": {
-                    "artifactLocation": {
-                        "uri": _uri(
-                            display_path(finding.file) if finding.file else result.book.name
-                        )
-                    }
+                    "artifactLocation": _artifact(finding.file or result.book.main, root)
                 }
             }
             if finding.line:
@@ -176,9 +277,13 @@ def sarif(results, threshold: str) -> str:
                 "tool": {
                     "driver": {
                         "name": "rulebook",
+                        "version": __version__,
+                        "semanticVersion": __version__,
+                        "informationUri": "https://pypi.org/project/rulebook/",
                         "rules": sorted(rules.values(), key=lambda r: r["id"]),
                     }
                 },
+                "originalUriBaseIds": {"PROJECTROOT": {"uri": root.as_uri() + "/"}},
                 "results": findings,
                 # Columns count characters (code points), not SARIF's default UTF-16 units.
                 "columnKind": "unicodeCodePoints",
@@ -206,9 +311,23 @@ def _fix(correction, location: dict) -> dict:
     }
 
 
+def _artifact(path: Path, root: Path) -> dict:
+    """A file as SARIF locates it: relative to PROJECTROOT when under it, else absolute."""
+    absolute = Path(os.path.abspath(path))
+    if absolute.is_relative_to(root):
+        return {"uri": _uri(absolute.relative_to(root).as_posix()), "uriBaseId": "PROJECTROOT"}
+    return {"uri": absolute.as_uri()}
+
+
 def _uri(path: str) -> str:
     """A path as the relative URI reference SARIF wants: spaces and accents escaped."""
     return quote(Path(path).as_posix())
 
 
-FORMATS: dict[str, Callable] = {"text": text, "json": as_json, "junit": junit, "sarif": sarif}
+FORMATS: dict[str, Callable] = {
+    "text": text,
+    "github": github,
+    "json": as_json,
+    "junit": junit,
+    "sarif": sarif,
+}

@@ -227,3 +227,89 @@ def test_a_closed_pipe_is_not_an_internal_error():
         cwd=ROOT,
     )
     assert "internal error" not in run.stderr and "Traceback" not in run.stderr
+
+
+def test_version(rulebook):
+    from build_tools import __version__
+
+    status, out, _ = rulebook("--version")
+    assert (status, out) == (0, f"rulebook {__version__}\n")
+
+
+def test_list_outside_a_project_says_where_it_looked(rulebook, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("RULEBOOK_SOURCE", raising=False)
+    status, out, err = rulebook("list")
+    assert (status, out) == (2, "")
+    assert f"rulebook: no book found under {tmp_path / 'source'}/" in err
+
+
+def test_a_chapter_alone_is_checked_as_part_of_its_book(rulebook, source):
+    status, out, _ = rulebook("check", "source/alpha/chapitres/un.xml", "--no-rules")
+    assert status == 0
+    assert out.startswith("alpha: 0 new finding(s)")
+    assert "(source/alpha/chapitres/un.xml is a part of alpha (source/alpha/book.xml)" in out
+
+
+def test_a_main_file_alone_is_its_own_book(rulebook, source):
+    out = rulebook("check", "source/beta/edad.xml", "--no-rules").out
+    assert out.startswith("beta: 0 new finding(s)")
+    assert "is a part of" not in out
+
+
+def test_build_advertises_only_the_formats_it_has(rulebook, source):
+    from build_tools.render.build import FORMATS, available_formats
+
+    status, out, _ = rulebook("build", "--help")
+    advertised = out.split("among:")[1].split("(default")[0].split()[0].split(",")
+    assert advertised == available_formats()
+    for name in set(FORMATS) - set(available_formats()):
+        status, _, err = rulebook("build", "beta", "--format", name)
+        assert status == 2 and f"unknown format {name!r}" in err
+
+
+def test_build_quiet_strict_and_an_unused_profiling_value(rulebook, source, write_book, tmp_path):
+    write_book(
+        "lien",
+        {
+            "book.xml": '<book><title>T</title><chapter userlevel="novice"><title>C</title>'
+            '<para><xref linkend="nulle-part"/></para></chapter></book>\n'
+        },
+        root=source,
+    )
+    out_folder = str(tmp_path / "generated")
+    status, out, err = rulebook("build", "lien", "--format", "html", "--out", out_folder, "-q")
+    assert (status, out) == (0, "")  # new findings do not fail a build…
+    assert "rulebook: lien: 1 new finding(s); the book is built" in err
+    status, _, err = rulebook(
+        "build",
+        "lien",
+        "--format",
+        "html",
+        "--out",
+        out_folder,
+        "--strict",
+        "--userlevel",
+        "novice,expert",
+        "-j",
+        "1",
+    )
+    assert status == 1  # …unless --strict
+    assert (
+        "rulebook: warning: lien: --userlevel expert: no element of the book has "
+        "userlevel='expert' (values used: novice)" in err
+    )
+    assert "--userlevel novice:" not in err
+
+
+def test_quiet_and_verbose_check(rulebook, source, write_book):
+    write_book(
+        "lien",
+        {"book.xml": BETA.replace("<para/>", '<para><xref linkend="z"/></para>')},
+        root=source,
+    )
+    quiet = rulebook("check", "lien", "--no-rules", "-q").out
+    assert quiet.startswith("source/lien/book.xml:1:") and "new finding(s)" not in quiet
+    assert rulebook("check", "beta", "--no-rules", "-q").out == ""
+    normal = rulebook("check", "lien", "--no-rules").out
+    assert normal.splitlines()[0].startswith("lien: 1 new finding(s), 0 known")

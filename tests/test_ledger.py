@@ -48,8 +48,15 @@ def test_every_finding_in_the_ledger_passes_and_is_marked_known(rulebook, book):
     (book / "ledger.toml").write_text(entry(ARMES) + entry(ARMURES), encoding="utf-8")
     status, out, _ = rulebook("check", "regles", "--no-rules")
     assert status == 0
+    assert out.startswith("regles: 0 new finding(s), 2 known (in the ledger)")
+    assert "regles: 2 known finding(s) not listed (-v lists them)" in out
+    assert "known error" not in out  # counted, not listed
+
+    status, out, _ = rulebook("check", "regles", "--no-rules", "-v")
     assert "regles/book.xml:5:18: known error: chapter « Le combat »: <xref linkend='armes'>" in out
-    assert "regles: 0 new finding(s), 2 known (in the ledger)" in out
+
+    status, out, _ = rulebook("check", "regles", "--no-rules", "-q")
+    assert (status, out) == (0, "")
 
     status, out, _ = rulebook("check", "regles", "--no-rules", "--format", "json")
     assert status == 0
@@ -80,7 +87,7 @@ def test_fixing_the_book_makes_its_entry_stale(rulebook, book):
     status, out, _ = rulebook("check", "regles", "--no-rules")
     assert status == 1
     assert f"regles/ledger.toml:2: error: the ledger lists '{ARMES}'" in out
-    assert "remove the entry [ledger-stale]" in out
+    assert "remove the entry (rulebook ledger prune) [ledger-stale]" in out
 
 
 def test_an_entry_without_a_reason_is_an_error(rulebook, book):
@@ -131,3 +138,69 @@ def test_a_ledger_of_the_wrong_shape(rulebook, book, text):
     assert status == 2
     assert "regles/ledger.toml: fatal: the ledger's entries must each be a [[known]]" in out
     assert "[ledger]" in out
+
+
+def test_a_ledger_mistake_is_reported_first_at_its_line(rulebook, book):
+    (book / "ledger.toml").write_text(
+        entry(ARMES) + '[[known]]\nid = "x\nreason = "y"\n', encoding="utf-8"
+    )
+    status, out, _ = rulebook("check", "regles", "--no-rules")
+    assert status == 2
+    lines = out.splitlines()
+    first = next(line for line in lines if "ledger.toml" in line)
+    assert first.startswith("regles/ledger.toml:6:8: fatal: the ledger is not valid TOML")
+    assert lines.index(first) == 2  # after the summary, before anything else
+    assert "broken-reference" not in out  # not every finding reprinted as new
+    assert "regles: 2 other finding(s) not matched with the ledger: fix the ledger first" in out
+
+
+def test_accept_records_the_new_findings_with_a_reason_to_fill_in(rulebook, book):
+    (book / "ledger.toml").write_text("# Known defects.\n\n" + entry(ARMES), encoding="utf-8")
+    status, out, _ = rulebook("ledger", "accept", "regles")
+    assert status == 0
+    assert (
+        out
+        == "regles: 1 new finding(s) recorded in regles/ledger.toml: fill in each reason (TODO)\n"
+    )
+    text = (book / "ledger.toml").read_text(encoding="utf-8")
+    assert text.startswith("# Known defects.\n\n" + entry(ARMES))  # the authors' text kept
+    assert f'[[known]]\nid = "{ARMURES}"\nreason = "TODO: ' in text
+    assert "# regles/book.xml:5:" in text  # where the finding is, for the author filling it in
+
+    status, out, _ = rulebook("check", "regles", "--no-rules")
+    assert status == 0  # accepted: nothing new
+    assert (
+        f"regles/ledger.toml:10: warning: the reason of '{ARMURES}' is still to be filled in" in out
+    )
+    assert rulebook("check", "regles", "--no-rules", "--strict").status == 1
+
+
+def test_prune_removes_only_the_entries_that_no_longer_occur(rulebook, book):
+    stale = "table-row:table-vieux:tbody-row-2-1-of-2"
+    ledger = (
+        "# Known defects.\n\n# -- references --\n\n"
+        + entry(ARMES)
+        + "# the old table\n"
+        + entry(stale)
+        + "# -- the end --\n\n"
+        + entry(ARMURES)
+    )
+    (book / "ledger.toml").write_text(ledger, encoding="utf-8")
+    status, out, _ = rulebook("ledger", "prune", "regles")
+    assert status == 0
+    assert out == f"regles: removed {stale}\nregles: 1 entry removed\n"
+    text = (book / "ledger.toml").read_text(encoding="utf-8")
+    assert text == "# Known defects.\n\n# -- references --\n\n" + entry(ARMES) + (
+        "# -- the end --\n\n" + entry(ARMURES)
+    )
+    assert rulebook("check", "regles", "--no-rules").status == 0
+    assert rulebook("ledger", "prune", "regles").out == "regles: 0 entries removed\n"
+
+
+def test_accept_and_prune_leave_a_broken_ledger_alone(rulebook, book):
+    (book / "ledger.toml").write_text('[[known]]\nid = "x\n', encoding="utf-8")
+    for action in ("accept", "prune"):
+        status, _, err = rulebook("ledger", action, "regles")
+        assert status == 2
+        assert "regles/ledger.toml:2:" in err and "ledger left as it is" in err
+    assert (book / "ledger.toml").read_text(encoding="utf-8") == '[[known]]\nid = "x\n'

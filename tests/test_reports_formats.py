@@ -205,3 +205,66 @@ def test_sarif_uris_are_uri_references(rulebook, write_book, tmp_path, monkeypat
     }
     assert uris == {"r%C3%A8gles%20du%20jeu/book.xml"}
     assert {unquote(uri) for uri in uris} == {"règles du jeu/book.xml"}
+
+
+def test_junit_cases_carry_file_and_line_and_known_findings_are_skipped(rulebook, book):
+    out = rulebook("check", "regles", "--no-rules", "--format", "junit").out
+    (suite,) = etree.fromstring(out.encode()).findall("testsuite")
+    assert (suite.get("tests"), suite.get("failures"), suite.get("skipped")) == ("2", "1", "1")
+    cases = {case.get("name"): case for case in suite.findall("testcase")}
+    broken = cases["broken-reference:example-un-coup-d-epee:linkend-armes"]
+    assert (broken.get("file"), broken.get("line")) == ("regles/book.xml", "9")
+    row = cases["table-row:table-les-armes:tbody-row-2-1-of-2"]
+    assert (row.get("file"), row.get("line")) == ("regles/book.xml", "16")
+    assert row.find("skipped").get("message").startswith("known (in the ledger): ")
+    assert row.find("failure") is None
+
+
+def test_sarif_names_its_version_and_locates_files_from_the_project_root(
+    rulebook, book, tmp_path, monkeypatch
+):
+    from build_tools import __version__
+
+    monkeypatch.setenv("RULEBOOK_SOURCE", str(tmp_path))
+    monkeypatch.chdir(book)  # the current folder is not the project's root
+    out = rulebook("check", "regles", "--no-rules", "--format", "sarif").out
+    (run,) = json.loads(out)["runs"]
+    driver = run["tool"]["driver"]
+    assert (driver["name"], driver["version"]) == ("rulebook", __version__)
+    assert run["originalUriBaseIds"]["PROJECTROOT"]["uri"] == tmp_path.parent.as_uri() + "/"
+    location = run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert location == {"uri": f"{tmp_path.name}/regles/book.xml", "uriBaseId": "PROJECTROOT"}
+
+
+def test_github_annotations_for_the_new_findings(rulebook, book):
+    status, out, _ = rulebook("check", "regles", "--no-rules", "--format", "github")
+    assert status == 1
+    lines = out.splitlines()
+    assert lines[0] == (
+        "::error title=rulebook broken-reference,file=regles/book.xml,line=9,col=18::"
+        "example « Un coup d'épée »: <xref linkend='armes'> points at no element of the book"
+        "%0Aid: broken-reference:example-un-coup-d-epee:linkend-armes"
+    )
+    assert lines[1].startswith("::warning title=rulebook glossary-missing,file=regles/book.xml,")
+    assert not any("table-row" in line for line in lines)  # known: no annotation
+    assert "regles: 1 new finding(s), 1 known (in the ledger)" in out
+
+
+def test_several_reports_in_one_run(rulebook, book, tmp_path):
+    sarif, junit, data = tmp_path / "r.sarif", tmp_path / "r.xml", tmp_path / "r.json"
+    status, out, _ = rulebook(
+        "check",
+        "regles",
+        "--no-rules",
+        "--sarif",
+        str(sarif),
+        "--junit",
+        str(junit),
+        "--json",
+        str(data),
+    )
+    assert status == 1
+    assert out.startswith("regles: 1 new finding(s)")  # the text, as without the reports
+    assert json.loads(sarif.read_text(encoding="utf-8"))["version"] == "2.1.0"
+    assert junit_schema().validate(etree.parse(str(junit)))
+    assert json.loads(data.read_text(encoding="utf-8"))["books"][0]["new"] == 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import multiprocessing
 import os
 import signal
@@ -57,16 +58,16 @@ class RenderContext:
         return self.report.book
 
 
+def available_formats() -> list[str]:
+    """The formats whose renderer this installation has: the only ones offered."""
+    return [name for name in FORMATS if importlib.util.find_spec(f"build_tools.render.{name}")]
+
+
 def renderer(name: str):
     """The renderer module for a format, looked up by name."""
-    if name not in FORMATS:
-        raise UsageError(f"unknown format {name!r} (formats: {', '.join(FORMATS)})")
-    try:
-        return importlib.import_module(f"build_tools.render.{name}")
-    except ModuleNotFoundError as error:
-        if error.name == f"build_tools.render.{name}":
-            raise UsageError(f"the {name} renderer is not available in this version") from None
-        raise
+    if name not in available_formats():
+        raise UsageError(f"unknown format {name!r} (formats: {', '.join(available_formats())})")
+    return importlib.import_module(f"build_tools.render.{name}")
 
 
 def run(books: list[Book], arguments: argparse.Namespace) -> int:
@@ -86,8 +87,9 @@ def run(books: list[Book], arguments: argparse.Namespace) -> int:
     )
     check_source_date()
     out = check_out(Path(arguments.out), books)
-    jobs = [(book, formats, options, out) for book in books]
-    workers = min(len(jobs), os.cpu_count() or 1)
+    strict = getattr(arguments, "strict", False)
+    jobs = [(book, formats, options, out, strict) for book in books]
+    workers = min(len(jobs), getattr(arguments, "jobs", None) or os.cpu_count() or 1)
     if workers > 1:
         # A pool that can be ended at once: Ctrl-C must not wait for the books being built.
         with multiprocessing.get_context("fork").Pool(
@@ -97,24 +99,26 @@ def run(books: list[Book], arguments: argparse.Namespace) -> int:
     else:
         results = [build_book(*job) for job in jobs]
     status = 0
+    quiet = getattr(arguments, "quiet", 0)
     for book_status, lines, problems in results:
-        for line in lines:
-            print(line)
+        if not quiet:
+            for line in lines:
+                print(line)
         for line in problems:
             print(line, file=sys.stderr)
         status = max(status, book_status)
     return status
 
 
-def build_book(book: Book, formats: list[str], options: Options, out_root: Path):
+def build_book(book: Book, formats: list[str], options: Options, out_root: Path, strict=False):
     """Check one book and render it in each format: (status, lines for stdout, lines for stderr)."""
     report = examine(book)
     if not report.readable:
         problems = [finding.astext() for finding in report.findings]
         problems.append(f"rulebook: {book.name}: not built: the book cannot be read")
         return 2, [], problems
-    new = report.new()
-    problems = []
+    new = report.new("warning" if strict else "error")
+    problems = unused_profiling(report, options)
     if new:
         problems.append(
             f"rulebook: {book.name}: {len(new)} new finding(s); the book is built, "
@@ -127,7 +131,33 @@ def build_book(book: Book, formats: list[str], options: Options, out_root: Path)
         for path in renderer(name).render(context):
             lines.append(f"{book.name}: {name}: {path}")
     problems += [finding.astext() for finding in context.findings]
-    return 0, lines, problems
+    return (1 if strict and new else 0), lines, problems
+
+
+def unused_profiling(report: Report, options: Options) -> list[str]:
+    """A warning for each profiling value asked for that no element of the book carries."""
+    asked = {"userlevel": options.userlevel, "condition": options.condition, **options.profile}
+    warnings = []
+    for attribute, values in asked.items():
+        if not values:
+            continue
+        used = {
+            value
+            for element in report.document.root.iter()
+            if isinstance(element.tag, str) and element.get(attribute)
+            for value in element.get(attribute).split(";")
+        }
+        for value in sorted(set(values) - used):
+            option = f"--{attribute}" if attribute in ("userlevel", "condition") else "--profile"
+            warnings.append(
+                f"rulebook: warning: {book_name(report)}: {option} {value}: no element of the "
+                f"book has {attribute}={value!r} (values used: {', '.join(sorted(used)) or 'none'})"
+            )
+    return warnings
+
+
+def book_name(report: Report) -> str:
+    return report.book.name
 
 
 def check_out(out: Path, books: list[Book]) -> Path:

@@ -1,0 +1,61 @@
+"""The ledger of a book with rules: --no-rules leaves the rules' entries alone, and an
+erratum whose value changed is reported once, as changed."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from conftest import ROOT
+
+ERRATUM = "erratum:paragraph-la-difficulte-d-une-action-permet-de-determiner-le:a-difficulte-0"
+
+
+@pytest.fixture
+def harmonies(tmp_path, monkeypatch):
+    folder = tmp_path / "source" / "harmonies"
+    shutil.copytree(ROOT / "source" / "harmonies", folder)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("RULEBOOK_SOURCE", raising=False)
+    return folder
+
+
+def test_no_rules_passes_on_a_clean_book_and_leaves_the_errata_alone(rulebook, harmonies):
+    status, out, _ = rulebook("check", "harmonies", "--no-rules")
+    assert status == 0, out
+    assert "no longer occurs" not in out
+    assert "validated only" in out
+
+
+def test_no_rules_imports_nothing_of_the_book_folder(rulebook, harmonies):
+    (harmonies / "__init__.py").write_text("raise SystemExit('imported')\n", encoding="utf-8")
+    status, out, _ = rulebook("check", "harmonies", "--no-rules")
+    assert status == 0, out
+
+
+def test_no_rules_still_reports_a_fixed_reference(rulebook, harmonies):
+    actions = harmonies / "actions.xml"
+    text = actions.read_text(encoding="utf-8")
+    actions.write_text(text.replace("</chapter>", '<para id="bclasse"/></chapter>', 1))
+    combat = harmonies / "combat.xml"
+    text = combat.read_text(encoding="utf-8")
+    assert "bclasse" in text
+    status, out, _ = rulebook("check", "harmonies", "--no-rules")
+    assert status == 1
+    assert "broken-reference:section-les-degats:linkend-bclasse', which no longer occurs" in out
+
+
+def test_an_erratum_whose_value_changed_is_reported_once_as_changed(rulebook, harmonies):
+    actions = harmonies / "actions.xml"
+    lines = actions.read_text(encoding="utf-8").split("\n")
+    assert "aura 50% de" in lines[42]
+    lines[42] = lines[42].replace("50%", "51%")
+    actions.write_text("\n".join(lines), encoding="utf-8")
+    status, out, _ = rulebook("check", "harmonies")
+    assert status == 1
+    assert out.startswith("harmonies: 1 new finding(s), 13 known (in the ledger)")
+    assert "no longer occurs" not in out
+    (line,) = [line for line in out.splitlines() if ": error: " in line]
+    assert line.startswith("source/harmonies/actions.xml:43:63: error: ")
+    assert "the text says 51" in line
+    assert "(changed: the ledger, line 38, knows this erratum with the text saying 50;" in line
