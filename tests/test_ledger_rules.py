@@ -58,4 +58,8 @@ def test_an_erratum_whose_value_changed_is_reported_once_as_changed(rulebook, ha
     (line,) = [line for line in out.splitlines() if ": error: " in line]
     assert line.startswith("source/harmonies/actions.xml:43:63: error: ")
     assert "the text says 51" in line
-    assert "(changed: the ledger, line 38, knows this erratum with the text saying 50;" in line
+    ledger = (harmonies / "ledger.toml").read_text(encoding="utf-8").splitlines()
+    (number,) = [n for n, text in enumerate(ledger, 1) if text.startswith(f'id = "{ERRATUM}')]
+    assert (
+        f"(changed: the ledger, line {number}, knows this erratum with the text saying 50;" in line
+    )
