@@ -37,11 +37,6 @@ class Report:
         return [f for f in self.findings if f.rank >= rank and not f.known]
 
 
-RULES_CATEGORIES = ("erratum", "figure", "game-error")
-"""What only the rules check finds (with every `binding-…` category): under --no-rules, the
-ledger's entries of these categories are neither matched nor reported as no longer occurring."""
-
-
 def examine(book: Book, *, cross_check: bool = True) -> Report:
     """Read, validate and (when the book has a game, and `cross_check`) cross-check `book`.
 
@@ -53,6 +48,7 @@ def examine(book: Book, *, cross_check: bool = True) -> Report:
         return Report(book, None, None, unreadable.findings)
     findings = list(document.findings)
     findings += validate(document)
+    validated = {finding.category for finding in findings}
     game, coverage, verifications = None, None, {}
     if cross_check:
         game, game_findings = load_game(book)
@@ -69,21 +65,24 @@ def examine(book: Book, *, cross_check: bool = True) -> Report:
     _make_ids_unique(findings)
     findings.sort(key=lambda f: (str(f.file or ""), f.line, f.column, f.category))
     entries, ledger_findings = read_ledger(book.ledger)
+    # Under --no-rules, a book with rules has only the entries of a kind the validation found
+    # this run judged: the rules' entries (errata, figures, sheets…) are left alone, whatever
+    # their category. The full check judges them all.
+    unjudged = not cross_check and (book.folder / "__init__.py").is_file()
     stale = reconcile(
         findings,
         entries,
         book.ledger,
-        ignore=lambda entry: not cross_check and from_rules(entry.id),
+        ignore=lambda entry: unjudged and category_of(entry.id) not in validated,
     )
     # The ledger's own problems come first: a broken ledger makes every other line doubtful.
     findings = ledger_findings + stale + findings
     return Report(book, document, game, findings, coverage, verifications)
 
 
-def from_rules(identifier: str) -> bool:
-    """Whether a finding id (`category:…`) is one only the rules check can find."""
-    category = identifier.split(":", 1)[0]
-    return category in RULES_CATEGORIES or category.startswith("binding-")
+def category_of(identifier: str) -> str:
+    """The category a finding id starts with (`category:where:key`)."""
+    return identifier.split(":", 1)[0]
 
 
 def _make_ids_unique(findings: list[Finding]) -> None:
