@@ -2,7 +2,7 @@
 
 Run from the repository root:
 
-    python bench/pdf_benchmark.py [--runs 3] [--book cda] [--sizes 1,2,5,10]
+    python bench/pdf_benchmark.py [--runs 3] [--book cda] [--all-books]
 
 In one run, on the same machine, it times end to end (process start to PDF written):
 
@@ -10,38 +10,32 @@ In one run, on the same machine, it times end to end (process start to PDF writt
 - docbook-xsl's `fo/docbook.xsl` through `xsltproc`, then Apache FOP (the reference);
 - `pandoc -f docbook --pdf-engine=weasyprint` (WeasyPrint on pandoc's naive HTML);
 
-and prints the ratios of ours to each (below 1.0: ours is faster). Then it
-builds synthetic books made of the book's chapters repeated 1, 2, 5 and 10
-times and prints how time and peak memory grow with the size (linear growth
-keeps time per page and memory per page flat). A tool that is not installed
-is reported and skipped (Debian: `apt-get install xsltproc docbook-xsl fop pandoc`).
+and prints the ratios of ours to each (below 1.0: ours is faster), then where
+one in-process build spends its time. Growth with the book's size is
+bench/scaling.py's; every aim at once is bench/benchmark.py's. A tool that is
+not installed is reported and skipped (Debian: `apt-get install xsltproc
+docbook-xsl fop pandoc`).
 """
 
 from __future__ import annotations
 
 import argparse
-import copy
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from lxml import etree
-
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.timing import run  # noqa: E402
 from build_tools.books import select  # noqa: E402
-from build_tools.reader import read_book  # noqa: E402
 
 DOCBOOK_FO = Path("/usr/share/xml/docbook/stylesheet/docbook-xsl/fo/docbook.xsl")
-REPEATED = ("chapter", "appendix")
-REFERENCES = ("linkend", "endterm", "otherterm")
 
 
 @dataclass
@@ -60,28 +54,6 @@ class Timing:
     @property
     def median(self) -> float:
         return statistics.median(self.seconds)
-
-
-def run(command: list[str], *, env: dict | None = None, cwd: Path = ROOT) -> tuple[float, int]:
-    """Run `command`; its wall time and the peak memory (KiB) of its largest process."""
-    with tempfile.TemporaryFile() as errors:  # a file, not a pipe: FOP logs a lot
-        start = time.perf_counter()
-        process = subprocess.Popen(
-            command,
-            cwd=cwd,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=errors,
-        )
-        _, status, usage = os.wait4(process.pid, 0)
-        elapsed = time.perf_counter() - start
-        process.returncode = os.waitstatus_to_exitcode(status)
-        if process.returncode != 0:
-            errors.seek(0)
-            text = errors.read().decode(errors="replace")[-2000:]
-            raise RuntimeError(f"{' '.join(command)} failed ({process.returncode}):\n{text}")
-    return elapsed, usage.ru_maxrss
 
 
 def time_commands(name: str, commands: list[list[str]], runs: int, output: Path, **kw) -> Timing:
@@ -154,40 +126,6 @@ def pandoc(main: Path, out: Path, runs: int) -> Timing | str:
     return time_commands("pandoc --pdf-engine=weasyprint", [command], runs, pdf)
 
 
-def synthetic_book(main: Path, times: int, folder: Path) -> Path:
-    """A book made of `main`'s chapters and appendices `times` times over, ids kept unique."""
-    root = copy.deepcopy(read_book(main).root)
-    for include in root.iter("{*}include"):
-        include.getparent().remove(include)
-    repeated = [child for child in root if child.tag in REPEATED]
-    if repeated:
-        anchor = repeated[-1]
-        for copy_number in range(2, times + 1):
-            for division in repeated:
-                twin = _renamed(division, f"-{copy_number}")
-                anchor.addnext(twin)
-                anchor = twin
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "book.xml"
-    text = etree.tostring(root, encoding="unicode")
-    path.write_text('<?xml version="1.0" encoding="utf-8"?>\n' + text, encoding="utf-8")
-    return path
-
-
-def _renamed(division: etree._Element, suffix: str) -> etree._Element:
-    twin = copy.deepcopy(division)
-    ids = {node.get("id") for node in twin.iter() if isinstance(node.tag, str) and node.get("id")}
-    for node in twin.iter():
-        if not isinstance(node.tag, str):
-            continue
-        if node.get("id"):
-            node.set("id", node.get("id") + suffix)
-        for attribute in REFERENCES:
-            if node.get(attribute) in ids:
-                node.set(attribute, node.get(attribute) + suffix)
-    return twin
-
-
 def stages(book_name: str, out: Path) -> list[tuple[str, float]]:
     """Where one in-process build spends its time: (stage, seconds), imports first."""
     from build_tools.render.build import Options, RenderContext
@@ -254,7 +192,6 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--book", default="cda")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--sizes", default="1,2,5,10", help="synthetic book sizes (× the book)")
     parser.add_argument("--all-books", action="store_true", help="also time building every book")
     arguments = parser.parse_args(argv)
 
@@ -300,29 +237,6 @@ def main(argv: list[str] | None = None) -> int:
             )
             print(describe(every))
 
-        sizes = [int(size) for size in arguments.sizes.split(",") if size.strip()]
-        if sizes:
-            print(
-                f"growth: synthetic books of {book.name}'s chapters repeated n times "
-                "(no rules module: layout only)"
-            )
-            source = out / "source"
-            env = dict(os.environ, RULEBOOK_SOURCE=str(source))
-            first = None
-            for size in sizes:
-                name = f"synthetic-{size}"
-                synthetic_book(book.main, size, source / name)
-                timing = rulebook(name, out / "generated", 1, env=env)
-                first = first or (size, timing)
-                base_size, base = first
-                growth = size / base_size
-                print(
-                    f"  ×{size:<3} {timing.best:7.2f} s  peak {timing.peak_kib / 1024:6.0f} MiB  "
-                    f"{timing.pages or 0:>5} pages  "
-                    f"{1000 * timing.best / max(timing.pages or 1, 1):6.1f} ms/page  "
-                    f"time ×{timing.best / base.best:5.2f}  memory ×"
-                    f"{timing.peak_kib / base.peak_kib:5.2f}  (size ×{growth:g})"
-                )
     return 0
 
 
