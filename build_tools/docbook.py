@@ -23,13 +23,26 @@ def text_of(element: etree._Element | None) -> str:
 
 
 def title_of(element: etree._Element) -> str:
-    """The title of a titled element (its glossterm for a glossentry), or ''."""
+    """The title of a titled element (its glossterm for a glossentry), or '': its words as
+    a reader sees them, without its footnotes or index terms."""
     title = element.find("title")
     if title is None and element.tag == "glossentry":
         title = element.find("glossterm")
     if title is None:
         title = element.find("bookinfo/title")
-    return text_of(title)
+    if title is None:
+        return ""
+    return normalize("".join(_words(title)))
+
+
+def _words(node: etree._Element):
+    if node.text:
+        yield node.text
+    for child in node:
+        if isinstance(child.tag, str) and child.tag not in ("footnote", "indexterm", "remark"):
+            yield from _words(child)
+        if child.tail:
+            yield child.tail
 
 
 def where_of(element: etree._Element) -> str:

@@ -272,7 +272,7 @@ def test_an_unknown_element_is_reported_and_its_text_kept(rulebook, tmp_path):
         encoding="utf-8",
     )
     run = rulebook("build", str(folder), "--format", "html", "--out", str(tmp_path / "out"))
-    assert "does not handle <bizarre>" in run.err and "book.xml:" in run.err
+    assert "no renderer handles <bizarre>" in run.err and "book.xml:" in run.err
     html = parse(tmp_path / "out/edad/edad.html")
     marker = css(html, "span.unsupported")
     assert marker and marker[0].text_content() == "Texte gardé"

@@ -81,13 +81,16 @@ def everything(write_book, rulebook, tmp_path):
 def test_the_test_book_uses_every_supported_element(everything):
     _, _, folder = everything
     used = {e.tag for e in read_book(folder / "book.xml").root.iter() if isinstance(e.tag, str)}
-    # the table parts are rendered by their table, never alone
-    assert supported_elements() - used == set()
+    # the table parts are rendered by their table, never alone; the less common elements
+    # are each tested on a snippet of their own (tests/test_elements.py)
+    from test_elements import TESTED
+
+    assert supported_elements() - used - TESTED == set()
 
 
 def test_every_element_renders_with_all_its_text(everything):
     run, out, folder = everything
-    assert "does not handle" not in run.err and "only rendered inside" not in run.err
+    assert "handles <" not in run.err and "only rendered inside" not in run.err
     shown = output_text(out / "everything.html")
     missing = [run for run in text_runs(read_book(folder / "book.xml").root) if run not in shown]
     assert missing == []

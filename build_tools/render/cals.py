@@ -172,7 +172,9 @@ class CalsTables:
             "classes": " ".join(classes),
             "id": self.numbering.anchors.get(entry, ""),
             "content": self.markup(
-                self.contents(entry, skip=()) + self.mark(entry) + self.cell_erratum(entry)
+                (self.render(entry) if entry.tag == "entrytbl" else self.contents(entry, skip=()))
+                + self.mark(entry)
+                + self.cell_erratum(entry)
             ),
         }
 

@@ -21,7 +21,9 @@ from markupsafe import Markup
 from build_tools.diagnostics import Finding, at_line
 from build_tools.docbook import SECTIONS, enclosing
 from build_tools.reader import Document
+from build_tools.render.callouts_html import Callouts
 from build_tools.render.cals import CalsTables
+from build_tools.render.elements import unsupported_message
 from build_tools.render.glossary_html import Glossary
 from build_tools.render.index_html import Index
 from build_tools.render.inline_html import Inline
@@ -29,6 +31,8 @@ from build_tools.render.lists_html import Lists
 from build_tools.render.media_html import Media
 from build_tools.render.numbering import DIVISION_TAGS, TITLES, Numbering
 from build_tools.render.profiling import Profile
+from build_tools.render.structures_html import Structures
+from build_tools.render.technical_html import Technical
 from build_tools.render.titlepage_html import TitlePage
 from build_tools.render.typography import Typography
 
@@ -64,6 +68,8 @@ BLOCKS = frozenset(
 )
 """Elements that cannot sit inside an HTML paragraph."""
 
+BOOK_INFO = ("bookinfo", "setinfo", "articleinfo", "info")
+
 GENERATED_TITLES = {
     "index": "index",
     "setindex": "index",
@@ -87,7 +93,18 @@ class Page:
 
 
 @dataclass
-class Translator(Inline, CalsTables, Glossary, Index, Lists, Media, TitlePage):
+class Translator(
+    Inline,
+    CalsTables,
+    Glossary,
+    Index,
+    Lists,
+    Media,
+    TitlePage,
+    Technical,
+    Structures,
+    Callouts,
+):
     """Turns DocBook elements of one book into HTML fragments."""
 
     document: Document
@@ -167,31 +184,28 @@ class Translator(Inline, CalsTables, Glossary, Index, Lists, Media, TitlePage):
 
     def misplaced(self, element: etree._Element, parent: str) -> str:
         """An element met outside the `parent` that renders it (no `parent`: an unknown one)."""
-        message = (
-            f"<{element.tag}> is only rendered inside {parent}"
-            if parent
-            else f"the HTML renderer does not handle <{element.tag}>"
-        )
-        file, line, column = self.document.locate(element)
-        self.findings.append(
-            at_line(
-                Finding(
-                    "error",
-                    "unsupported",
-                    f"{message}; its text is shown inside a marker",
-                    file=file,
-                    line=line,
-                    column=column,
-                    where=enclosing(element),
-                    key=element.tag,
-                )
-            )
-        )
+        self.findings.append(self.unknown_finding(element, parent))
         return str(
             self.blocks.unsupported(
                 name=element.tag,
                 content=self.markup(self.contents(element, skip=())),
                 block=self.holds_blocks(element),
+            )
+        )
+
+    def unknown_finding(self, element: etree._Element, parent: str = "") -> Finding:
+        """The finding for an element rendered nowhere (or only inside `parent`)."""
+        file, line, column = self.document.locate(element)
+        return at_line(
+            Finding(
+                "error",
+                "unsupported",
+                unsupported_message(element.tag, parent),
+                file=file,
+                line=line,
+                column=column,
+                where=enclosing(element),
+                key=element.tag,
             )
         )
 
@@ -230,11 +244,7 @@ class Translator(Inline, CalsTables, Glossary, Index, Lists, Media, TitlePage):
 
     def title(self, element: etree._Element) -> str:
         """The title of `element` with its markup; an id on the title stays on it."""
-        node = element.find("title")
-        if node is None:
-            node = element.find("bookinfo/title")
-        if node is None and element.tag == "glossentry":
-            node = element.find("glossterm")
+        node = _title_node(element)
         if node is None:
             return self.generated_title(element)
         html = self.contents(node, skip=())
@@ -244,11 +254,7 @@ class Translator(Inline, CalsTables, Glossary, Index, Lists, Media, TitlePage):
 
     def plain_title(self, element: etree._Element) -> str:
         """The title of `element` as escaped text, for places where links cannot go."""
-        node = element.find("title")
-        if node is None:
-            node = element.find("bookinfo/title")
-        if node is None and element.tag == "glossentry":
-            node = element.find("glossterm")
+        node = _title_node(element)
         if node is None:
             return self.generated_title(element)
         return self.plain(node)
@@ -314,6 +320,9 @@ class Translator(Inline, CalsTables, Glossary, Index, Lists, Media, TitlePage):
         if target.tag in ("title", "titleabbrev") and target.getparent() is not None:
             target = target.getparent()
         tag = target.tag
+        special = self.special_xref(target)
+        if special is not None:
+            return special
         if tag == "glossentry":
             return self.plain(target.find("glossterm"))
         if tag in ("varlistentry",):
@@ -365,15 +374,26 @@ class Translator(Inline, CalsTables, Glossary, Index, Lists, Media, TitlePage):
     # -- the book ------------------------------------------------------------------
 
     def visit_book(self, element: etree._Element) -> str:
-        return self.contents(element)
+        """The book; a book of a set: its title page, and on the single page its divisions."""
+        if element.getparent() is None:
+            return self.contents(element)
+        info = next((c for c in element if isinstance(c.tag, str) and c.tag in BOOK_INFO), None)
+        titlepage = self.render(info if info is not None else element.find("title"))
+        if self.page.name is not None:
+            return titlepage
+        return titlepage + self.contents(element, skip=TITLES + BOOK_INFO)
+
+    def visit_set(self, element: etree._Element) -> str:
+        return self.contents(element, skip=TITLES + BOOK_INFO)
 
     def visit_part(self, element: etree._Element) -> str:
         """A part: its title and introduction; on the single page, its chapters too."""
         intro = element.find("partintro")
+        info = element.find("partinfo")
         inside = (
             ""
             if self.page.name is not None
-            else self.contents(element, skip=TITLES + ("partintro",))
+            else self.contents(element, skip=TITLES + ("partintro", "partinfo"))
         )
         return self.call(
             "part",
@@ -381,7 +401,9 @@ class Translator(Inline, CalsTables, Glossary, Index, Lists, Media, TitlePage):
             level=self.page.heading_base,
             label=self.label(element),
             title=self.title(element),
-            introduction=self.render(intro) if intro is not None else "",
+            introduction=self.subtitles(element)
+            + self.render(info)
+            + (self.render(intro) if intro is not None else ""),
             content=inside,
         )
 
@@ -392,7 +414,8 @@ class Translator(Inline, CalsTables, Glossary, Index, Lists, Media, TitlePage):
         """A preface, chapter, appendix…: its heading, its content, its footnotes."""
         outer = self._footnotes
         self._footnotes = []
-        content = (
+        title = self.title(element)  # a footnote in the title is one of the division's notes
+        content = self.subtitles(element) + (
             self.glossary_contents(element)
             if element.tag == "glossary"
             else (self.contents(element))
@@ -404,7 +427,7 @@ class Translator(Inline, CalsTables, Glossary, Index, Lists, Media, TitlePage):
             kind=element.tag,
             level=self.page.heading_base,
             label=self.label(element),
-            title=self.title(element),
+            title=title,
             content=content,
             footnotes=notes,
             mark=self.mark(element),
@@ -424,8 +447,21 @@ class Translator(Inline, CalsTables, Glossary, Index, Lists, Media, TitlePage):
             level=min(6, self.page.heading_base + 1 + depth),
             label=self.label(element),
             title=self.title(element),
-            content=content,
+            content=self.subtitles(element) + content,
             mark=self.mark(element),
+        )
+
+    def subtitles(self, element: etree._Element) -> str:
+        """The subtitles of a division or section (its own, or its info's), under its heading."""
+        nodes = element.findall("subtitle")
+        if not nodes:
+            info = next(
+                (c for c in element if isinstance(c.tag, str) and c.tag.endswith("info")), None
+            )
+            nodes = info.findall("subtitle") if info is not None else []
+        return "".join(
+            self.call("bare_title", node, kind="subtitle", content=self.contents(node, skip=()))
+            for node in nodes
         )
 
     visit_sect1 = visit_sect2 = visit_sect3 = visit_sect4 = visit_sect5 = visit_section
@@ -554,6 +590,18 @@ class Translator(Inline, CalsTables, Glossary, Index, Lists, Media, TitlePage):
 
 
 _SPACES = re.compile(r"[ \t\r\n]{2,}")
+
+
+def _title_node(element: etree._Element) -> etree._Element | None:
+    """The title of `element`: its own, else its info's (bookinfo, chapterinfo…), else a
+    glossentry's term."""
+    node = element.find("title")
+    if node is None:
+        info = next((c for c in element if isinstance(c.tag, str) and c.tag.endswith("info")), None)
+        node = info.find("title") if info is not None else None
+    if node is None and element.tag == "glossentry":
+        node = element.find("glossterm")
+    return node
 
 
 def _ends_a_word(element: etree._Element) -> bool:

@@ -30,6 +30,7 @@ GENERATED: dict[str, dict[str, str]] = {
         "toc": "Table des matières",
         "callout": "Repère {number}",
         "wrapped_line": "ligne coupée",
+        "label_colon": "\u00a0: ",
     },
     "en": {
         "index": "Index",
@@ -53,5 +54,6 @@ GENERATED: dict[str, dict[str, str]] = {
         "toc": "Table of Contents",
         "callout": "Callout {number}",
         "wrapped_line": "wrapped line",
+        "label_colon": ": ",
     },
 }

@@ -21,6 +21,7 @@ from markupsafe import Markup
 from build_tools.assets import TEMPLATES
 from build_tools.docbook import SECTIONS
 from build_tools.render.docbook_html import Page, Translator
+from build_tools.render.elements import ATTRIBUTES as ELEMENT_ATTRIBUTES
 from build_tools.render.numbering import Numbering, number
 from build_tools.render.output import write_atomic
 from build_tools.render.profiling import ATTRIBUTES as PROFILING_ATTRIBUTES
@@ -32,6 +33,8 @@ from build_tools.render.wording import words_for
 STYLESHEET = "css/book.css"
 ERRATA_PAGE = "errata.html"
 ERRATA_ANCHOR = "errata"
+INFO = ("bookinfo", "articleinfo", "setinfo", "info")
+"""The info elements of a root that make its title page."""
 
 
 def render(context) -> list[Path]:
@@ -77,11 +80,7 @@ def supported_attributes() -> dict[str, set[str]]:
         "trademark": {"class"},
         "orderedlist": {"numeration"},
         "imagedata": {"fileref", "width", "contentwidth"},
-        "indexterm": {"class", "startref", "zone", "significance"},
-        "primary": {"sortas"},
-        "secondary": {"sortas"},
-        "tertiary": {"sortas"},
-    }
+    } | {name: set(names) for name, names in ELEMENT_ATTRIBUTES.items()}
 
 
 @dataclass
@@ -269,7 +268,7 @@ class HtmlBook:
             child
             for child in self.root
             if isinstance(child.tag, str)
-            and child.tag not in ("bookinfo", "title", "subtitle", "titleabbrev")
+            and child.tag not in INFO + ("title", "subtitle", "titleabbrev")
         ]
 
     def _split_link(self, element: etree._Element, anchor: str) -> str:
@@ -285,7 +284,7 @@ class HtmlBook:
         return Markup(translator.plain_title(self.root))
 
     def _titlepage(self, translator: Translator) -> Markup:
-        info = self.root.find("bookinfo")
+        info = next((child for child in self.root if child.tag in INFO), None)
         # A book without bookinfo has its title (and subtitle) as children.
         html = translator.render(info if info is not None else self.root.find("title"))
         notes = translator.take_footnotes()

@@ -81,6 +81,8 @@ class Index:
             mark="",
         )
 
+    visit_setindex = visit_index
+
     def index_groups(self) -> list[tuple[str, list[Entry]]]:
         """The entries of the index by initial: ('A', [...]), ('B', [...]), symbols first."""
         groups: dict[str, list[Entry]] = {}

@@ -8,6 +8,7 @@ or refused image is a finding, and its text alternative is shown instead.
 
 from __future__ import annotations
 
+import os
 from html import escape
 from pathlib import Path
 from urllib.parse import quote
@@ -17,6 +18,9 @@ from lxml import etree
 from build_tools import resources
 from build_tools.diagnostics import Finding, at_line
 from build_tools.docbook import enclosing
+
+SHOWN = frozenset(("PNG", "JPG", "JPEG", "GIF", "SVG", "WEBP", "BMP"))
+"""The image formats both browsers and WeasyPrint show (not EPS, PS, PDF, TIFF…)."""
 
 IMAGES = "media"
 """The folder, beside BOOK.html, that holds the copied images."""
@@ -50,12 +54,19 @@ class Media:
         return self.media(element)
 
     def media(self, element: etree._Element) -> str:
-        """The first image of `element` that can be shown, else its text alternative."""
+        """The first image of `element` a browser and WeasyPrint can show, else its text."""
         alternative = self.alternative(element)
+        for other in element:
+            if isinstance(other.tag, str) and other.tag in ("audioobject", "videoobject"):
+                self.findings.append(self.unknown_finding(other))
+        skipped = []
         for imageobject in element.findall("imageobject"):
             if self.excluded(imageobject):
                 continue
             imagedata = imageobject.find("imagedata")
+            if imagedata is not None and not showable(imagedata):
+                skipped.append(imagedata)
+                continue
             if imagedata is not None:
                 source = self.image(imagedata)
                 if source:
@@ -65,6 +76,14 @@ class Media:
                     )
                     style = f' style="width: {width}"' if width else ""
                     return f'<img src="{escape(source)}" alt="{alternative}"{style}>'
+        if skipped:
+            self.image_finding(
+                skipped[0],
+                "no image of this media object is in a format a browser or WeasyPrint shows "
+                f"({', '.join(image_format(data) or '?' for data in skipped)}; "
+                f"they show {', '.join(sorted(SHOWN))})",
+                "image-format",
+            )
         text = element.find("textobject")
         if element.tag == "inlinemediaobject":  # in a line of text: the words, no paragraphs
             shown = self.plain(text) if text is not None else alternative
@@ -92,27 +111,55 @@ class Media:
         else:
             if not source.is_file():
                 problem = f"the image {fileref!r} does not exist"
+            elif not os.access(source, os.R_OK):
+                problem = f"the image {fileref!r} cannot be read"
         if problem:
-            file, line, column = self.document.locate(imagedata)
-            self.findings.append(
-                at_line(
-                    Finding(
-                        "error",
-                        "image",
-                        f"{problem}; its text alternative is shown instead",
-                        file=file,
-                        line=line,
-                        column=column,
-                        where=enclosing(imagedata),
-                        key=fileref or "no-fileref",
-                    )
-                )
-            )
+            self.image_finding(imagedata, problem, "image")
             return ""
         relative = Path(IMAGES) / source.relative_to(folder)
         self.assets[source] = relative
         prefix = "" if self.page.name is None else "../"
         return prefix + quote(relative.as_posix())
+
+    def image_finding(self, imagedata: etree._Element, problem: str, category: str) -> None:
+        file, line, column = self.document.locate(imagedata)
+        self.findings.append(
+            at_line(
+                Finding(
+                    "error",
+                    category,
+                    f"{problem}; its text alternative is shown instead",
+                    file=file,
+                    line=line,
+                    column=column,
+                    where=enclosing(imagedata),
+                    key=imagedata.get("fileref") or "no-fileref",
+                )
+            )
+        )
+
+    def visit_graphic(self, element: etree._Element) -> str:
+        """A DocBook 4 image without a media object: shown if it can be, else reported."""
+        source = self.image(element) if showable(element) else ""
+        if not source:
+            if not showable(element):
+                self.image_finding(
+                    element,
+                    f"the image {element.get('fileref', '')!r} is in a format a browser or "
+                    f"WeasyPrint does not show ({image_format(element) or '?'})",
+                    "image-format",
+                )
+            words = escape(element.get("fileref", ""), quote=True)
+            kind = "span" if element.tag == "inlinegraphic" else "div"
+            return f'<{kind} class="missing-image" title="{words}">{words}</{kind}>'
+        width = element.get("width") or element.get("contentwidth")
+        style = f' style="width: {escape(width)}"' if width else ""
+        image = f'<img src="{escape(source)}" alt=""{style}>'
+        if element.tag == "inlinegraphic":
+            return image
+        return f'<div class="mediaobject">{image}</div>'
+
+    visit_inlinegraphic = visit_graphic
 
     def media_part(self, element: etree._Element) -> str:
         return self.misplaced(element, "a mediaobject")
@@ -121,3 +168,17 @@ class Media:
 
     def visit_caption(self, element: etree._Element) -> str:
         return self.contents(element)  # a mediaobject's caption, rendered by it
+
+
+def image_format(imagedata: etree._Element) -> str:
+    """The format of an image: its `format`, else its file's extension, upper case."""
+    named = imagedata.get("format", "").upper()
+    if named:
+        return {"LINESPECIFIC": ""}.get(named, named)
+    return Path(imagedata.get("fileref", "")).suffix.lstrip(".").upper()
+
+
+def showable(imagedata: etree._Element) -> bool:
+    """Whether a browser and WeasyPrint can show the image (an unknown format is tried)."""
+    found = image_format(imagedata)
+    return not found or found in SHOWN or found in ("JPE", "SVGZ")

@@ -24,6 +24,9 @@ DIVISION_TAGS = (
     "index",
     "article",
     "part",
+    "reference",
+    "dedication",
+    "colophon",
 )
 FORMAL = ("example", "table", "figure", "equation")
 TITLES = ("title", "titleabbrev", "subtitle")
@@ -114,6 +117,8 @@ def number(
             continue
         numbering.divisions.append(division)
         tag = division.tag
+        if tag == "book":
+            chapters = appendices = parts = 0
         if tag == "chapter":
             chapters += 1
             label = str(chapters)
@@ -134,7 +139,7 @@ def number(
         page_names.add(page.lower())
         numbering.pages[division] = page
         _number_sections(division, label, numbering, left_out)
-        if tag == "part":
+        if tag in ("part", "book"):
             continue  # its chapters number their own examples and tables
         counters = {kind: 0 for kind in FORMAL}
         for formal in division.iter(*FORMAL):
@@ -165,7 +170,10 @@ def _divisions(root: etree._Element) -> list[etree._Element]:
     for child in root:
         if not isinstance(child.tag, str):
             continue
-        if child.tag == "part":
+        if child.tag == "book":  # a book of a set: its page, then its divisions
+            found.append(child)
+            found.extend(_divisions(child))
+        elif child.tag == "part":
             found.append(child)
             found.extend(node for node in child if node.tag in DIVISION_TAGS)
         elif child.tag in DIVISION_TAGS:

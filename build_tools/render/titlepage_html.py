@@ -18,17 +18,21 @@ class TitlePage:
             for name in ("abstract", "legalnotice", "revhistory", "releaseinfo", "edition")
         }
         copyrights = [self.markup(self.render(node)) for node in element.findall("copyright")]
+        # The title and subtitles may stand beside the info, in the book itself.
+        holder = element if element.find("title") is not None else element.getparent()
+        holder = element if holder is None else holder
+        subtitles = element.findall("subtitle") or holder.findall("subtitle")
         return self.call(
             "titlepage",
             element,
-            title=self.title(element),
-            subtitle=self.contents(element.find("subtitle"), skip=())
-            if element.find("subtitle") is not None
-            else "",
+            title=self.title(element) or self.title(holder),
+            subtitle=" — ".join(self.contents(node, skip=()) for node in subtitles),
             authors=authors,
             copyrights=copyrights,
             **parts,
         )
+
+    visit_articleinfo = visit_setinfo = visit_bookinfo
 
     def visit_authorgroup(self, element: etree._Element) -> str:
         return ", ".join(self.render(child) for child in element if isinstance(child.tag, str))

@@ -1,9 +1,11 @@
-"""What the renderers support: an element or attribute none handles is a finding, not lost text."""
+"""What the renderers support (the table of `render/elements.py`): an element or attribute
+none handles is a finding, the same the build gives, and its text is still shown."""
 
 from __future__ import annotations
 
 from build_tools.diagnostics import Finding
 from build_tools.reader import Document
+from build_tools.render.elements import handling, misplaced, unsupported_message
 from build_tools.render.html import supported_attributes, supported_elements
 from build_tools.validation.located import finding_at
 
@@ -16,8 +18,13 @@ def check(document: Document) -> list[Finding]:
         if not isinstance(element.tag, str):
             continue
         name = element.tag
-        if name not in elements:
-            message = f"no renderer handles <{name}>: its content would be lost"
+        if handling(name, elements) == "unsupported":
+            message = unsupported_message(name)
+            findings.append(finding_at(document, element, "unsupported", message, key=name))
+            continue
+        holder = misplaced(element)
+        if holder:
+            message = unsupported_message(name, holder)
             findings.append(finding_at(document, element, "unsupported", message, key=name))
             continue
         for attribute in element.attrib:

@@ -1,0 +1,318 @@
+"""Callouts and reference pages in HTML: numbered marks in listings, their lists, man pages.
+
+A `co` in a listing prints its number in a bubble, its `calloutlist` entry
+prints the same number and links back; an `areaspec` puts the bubbles at the
+end of the lines its `coords` name. A `refentry` prints as docbook-xsl prints
+a man page: « Nom » (name — purpose), « Synopsis », then its sections; an
+`xref` to it reads « ls(1) », never the page itself.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from lxml import etree
+
+from build_tools.diagnostics import Finding, at_line
+from build_tools.docbook import SECTIONS, enclosing
+
+LISTINGS = ("programlisting", "screen", "synopsis", "literallayout", "programlistingco", "screenco")
+REFERENCE_SECTIONS = ("refsect1", "refsect2", "refsect3", "refsection", "refsynopsisdiv")
+
+
+class Callouts:
+    """The callout and reference-page methods of the translator (mixed into `Translator`)."""
+
+    # -- callouts ---------------------------------------------------------------------------
+
+    def callout_number(self, element: etree._Element) -> int | None:
+        """The number of a `co` (in its listing) or of an `area`/`areaset` (in its areaspec)."""
+        if element.tag == "co":
+            holder = next((a for a in element.iterancestors() if a.tag in LISTINGS), None)
+            scope = holder if holder is not None else self.document.root
+            return list(scope.iter("co")).index(element) + 1
+        if element.tag in ("area", "areaset"):
+            parent = element.getparent()
+            if parent is not None and parent.tag == "areaset":
+                element, parent = parent, parent.getparent()
+            marks = [child for child in parent if child.tag in ("area", "areaset")]
+            return marks.index(element) + 1 if element in marks else None
+        return None
+
+    def bubble(self, number: int | str) -> str:
+        word = escape(self.words["callout"].format(number=number), quote=True)
+        return f'<span class="callout-bug" title="{word}">{number}</span>'
+
+    def visit_co(self, element: etree._Element) -> str:
+        anchor = escape(self.numbering.anchor(element))
+        bubble = self.bubble(self.callout_number(element))
+        linked = element.get("linkends", "").split()
+        if linked and not self._link and self.target(linked[0]) is not None:
+            href = escape(self.href(self.target(linked[0])))
+            return f'<a class="co" id="{anchor}" href="{href}">{bubble}</a>'
+        return f'<span class="co" id="{anchor}">{bubble}</span>'
+
+    def visit_coref(self, element: etree._Element) -> str:
+        target = self.target(element.get("linkend"))
+        number = self.callout_number(target) if target is not None else None
+        if number is None:
+            return self.link_to(element.get("linkend", ""), "", "coref")
+        return self.link_to(element.get("linkend", ""), self.bubble(number), "coref")
+
+    def visit_calloutlist(self, element: etree._Element) -> str:
+        entries = []
+        for callout in element.findall("callout"):
+            bubbles = []
+            for identifier in callout.get("arearefs", "").split():
+                target = self.target(identifier)
+                number = self.callout_number(target) if target is not None else None
+                if number is None:
+                    bubbles.append(self.link_to(identifier, "", "callout"))
+                else:
+                    bubbles.append(self.link_to(identifier, self.bubble(number), "callout"))
+            entries.append(
+                {
+                    "id": self.numbering.anchor(callout),
+                    "bubbles": self.markup(" ".join(bubbles)),
+                    "content": self.markup(self.contents(callout)),
+                }
+            )
+        return self.block("calloutlist", element, title=self.title(element), entries=entries)
+
+    def visit_callout(self, element: etree._Element) -> str:
+        return self.misplaced(element, "a calloutlist")
+
+    def visit_programlistingco(self, element: etree._Element) -> str:
+        """A listing whose areaspec names lines: a bubble at the end of each line named."""
+        marks: dict[int, list[str]] = {}
+        spec = element.find("areaspec")
+        for area in spec.iter("area") if spec is not None else ():
+            line = _first_line(area.get("coords", ""))
+            units = area.get("units") or spec.get("units") or "linecolumn"
+            holder = area.getparent() if area.getparent().tag == "areaset" else area
+            if line is None or units not in ("linecolumn", "linerange", "linecolumnpair"):
+                self.unplaced_area(area)
+                continue
+            anchor = (
+                self.numbering.anchor(holder) if holder is area else self.numbering.anchor(area)
+            )
+            bubble = self.bubble(self.callout_number(area))
+            marks.setdefault(line, []).append(
+                f'<span class="co" id="{escape(anchor)}">{bubble}</span>'
+            )
+        parts = []
+        for child in element:
+            if child.tag in ("programlisting", "screen"):
+                self._literal += 1
+                try:
+                    lines = self.contents(child, skip=()).split("\n")
+                finally:
+                    self._literal -= 1
+                for number, marked in marks.items():
+                    if 0 < number <= len(lines):
+                        lines[number - 1] += " " + "".join(marked)
+                parts.append(
+                    self.call("literal_block", child, kind=child.tag, content="\n".join(lines))
+                )
+            elif isinstance(child.tag, str) and child.tag != "areaspec":
+                parts.append(self.render(child))
+        return "".join(parts)
+
+    visit_screenco = visit_programlistingco
+
+    def visit_mediaobjectco(self, element: etree._Element) -> str:
+        parts = []
+        for child in element:
+            if child.tag == "imageobjectco":
+                parts.append(self.visit_imageobjectco(child))
+            elif isinstance(child.tag, str) and child.tag not in ("objectinfo", "textobject"):
+                parts.append(self.render(child))
+        return self.call("mediaobject", element, content="".join(parts), caption="")
+
+    def visit_imageobjectco(self, element: etree._Element) -> str:
+        """An image with callout areas: the image and its list; the areas cannot be drawn on it."""
+        for area in element.iter("area"):
+            self.unplaced_area(area)
+        image = element.find("imageobject")
+        html = ""
+        if image is not None and image.find("imagedata") is not None:
+            source = self.image(image.find("imagedata"))
+            if source:
+                html = f'<img src="{escape(source)}" alt="">'
+        for child in element:
+            if child.tag == "calloutlist":
+                html += self.render(child)
+        return html
+
+    def visit_graphicco(self, element: etree._Element) -> str:
+        for area in element.iter("area"):
+            self.unplaced_area(area)
+        return "".join(
+            self.render(child)
+            for child in element
+            if isinstance(child.tag, str) and child.tag != "areaspec"
+        )
+
+    def unplaced_area(self, area: etree._Element) -> None:
+        file, line, column = self.document.locate(area)
+        self.findings.append(
+            at_line(
+                Finding(
+                    "warning",
+                    "unsupported",
+                    f"a callout area with coords={area.get('coords', '')!r} cannot be placed "
+                    "(only line numbers in a listing can): its number is in the callout list only",
+                    file=file,
+                    line=line,
+                    column=column,
+                    where=enclosing(area),
+                    key="area",
+                )
+            )
+        )
+        return None
+
+    def areaspec_part(self, element: etree._Element) -> str:
+        return self.misplaced(element, "a programlistingco or screenco")
+
+    visit_areaspec = visit_area = visit_areaset = areaspec_part
+
+    # -- reference pages ----------------------------------------------------------------
+
+    def reference_depth(self, element: etree._Element) -> int:
+        return sum(
+            1
+            for node in element.iterancestors()
+            if node.tag in SECTIONS + REFERENCE_SECTIONS + ("refentry",)
+        )
+
+    def visit_reference(self, element: etree._Element) -> str:
+        intro = element.find("partintro")
+        return self.call(
+            "division",
+            element,
+            kind="reference",
+            level=self.page.heading_base,
+            label=self.label(element),
+            title=self.title(element) or escape(self.words["reference"]),
+            content=(self.render(intro) if intro is not None else "")
+            + self.contents(element, skip=("title", "subtitle", "titleabbrev", "partintro")),
+            footnotes=[],
+            mark="",
+        )
+
+    def visit_refentry(self, element: etree._Element) -> str:
+        return self.call(
+            "section",
+            element,
+            level=min(6, self.page.heading_base + 1 + self.reference_depth(element)),
+            label="",
+            title=self.refentry_title(element),
+            content=self.contents(element, skip=("refmeta",)),
+            mark="",
+        )
+
+    def refentry_title(self, element: etree._Element) -> str:
+        """« ls(1) » from refmeta, else the first refname, as docbook-xsl titles a man page."""
+        meta = element.find("refmeta")
+        if meta is not None and meta.find("refentrytitle") is not None:
+            html = self.plain(meta.find("refentrytitle"))
+            if meta.find("manvolnum") is not None:
+                html += f"({self.plain(meta.find('manvolnum'))})"
+            return html
+        name = element.find("refnamediv/refname")
+        return self.plain(name) if name is not None else ""
+
+    def visit_refnamediv(self, element: etree._Element) -> str:
+        names = ", ".join(self.contents(name, skip=()) for name in element.findall("refname"))
+        purpose = element.find("refpurpose")
+        line = names + (f" — {self.contents(purpose, skip=())}" if purpose is not None else "")
+        classes = element.find("refclass")
+        return self.call(
+            "section",
+            element,
+            level=min(6, self.page.heading_base + 1 + self.reference_depth(element)),
+            label="",
+            title=escape(self.words["refname"]),
+            content=f"<p>{line}</p>" + (self.render(classes) if classes is not None else ""),
+            mark="",
+        )
+
+    def visit_refsynopsisdiv(self, element: etree._Element) -> str:
+        return self.call(
+            "section",
+            element,
+            level=min(6, self.page.heading_base + 1 + self.reference_depth(element)),
+            label="",
+            title=self.title(element) or escape(self.words["refsynopsisdiv"]),
+            content=self.contents(element),
+            mark="",
+        )
+
+    def visit_refsect1(self, element: etree._Element) -> str:
+        return self.call(
+            "section",
+            element,
+            level=min(6, self.page.heading_base + 1 + self.reference_depth(element)),
+            label="",
+            title=self.title(element),
+            content=self.contents(element),
+            mark="",
+        )
+
+    visit_refsect2 = visit_refsect3 = visit_refsection = visit_refsect1
+
+    def visit_refmeta(self, element: etree._Element) -> str:
+        return ""  # its title and volume make the page's title
+
+    def refentry_part(self, element: etree._Element) -> str:
+        return self.misplaced(element, "a refentry")
+
+    visit_refname = visit_refpurpose = visit_refdescriptor = refentry_part
+
+    def visit_refmiscinfo(self, element: etree._Element) -> str:
+        return ""  # metadata of the man page (its source, its manual), not shown by docbook-xsl
+
+    # -- the words of a cross reference ----------------------------------------------------------
+
+    def special_xref(self, target: etree._Element) -> str | None:
+        """The text docbook-xsl generates for an xref to these elements, or None."""
+        tag = target.tag
+        if tag == "refentry":
+            return self.refentry_title(target)
+        if tag in ("refnamediv", "refsynopsisdiv") + REFERENCE_SECTIONS:
+            title = self.plain_title(target) or escape(self.words.get(tag, ""))
+            return self.words["xref_section"].format(title=title)
+        if tag in ("co", "area", "areaset"):
+            return self.bubble(self.callout_number(target))
+        if tag == "callout":
+            numbers = []
+            for identifier in target.get("arearefs", "").split():
+                found = self.target(identifier)
+                if found is not None and self.callout_number(found) is not None:
+                    numbers.append(self.bubble(self.callout_number(found)))
+            return " ".join(numbers) or None
+        if tag in ("question", "answer", "qandaentry"):
+            question = target if tag == "question" else target.find("question")
+            if question is None and target.getparent() is not None:
+                question = target.getparent().find("question")
+            if question is not None:
+                label = question.find("label")
+                if label is not None:
+                    return self.plain(label)
+                return self.plain(
+                    next((c for c in question if c.tag in ("para", "simpara")), question)
+                )
+        if tag in ("biblioentry", "bibliomixed"):
+            abbreviation = target.find("abbrev")
+            key = self.plain(abbreviation) if abbreviation is not None else target.get("id", "")
+            return f"[{key}]"
+        if tag == "synopfragment":
+            return f"({self.synopsis_fragment_number(target)})"
+        return None
+
+
+def _first_line(coords: str) -> int | None:
+    """The line a `linecolumn` area names: its first number."""
+    first = coords.split()[0] if coords.split() else ""
+    return int(first) if first.isdigit() else None

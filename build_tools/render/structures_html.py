@@ -1,0 +1,422 @@
+"""Less common DocBook blocks in HTML: questions and answers, bibliographies, segmented lists,
+equations, epigraphs, glossary lists, info blocks, footnote references, nested tables.
+
+Each is laid out by a macro of `templates/html/structures.html`, with the
+words docbook-xsl generates in the book's language (« Q : », « Équation 1.2 »).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from lxml import etree
+
+from build_tools.render.numbering import TITLES
+
+INFO_SHOWN = ("authorgroup", "author", "corpauthor", "editor", "othercredit", "abstract")
+"""What the info of a chapter or section shows under its title, as docbook-xsl's title page does."""
+
+
+class Structures:
+    """The methods of the translator for the less common blocks (mixed into `Translator`)."""
+
+    def block(self, macro: str, element: etree._Element, **values) -> str:
+        fragments = {
+            key: self.markup(value) if isinstance(value, str) else value
+            for key, value in values.items()
+        }
+        return str(getattr(self.structures, macro)(**self.attributes(element), **fragments))
+
+    # -- questions and answers --------------------------------------------------------------
+
+    def visit_qandaset(self, element: etree._Element) -> str:
+        return self.block(
+            "qandaset",
+            element,
+            title=self.title(element),
+            content=self.contents(element),
+        )
+
+    def visit_qandadiv(self, element: etree._Element) -> str:
+        return self.section(element, self.contents(element))
+
+    def visit_qandaentry(self, element: etree._Element) -> str:
+        return self.block("qandaentry", element, content=self.contents(element))
+
+    def visit_question(self, element: etree._Element) -> str:
+        return self.block(
+            "qanda_part",
+            element,
+            kind="question",
+            word=escape(self.words["question"]),
+            content=self.contents(element, skip=("label",)),
+            label=self.qanda_label(element),
+        )
+
+    def visit_answer(self, element: etree._Element) -> str:
+        return self.block(
+            "qanda_part",
+            element,
+            kind="answer",
+            word=escape(self.words["answer"]),
+            content=self.contents(element, skip=("label",)),
+            label=self.qanda_label(element),
+        )
+
+    def qanda_label(self, element: etree._Element) -> str:
+        label = element.find("label")
+        return self.contents(label, skip=()) if label is not None else ""
+
+    # -- bibliographies ---------------------------------------------------------------------
+
+    def visit_bibliography(self, element: etree._Element) -> str:
+        return self.division(element)
+
+    def visit_bibliodiv(self, element: etree._Element) -> str:
+        return self.section(element, self.contents(element))
+
+    def visit_bibliolist(self, element: etree._Element) -> str:
+        return self.block(
+            "bibliolist", element, title=self.title(element), content=self.contents(element)
+        )
+
+    def visit_biblioentry(self, element: etree._Element) -> str:
+        """A structured entry: its parts in order, each closed by a full stop, as docbook-xsl."""
+        abbreviation = element.find("abbrev")
+        parts = [
+            self.render(child)
+            for child in element
+            if isinstance(child.tag, str) and child is not abbreviation
+        ]
+        content = ". ".join(part.strip() for part in parts if part.strip())
+        return self.block(
+            "biblioentry",
+            element,
+            abbreviation=self.contents(abbreviation, skip=()) if abbreviation is not None else "",
+            content=content + ("." if content else ""),
+        )
+
+    def visit_bibliomixed(self, element: etree._Element) -> str:
+        """A mixed entry: its text as the book punctuates it."""
+        abbreviation = element.find("abbrev")
+        return self.block(
+            "biblioentry",
+            element,
+            abbreviation=self.contents(abbreviation, skip=()) if abbreviation is not None else "",
+            content=self.contents(element, skip=("abbrev",)),
+        )
+
+    def bibliography_group(self, element: etree._Element) -> str:
+        parts = [self.render(child) for child in element if isinstance(child.tag, str)]
+        return ", ".join(part.strip() for part in parts if part.strip())
+
+    visit_biblioset = visit_bibliomset = bibliography_group
+
+    def visit_publisher(self, element: etree._Element) -> str:
+        return self.bibliography_group(element)
+
+    def visit_address(self, element: etree._Element) -> str:
+        if element.getparent() is not None and element.getparent().tag in (
+            "publisher",
+            "affiliation",
+        ):
+            return self.inline(element, "span", "address")
+        self._literal += 1  # an address keeps its lines
+        try:
+            content = self.contents(element, skip=())
+        finally:
+            self._literal -= 1
+        return self.call("literal_block", element, kind="address", content=content)
+
+    def visit_affiliation(self, element: etree._Element) -> str:
+        return self.bibliography_group(element)
+
+    def visit_citation(self, element: etree._Element) -> str:
+        """« [Knuth84] », linked to the bibliography entry whose abbrev it names."""
+        text = " ".join("".join(element.itertext()).split())
+        content = f"[{self.contents(element, skip=())}]"
+        entry = self.citations().get(text)
+        if entry is None or self._link:
+            return f'<span class="citation">{content}</span>'
+        return f'<a class="citation" href="{escape(self.href(entry))}">{content}</a>'
+
+    def citations(self) -> dict[str, etree._Element]:
+        """The bibliography entries by their abbrev, xreflabel or id (what a citation names)."""
+        found = {}
+        for entry in self.document.root.iter("biblioentry", "bibliomixed"):
+            abbreviation = entry.find("abbrev")
+            for key in (
+                " ".join("".join(abbreviation.itertext()).split())
+                if abbreviation is not None
+                else "",
+                entry.get("xreflabel", ""),
+                entry.get("id", ""),
+            ):
+                if key:
+                    found.setdefault(key, entry)
+        return found
+
+    # -- lists ------------------------------------------------------------------------------
+
+    def visit_glosslist(self, element: etree._Element) -> str:
+        entries = [self.markup(self.render(entry)) for entry in element.findall("glossentry")]
+        return self.contents(element, skip=TITLES + ("glossentry",)) + str(
+            self.blocks.glosslist(entries=entries)
+        )
+
+    def visit_segmentedlist(self, element: etree._Element) -> str:
+        """Each item as lines « Titre : valeur », as docbook-xsl lists them."""
+        titles = [self.contents(title, skip=()) for title in element.findall("segtitle")]
+        items = []
+        for item in element.findall("seglistitem"):
+            segments = [self.contents(segment, skip=()) for segment in item.findall("seg")]
+            items.append(
+                [
+                    {
+                        "title": self.markup(titles[n] if n < len(titles) else ""),
+                        "value": self.markup(value),
+                    }
+                    for n, value in enumerate(segments)
+                ]
+            )
+        return self.block("segmentedlist", element, title=self.title(element), items=items)
+
+    def segmented_part(self, element: etree._Element) -> str:
+        return self.misplaced(element, "a segmentedlist")
+
+    visit_segtitle = visit_seglistitem = visit_seg = segmented_part
+
+    def visit_substeps(self, element: etree._Element) -> str:
+        return self.call(
+            "orderedlist",
+            element,
+            title="",
+            numeration="a",
+            items=[self.markup(self.render(step)) for step in element if step.tag == "step"],
+            content="",
+        )
+
+    def visit_stepalternatives(self, element: etree._Element) -> str:
+        return self.call(
+            "itemizedlist",
+            element,
+            title="",
+            items=[self.markup(self.render(step)) for step in element if step.tag == "step"],
+            content="",
+        )
+
+    # -- formal and quoted blocks -----------------------------------------------------------
+
+    def visit_equation(self, element: etree._Element) -> str:
+        return self.call(
+            "figure",
+            element,
+            label=self.label(element),
+            title=self.title(element),
+            content=self.contents(element),
+            mark="",
+        )
+
+    visit_informalequation = visit_equation
+
+    def visit_inlineequation(self, element: etree._Element) -> str:
+        return f'<span class="inlineequation">{self.contents(element, skip=())}</span>'
+
+    def visit_epigraph(self, element: etree._Element) -> str:
+        attribution = element.find("attribution")
+        return self.block(
+            "epigraph",
+            element,
+            content=self.contents(element, skip=TITLES + ("attribution",)),
+            attribution=self.contents(attribution) if attribution is not None else "",
+        )
+
+    def visit_highlights(self, element: etree._Element) -> str:
+        return self.block(
+            "aside_block", element, kind="highlights", title="", content=self.contents(element)
+        )
+
+    def visit_msgset(self, element: etree._Element) -> str:
+        return self.block(
+            "aside_block",
+            element,
+            kind="msgset",
+            title=self.title(element),
+            content=self.contents(element),
+        )
+
+    def message_part(self, element: etree._Element) -> str:
+        return self.block(
+            "aside_block", element, kind=element.tag, title="", content=self.contents(element)
+        )
+
+    visit_msgentry = visit_simplemsgentry = visit_msg = visit_msgmain = visit_msgsub = message_part
+    visit_msgrel = visit_msginfo = visit_msgexplan = message_part
+
+    def visit_msgtext(self, element: etree._Element) -> str:
+        return self.contents(element)
+
+    def message_detail(self, element: etree._Element) -> str:
+        return self.inline(element, "span", element.tag)
+
+    visit_msglevel = visit_msgorig = visit_msgaud = message_detail
+
+    # -- notes and info -----------------------------------------------------------------------
+
+    def visit_footnoteref(self, element: etree._Element) -> str:
+        """A second call of a footnote: the same number, linked to the same note."""
+        target = self.target(element.get("linkend"))
+        if target is None or target not in self.numbering.footnotes:
+            return self.link_to(element.get("linkend", ""), "", "footnoteref")
+        number = self.numbering.footnotes[target]
+        anchor = self.numbering.anchor(target)
+        return str(
+            self.blocks.footnote_reference(
+                number=number, anchor=anchor, reference="", linked=not self._link
+            )
+        )
+
+    def info_block(self, element: etree._Element) -> str:
+        """A chapter's or section's info: its authors and abstract under its title.
+
+        Its title and subtitle stand in the heading (when the element has none of its own);
+        keywords, dates and other metadata go to no page, as with docbook-xsl.
+        """
+        shown = [
+            self.render(child)
+            for child in element
+            if isinstance(child.tag, str) and child.tag in INFO_SHOWN
+        ]
+        if not shown:
+            return ""
+        return self.block("aside_block", element, kind="info", title="", content="".join(shown))
+
+    for _name in (
+        "chapterinfo",
+        "appendixinfo",
+        "prefaceinfo",
+        "partinfo",
+        "sectioninfo",
+        "sect1info",
+        "sect2info",
+        "sect3info",
+        "sect4info",
+        "sect5info",
+        "refsect1info",
+        "refsect2info",
+        "refsect3info",
+        "refsectioninfo",
+        "refsynopsisdivinfo",
+        "referenceinfo",
+        "refentryinfo",
+        "glossaryinfo",
+        "bibliographyinfo",
+        "indexinfo",
+        "setindexinfo",
+        "sidebarinfo",
+        "objectinfo",
+        "blockinfo",
+        "screeninfo",
+    ):
+        locals()["visit_" + _name] = info_block
+    del _name
+
+    def visit_entrytbl(self, element: etree._Element) -> str:
+        """A table inside a table's cell: laid out as the table it is (its cell calls it)."""
+        return self.call(
+            "table",
+            element,
+            label="",
+            title="",
+            frame="none",
+            groups=[self.table_group(element, element)],
+            content="",
+            mark="",
+        )
+
+    # -- front and back matter, tables of contents, hand-written indexes ----------------------
+
+    def visit_dedication(self, element: etree._Element) -> str:
+        return self.division(element)
+
+    visit_colophon = visit_dedication
+
+    def visit_ackno(self, element: etree._Element) -> str:
+        return self.call("para", element, content=self.contents(element), block=False, mark="")
+
+    def blurb(self, element: etree._Element) -> str:
+        return self.block(
+            "aside_block",
+            element,
+            kind=element.tag,
+            title=self.title(element),
+            content=self.contents(element),
+        )
+
+    visit_authorblurb = visit_personblurb = visit_printhistory = visit_screenshot = blurb
+    visit_task = visit_tasksummary = visit_taskprerequisites = visit_taskrelated = blurb
+    visit_toc = visit_lot = visit_tocpart = visit_tocchap = visit_tocfront = visit_tocback = blurb
+    visit_toclevel1 = visit_toclevel2 = visit_toclevel3 = visit_toclevel4 = visit_toclevel5 = blurb
+    visit_lotentry = visit_tocentry = blurb
+
+    def visit_indexdiv(self, element: etree._Element) -> str:
+        return self.section(element, self.contents(element))
+
+    def visit_indexentry(self, element: etree._Element) -> str:
+        return self.block(
+            "aside_block", element, kind="indexentry", title="", content=self.contents(element)
+        )
+
+    def index_entry_part(self, element: etree._Element) -> str:
+        return f'<p class="{element.tag}">{self.contents(element, skip=())}</p>'
+
+    visit_primaryie = visit_secondaryie = visit_tertiaryie = index_entry_part
+    visit_seeie = visit_seealsoie = index_entry_part
+
+    def metadata(self, element: etree._Element) -> str:
+        return ""  # about the book, not of it: docbook-xsl shows it on no page
+
+    visit_keywordset = visit_keyword = visit_subjectset = visit_subject = visit_subjectterm = (
+        metadata
+    )
+    visit_itermset = visit_beginpage = metadata
+
+    def group_of_names(self, element: etree._Element) -> str:
+        return self.inline(element, "span", element.tag)
+
+    visit_collab = visit_corpcredit = visit_confgroup = group_of_names
+
+    def visit_optional(self, element: etree._Element) -> str:
+        return f'<span class="optional">[{self.contents(element, skip=())}]</span>'
+
+    def visit_olink(self, element: etree._Element) -> str:
+        """A link into another document: its words (no link database to resolve it)."""
+        return f'<span class="olink">{self.contents(element, skip=())}</span>'
+
+    def visit_biblioref(self, element: etree._Element) -> str:
+        target = self.target(element.get("linkend"))
+        text = self.xref_text(target) if target is not None else ""
+        return self.link_to(element.get("linkend", ""), text, "biblioref")
+
+    # -- object-oriented synopses -----------------------------------------------------------
+
+    def code_synopsis(self, element: etree._Element) -> str:
+        parts = [self.render(child) for child in element if isinstance(child.tag, str)]
+        return str(
+            self.structures.synopsis(
+                **self.attributes(element), content=self.markup(" ".join(parts))
+            )
+        )
+
+    visit_classsynopsis = visit_fieldsynopsis = code_synopsis
+    visit_methodsynopsis = visit_constructorsynopsis = visit_destructorsynopsis = code_synopsis
+
+    def visit_methodparam(self, element: etree._Element) -> str:
+        parts = [self.render(child) for child in element if isinstance(child.tag, str)]
+        return f'<span class="methodparam">({" ".join(parts)})</span>'
+
+    def visit_classsynopsisinfo(self, element: etree._Element) -> str:
+        return self.literal_block(element)
+
+    def visit_modespec(self, element: etree._Element) -> str:
+        return ""  # how to reach an olink's target: nothing to show
