@@ -25,7 +25,7 @@ from build_tools.render.sheets_model import Piste
 pypdf = pytest.importorskip("pypdf")
 
 ROOT = Path(__file__).resolve().parent.parent
-BOOKS = ("cda",)
+BOOKS = ("cda", "harmonies", "edad")
 PAPERS = {"sheet.pdf": (595.28, 841.89), "sheet-letter.pdf": (612.0, 792.0)}
 EPOCH = "1700000000"
 
@@ -127,6 +127,12 @@ PRINTED = {
     "cda/personnages/bjorn.toml": ["Björn", "10", "1", "15", "11", "4", "9"],
     # « la détermination des compétences »: Mental 16 → 17, 3 PX left.
     "cda/personnages/marie-pierre.toml": ["Marie-Pierre", "17", "16", "−5"],
+    # combat.xml, the MJ's table of combat: Enc. −1, APRD +7/+4/+6/+3 (David), Enc. +5 (Goliath).
+    "harmonies/personnages/david.toml": ["David", "−1", "7", "4", "6", "−30"],
+    "harmonies/personnages/goliath.toml": ["Goliath", "5", "4", "−20"],
+    # book.xml « Exemple : attribut d'initiative »: Init +12; the goblins' fight: J3(1,9).
+    "edad/personnages/initiative.toml": ["12", "Sens de l’initiative"],
+    "edad/personnages/j3.toml": ["J3", "1,9", "19"],
 }
 
 
@@ -138,9 +144,10 @@ def test_example_character_sheet_prints_its_totals(rulebook, tmp_path, character
     assert run.status == 0, run.err
     reader = pypdf.PdfReader(out)
     assert not reader.get_fields(), "a filled sheet prints its values, it is no form"
-    words = "".join(page.extract_text() for page in reader.pages).split()
+    text = " ".join("".join(page.extract_text() for page in reader.pages).split())
     for value in PRINTED[character]:
-        assert any(value in word for word in words), f"{value} missing from {character}"
+        found = value in text if " " in value else value in text.split()
+        assert found, f"{value} missing from the sheet of {character}"
 
 
 @pytest.mark.parametrize("book", BOOKS)

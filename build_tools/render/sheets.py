@@ -151,24 +151,36 @@ def _vue(description: Description, personnage: Personnage | None) -> dict[str, A
         else:
             ecrites = len(personnage.valeur(section.cle) or []) if personnage else 0
             rangs = [(str(i), "") for i in range(max(section.lignes, ecrites))]
+        lignes = [
+            (
+                nom or str(int(rang) + 1),
+                [boite(f"{section.cle}.{rang}.{c.cle}", c) for c in section.colonnes],
+            )
+            for rang, nom in rangs
+        ]
+        coupures = (
+            [0, section.coupure, len(section.colonnes)]
+            if section.coupure
+            else [0, len(section.colonnes)]
+        )
+        parties = [
+            {
+                "colonnes": section.colonnes[debut:fin],
+                "lignes": [(nom, boites[debut:fin]) for nom, boites in lignes],
+            }
+            for debut, fin in zip(coupures, coupures[1:], strict=False)
+        ]
         sections.append(
             {
                 "groupe": False,
                 "titre": section.titre,
                 "note": section.note,
                 "page": nouvelle_page,
-                "nommee": bool(section.rangs),
-                "colonnes": section.colonnes,
-                "lignes": [
-                    (
-                        nom,
-                        [
-                            boite(f"{section.cle}.{rang}.{case.cle}", case)
-                            for case in section.colonnes
-                        ],
-                    )
-                    for rang, nom in rangs
-                ],
+                "nommee": bool(section.rangs) or bool(section.coupure),
+                "fixes": bool(section.rangs),
+                "etroite": len(section.colonnes) <= 4
+                and all(getattr(c, "largeur", 1) < 4 for c in section.colonnes),
+                "parties": parties,
             }
         )
     return {
@@ -195,7 +207,9 @@ def _montre(valeur: Any) -> str:
             return texte.replace("-", "−")
     if isinstance(valeur, bool):
         return "oui" if valeur else "non"
-    return str(valeur).replace("-", "−") if isinstance(valeur, int) else str(valeur)
+    if isinstance(valeur, int):
+        return str(valeur).replace("-", "−")
+    return str(valeur).replace("'", "’")  # French typography: the typographic apostrophe
 
 
 # -- where the book states a rule ----------------------------------------------------------

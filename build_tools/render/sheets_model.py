@@ -102,6 +102,9 @@ class Tableau:
     rangs: tuple[tuple[str, str], ...] = ()
     lignes: int = 0
     note: str = ""
+    coupure: int = 0
+    """When the row is too wide for the page: the columns from this one go in a second table,
+    rows numbered in both."""
 
 
 Section = Groupe | Tableau

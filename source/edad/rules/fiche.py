@@ -1,0 +1,331 @@
+"""La feuille de personnage: what a character of Edad holds, checks and totals.
+
+Characteristics and their bonuses, hit points and their thresholds, the
+attribut d'initiative and the gain de réactivité, compétences, dons, and
+equipment with its hit points, each derived box computed by the rules of
+`personnage`, `file`, `dons` and `equipement`.
+
+Readings chosen where the book leaves room:
+
+- A feat for a weapon (« Maniement de l'arme », « Arme rapide »…) names its
+  weapon (`arme`); it asks for the martial compétence of that weapon, which the
+  character's compétences name after the weapon (« épée longue »), and its
+  prerequisite feats for the same weapon. « Epée longue rapide » is written
+  as the feat « Arme rapide » with `arme = "épée longue"`.
+- A chain feat (« Robustesse n ») is written with its `niveau`; it requires the
+  level below, which « tout le monde a » at 0.
+- The book ties only some compétences to a characteristic; for the others the
+  file names it (or none, and the bonus is the points alone).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from build_tools.render.sheets_model import (
+    Accord,
+    Case,
+    Description,
+    Erreur,
+    Exemple,
+    Groupe,
+    Tableau,
+)
+
+from . import dons as regles_des_dons
+from . import equipement, file, personnage
+
+S_CARACTERISTIQUES = "Classiquement, les valeurs sont tirées avec 3D6"
+S_BONUS = "Le bonus lié à une caractéristique est la valeur de cette caractéristique moins 10"
+S_COMPETENCE = "Chaque compétence est liée à une caractéristique"
+S_PV = "Les points de vie d'un personnage (PVs) sont égaux à sa valeur de constitution"
+S_SEUILS = "Si les PVs d'un personnage tombent à 0, le personnage devient inconscient"
+S_INIT = "correspondra à l'attribut d'initiative (Init)"
+S_REACTIVITE = "le gain est égal à leur valeur d'intelligence divisée par 10"
+S_KARMA = "Les points de karma servent à acheter"
+S_PARADE = "Les deux types d'objet parent avec un bonus à la parade"
+S_OBJETS = "Points de vie des objets"
+
+SORTES = tuple(dict.fromkeys(sorte for sorte, _ in equipement.POINTS_DE_VIE_DES_OBJETS))
+TAILLES = tuple(dict.fromkeys(taille for _, taille in equipement.POINTS_DE_VIE_DES_OBJETS))
+CLES = tuple(personnage.CARACTERISTIQUES)
+
+FICHE = Description(
+    titre="Edad — feuille de personnage",
+    entete=(
+        Case("nom", "Nom du personnage", type=str, largeur=6, requise=True),
+        Case("joueur", "Joueur", type=str, largeur=4),
+        Case("race", "Race", type=str, largeur=4),
+        Case("profil", "Profil", type=str, largeur=4),
+    ),
+    sections=(
+        Tableau(
+            "caracteristiques",
+            "Caractéristiques",
+            rangs=tuple(
+                (cle, f"{nom} ({cle})") for cle, nom in personnage.CARACTERISTIQUES.items()
+            ),
+            colonnes=(
+                Case("valeur", "Valeur", minimum=1, source=S_CARACTERISTIQUES),
+                Case("bonus", "Bonus", formule="bonus = valeur − 10", source=S_BONUS),
+            ),
+        ),
+        Groupe(
+            "vie",
+            "Points de vie et combat",
+            (
+                Case("bonus_pv", "Bonus de PVs (race…)", "Bonus de PVs"),
+                Case(
+                    "PV",
+                    "Points de vie",
+                    "PVs",
+                    formule="PVs = Con + bonus (+ 3 par Robustesse)",
+                    source=S_PV,
+                ),
+                Case("restants", "PVs restants", minimum=None),
+                Case(
+                    "inconscient",
+                    "Inconscient à",
+                    formule=f"PVs = {personnage.SEUIL_D_INCONSCIENCE}",
+                    source=S_SEUILS,
+                ),
+                Case("mort", "Mort sous", formule="PVs < −PVs maximum", source=S_SEUILS),
+                Case("bonus_init", "Autres bonus d’initiative", "Autres bonus"),
+                Case(
+                    "Init",
+                    "Attribut d’initiative",
+                    "Init",
+                    formule="Init = bonus Dex + bonus Int + dons",
+                    source=S_INIT,
+                ),
+                Case(
+                    "reactivite",
+                    "Gain de réactivité",
+                    "Réactivité",
+                    formule="gain = Int / 10",
+                    source=S_REACTIVITE,
+                ),
+                Case("karma", "Points de karma", "Karma", source=S_KARMA),
+            ),
+            note="Mourant entre 0 et −PVs : −1 PV par tour tant qu’il n’est pas stabilisé.",
+        ),
+        Tableau(
+            "competences",
+            "Compétences",
+            lignes=12,
+            colonnes=(
+                Case("nom", "Compétence", type=str, largeur=6, requise=True),
+                Case(
+                    "caracteristique",
+                    "Caractéristique liée",
+                    "Carac.",
+                    type=str,
+                    choix=CLES,
+                    source=S_COMPETENCE,
+                ),
+                Case("points", "Points de compétence", "Points", minimum=0, requise=True),
+                Case(
+                    "bonus",
+                    "Bonus au test",
+                    "Bonus",
+                    formule="bonus = points + bonus de la carac.",
+                    source=S_COMPETENCE,
+                ),
+            ),
+        ),
+        Tableau(
+            "dons",
+            "Dons",
+            lignes=8,
+            colonnes=(
+                Case("nom", "Don", type=str, largeur=6, requise=True),
+                Case("arme", "Arme choisie", "Arme", type=str, largeur=4),
+                Case("niveau", "Niveau (n)", "n", minimum=1),
+            ),
+        ),
+        Tableau(
+            "equipement",
+            "Équipement",
+            lignes=6,
+            colonnes=(
+                Case("nom", "Objet", type=str, largeur=6, requise=True),
+                Case("sorte", "Sorte", type=str, choix=SORTES, largeur=2, requise=True),
+                Case("taille", "Taille", type=str, choix=TAILLES, largeur=2, requise=True),
+                Case("alteration", "Bonus d’altération", "Altér.", minimum=0),
+                Case("bonus_ca", "Bonus à la CA", "CA", minimum=0),
+                Case(
+                    "PV",
+                    "Points de vie de l’objet",
+                    "PVs",
+                    formule="PVs + 10/20/100 × altér.",
+                    source=S_OBJETS,
+                ),
+                Case("restants", "PVs restants", "Restants"),
+                Case(
+                    "parade",
+                    "Bonus de parade",
+                    "Parade",
+                    formule="parade = 10 + CA",
+                    source=S_PARADE,
+                ),
+            ),
+        ),
+    ),
+    pages=(3,),
+    verifier=lambda personnage: verifier(personnage),
+    calculer=lambda personnage: calculer(personnage),
+    exemples=(
+        Exemple(
+            "personnages/initiative.toml",
+            (Accord(("vie.Init",), "Science l'initiative", 'l\'attribut "Init {}"'),),
+        ),
+        Exemple("personnages/j1.toml"),
+        Exemple("personnages/j2.toml"),
+        Exemple(
+            "personnages/j3.toml",
+            (Accord(("vie.reactivite",), "L'ordre est : G3 G4 J2 G1 J1", "J3({})"),),
+        ),
+        Exemple(
+            "personnages/j4.toml",
+            (Accord(("vie.reactivite",), "L'ordre est : G3 G4 J2 G1 J1", "J4({})"),),
+        ),
+    ),
+)
+
+
+# -- checks ----------------------------------------------------------------------------------
+
+
+def verifier(fiche: Mapping[str, Any]) -> list[Erreur]:
+    """The rules a character breaks: characteristics, tied compétences, feats, equipment."""
+    erreurs = []
+    caracteristiques = fiche.get("caracteristiques", {})
+    for cle, nom in personnage.CARACTERISTIQUES.items():
+        if "valeur" not in caracteristiques.get(cle, {}):
+            erreurs.append(
+                Erreur(f"caracteristiques.{cle}", f"il manque la {nom} ({cle})", S_CARACTERISTIQUES)
+            )
+    points = {}
+    for index, competence in enumerate(fiche.get("competences", [])):
+        points[competence["nom"].lower()] = competence["points"]
+        liee = personnage.COMPETENCES.get(competence["nom"])
+        if liee and competence.get("caracteristique", liee) != liee:
+            erreurs.append(
+                Erreur(
+                    f"competences.{index}.caracteristique",
+                    f"{competence['nom']} est liée à {liee}, non à {competence['caracteristique']}",
+                    S_COMPETENCE,
+                )
+            )
+    erreurs += _dons(fiche.get("dons", []), points)
+    for index, objet in enumerate(fiche.get("equipement", [])):
+        if (objet["sorte"], objet["taille"]) not in equipement.POINTS_DE_VIE_DES_OBJETS:
+            tailles = [t for s, t in equipement.POINTS_DE_VIE_DES_OBJETS if s == objet["sorte"]]
+            erreurs.append(
+                Erreur(
+                    f"equipement.{index}.taille",
+                    f"{objet['nom']}\u00a0: un {objet['sorte']} n’est pas « {objet['taille']} » "
+                    f"(tailles\u00a0: {', '.join(tailles)})",
+                    S_OBJETS,
+                )
+            )
+    return erreurs
+
+
+def _dons(dons: list[Mapping[str, Any]], points: Mapping[str, int]) -> list[Erreur]:
+    """Each feat known, its prerequisites taken (for the same weapon), its skills high enough."""
+    erreurs = []
+    pris = {(_don(d), (d.get("arme") or "").lower(), d.get("niveau", 1)) for d in dons}
+    for index, ecrit in enumerate(dons):
+        nom = _don(ecrit)
+        champ = f"dons.{index}"
+        if nom is None:
+            erreurs.append(Erreur(f"{champ}.nom", f"« {ecrit['nom']} » n’est pas un don d’Edad"))
+            continue
+        don = regles_des_dons.DONS[nom]
+        source = f"{don.nom_dans_le_livre} est disponible"
+        arme = (ecrit.get("arme") or "").lower()
+        pour_une_arme = regles_des_dons.COMPETENCE_MARTIALE in don.competences or any(
+            p == regles_des_dons.MANIEMENT for p in don.prerequis
+        )
+        if pour_une_arme and not arme:
+            erreurs.append(Erreur(champ, f"{nom}\u00a0: le don se prend pour une arme (arme = …)"))
+            continue
+        if don.nom == regles_des_dons.MANIEMENT or pour_une_arme:
+            if arme and arme not in equipement.COMPETENCES_MARTIALES:
+                erreurs.append(
+                    Erreur(f"{champ}.arme", f"« {arme} » n’est pas une compétence martiale")
+                )
+        niveau = ecrit.get("niveau", 1) if don.chaine else 1
+        for requis in don.prerequis:
+            if not any(n == requis and (not pour_une_arme or a == arme) for n, a, _ in pris):
+                pour = f" pour {arme}" if pour_une_arme else ""
+                erreurs.append(Erreur(champ, f"{nom} demande le don {requis}{pour}", source))
+        if don.chaine and niveau - 1 > regles_des_dons.NIVEAU_DE_BASE_DES_CHAINES:
+            if (nom, arme, niveau - 1) not in pris:
+                erreurs.append(Erreur(champ, f"{nom} {niveau} demande {nom} {niveau - 1}", source))
+        for competence in don.competences:
+            requis = regles_des_dons.points_de_competence_requis(nom, competence, niveau)
+            cible = arme if competence == regles_des_dons.COMPETENCE_MARTIALE else competence
+            if points.get(cible.lower(), 0) < requis:
+                erreurs.append(
+                    Erreur(
+                        champ,
+                        f"{nom} demande {requis} points en {cible}\u202f; le personnage en a "
+                        f"{points.get(cible.lower(), 0)}",
+                        source,
+                    )
+                )
+    return erreurs
+
+
+def _don(ecrit: Mapping[str, Any]) -> str | None:
+    return regles_des_dons.resoudre_le_nom(ecrit["nom"])
+
+
+# -- totals ----------------------------------------------------------------------------------
+
+
+def calculer(fiche: Mapping[str, Any]) -> dict[str, Any]:
+    """Every derived box, by the rules."""
+    valeurs = {cle: fiche["caracteristiques"][cle]["valeur"] for cle in CLES}
+    totaux: dict[str, Any] = {
+        f"caracteristiques.{cle}.bonus": personnage.bonus_de_caracteristique(valeur)
+        for cle, valeur in valeurs.items()
+    }
+    vie = fiche.get("vie", {})
+    dons = fiche.get("dons", [])
+    robustesse = max(
+        (d.get("niveau", 1) for d in dons if _don(d) == "Robustesse"),
+        default=regles_des_dons.NIVEAU_DE_BASE_DES_CHAINES,
+    )
+    pv = personnage.points_de_vie(
+        valeurs["Con"], vie.get("bonus_pv", 0) + regles_des_dons.pvs_de_robustesse(robustesse)
+    )
+    bonus_des_dons = sum(regles_des_dons.bonus_d_initiative_du_don(_don(d) or "") for d in dons)
+    totaux |= {
+        "vie.PV": pv,
+        "vie.inconscient": personnage.SEUIL_D_INCONSCIENCE,
+        "vie.mort": -pv,
+        "vie.Init": file.attribut_d_initiative(
+            valeurs["Dex"], valeurs["Int"], vie.get("bonus_init", 0) + bonus_des_dons
+        ),
+        "vie.reactivite": file.gain_de_reactivite(valeurs["Int"]),
+    }
+    for index, competence in enumerate(fiche.get("competences", [])):
+        liee = competence.get("caracteristique") or personnage.COMPETENCES.get(competence["nom"])
+        totaux[f"competences.{index}.bonus"] = (
+            personnage.bonus_de_competence(competence["points"], valeurs[liee])
+            if liee
+            else competence["points"]
+        )
+    for index, objet in enumerate(fiche.get("equipement", [])):
+        totaux[f"equipement.{index}.PV"] = equipement.points_de_vie_d_un_objet(
+            objet["sorte"], objet["taille"], objet.get("alteration", 0)
+        )
+        if objet["sorte"] != "arme":
+            totaux[f"equipement.{index}.parade"] = equipement.bonus_de_parade(
+                objet.get("bonus_ca", 0)
+            )
+    return totaux
