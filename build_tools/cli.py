@@ -20,7 +20,8 @@ import os
 import sys
 import traceback
 
-from build_tools import __version__, reports
+import build_tools
+from build_tools import reports
 from build_tools.books import UsageError, discover, select, source_root
 from build_tools.examine import examine
 
@@ -380,6 +381,18 @@ COMMANDS = (add_list, add_check, add_build, add_sheet, add_ledger)
 """Each adds its subcommand to the parser, in the order `rulebook --help` lists them."""
 
 
+class _Version(argparse.Action):
+    """`--version`: the version is looked up only when asked for (see build_tools.__getattr__)."""
+
+    def __init__(self, option_strings, dest, **_) -> None:
+        help = "show program's version number and exit"
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        print(f"rulebook {build_tools.__version__}")
+        parser.exit()
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rulebook",
@@ -387,7 +400,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog="Exit status: 0 nothing new is wrong; 1 new findings or stale ledger entries; "
         "2 unreadable book or bad usage; 3 internal error.",
     )
-    parser.add_argument("--version", action="version", version=f"rulebook {__version__}")
+    parser.add_argument("--version", action=_Version)
     parser.add_argument(
         "--traceback", action="store_true", help="show Python tracebacks on internal errors"
     )

@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 from lxml import etree
 
-from build_tools import __version__
+import build_tools
 from build_tools.diagnostics import display_path
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -278,8 +278,8 @@ def sarif(results, settings: Settings) -> str:
                 "tool": {
                     "driver": {
                         "name": "rulebook",
-                        "version": __version__,
-                        "semanticVersion": __version__,
+                        "version": build_tools.__version__,
+                        "semanticVersion": build_tools.__version__,
                         "informationUri": "https://pypi.org/project/rulebook/",
                         "rules": sorted(rules.values(), key=lambda r: r["id"]),
                     }
