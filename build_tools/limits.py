@@ -21,7 +21,7 @@ INCLUDED_BYTES = 64 * 1024 * 1024
 ELEMENTS = 2_000_000
 """Elements in one book, includes resolved (Les Clefs de l'Aube: about 1 300)."""
 
-NESTING = 120
+NESTING = 60
 """Elements inside elements, this deep at most (the books: 10 at most)."""
 
 TEXT_CHARACTERS = 1_000_000

@@ -152,9 +152,9 @@ def read_book(main: Path) -> Document:
         )
     refusals: list[Finding] = []
     parser = _parser(folder, refusals)
-    files = [main]
-    tree = _parse(main, parser, refusals, files, folder)
-    _include(tree.getroot(), main, folder, parser, refusals, files, stack=[main])
+    files, spent = [main], [0]  # spent: the bytes read so far, against limits.INCLUDED_BYTES
+    tree = _parse(main, parser, refusals, spent, folder)
+    _include(tree.getroot(), main, folder, parser, refusals, files, [main], spent)
     fatal = [finding for finding in refusals if finding.severity == "fatal"]
     if fatal:
         raise UnreadableBook(fatal)
@@ -247,13 +247,13 @@ def _parse(
     path: Path,
     parser: etree.XMLParser,
     refusals: list[Finding],
-    files: list[Path],
+    spent: list[int],
     folder: Path,
 ) -> etree._ElementTree:
     """Parse one file of the book (after checking its size and its bytes), its xml:base checked."""
     before = len(refusals)
     try:
-        _check_bytes(path, files)
+        _check_bytes(path, spent)
         tree = etree.parse(str(path), parser)
         _check_bases(tree.getroot(), path, folder, refusals)
         return tree
@@ -271,19 +271,13 @@ def _parse(
             _place_refusal(refusal, path)
 
 
-def _check_bytes(path: Path, files: list[Path]) -> None:
+def _check_bytes(path: Path, spent: list[int]) -> None:
     """Refuse a file that is a folder, too large for the book, or not in its declared encoding."""
     if path.is_dir():
         raise UnreadableBook(
             [Finding("fatal", "missing-file", f"{path} is a folder, not a file", file=path)]
         )
-    size = sum(file.stat().st_size for file in files if file.is_file())
-    if size > limits.INCLUDED_BYTES:
-        message = (
-            f"the book's files add up to {size} bytes, more than the limit of "
-            f"{limits.INCLUDED_BYTES} (rulebook.limits.INCLUDED_BYTES): the book is refused"
-        )
-        raise UnreadableBook([Finding("fatal", "limit", message, file=path, key="bytes")])
+    _spend(path, spent)
     raw = path.read_bytes()
     wrong = mismatch(raw)
     if wrong is not None:
@@ -292,6 +286,17 @@ def _check_bytes(path: Path, files: list[Path]) -> None:
             "fatal", "encoding", message, file=path, line=line, column=column, key=message
         )
         raise UnreadableBook([at_line(finding)])
+
+
+def _spend(path: Path, spent: list[int]) -> None:
+    """Count `path`'s bytes against what a book may read; refuse the book beyond the limit."""
+    size = spent[0] = spent[0] + path.stat().st_size
+    if size > limits.INCLUDED_BYTES:
+        message = (
+            f"the book's files add up to {size} bytes, more than the limit of "
+            f"{limits.INCLUDED_BYTES} (rulebook.limits.INCLUDED_BYTES): the book is refused"
+        )
+        raise UnreadableBook([Finding("fatal", "limit", message, file=path, key="bytes")])
 
 
 def _check_bases(root: etree._Element, path: Path, folder: Path, refusals: list[Finding]) -> None:
@@ -402,6 +407,7 @@ def _include(
     refusals: list[Finding],
     files: list[Path],
     stack: list[Path],
+    spent: list[int],
 ) -> None:
     """Replace every xi:include under `element` by what it points at, recursively."""
     includes = [
@@ -521,6 +527,7 @@ def _include(
         files.append(target)
         if include.get("parse", "xml") == "text":
             encoding = include.get("encoding", "utf-8")
+            _spend(target, spent)
             try:
                 text = target.read_text(encoding=encoding)
             except (UnicodeDecodeError, LookupError) as error:
@@ -539,9 +546,9 @@ def _include(
                 continue
             _replace(include, [], text)
             continue
-        included = _parse(target, parser, refusals, files, folder).getroot()
+        included = _parse(target, parser, refusals, spent, folder).getroot()
         included.set(XML_BASE, str(target))
-        _include(included, target, folder, parser, refusals, files, stack + [target])
+        _include(included, target, folder, parser, refusals, files, stack + [target], spent)
         _replace(include, [included], None)
 
 

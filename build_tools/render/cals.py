@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from build_tools import limits
+
 FRAMES = ("all", "top", "bottom", "topbot", "sides", "none")
 _PROPORTIONAL = re.compile(r"^\s*(\d*\.?\d+)?\s*\*\s*$")
 _MEASURE = re.compile(r"^\s*(\d*\.?\d+)\s*(in|cm|mm|pt|pc|px|em)?\s*$")
@@ -180,7 +182,8 @@ class CalsTables:
 
 
 def _group(tgroup: etree._Element, table: etree._Element) -> Group:
-    cols = max(1, _number(tgroup.get("cols"), 1))
+    # Bounded: a 300-byte table must not ask for a billion cells (validation reports it).
+    cols = min(max(1, _number(tgroup.get("cols"), 1)), limits.TABLE_COLUMNS)
     group = Group(
         cols=cols,
         align=tgroup.get("align"),
@@ -190,6 +193,8 @@ def _group(tgroup: etree._Element, table: etree._Element) -> Group:
     number = 0
     for colspec in tgroup.findall("colspec"):
         number = _number(colspec.get("colnum"), number + 1)
+        if not 1 <= number <= cols:
+            continue  # a column the table does not have: validation reports it
         column = Column(
             number,
             colspec.get("colname", ""),

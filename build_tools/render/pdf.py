@@ -23,6 +23,7 @@ import logging
 import sys
 from pathlib import Path
 
+from build_tools import limits
 from build_tools.diagnostics import Finding
 from build_tools.render import pdf_markup, pdf_style
 from build_tools.render.media_html import IMAGES
@@ -54,7 +55,7 @@ def render(context) -> list[Path]:
         base_url=base_url,
         url_fetcher=fetcher,
     )
-    with _weasyprint_warnings() as warnings:
+    with _weasyprint_warnings() as warnings, _deep_layout():
         document = weasyprint.HTML(string=page, base_url=base_url, url_fetcher=fetcher).render(
             stylesheets=[stylesheet], font_config=fonts
         )
@@ -114,6 +115,17 @@ def _page_labels(body: int):
         pdf.catalog["PageLabels"] = pydyf.Dictionary({"Nums": pydyf.Array(ranges)})
 
     return finish
+
+
+class _deep_layout:
+    """Room for WeasyPrint's recursive layout (five frames a nested box) up to `limits.NESTING`."""
+
+    def __enter__(self) -> None:
+        self.previous = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(self.previous, 200 * limits.NESTING))
+
+    def __exit__(self, *exception) -> None:
+        sys.setrecursionlimit(self.previous)
 
 
 class _weasyprint_warnings:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from lxml import etree
 
+from build_tools import limits
 from build_tools.diagnostics import Finding
 from build_tools.docbook import text_of
 from build_tools.reader import Document
@@ -34,6 +35,15 @@ def _check_group(document: Document, group: etree._Element) -> list[Finding]:
             group, "table", f"tgroup cols={group.get('cols')!r} is not a number of columns", "cols"
         )
         return findings
+    if cols > limits.TABLE_COLUMNS:
+        report(
+            group,
+            "limit",
+            f"tgroup cols={cols} is more than the limit of {limits.TABLE_COLUMNS} columns "
+            "(rulebook.limits.TABLE_COLUMNS): the table is not checked further",
+            "cols-limit",
+        )
+        return findings
     colspecs = group.findall("colspec")
     if len(colspecs) > cols:
         report(
@@ -57,6 +67,7 @@ def _check_group(document: Document, group: etree._Element) -> list[Finding]:
                 f"colspec for column {position} of a table of cols={cols}",
                 f"colspec-{position}",
             )
+            continue  # no entry can name a column the table does not have
         name = colspec.get("colname")
         if name:
             if name in names:
