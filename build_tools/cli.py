@@ -238,6 +238,12 @@ def add_build(commands, common) -> None:
     build.add_argument("--out", default="generated", help="output folder (default: generated/)")
     build.add_argument("--draft", action="store_true", help="show remarks (author notes)")
     build.add_argument(
+        "--no-rules",
+        action="store_true",
+        help="render without running the rules nor importing the book folder's Python "
+        "(the way to build a book you do not trust)",
+    )
+    build.add_argument(
         "--userlevel",
         default=None,
         help="profiling: keep only elements whose userlevel is one of these (comma-separated)",

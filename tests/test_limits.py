@@ -74,7 +74,7 @@ def test_xinclude_fan_out_stops_at_the_limit(rulebook, write_book):
     for level in range(6):
         following = f"level{level + 1}.xml"
         body = "".join(f'<xi:include href="{following}"/>' for _ in range(10))
-        files[f"level{level}.xml"] = f'<section {XI}><title>N{level}</title>{body}</section>'
+        files[f"level{level}.xml"] = f"<section {XI}><title>N{level}</title>{body}</section>"
     files["level6.xml"] = "<para>feuille</para>"
     files["book.xml"] = book('<xi:include href="level0.xml"/>', XI)
     folder = write_book("fanout", files)

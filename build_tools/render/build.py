@@ -36,6 +36,8 @@ class Options:
     """Cards: poker, tarot or a6; None for the size the deck file asks for."""
     previews: bool = False
     """Cards: also write a PNG preview of each card."""
+    rules: bool = True
+    """Run the book's rules (importing its folder's Python); False for an untrusted book."""
 
 
 @dataclass
@@ -84,6 +86,7 @@ def run(books: list[Book], arguments: argparse.Namespace) -> int:
         tagged=arguments.tagged,
         card_size=getattr(arguments, "card_size", None),
         previews=getattr(arguments, "previews", False),
+        rules=not getattr(arguments, "no_rules", False),
     )
     check_source_date()
     out = check_out(Path(arguments.out), books)
@@ -112,7 +115,7 @@ def run(books: list[Book], arguments: argparse.Namespace) -> int:
 
 def build_book(book: Book, formats: list[str], options: Options, out_root: Path, strict=False):
     """Check one book and render it in each format: (status, lines for stdout, lines for stderr)."""
-    report = examine(book)
+    report = examine(book, cross_check=options.rules)
     if not report.readable:
         problems = [finding.astext() for finding in report.findings]
         problems.append(f"rulebook: {book.name}: not built: the book cannot be read")
