@@ -39,6 +39,8 @@ class Marks:
     """Where the errata are: '#errata' on the single page, 'errata.html' when split."""
     cells: dict[etree._Element, list[str]] = field(default_factory=dict)
     """A table entry -> what is wrong in it, so the cell itself shows the erratum."""
+    errata_at: dict[str, list[Finding]] = field(default_factory=dict)
+    """The errata of each passage, by its `where`: looked up once per mark, not searched."""
 
     @classmethod
     def of(cls, report, words: dict[str, str], decimal_comma: bool) -> Marks:
@@ -53,6 +55,9 @@ class Marks:
         )
         for count, element in enumerate(report.verifications, start=1):
             marks.ids[element] = f"check-{count}"
+        for finding in marks.findings:
+            if finding.where:
+                marks.errata_at.setdefault(finding.where, []).append(finding)
         marks._place_table_errata(report.document)
         return marks
 
@@ -66,8 +71,8 @@ class Marks:
                 for entry in element.iter("entry")
                 if entry.sourceline and document.file_of(entry) == document.file_of(element)
             ]
-            for finding in self.findings:
-                if finding.where != verification.where or not finding.line:
+            for finding in self.errata_at.get(verification.where, []):
+                if not finding.line:
                     continue
                 if finding.file and Path(finding.file) != document.file_of(element):
                     continue
@@ -88,7 +93,7 @@ class Marks:
         verification = self.verifications.get(element)
         if verification is None:
             return ""
-        errata = [f for f in self.findings if f.where and f.where == verification.where]
+        errata = self.errata_at.get(verification.where, [])
         claims, used = [], set()
         for claim in verification.claims:
             finding = None if claim.agreed else self._finding_for(claim, errata)
