@@ -441,10 +441,12 @@ class Translator(
     def section(self, element: etree._Element, content: str) -> str:
         """A section-like block (section, glossdiv) headed at the depth it stands at."""
         depth = sum(1 for node in element.iterancestors() if node.tag in SECTIONS)
+        if self.document.root.tag != "article":
+            depth += 1  # under its chapter's heading; an article's sections are its divisions
         return self.call(
             "section",
             element,
-            level=min(6, self.page.heading_base + 1 + depth),
+            level=min(6, self.page.heading_base + depth),
             label=self.label(element),
             title=self.title(element),
             content=self.subtitles(element) + content,

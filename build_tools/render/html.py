@@ -28,7 +28,7 @@ from build_tools.render.profiling import ATTRIBUTES as PROFILING_ATTRIBUTES
 from build_tools.render.profiling import Profile
 from build_tools.render.typography import Typography
 from build_tools.render.verification import Marks
-from build_tools.render.wording import words_for
+from build_tools.render.wording import language_of, words_for
 
 STYLESHEET = "css/book.css"
 ERRATA_PAGE = "errata.html"
@@ -103,9 +103,9 @@ class HtmlBook:
     @classmethod
     def of(cls, context) -> HtmlBook:
         root = context.document.root
-        language = root.get("lang") or "en"
-        words = words_for(language)
         settings = context.report.game.settings if context.report.game is not None else {}
+        language = language_of(root, settings)
+        words = words_for(language)
         typography = Typography(language, bool(settings.get("typographic_apostrophes", False)))
         environment = _environment()
         environment.globals["words"] = words
@@ -122,6 +122,12 @@ class HtmlBook:
             language,
             profile,
         )
+
+    @property
+    def has_rules(self) -> bool:
+        """Whether the book has a rules module (a game): only then has it an errata chapter."""
+        book = self.context.book
+        return self.context.report.game is not None or (book.folder / "__init__.py").is_file()
 
     @property
     def root(self) -> etree._Element:
@@ -171,7 +177,9 @@ class HtmlBook:
             errata=self.marks.errata(
                 lambda element, anchor: "" if translator.left_out(element) else f"#{anchor}",
                 translator.place,
-            ),
+            )
+            if self.has_rules
+            else None,
             errata_anchor=ERRATA_ANCHOR,
         )
 
@@ -189,7 +197,8 @@ class HtmlBook:
             {"href": name, "title": Markup(self._short_title(index, division))}
             for name, division in zip(names, divisions, strict=True)
         ]
-        navigation.append({"href": ERRATA_PAGE, "title": self.words["errata"]})
+        if self.has_rules:
+            navigation.append({"href": ERRATA_PAGE, "title": self.words["errata"]})
         pages.append(
             (
                 "index.html",
@@ -232,10 +241,14 @@ class HtmlBook:
                         previous=navigation[position - 1]
                         if position
                         else {"href": "index.html", "title": book_title},
-                        next=navigation[position + 1],
+                        next=navigation[position + 1] if position + 1 < len(navigation) else None,
                     ),
                 )
             )
+        if not self.has_rules:
+            pages.append(("book.css", self.stylesheet()))
+            self.findings = _unique(self.findings + findings)
+            return pages
         pages.append(
             (
                 ERRATA_PAGE,
@@ -309,6 +322,8 @@ class HtmlBook:
             for division in self.numbering.divisions
             if not translator.left_out(division)
         ]
+        if not self.has_rules:
+            return entries
         entries.append(
             {
                 "label": "",

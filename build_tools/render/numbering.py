@@ -167,6 +167,8 @@ def number(
 def _divisions(root: etree._Element) -> list[etree._Element]:
     """The divisions that get a page of their own: children of the book, and of its parts."""
     found = []
+    if root.tag == "article":  # an article's top sections are its pages and its contents
+        return [child for child in root if isinstance(child.tag, str) and child.tag in SECTIONS]
     for child in root:
         if not isinstance(child.tag, str):
             continue

@@ -75,7 +75,10 @@ def render(context) -> list[Path]:
 
 
 def _language(context) -> str:
-    return context.document.root.get("lang") or "en"
+    from build_tools.render.wording import language_of
+
+    game = context.report.game
+    return language_of(context.document.root, game.settings if game is not None else {})
 
 
 def output_name(book: str, options) -> str:

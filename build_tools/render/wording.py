@@ -158,6 +158,12 @@ WORDS: dict[str, dict[str, str]] = {
 DEFAULT_LANGUAGE = "en"
 
 
+def language_of(root, settings: dict | None = None) -> str:
+    """The language of a book: the `lang` of its root element, else its settings' `language`,
+    else English (`DEFAULT_LANGUAGE`), which the check notes."""
+    return root.get("lang") or (settings or {}).get("language") or DEFAULT_LANGUAGE
+
+
 def words_for(language: str | None) -> dict[str, str]:
     """The generated words for `language` ('fr', 'fr-CA', 'en'…), English when unknown."""
     primary = (language or DEFAULT_LANGUAGE).split("-")[0].split("_")[0].lower()

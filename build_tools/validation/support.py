@@ -7,6 +7,7 @@ from build_tools.diagnostics import Finding
 from build_tools.reader import Document
 from build_tools.render.elements import handling, misplaced, unsupported_message
 from build_tools.render.html import supported_attributes, supported_elements
+from build_tools.render.wording import DEFAULT_LANGUAGE
 from build_tools.validation.located import finding_at
 
 
@@ -14,6 +15,15 @@ def check(document: Document) -> list[Finding]:
     elements = supported_elements()
     attributes = supported_attributes()
     findings = []
+    if not document.root.get("lang"):
+        message = (
+            f"the book names no language (lang on <{document.root.tag}>): its generated words "
+            f"(Chapter, Table of Contents…) will be in {DEFAULT_LANGUAGE!r} unless the book's "
+            'settings give a language; write e.g. lang="fr"'
+        )
+        findings.append(
+            finding_at(document, document.root, "no-language", message, key="lang", severity="info")
+        )
     for element in document.root.iter():
         if not isinstance(element.tag, str):
             continue

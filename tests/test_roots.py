@@ -1,0 +1,61 @@
+"""Books that are not one <book> with rules: an article, a book without rules, without lang."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import lxml.html
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTICLE = (ROOT / "tests/fixtures/markup/article.xml").read_text(encoding="utf-8")
+
+
+def headings(page: Path) -> list[tuple[str, str]]:
+    root = lxml.html.parse(str(page)).getroot()
+    return [(h.tag, " ".join(h.text_content().split())) for h in root.iter("h1", "h2", "h3", "h4")]
+
+
+def test_an_article_has_its_title_its_sections_in_the_contents_and_one_page_each(
+    write_book, rulebook, tmp_path
+):
+    folder = write_book("howto", {"book.xml": ARTICLE})
+    run = rulebook("build", str(folder), "--format", "html", "--out", str(tmp_path / "out"))
+    assert "handles <" not in run.err
+    out = tmp_path / "out/howto"
+    page = lxml.html.parse(str(out / "howto.html")).getroot()
+    assert page.find("head/title").text == "The Mini HOWTO"
+    contents = [" ".join(a.text_content().split()) for a in page.xpath("//nav//a")]
+    assert contents == ["Introduction", "History", "Use"]
+    assert headings(out / "howto.html") == [
+        ("h1", "The Mini HOWTO"),
+        ("h2", "Table of Contents"),
+        ("h2", "Introduction"),
+        ("h3", "History"),
+        ("h2", "Use"),
+    ]
+    assert sorted(p.name for p in (out / "html").glob("*.html")) == [
+        "index.html",
+        "intro.html",
+        "use.html",
+    ]
+    text = " ".join(page.text_content().split())
+    assert "Jo Doe" in text and "What it is about." in text
+
+
+def test_a_book_without_rules_gets_no_errata_chapter(write_book, rulebook, tmp_path):
+    folder = write_book("plain", {"book.xml": ARTICLE})
+    rulebook("build", str(folder), "--format", "html", "--out", str(tmp_path / "out"))
+    page = lxml.html.parse(str(tmp_path / "out/plain/plain.html")).getroot()
+    assert "Errata" not in page.find("body").text_content()
+    assert not (tmp_path / "out/plain/html/errata.html").exists()
+
+
+def test_a_book_without_lang_is_noted_and_gets_the_english_default(write_book, rulebook):
+    folder = write_book("nolang", {"book.xml": ARTICLE})
+    run = rulebook("check", str(folder))
+    assert "book.xml:3:1: info: the book names no language (lang on <article>)" in run.out
+    assert 'lang="fr"' in run.out
+    folder = write_book(
+        "withlang", {"book.xml": ARTICLE.replace("<article>", '<article lang="fr">')}
+    )
+    assert "no-language" not in rulebook("check", str(folder)).out
