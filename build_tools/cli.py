@@ -277,6 +277,11 @@ def add_build(commands, common) -> None:
         help="exit 1 when the books have new findings (errors or warnings), as check --strict",
     )
     build.add_argument(
+        "--force",
+        action="store_true",
+        help="build every output again, even those whose inputs did not change",
+    )
+    build.add_argument(
         "-j",
         "--jobs",
         type=_positive,

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from build_tools.books import Book, UsageError
 from build_tools.examine import Report, examine
+from build_tools.render import incremental
 from build_tools.render.output import remove_leftovers
 
 FORMATS = ("html", "pdf", "cards", "sheets")
@@ -75,8 +76,10 @@ def renderer(name: str):
 def run(books: list[Book], arguments: argparse.Namespace) -> int:
     """Build every book, one process per book up to the number of cores; print what was written."""
     formats = [name.strip() for name in arguments.format.split(",") if name.strip()]
-    for name in formats:
-        renderer(name)  # an unknown format is a usage error before any work starts
+    offered = available_formats()
+    for name in formats:  # an unknown format is a usage error before any work starts
+        if name not in offered:
+            raise UsageError(f"unknown format {name!r} (formats: {', '.join(offered)})")
     options = Options(
         paper=arguments.paper,
         draft=arguments.draft,
@@ -91,7 +94,8 @@ def run(books: list[Book], arguments: argparse.Namespace) -> int:
     check_source_date()
     out = check_out(Path(arguments.out), books)
     strict = getattr(arguments, "strict", False)
-    jobs = [(book, formats, options, out, strict) for book in books]
+    force = getattr(arguments, "force", False)
+    jobs = [(book, formats, options, out, strict, force) for book in books]
     workers = min(len(jobs), getattr(arguments, "jobs", None) or os.cpu_count() or 1)
     if workers > 1:
         # A pool that can be ended at once: Ctrl-C must not wait for the books being built.
@@ -113,8 +117,37 @@ def run(books: list[Book], arguments: argparse.Namespace) -> int:
     return status
 
 
-def build_book(book: Book, formats: list[str], options: Options, out_root: Path, strict=False):
-    """Check one book and render it in each format: (status, lines for stdout, lines for stderr)."""
+def build_book(
+    book: Book,
+    formats: list[str],
+    options: Options,
+    out_root: Path,
+    strict: bool = False,
+    force: bool = False,
+):
+    """Check one book and render it in each format whose inputs changed since its last build:
+    (status, lines for stdout, lines for stderr)."""
+    out = out_root / book.name
+    remove_leftovers(out)
+    manifest = incremental.Manifest.load(out)
+    sources = incremental.book_inputs(book.folder)
+    inputs = {
+        name: incremental.snapshot(
+            sources + incremental.tool_inputs(name),
+            incremental.settings_of(name, options, strict),
+            manifest.known(name),
+        )
+        for name in formats
+    }
+    todo = [name for name in formats if force or not manifest.up_to_date(name, inputs[name])]
+    if not todo and manifest.book:
+        lines = [f"{book.name}: {name}: up to date" for name in formats]
+        problems = list(manifest.book.get("problems", []))
+        for name in formats:
+            problems += manifest.messages(name)
+        if manifest.touched:
+            manifest.save()
+        return manifest.book.get("status", 0), lines, problems
     report = examine(book, cross_check=options.rules)
     if not report.readable:
         problems = [finding.astext() for finding in report.findings]
@@ -127,14 +160,24 @@ def build_book(book: Book, formats: list[str], options: Options, out_root: Path,
             f"rulebook: {book.name}: {len(new)} new finding(s); the book is built, "
             f"run `rulebook check {book.name}` to see them"
         )
-    context = RenderContext(report, options, out_root / book.name)
-    remove_leftovers(context.out)
+    status = 1 if strict and new else 0
+    manifest.book = {"status": status, "problems": list(problems)}
+    context = RenderContext(report, options, out)
     lines = []
     for name in formats:
-        for path in renderer(name).render(context):
+        if name not in todo:
+            lines.append(f"{book.name}: {name}: up to date")
+            problems += manifest.messages(name)
+            continue
+        before = len(context.findings)
+        written = renderer(name).render(context)
+        for path in written:
             lines.append(f"{book.name}: {name}: {path}")
-    problems += [finding.astext() for finding in context.findings]
-    return (1 if strict and new else 0), lines, problems
+        messages = [finding.astext() for finding in context.findings[before:]]
+        problems += messages
+        manifest.record(name, inputs[name], written, messages)
+    manifest.save()
+    return status, lines, problems
 
 
 def unused_profiling(report: Report, options: Options) -> list[str]:
