@@ -20,7 +20,7 @@ from build_tools.books import discover, load_game
 from build_tools.cli import main
 from build_tools.reader import read_book
 from build_tools.render.sheets_check import check_sheet
-from build_tools.render.sheets_model import Piste
+from build_tools.render.sheets_model import Piste, reference
 
 pypdf = pytest.importorskip("pypdf")
 
@@ -172,20 +172,28 @@ def test_a_disagreement_is_a_finding_at_the_books_line():
 
 # -- mistakes in character files ------------------------------------------------------------
 
-KROM = (ROOT / "source" / "cda" / "personnages" / "krom.toml").read_text(encoding="utf-8")
+
+KROM, J1, DAVID = (
+    "cda/personnages/krom.toml",
+    "edad/personnages/j1.toml",
+    "harmonies/personnages/david.toml",
+)
 
 MISTAKES = [
-    # (what is changed in Kröm's file, the field, the line it points at, the words of the error)
+    # (a character of the books, what is changed in its file, the field, the line the error
+    # points at, the words of the error)
     (
+        KROM,
         "Pu = 4\nRe = 3",
         "Pu = 5\nRe = -1",
         "moyens.Pu",
         "Pu = 5",
         "Puissance dépasse Résistance de 6\u202f; la limite est 5 (« les moyens », cda.xml:",
     ),
-    ("Ex = -2", "Ex = -1", "moyens", "[moyens]", "la somme des moyens vaut +1"),
-    ("Pe = -2", "Pe = -7", "moyens.Pe", "Pe = -7", "Pe vaut −7\u202f; il va de −5 à 5"),
+    (KROM, "Ex = -2", "Ex = -1", "moyens", "[moyens]", "la somme des moyens vaut +1"),
+    (KROM, "Pe = -2", "Pe = -7", "moyens.Pe", "Pe = -7", "Pe vaut −7\u202f; il va de −5 à 5"),
     (
+        KROM,
         "BA = 1",
         'BA = "un"',
         "armes.0.BA",
@@ -193,6 +201,7 @@ MISTAKES = [
         "BA doit être un nombre entier, pas le texte « un »",
     ),
     (
+        KROM,
         'concept = "Vaillant guerrier"',
         'concept = "Vaillant guerrier"\ncouleur = "rouge"',
         "couleur",
@@ -200,6 +209,7 @@ MISTAKES = [
         "champ inconnu « couleur »",
     ),
     (
+        KROM,
         "BD = 20",
         "BD = 20\nTA = 12",
         "armes.0.TA",
@@ -207,14 +217,16 @@ MISTAKES = [
         "TA est un total calculé par les règles",
     ),
     (
+        KROM,
         'competence = "Hache de guerre à deux mains"',
         'competence = "Hache"',
         "armes.0.competence",
         'competence = "Hache"',
         "la compétence « Hache » n’est pas dans les compétences",
     ),
-    ("NC = 5", "NC = 25", "competences.0.NC", "NC = 25", "NC vaut 25\u202f; il va de 0 à 20"),
+    (KROM, "NC = 5", "NC = 25", "competences.0.NC", "NC = 25", "NC vaut 25\u202f; il va de 0 à 20"),
     (
+        KROM,
         "incomplet = true",
         "incomplet = false",
         "competences",
@@ -222,38 +234,100 @@ MISTAKES = [
         "compétences de départ\u00a0: 1 à apprenti",
     ),
     (
+        KROM,
         'moyen = "Pu"',
         'moyen = "Force"',
         "armes.0.moyen",
         'moyen = "Force"',
         "Moyen « Force » n’existe pas",
     ),
-    ('nom = "Kröm"', "nom = [", "", "", "ce n’est pas du TOML valide"),
+    (KROM, 'nom = "Kröm"', "nom = [", "", "", "ce n’est pas du TOML valide"),
+    (
+        KROM,
+        "NC = 5",
+        "NC = 7",
+        "competences.0.NC",
+        "NC = 7",
+        "les compétences au-delà de leur NC de départ coûtent 13 PX\u202f; le personnage n’en a "
+        "reçu que 0 (« l’expérience et la progression »",
+    ),
+    (
+        J1,
+        'nom = "Maniement de l\'arme"',
+        'nom = "Combat en aveugle"',
+        "dons.1.nom",
+        'nom = "Arme rapide"',
+        "Arme rapide demande le don Maniement de l’arme pour épée longue",
+    ),
+    (
+        J1,
+        "points = 5",
+        "points = 4",
+        "dons.0.nom",
+        'nom = "Maniement de l\'arme"',
+        "Maniement de l’arme demande 5 points en épée longue\u202f; le personnage en a 4",
+    ),
+    (
+        J1,
+        'nom = "Arme rapide"',
+        'nom = "Arme très rapide"',
+        "dons.1.nom",
+        'nom = "Arme très rapide"',
+        "« Arme très rapide » n’est pas un don d’Edad",
+    ),
+    (
+        DAVID,
+        "E = -3",
+        "E = 0",
+        "armes.0.E",
+        "E = 0",
+        "le seuil E (0) doit être plus bas que le seuil S (−1) "
+        "(« Organisation d’un combat », combat.xml:",
+    ),
+    (
+        DAVID,
+        "cp_rs = -1",
+        "cp_rs = -1.5",
+        "defense.cp_rs",
+        "cp_rs = -1.5",
+        "Cp+Rs doit être un nombre entier, pas le nombre à virgule −1,5",
+    ),
 ]
 
 
 @pytest.mark.parametrize(
-    ("old", "new", "field", "line", "words"), MISTAKES, ids=[m[2] or "toml" for m in MISTAKES]
+    ("character", "old", "new", "field", "line", "words"),
+    MISTAKES,
+    ids=[f"{m[0].split('/')[0]}-{m[3] or 'toml'}" for m in MISTAKES],
 )
 def test_each_mistake_is_an_error_naming_line_field_and_rule(
-    rulebook, tmp_path, monkeypatch, old, new, field, line, words
+    rulebook, tmp_path, monkeypatch, character, old, new, field, line, words
 ):
-    assert old in KROM
-    text = KROM.replace(old, new, 1)
-    folder = tmp_path / "cda"  # not a book folder: the file's `livre` names source/cda
-    folder.mkdir()
-    character = folder / "krom.toml"
-    character.write_text(text, encoding="utf-8")
-    out = tmp_path / "krom.pdf"
+    original = (ROOT / "source" / character).read_text(encoding="utf-8")
+    assert old in original
+    text = original.replace(old, new, 1)
+    path = tmp_path / Path(character).name  # outside the book: its `livre` names source/BOOK
+    path.write_text(text, encoding="utf-8")
+    out = tmp_path / "sheet.pdf"
     monkeypatch.chdir(ROOT)
-    run = rulebook("sheet", str(character), "--out", str(out))
+    run = rulebook("sheet", str(path), "--out", str(out))
     assert run.status == 2
     assert not out.exists() and not list(tmp_path.glob("*.part"))
     if field:
         number = text.splitlines().index(line) + 1
-        expected = f"{character}:{number}:1: error: {field}\u00a0: "
+        expected = f"{path}:{number}:1: error: {field}\u00a0: "
     else:
-        expected = f"{character}:"
+        expected = f"{path}:"
     assert any(error.startswith(expected) and words in error for error in run.err.splitlines()), (
         run.err
     )
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_the_documented_fields_are_the_descriptions(book):
+    # docs/sheets.md lists each game's fields between markers; regenerate them with
+    # build_tools.render.sheets_model.reference when a description changes.
+    _, game = _game(book)
+    doc = (ROOT / "docs" / "sheets.md").read_text(encoding="utf-8")
+    documented = doc.split(f"<!-- fields: {book} -->\n")[1].split("<!-- end fields -->")[0]
+    assert documented == reference(game.sheet)

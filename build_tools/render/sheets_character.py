@@ -123,9 +123,11 @@ def lire_personnage(path: Path, description: Description, citer) -> Personnage:
 
 
 def _avec_source(erreur: Erreur, citer) -> str:
+    """The message with the rule's place, typographic apostrophes throughout."""
+    message = erreur.message.replace("'", "’")
     if not erreur.source:
-        return erreur.message
-    return f"{erreur.message} ({citer(erreur.source)})"
+        return message
+    return f"{message} ({citer(erreur.source).replace(chr(39), '’')})"
 
 
 def _lire_texte(path: Path) -> str:
@@ -278,7 +280,7 @@ def _montre(valeur: Any) -> str:
     if isinstance(valeur, str):
         return f"le texte « {valeur} »"
     if isinstance(valeur, float):
-        return f"le nombre à virgule {valeur}"
+        return f"le nombre à virgule {str(valeur).replace('-', '−').replace('.', ',')}"
     if isinstance(valeur, list):
         return "une liste"
     if isinstance(valeur, dict):

@@ -179,3 +179,40 @@ class Exemple:
 
 def _chemin(groupe: str, cle: str) -> str:
     return f"{groupe}.{cle}" if groupe else cle
+
+
+def reference(description: Description) -> str:
+    """The character file's fields as a Markdown table: what docs/sheets.md shows for a game."""
+    lines = ["| field | what | value |", "|---|---|---|"]
+    rangs = {
+        section.cle: "{" + ",".join(cle for cle, _ in section.rangs) + "}"
+        for section in description.sections
+        if isinstance(section, Tableau) and section.rangs
+    }
+    vus = set()
+    for path, case in description.cases():
+        groupe, _, reste = path.partition(".")
+        if groupe in rangs:
+            path = f"{groupe}.{rangs[groupe]}.{reste.partition('.')[2]}"
+            if path in vus:
+                continue
+            vus.add(path)
+        if case.derivee:
+            what, value = case.nom, f"computed: {case.formule}"
+        elif isinstance(case, Piste):
+            what, value = case.nom, f"boxes ticked, 0 to {case.cases}"
+        else:
+            what = case.nom + (" (required)" if case.requise else "")
+            value = _valeurs(case)
+        lines.append(f"| `{path}` | {what} | {value} |")
+    return "\n".join(lines) + "\n"
+
+
+def _valeurs(case: Case) -> str:
+    if case.type is str:
+        return "text: " + ", ".join(f"`{c}`" for c in case.choix) if case.choix else "text"
+    if case.minimum is not None and case.maximum is not None:
+        return f"integer, {case.minimum} to {case.maximum}".replace("-", "−")
+    if case.minimum is not None:
+        return f"integer, {case.minimum} or more".replace("-", "−")
+    return "integer"

@@ -8,10 +8,12 @@ starting compétences); `calculer` derives every total with the rules functions.
 
 Readings chosen where the book leaves room:
 
-- A character file gives each aspect as created (after the exchanges) and the
-  PX the aspect received in play; its compétences give one PX per niveau
-  (« le personnage reçoit aussi un PX dans l'aspect »), so the aspect and the
-  PX left are derived, as in Marie-Pierre's example.
+- A character file gives each aspect as created (after the exchanges) and
+  each compétence's NC at creation and now; every niveau brings one PX to its
+  aspect (« le personnage reçoit aussi un PX dans l'aspect »), so the aspect
+  and its PX left are derived, as in Marie-Pierre's example, and the PX the
+  niveaux above creation cost (the NC reached, + 20 per niveau d'héroïsme) are
+  taken from the PX received in play.
 - The combat totals use the Physique and the weapon's moyen (Kröm's
   « Puissance en Physique »); a shield's BP adds to the weapon's (Björn).
 - The encaissement of an aspect is that aspect plus the Résistance (« La
@@ -86,7 +88,6 @@ FICHE = Description(
             rangs=_ASPECTS,
             colonnes=(
                 Case("creation", "Aspect à la création", "Création", minimum=0, source=S_ASPECTS),
-                Case("px", "PX reçus en jeu", "PX reçus", minimum=0),
                 Case("h", "Niveau d’héroïsme", "h", minimum=0, source=S_HEROISME),
                 Case(
                     "valeur",
@@ -112,6 +113,20 @@ FICHE = Description(
                 for cle, nom in _MOYENS
             ),
             note="Somme des moyens = 0 ; de −5 à +5 ; Pu ≤ Ré + 5, Ma ≤ Pr + 5, Ex ≤ Pe + 5.",
+        ),
+        Groupe(
+            "experience",
+            "Expérience",
+            (
+                Case("px", "PX reçus en jeu", "PX reçus", minimum=0),
+                Case(
+                    "depenses",
+                    "PX dépensés",
+                    formule="Σ NC à atteindre (+ 20 × h) depuis la création",
+                    source=S_PROGRESSION,
+                ),
+                Case("reserve", "PX en réserve", formule="PX reçus − PX dépensés"),
+            ),
         ),
         Groupe(
             "combat",
@@ -166,7 +181,7 @@ FICHE = Description(
             ),
         ),
     ),
-    pages=(4,),
+    pages=(5,),
     verifier=lambda personnage: verifier(personnage),
     calculer=lambda personnage: calculer(personnage),
     exemples=(
@@ -271,6 +286,19 @@ def verifier(personnage: Mapping[str, Any]) -> list[Erreur]:
             )
     if complet:
         erreurs += _competences_de_depart(competences)
+    if not erreurs:
+        recus = personnage.get("experience", {}).get("px", 0)
+        depenses = px_depenses(competences)
+        if depenses > recus:
+            montee = next(i for i, c in enumerate(competences) if c["NC"] > c.get("creation", 0))
+            erreurs.append(
+                Erreur(
+                    f"competences.{montee}.NC",
+                    f"les compétences au-delà de leur NC de départ coûtent {depenses} PX ; "
+                    f"le personnage n’en a reçu que {recus}",
+                    S_PROGRESSION,
+                )
+            )
     for index, arme in enumerate(personnage.get("armes", [])):
         if arme["competence"] not in noms:
             erreurs.append(
@@ -339,6 +367,15 @@ def _competences_de_depart(competences) -> list[Erreur]:
 # -- totals ----------------------------------------------------------------------------------
 
 
+def px_depenses(competences) -> int:
+    """PX spent on compétences since creation: each niveau costs the NC it reaches (+ héroïsme)."""
+    return sum(
+        personnages.cout_d_un_niveau_de_competence(niveau, competence.get("h", 0))
+        for competence in competences
+        for niveau in range(competence.get("creation", 0) + 1, competence["NC"] + 1)
+    )
+
+
 def calculer(personnage: Mapping[str, Any]) -> dict[str, Any]:
     """Every derived box of the sheet, computed by the rules."""
     totaux: dict[str, Any] = {}
@@ -347,7 +384,7 @@ def calculer(personnage: Mapping[str, Any]) -> dict[str, Any]:
     aspects = {}
     for cle, _ in _ASPECTS:
         ligne = personnage["aspects"][cle]
-        px = ligne.get("px", 0) + sum(
+        px = sum(
             personnages.px_d_aspect_d_une_competence(c["NC"])
             for c in competences
             if c["aspect"] == cle
@@ -362,6 +399,9 @@ def calculer(personnage: Mapping[str, Any]) -> dict[str, Any]:
     bonus = {c["nom"]: personnages.bonus_de_competence(c["NC"]) for c in competences}
     for index, competence in enumerate(competences):
         totaux[f"competences.{index}.BC"] = bonus[competence["nom"]]
+    recus = personnage.get("experience", {}).get("px", 0)
+    totaux["experience.depenses"] = px_depenses(competences)
+    totaux["experience.reserve"] = recus - totaux["experience.depenses"]
     defense = personnage.get("combat", {})
     evitement = bonus.get(EVITEMENT, personnages.bonus_de_competence(0))
     totaux["combat.Esq"] = combat.esquive(cible_a_atteindre(aspects["Ph"], moyens["Ma"], evitement))

@@ -239,9 +239,9 @@ def _dons(dons: list[Mapping[str, Any]], points: Mapping[str, int]) -> list[Erre
     pris = {(_don(d), (d.get("arme") or "").lower(), d.get("niveau", 1)) for d in dons}
     for index, ecrit in enumerate(dons):
         nom = _don(ecrit)
-        champ = f"dons.{index}"
+        champ = f"dons.{index}.nom"
         if nom is None:
-            erreurs.append(Erreur(f"{champ}.nom", f"« {ecrit['nom']} » n’est pas un don d’Edad"))
+            erreurs.append(Erreur(champ, f"« {ecrit['nom']} » n’est pas un don d’Edad"))
             continue
         don = regles_des_dons.DONS[nom]
         source = f"{don.nom_dans_le_livre} est disponible"
@@ -255,7 +255,7 @@ def _dons(dons: list[Mapping[str, Any]], points: Mapping[str, int]) -> list[Erre
         if don.nom == regles_des_dons.MANIEMENT or pour_une_arme:
             if arme and arme not in equipement.COMPETENCES_MARTIALES:
                 erreurs.append(
-                    Erreur(f"{champ}.arme", f"« {arme} » n’est pas une compétence martiale")
+                    Erreur(f"dons.{index}.arme", f"« {arme} » n’est pas une compétence martiale")
                 )
         niveau = ecrit.get("niveau", 1) if don.chaine else 1
         for requis in don.prerequis:
