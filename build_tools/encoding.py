@@ -14,6 +14,8 @@ def mismatch(raw: bytes) -> tuple[str, int, int] | None:
     """What is wrong with `raw` for the encoding it declares, and the line and column where."""
     if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF32_LE)):
         return None  # libxml2 reads these by their mark
+    if not raw.removeprefix(codecs.BOM_UTF8).lstrip().startswith(b"<"):
+        return None  # not XML at all: the parser says so ("Start tag expected")
     declared = _DECLARATION.match(raw.lstrip(codecs.BOM_UTF8))
     name = declared[1].decode("ascii") if declared else "UTF-8"
     try:

@@ -28,10 +28,10 @@ TEXT_CHARACTERS = 1_000_000
 """Characters in one text node, one paragraph's words (the books: under 1 500)."""
 
 TABLE_COLUMNS = 500
-"""Columns of one table group: `tgroup cols`, `colspec colnum` (the books: at most 12)."""
+"""Columns of one table group: `tgroup cols`, `colspec colnum` (the books: at most 12).
 
-TABLE_ROWS_SPANNED = 10_000
-"""Rows one entry may span with `morerows` (beyond the table's own rows it is clipped anyway)."""
+A span is bounded by the columns, and `morerows` is clipped to the rows the table has.
+"""
 
 
 def beyond(root) -> tuple[object, str] | None:

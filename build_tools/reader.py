@@ -249,11 +249,15 @@ def _parse(
     refusals: list[Finding],
     spent: list[int],
     folder: Path,
+    where: dict | None = None,
 ) -> etree._ElementTree:
-    """Parse one file of the book (after checking its size and its bytes), its xml:base checked."""
+    """Parse one file of the book (after checking its size and its bytes), its xml:base checked.
+
+    `where` is the xi:include that names the file, for a finding about its size.
+    """
     before = len(refusals)
     try:
-        _check_bytes(path, spent)
+        _check_bytes(path, spent, where)
         tree = etree.parse(str(path), parser)
         _check_bases(tree.getroot(), path, folder, refusals)
         return tree
@@ -271,13 +275,13 @@ def _parse(
             _place_refusal(refusal, path)
 
 
-def _check_bytes(path: Path, spent: list[int]) -> None:
+def _check_bytes(path: Path, spent: list[int], where: dict | None) -> None:
     """Refuse a file that is a folder, too large for the book, or not in its declared encoding."""
     if path.is_dir():
         raise UnreadableBook(
             [Finding("fatal", "missing-file", f"{path} is a folder, not a file", file=path)]
         )
-    _spend(path, spent)
+    _spend(path, spent, where or {"file": path})
     raw = path.read_bytes()
     wrong = mismatch(raw)
     if wrong is not None:
@@ -288,15 +292,18 @@ def _check_bytes(path: Path, spent: list[int]) -> None:
         raise UnreadableBook([at_line(finding)])
 
 
-def _spend(path: Path, spent: list[int]) -> None:
-    """Count `path`'s bytes against what a book may read; refuse the book beyond the limit."""
+def _spend(path: Path, spent: list[int], where: dict) -> None:
+    """Count `path`'s bytes against what a book may read; refuse the book beyond the limit.
+
+    The finding is at `where`: the xi:include that would pass the limit, or the main file.
+    """
     size = spent[0] = spent[0] + path.stat().st_size
     if size > limits.INCLUDED_BYTES:
         message = (
-            f"the book's files add up to {size} bytes, more than the limit of "
-            f"{limits.INCLUDED_BYTES} (rulebook.limits.INCLUDED_BYTES): the book is refused"
+            f"with {path.name!r}, the book's files add up to {size} bytes, more than the limit "
+            f"of {limits.INCLUDED_BYTES} (rulebook.limits.INCLUDED_BYTES): the book is refused"
         )
-        raise UnreadableBook([Finding("fatal", "limit", message, file=path, key="bytes")])
+        raise UnreadableBook([at_line(Finding("fatal", "limit", message, key="bytes", **where))])
 
 
 def _check_bases(root: etree._Element, path: Path, folder: Path, refusals: list[Finding]) -> None:
@@ -527,7 +534,7 @@ def _include(
         files.append(target)
         if include.get("parse", "xml") == "text":
             encoding = include.get("encoding", "utf-8")
-            _spend(target, spent)
+            _spend(target, spent, where)
             try:
                 text = target.read_text(encoding=encoding)
             except (UnicodeDecodeError, LookupError) as error:
@@ -546,7 +553,7 @@ def _include(
                 continue
             _replace(include, [], text)
             continue
-        included = _parse(target, parser, refusals, spent, folder).getroot()
+        included = _parse(target, parser, refusals, spent, folder, where).getroot()
         included.set(XML_BASE, str(target))
         _include(included, target, folder, parser, refusals, files, stack + [target], spent)
         _replace(include, [included], None)

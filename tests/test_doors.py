@@ -116,6 +116,8 @@ def hostile(tmp_path_factory):
         '<imagedata fileref="images/drawing.svg" width="40px"/>'
         "</imageobject></mediaobject>\n"
         f'<para xml:base="{canary_text}">Voir <xref linkend="nulle-part"/>.</para>\n'
+        '<para><inlinegraphic fileref="images/ok.png" '
+        f'width="5px;background:url({web}/graphic.png)"/></para>\n'
         "</chapter>\n"
         "</book>\n"
     )
@@ -165,7 +167,7 @@ def test_each_door_is_a_finding_of_check(check_output):
     assert len(links) == 3, links
     assert {f["line"] for f in links} == {5, 6, 7}
     lengths = by_category.get("length", [])
-    assert {f["line"] for f in lengths} == {10, 11}, lengths
+    assert {f["line"] for f in lengths} == {10, 11, 14}, lengths
     assert all("background" in f["message"] for f in lengths)
     bases = [f for f in by_category.get("refused-access", []) if "xml:base" in f["message"]]
     assert len(bases) == 1 and bases[0]["line"] == 13, found
@@ -189,7 +191,7 @@ def test_the_html_has_no_live_dangerous_link_and_no_css_from_an_attribute(hostil
     assert "piégé deux" in tree.text_content()
     # A width that is not a length is left out whole; a length is written parsed.
     styles = [img.get("style") for img in tree.iter("img")]
-    assert styles == [None, None, "width: 40px"]
+    assert styles == [None, None, "width: 40px", None]
     assert SECRET not in page
 
 

@@ -107,7 +107,8 @@ def test_the_bytes_a_book_reads_are_bounded(rulebook, write_book):
     (status, found), seconds = timed(findings, rulebook, folder)
     finding = limit_finding(found)
     assert status == 2 and seconds < 5
-    assert str(limits.INCLUDED_BYTES) in finding["message"]
+    assert str(limits.INCLUDED_BYTES) in finding["message"] and "'gros.xml'" in finding["message"]
+    assert finding["file"].endswith("gros/book.xml") and finding["line"] == 5  # the xi:include
 
 
 def nested(depth: int) -> str:

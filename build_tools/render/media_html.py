@@ -70,11 +70,7 @@ class Media:
             if imagedata is not None:
                 source = self.image(imagedata)
                 if source:
-                    # Only a parsed length reaches the stylesheet (validation reports the rest).
-                    width = resources.length(imagedata.get("width")) or resources.length(
-                        imagedata.get("contentwidth")
-                    )
-                    style = f' style="width: {width}"' if width else ""
+                    style = width_style(imagedata)
                     return f'<img src="{escape(source)}" alt="{alternative}"{style}>'
         if skipped:
             self.image_finding(
@@ -152,8 +148,7 @@ class Media:
             words = escape(element.get("fileref", ""), quote=True)
             kind = "span" if element.tag == "inlinegraphic" else "div"
             return f'<{kind} class="missing-image" title="{words}">{words}</{kind}>'
-        width = element.get("width") or element.get("contentwidth")
-        style = f' style="width: {escape(width)}"' if width else ""
+        style = width_style(element)
         image = f'<img src="{escape(source)}" alt=""{style}>'
         if element.tag == "inlinegraphic":
             return image
@@ -168,6 +163,16 @@ class Media:
 
     def visit_caption(self, element: etree._Element) -> str:
         return self.contents(element)  # a mediaobject's caption, rendered by it
+
+
+def width_style(element: etree._Element) -> str:
+    """The style attribute of an image's width: only a parsed length reaches the stylesheet.
+
+    A width that is not a length (`70px;background:url(…)`) is left out;
+    validation reports it.
+    """
+    width = resources.length(element.get("width")) or resources.length(element.get("contentwidth"))
+    return f' style="width: {width}"' if width else ""
 
 
 def image_format(imagedata: etree._Element) -> str:
