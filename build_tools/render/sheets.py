@@ -25,7 +25,9 @@ from typing import Any
 
 import jinja2
 
+from build_tools.assets import templates_folder
 from build_tools.books import Book, UsageError, load_game, main_file, select
+from build_tools.diagnostics import Finding
 from build_tools.render import pdf_style
 from build_tools.render.output import write_atomic
 from build_tools.render.sheets_character import (
@@ -36,7 +38,7 @@ from build_tools.render.sheets_character import (
 )
 from build_tools.render.sheets_model import Description, Groupe, Piste
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "sheets"
+TEMPLATES = templates_folder() / "sheets"
 PAPERS = {"a4": "A4", "letter": "letter"}
 
 
@@ -44,12 +46,18 @@ def render(context) -> list[Path]:
     """The blank sheets of the book's game, A4 and Letter, as fillable PDF forms."""
     description = getattr(context.report.game, "sheet", None)
     if description is None:
-        print(f"rulebook: {context.book.name}: sheets: the game describes no character sheet")
+        reason = (
+            "its game describes no character sheet"
+            if getattr(context.options, "rules", True)
+            else "--no-rules: the game, which describes the sheet, is not loaded"
+        )
+        context.findings.append(
+            Finding("warning", "sheets", f"{context.book.name}: no sheet: {reason}", key="sheets")
+        )
         return []
-    citations = Citations(context.document)
     written = []
     for paper in PAPERS:
-        pdf = sheet_pdf(description, citations, paper)
+        pdf = sheet_pdf(description, context.book.folder, paper)
         name = "sheet.pdf" if paper == "a4" else f"sheet-{paper}.pdf"
         written.append(write_atomic(context.out / name, pdf))
     context.written.extend(written)
@@ -58,13 +66,19 @@ def render(context) -> list[Path]:
 
 def sheet_pdf(
     description: Description,
-    citations: Citations,
+    folder: Path,
     paper: str = "a4",
     personnage: Personnage | None = None,
 ) -> bytes:
-    """The PDF of a sheet: a fillable form when `personnage` is None, else filled with it."""
-    import weasyprint
+    """The PDF of the sheet of the game of the book in `folder`: a fillable form when
+    `personnage` is None, else filled with it. WeasyPrint reads through the book's gate."""
     from weasyprint.text.fonts import FontConfiguration
+
+    from build_tools.render.weasyprint_loading import load_weasyprint
+    from build_tools.resources import Gate
+
+    weasyprint = load_weasyprint()
+    fetcher = Gate(folder, assets=pdf_style.asset_folders()).fetcher()
 
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
@@ -78,8 +92,12 @@ def sheet_pdf(
     page = environment.get_template("sheet.html").render(
         vue=_vue(description, personnage), date=_date()
     )
-    document = weasyprint.HTML(string=page, base_url=str(TEMPLATES)).render(
-        stylesheets=[weasyprint.CSS(string=css, font_config=fonts)], font_config=fonts
+    base_url = TEMPLATES.as_uri() + "/"
+    stylesheet = weasyprint.CSS(
+        string=css, font_config=fonts, base_url=base_url, url_fetcher=fetcher
+    )
+    document = weasyprint.HTML(string=page, base_url=base_url, url_fetcher=fetcher).render(
+        stylesheets=[stylesheet], font_config=fonts
     )
     return document.write_pdf(pdf_forms=personnage is None, full_fonts=False, hinting=False)
 
@@ -315,7 +333,7 @@ def run_sheet(arguments: argparse.Namespace) -> int:
     out = (
         Path(arguments.out) if arguments.out else Path("generated") / book.name / f"{path.stem}.pdf"
     )
-    write_atomic(out, sheet_pdf(description, citations, arguments.paper, personnage))
+    write_atomic(out, sheet_pdf(description, book.folder, arguments.paper, personnage))
     print(f"{book.name}: sheet: {out}")
     return 0
 

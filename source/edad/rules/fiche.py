@@ -44,6 +44,14 @@ S_SEUILS = "Si les PVs d'un personnage tombent à 0, le personnage devient incon
 S_INIT = "correspondra à l'attribut d'initiative (Init)"
 S_REACTIVITE = "le gain est égal à leur valeur d'intelligence divisée par 10"
 S_KARMA = "Les points de karma servent à acheter"
+S_KARMA_COMPETENCE = "Acheter un point de compétence coûte un point de karma"
+S_KARMA_DON = "Les dons coûtent cinq points de karma"
+
+KARMA_PAR_POINT_DE_COMPETENCE = 1
+"""« Acheter un point de compétence coûte un point de karma. »"""
+
+KARMA_PAR_DON = 5
+"""« Les dons coûtent cinq points de karma »."""
 S_PARADE = "Les deux types d'objet parent avec un bonus à la parade"
 S_OBJETS = "Points de vie des objets"
 
@@ -107,6 +115,12 @@ FICHE = Description(
                     source=S_REACTIVITE,
                 ),
                 Case("karma", "Points de karma", "Karma", source=S_KARMA),
+                Case(
+                    "karma_depense",
+                    "Karma des compétences et des dons",
+                    formule="1 par point de compétence + 5 par don",
+                    source=S_KARMA_DON,
+                ),
             ),
             note="Mourant entre 0 et −PVs : −1 PV par tour tant qu’il n’est pas stabilisé.",
         ),
@@ -287,6 +301,14 @@ def _don(ecrit: Mapping[str, Any]) -> str | None:
 # -- totals ----------------------------------------------------------------------------------
 
 
+def karma_des_competences_et_des_dons(fiche: Mapping[str, Any]) -> int:
+    """Karma the compétences and feats cost: 1 per point de compétence, 5 per feat (each level
+    of a chain is a feat of its own, on its own line)."""
+    points = sum(c["points"] for c in fiche.get("competences", []))
+    dons = len(fiche.get("dons", []))
+    return points * KARMA_PAR_POINT_DE_COMPETENCE + dons * KARMA_PAR_DON
+
+
 def calculer(fiche: Mapping[str, Any]) -> dict[str, Any]:
     """Every derived box, by the rules."""
     valeurs = {cle: fiche["caracteristiques"][cle]["valeur"] for cle in CLES}
@@ -312,6 +334,7 @@ def calculer(fiche: Mapping[str, Any]) -> dict[str, Any]:
             valeurs["Dex"], valeurs["Int"], vie.get("bonus_init", 0) + bonus_des_dons
         ),
         "vie.reactivite": file.gain_de_reactivite(valeurs["Int"]),
+        "vie.karma_depense": karma_des_competences_et_des_dons(fiche),
     }
     for index, competence in enumerate(fiche.get("competences", [])):
         liee = competence.get("caracteristique") or personnage.COMPETENCES.get(competence["nom"])
