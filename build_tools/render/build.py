@@ -8,14 +8,15 @@ import importlib.util
 import multiprocessing
 import os
 import signal
-import sys
 import tempfile
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
 from build_tools.books import Book, UsageError
 from build_tools.examine import Report, examine
+from build_tools.progress import Progress
 from build_tools.render import incremental
 from build_tools.render.output import remove_leftovers
 
@@ -97,24 +98,67 @@ def run(books: list[Book], arguments: argparse.Namespace) -> int:
     force = getattr(arguments, "force", False)
     jobs = [(book, formats, options, out, strict, force) for book in books]
     workers = min(len(jobs), getattr(arguments, "jobs", None) or os.cpu_count() or 1)
-    if workers > 1:
-        # A pool that can be ended at once: Ctrl-C must not wait for the books being built.
-        with multiprocessing.get_context("fork").Pool(
-            workers, initializer=_quiet_interrupt
-        ) as pool:
-            results = pool.starmap(build_book, jobs)
-    else:
-        results = [build_book(*job) for job in jobs]
-    status = 0
-    quiet = getattr(arguments, "quiet", 0)
-    for book_status, lines, problems in results:
-        if not quiet:
+    verbosity = getattr(arguments, "verbose", 0) - getattr(arguments, "quiet", 0)
+    progress = Progress(len(jobs) * (len(formats) + 1), verbosity)
+    statuses = []
+
+    def show(result) -> None:
+        book_status, lines, problems = result
+        if verbosity >= 0:
             for line in lines:
-                print(line)
+                progress.write(line)
         for line in problems:
-            print(line, file=sys.stderr)
-        status = max(status, book_status)
-    return status
+            progress.write(line, error=True)
+        statuses.append(book_status)
+
+    try:
+        if workers > 1:
+            _build_in_pool(jobs, workers, progress, show)
+        else:
+            for job in jobs:
+                show(build_book(*job, notify=progress.step))
+    finally:
+        progress.close()
+    return max(statuses, default=0)
+
+
+def _build_in_pool(jobs, workers: int, progress: Progress, show) -> None:
+    """Build the books in `workers` processes; show each book's result as soon as it and those
+    before it are done (the output keeps the books' order), and each step as it ends."""
+    context = multiprocessing.get_context("fork")
+    steps = context.SimpleQueue()
+
+    def drain() -> None:
+        while not steps.empty():
+            progress.step(*steps.get())
+
+    # A pool that can be ended at once: Ctrl-C must not wait for the books being built.
+    with context.Pool(workers, initializer=_worker, initargs=(steps,)) as pool:
+        pending = [pool.apply_async(build_book, job, {"notify": _to_queue}) for job in jobs]
+        shown = 0
+        while shown < len(pending):
+            drain()
+            if pending[shown].ready():
+                show(pending[shown].get())
+                shown += 1
+            else:
+                pending[shown].wait(0.05)
+        drain()
+
+
+_STEPS = None
+"""In a worker process: the queue its steps are reported through."""
+
+
+def _worker(steps) -> None:
+    global _STEPS
+    _STEPS = steps
+    _quiet_interrupt()
+
+
+def _to_queue(book: str, what: str, seconds: float) -> None:
+    if _STEPS is not None:
+        _STEPS.put((book, what, seconds))
 
 
 def build_book(
@@ -124,6 +168,7 @@ def build_book(
     out_root: Path,
     strict: bool = False,
     force: bool = False,
+    notify=None,
 ):
     """Check one book and render it in each format whose inputs changed since its last build:
     (status, lines for stdout, lines for stderr)."""
@@ -140,7 +185,17 @@ def build_book(
         for name in formats
     }
     todo = [name for name in formats if force or not manifest.up_to_date(name, inputs[name])]
+    started = time.monotonic()
+
+    def step(what: str) -> None:
+        nonlocal started
+        if notify is not None:
+            notify(book.name, what, time.monotonic() - started)
+        started = time.monotonic()
+
     if not todo and manifest.book:
+        for name in ["check", *formats]:
+            step(f"{name}: up to date")
         lines = [f"{book.name}: {name}: up to date" for name in formats]
         problems = list(manifest.book.get("problems", []))
         for name in formats:
@@ -149,6 +204,7 @@ def build_book(
             manifest.save()
         return manifest.book.get("status", 0), lines, problems
     report = examine(book, cross_check=options.rules)
+    step("checked")
     if not report.readable:
         problems = [finding.astext() for finding in report.findings]
         problems.append(f"rulebook: {book.name}: not built: the book cannot be read")
@@ -168,6 +224,7 @@ def build_book(
         if name not in todo:
             lines.append(f"{book.name}: {name}: up to date")
             problems += manifest.messages(name)
+            step(f"{name}: up to date")
             continue
         before = len(context.findings)
         written = renderer(name).render(context)
@@ -176,6 +233,7 @@ def build_book(
         messages = [finding.astext() for finding in context.findings[before:]]
         problems += messages
         manifest.record(name, inputs[name], written, messages)
+        step(f"{name}: built")
     manifest.save()
     return status, lines, problems
 
