@@ -25,6 +25,7 @@ from lxml import etree
 from build_tools import limits
 from build_tools.diagnostics import Finding, at_line, source_line
 from build_tools.encoding import mismatch
+from build_tools.entity_files import mark_entity_files
 from build_tools.resources import inside as _inside
 from build_tools.resources import resolved as _resolved
 
@@ -154,6 +155,7 @@ def read_book(main: Path) -> Document:
     parser = _parser(folder, refusals)
     files, spent = [main], [0]  # spent: the bytes read so far, against limits.INCLUDED_BYTES
     tree = _parse(main, parser, refusals, spent, folder)
+    mark_entity_files(tree, main, _BookResolver(folder, []))
     _include(tree.getroot(), main, folder, parser, refusals, files, [main], spent)
     fatal = [finding for finding in refusals if finding.severity == "fatal"]
     if fatal:
@@ -393,7 +395,11 @@ def _syntax_findings(
             " (entities such as this one are defined by the DocBook DTD: install it, "
             "e.g. Debian's docbook-xml, or declare the entity in the document's internal subset)"
         )
-    if entry is not None and entry.type_name == "ERR_RESOURCE_LIMIT":
+    depth = re.match(r"Excessive depth in document: (\d+)", message)
+    if depth:
+        message = f"elements are nested more than {depth.group(1)} deep"
+        hint = " (beyond what the XML parser allows a book: the book is refused)"
+    elif entry is not None and entry.type_name == "ERR_RESOURCE_LIMIT":
         hint = " (beyond what the XML parser allows a book: the book is refused)"
         if "amplification" in message or "entity" in message.lower():
             hint = (
@@ -472,14 +478,18 @@ def _include(
                 )
             )
             continue
-        if include.get("xpointer") or not href:
+        pointer = include.get("xpointer")
+        if not href:
             refusals.append(
                 at_line(
                     Finding(
                         "fatal",
                         "xinclude",
-                        "xi:include needs an href; xpointer is not supported",
-                        key=href or "no-href",
+                        "xi:include with only an xpointer (a part of this same file) is not "
+                        "supported: name the file with href"
+                        if pointer
+                        else "xi:include needs an href",
+                        key="no-href",
                         **where,
                     )
                 )
@@ -554,9 +564,66 @@ def _include(
             _replace(include, [], text)
             continue
         included = _parse(target, parser, refusals, spent, folder, where).getroot()
+        if pointer:
+            selected = _pointed(included, pointer)
+            if selected is None:
+                refusals.append(
+                    at_line(
+                        Finding(
+                            "fatal",
+                            "xinclude",
+                            f"xi:include xpointer={pointer!r} selects no element of {href!r} "
+                            "(an id, element(id/1/2) and element(/1/2) are understood)",
+                            key=f"{href}#{pointer}",
+                            **where,
+                        )
+                    )
+                )
+                continue
+            included = selected
         included.set(XML_BASE, str(target))
         _include(included, target, folder, parser, refusals, files, stack + [target], spent)
         _replace(include, [included], None)
+
+
+def _pointed(root: etree._Element, pointer: str) -> etree._Element | None:
+    """The element an XPointer names: `id`, `element(id/1/2)`, `element(/1/2)`,
+    `xpointer(id('id'))`; None when it names none (or uses another scheme)."""
+    pointer = pointer.strip()
+    named = re.fullmatch(r"xpointer\(\s*id\(\s*['\"]([^'\"]+)['\"]\s*\)\s*\)", pointer)
+    if named:
+        pointer = named.group(1)
+    scheme = re.fullmatch(r"element\(([^)]*)\)", pointer)
+    steps = (scheme.group(1) if scheme else pointer).split("/")
+    if not scheme and len(steps) != 1:
+        return None
+    node = None
+    if steps[0]:
+        node = next(
+            (e for e in root.iter() if isinstance(e.tag, str) and e.get("id") == steps[0]), None
+        )
+        if node is None:
+            node = next(
+                (
+                    e
+                    for e in root.iter()
+                    if isinstance(e.tag, str)
+                    and e.get("{http://www.w3.org/XML/1998/namespace}id") == steps[0]
+                ),
+                None,
+            )
+    for position, step in enumerate(steps[1:]):
+        if not step.isdigit():
+            return None
+        if node is None and position == 0 and not steps[0]:
+            node = root if step == "1" else None
+            continue
+        if node is None:
+            return None
+        children = [child for child in node if isinstance(child.tag, str)]
+        index = int(step) - 1
+        node = children[index] if 0 <= index < len(children) else None
+    return node
 
 
 def _check_include_bounds(href: str, where: dict, files: list[Path], stack: list[Path]) -> None:

@@ -1,0 +1,107 @@
+# ruff: noqa: E501 (the books read best on one line each)
+"""Books joined by SYSTEM entities and by XInclude with an xpointer: located, read, reported right."""
+
+from __future__ import annotations
+
+import pytest
+
+MAIN = """<?xml version="1.0"?>
+<!DOCTYPE book PUBLIC "-//OASIS//DTD DocBook XML V4.5//EN" "http://www.oasis-open.org/docbook/xml/4.5/docbookx.dtd" [
+<!ENTITY ch1 SYSTEM "chapters/ch1.xml">
+<!ENTITY sub SYSTEM "chapters/sub.xml">
+]>
+<book lang="en"><title>T &eacute;</title>
+&ch1;
+<chapter><title>Main</title><para>main <xref linkend="nowhere3"/></para></chapter>
+</book>
+"""
+CHAPTER = """<?xml version="1.0" encoding="UTF-8"?>
+<chapter id="c1"><title>Ch</title>
+
+<para>line 4 &eacute; <xref linkend="nowhere"/></para>
+&sub;
+</chapter>
+"""
+SECTION = """<section><title>Sub</title>
+<para>sub line 2 <xref linkend="nowhere2"/></para></section>
+"""
+
+
+def test_findings_in_entity_files_point_at_their_file_and_line(write_book, rulebook):
+    folder = write_book(
+        "joined",
+        {"book.xml": MAIN, "chapters/ch1.xml": CHAPTER, "chapters/sub.xml": SECTION},
+    )
+    run = rulebook("check", str(folder))
+    lines = [line for line in run.out.splitlines() if line.endswith("[broken-reference]")]
+    assert [line.split(": error")[0].split("joined/")[-1] for line in lines] == [
+        "book.xml:8:46",
+        "chapters/ch1.xml:4:29",
+        "chapters/sub.xml:2:24",
+    ]
+    assert '    <para>line 4 &eacute; <xref linkend="nowhere"/></para>' in run.out
+    assert '    <para>sub line 2 <xref linkend="nowhere2"/></para></section>' in run.out
+
+
+XINCLUDE = """<book lang="en" xmlns:xi="http://www.w3.org/2001/XInclude"><title>T</title>
+<xi:include href="parts.xml" xpointer="second"/>
+<xi:include href="parts.xml" xpointer="element(/1/1)"/>
+</book>
+"""
+PARTS = """<parts>
+<chapter id="first"><title>First</title><para>One.</para></chapter>
+<chapter id="second"><title>Second</title><para>Two <xref linkend="gone"/>.</para></chapter>
+</parts>
+"""
+
+
+@pytest.mark.parametrize(
+    "pointer, first",
+    [
+        ("second", "Second"),
+        ("xpointer(id('second'))", "Second"),
+        ("element(second/2)", "Two ."),  # the second child of the element with that id
+    ],
+)
+def test_an_xinclude_with_an_xpointer_takes_the_element_it_names(
+    write_book, rulebook, pointer, first
+):
+    from build_tools.reader import read_book
+
+    folder = write_book(
+        "pointed", {"book.xml": XINCLUDE.replace('"second"', f'"{pointer}"'), "parts.xml": PARTS}
+    )
+    run = rulebook("check", str(folder))
+    assert "parts.xml:3:59: error:" in run.out  # the xref in the part taken, where it is written
+    root = read_book(folder / "book.xml").root
+    taken = [
+        child.findtext("title") or " ".join("".join(child.itertext()).split()) for child in root
+    ]
+    taken = taken[1:]
+    assert taken == [first, "First"]  # element(/1/1): the first child of the root
+
+
+def test_an_xpointer_naming_nothing_is_refused_in_those_words(write_book, rulebook):
+    folder = write_book(
+        "pointed", {"book.xml": XINCLUDE.replace('"second"', '"nothing"'), "parts.xml": PARTS}
+    )
+    run = rulebook("check", str(folder))
+    assert run.status == 2
+    assert (
+        "book.xml:2:1: fatal: xi:include xpointer='nothing' selects no element of 'parts.xml'"
+        in run.out
+    )
+
+
+def test_deep_nesting_is_named_as_such(write_book, rulebook):
+    deep = "<blockquote>" * 300 + "<para>x</para>" + "</blockquote>" * 300
+    folder = write_book(
+        "deep",
+        {"book.xml": f"<book><title>T</title><chapter><title>C</title>{deep}</chapter></book>"},
+    )
+    run = rulebook("check", str(folder))
+    assert (
+        "fatal: elements are nested more than 256 deep (beyond what the XML parser allows"
+        in run.out
+    )
+    assert "entity" not in run.out and "XML_PARSE_HUGE" not in run.out
