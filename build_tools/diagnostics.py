@@ -36,6 +36,8 @@ class Finding:
     id: str = ""
     caret: int = 0
     """Column of `text` to mark with a caret (0: none), when `text` is a source line."""
+    related: list[dict[str, Any]] = field(default_factory=list)
+    """Other places the finding is about (a contradiction's second place): file, line, message."""
 
     def __post_init__(self) -> None:
         if self.severity not in SEVERITIES:
@@ -72,6 +74,10 @@ class Finding:
             if self.caret:
                 offset = len(self.text[: self.caret - 1].expandtabs())
                 lines.append("    " + " " * offset + "^")
+        for place in self.related:
+            location = display_path(Path(place["file"])) if place.get("file") else "rulebook"
+            line = f":{place['line']}" if place.get("line") else ""
+            lines.append(f"  other place: {location}{line}: {place.get('message', '')}")
         if self.derivation:
             lines.append("  working:")
             lines.extend(f"    {step}" for step in self.derivation)
@@ -93,6 +99,14 @@ class Finding:
             "expected": _jsonable(self.expected),
             "found": _jsonable(self.found),
             "derivation": list(self.derivation),
+            "related": [
+                {
+                    "file": display_path(Path(place["file"])) if place.get("file") else None,
+                    "line": place.get("line", 0),
+                    "message": place.get("message", ""),
+                }
+                for place in self.related
+            ],
         }
 
 

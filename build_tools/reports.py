@@ -109,6 +109,20 @@ def _summary(result, settings: Settings) -> str:
             f"{n['waived']} waived, {n['unbound']} unbound; "
             f"prose: {c['prose']['bound']} of {c['prose']['total']} numbers bound"
         )
+        if n.get("not reached"):
+            line += f", {n['not reached']} not reached (a binding failed)"
+        if "words" in c:
+            w = c["words"]
+            line += (
+                f"\n  rule words: {w['total']} in all: {w['claimed']} claimed, "
+                f"{w['waived']} waived, {w['unbound']} unbound"
+            )
+        if c.get("rules"):
+            r = c["rules"]
+            line += (
+                f"\n  rules: {r['total']} rules and constants, {r['citing']} cite a sentence "
+                f"of the book ({r['stated']} found in it)"
+            )
     elif result.readable and result.game is None:
         line += "\n  (no rules module for this book, or --no-rules: validated only)"
     return line
@@ -265,6 +279,26 @@ def sarif(results, settings: Settings) -> str:
             correction = correction_of(finding) if finding.id in fixed else None
             if correction is not None:
                 item["fixes"] = [_fix(correction, location)]
+            if finding.related:
+                item["relatedLocations"] = [
+                    {
+                        "id": number,
+                        "physicalLocation": {
+                            "artifactLocation": {
+                                "uri": _uri(display_path(Path(place["file"])))
+                                if place.get("file")
+                                else result.book.name
+                            },
+                            **(
+                                {"region": {"startLine": place["line"]}}
+                                if place.get("line")
+                                else {}
+                            ),
+                        },
+                        "message": {"text": place.get("message", "")},
+                    }
+                    for number, place in enumerate(finding.related, start=1)
+                ]
             if finding.known:
                 item["suppressions"] = [
                     {"kind": "external", "justification": "in the book's ledger"}

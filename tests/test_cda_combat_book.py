@@ -18,15 +18,16 @@ def test_the_fight_of_bjorn_and_krom_has_two_errata(book_findings):
     fight = [f for f in book_findings.values() if f["where"] in (BJORN_ET_KROM, RESUME)]
     assert all(f["known"] for f in fight)
     # Kröm's TP is -4, not -1; and the Dom of 28 is linked to the niveau de difficulté.
-    assert [(f["line"], f["found"]) for f in fight] == [(1501, -1), (1505, "ce qui fait un niveau de difficulté de")]
+    assert [(f["line"], f["found"]) for f in fight] == [
+        (1501, -1),
+        (1505, "ce qui fait un niveau de difficulté de"),
+    ]
     assert fight[0]["expected"] == -4
     assert "niveau de dommage (Dom = °R + BD = 28)" in fight[1]["message"]
 
 
 def test_the_manoeuvre_de_dommage_contradicts_the_glossary(book_findings):
-    finding = book_findings[
-        "erratum:paragraph-le-coup-qui-fait-mal-cette-manuvre-permet-de-tou:ajoute-au-r-et-represente"
-    ]
+    finding = book_findings["erratum:paragraph-le-coup-qui-fait-mal:ajoute-au-r-et-represente"]
     assert (finding["found"], finding["expected"]) == (5, -5)
     assert "bonus_de_manoeuvre(manoeuvre='MD') = -5" in finding["derivation"][0]
 

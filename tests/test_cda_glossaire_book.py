@@ -71,4 +71,4 @@ def test_a_corrected_glossary_value_leaves_a_stale_ledger_entry(tmp_path):
     assert status == 1
     (stale,) = new_findings(findings)
     assert stale["category"] == "ledger-stale"
-    assert "erratum:glossary-facteur-d-attaque:sa-valeur-actuelle-est-de" in stale["message"]
+    assert "erratum:glossary-facteur-d-attaque:valeur-actuelle-est-de" in stale["message"]

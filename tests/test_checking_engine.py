@@ -68,6 +68,7 @@ def test_coverage_counts_every_unit_and_number(book, capsys):
         "claimed": 6,
         "waived": 2,
         "unbound": 0,
+        "not reached": 0,
     }
 
 

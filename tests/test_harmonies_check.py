@@ -75,7 +75,7 @@ def test_the_errata_say_what_the_text_says_and_what_the_rules_give(rapport):
     )
     assert messages["tranche-de-0-a-3-lu-1"] == "the text says -1, the rules give 1"
     assert (
-        messages["table-de-goliath-lue-5-4-5-5-1-5-7-10-15-20-hole-4"]
+        messages["table-de-goliath-lue-5-4-5-5-1-5-7-10-15-20-4"]
         == "the text says 5, the rules give 3"
     )
     assert messages["arme-de-david-lue-epee"] == (

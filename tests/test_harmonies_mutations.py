@@ -202,7 +202,7 @@ def test_fixing_a_known_defect_makes_its_ledger_entry_stale(copie):
     muter(copie, "actions.xml", "<entry>0.7%</entry>", "<entry>0.8%</entry>")
     stale = [f for f in nouveaux(copie) if f.category == "ledger-stale"]
     assert [f.key for f in stale] == [
-        "erratum:table-chances-de-reussite-d-une-action:difficulte-18-lu-0-7"
+        "erratum:table-chances-de-reussite-d-une:difficulte-18-lu-0-7"
     ]
 
 
@@ -211,7 +211,7 @@ def test_the_prepared_table_follows_the_sheet(copie):
     muter(copie, "combat.xml", "+3/+2/+3/+3, Classe", "+3/+2/+3/+5, Classe")
     stale = [f.key for f in nouveaux(copie) if f.category == "ledger-stale"]
     assert stale == [
-        "erratum:example-deroulement-d-un-round-de-combat:table-de-goliath-lue-5-4-5-5-1-5-7-10-15-20-hole-4"
+        "erratum:example-deroulement-d-un-round-de:table-de-goliath-lue-5-4-5-5-1-5-7-10-15-20-4"
     ]
 
 

@@ -1,13 +1,17 @@
 """Bindings: functions that tie a passage of a book to the rules, and what they may call.
 
-A game's `bindings.py` makes a `Binder` and decorates one function per
-example, table, glossary entry or rule sentence. The runner calls each with a
-`Check` of its passage; the function reads givens from the text, claims the
-rules' results, waives what is no rule (a year, a label). See docs/bindings.md.
+A game's bindings make a `Binder` and decorate one function per example,
+table, glossary entry or rule sentence. The runner calls each with a `Check` of
+its passage (and, like pytest fixtures, with what the bindings it names as
+parameters returned); the function reads givens from the text, claims the
+rules' results, waives what is no rule (a year, a label). Every claim is one
+`Claim` record, from which findings, reports and renderers are drawn. See
+docs/bindings.md.
 """
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -15,22 +19,32 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from build_tools.checking.passage import Passage, compile_pattern, number_value
-from build_tools.checking.rule import Trace
-from build_tools.diagnostics import Finding
+from build_tools.checking.matching import CLOSE_ENOUGH, align
+from build_tools.checking.passage import (
+    Passage,
+    TextMatch,
+    TextPattern,
+    compile_pattern,
+    number_value,
+)
+from build_tools.checking.rule import Citation, Step, Trace
+from build_tools.checking.words import Vocabulary, Word
+from build_tools.diagnostics import Finding, slug
 
 KINDS = ("example", "section", "table", "glossary", "prose")
 
 
 @dataclass
 class Binding:
-    """One decorated function and the passage of the book it is about."""
+    """One decorated function, the passage of the book it is about, and the bindings it needs."""
 
     kind: str
     selector: dict[str, str]
     function: Callable
     file: Path
     line: int
+    needs: tuple[str, ...] = ()
+    """Names of the bindings whose results this one takes as parameters."""
 
     @property
     def name(self) -> str:
@@ -42,10 +56,13 @@ class Binding:
 
 
 class Binder:
-    """Collects the bindings of one book."""
+    """Collects the bindings of one book, and the game's terms (its own rule words)."""
 
-    def __init__(self) -> None:
+    def __init__(self, terms: dict[str, dict[str, list[str]]] | None = None) -> None:
         self.bindings: list[Binding] = []
+        self.vocabulary = Vocabulary(terms)
+        self.accounts_words = terms is not None
+        """A game accounts for its rule words once it gives its terms (even none)."""
 
     def example(self, *, title: str | None = None, id: str | None = None) -> Callable:
         """Bind an `example` (or an example section) found by its title or id."""
@@ -77,25 +94,91 @@ class Binder:
             # which tokenises the whole file for every binding.
             source = Path(function.__code__.co_filename)
             line = function.__code__.co_firstlineno
-            self.bindings.append(Binding(kind, chosen, function, source, line))
+            parameters = list(inspect.signature(function).parameters)[1:]
+            self.bindings.append(Binding(kind, chosen, function, source, line, tuple(parameters)))
             return function
 
         return decorate
 
 
 @dataclass
+class Place:
+    """A place of the book (or of a rules module) that a claim names: file, line, column, words."""
+
+    file: Path | None
+    line: int
+    column: int = 0
+    text: str = ""
+    role: str = ""
+    """What this place is to the claim: « règle » (the sentence stating the rule), « liaison »…"""
+
+    def __str__(self) -> str:
+        location = f"{self.file}:{self.line}" + (f":{self.column}" if self.column else "")
+        return f"{location}: {self.text}" if self.text else location
+
+
+@dataclass
 class Claim:
-    """One claim a binding made: what the text says, what the rules give, and the working."""
+    """One claim of a binding, judged once; every output is drawn from this record.
+
+    `text`/`found`/`expected`/`agreed`/`working` are what the text says at the
+    claim, what the rules give, the verdict and the working as lines of text;
+    `steps` are the same working as `Step`s (formula, arithmetic, cited
+    sentence); `element`/`span` place the claim in the passage, and
+    `file`/`line`/`column` at its first number (or word) in the source XML.
+    """
 
     text: str
     found: tuple
     expected: tuple
     agreed: bool
     working: list[str]
+    kind: str = "number"
+    """number (a claimed value), word (a rule word), statement (affirm), impossible."""
+    element: Any = None
+    span: tuple[int, int] = (0, 0)
+    file: Path | None = None
+    line: int = 0
+    column: int = 0
+    steps: list[Step] = field(default_factory=list)
+    cites: list[Place] = field(default_factory=list)
+    """The sentences of the book stating the rules of the working."""
+    related: list[Place] = field(default_factory=list)
+    """For a contradiction: the other place of the book that says otherwise."""
+    id: str = ""
+    approximate: str = ""
+    """The words of the text that make its figure approximate (« environ »), if any."""
+
+    @property
+    def verdict(self) -> str:
+        return "agreed" if self.agreed else ("contradiction" if self.related else "erratum")
 
 
 class StaleBinding(Exception):
-    """A pattern of a binding no longer matches the book's text."""
+    """A pattern of a binding no longer matches the book's text.
+
+    `near` is the offset in the passage of the closest text found (or of the
+    place the binding had reached), `closest` that text.
+    """
+
+    def __init__(self, pattern: str, near: int = -1, closest: str = ""):
+        super().__init__(pattern)
+        self.near = near
+        self.closest = closest
+
+
+@dataclass
+class Context:
+    """What every check of one run shares: the book's rule words and the rules' citations."""
+
+    vocabulary: Vocabulary
+    citations: list[Citation] = field(default_factory=list)
+    places: dict[int, Place] = field(default_factory=dict)
+    """id(citation) -> the place of the book where its sentence stands."""
+    sentence_words: dict[int, list[Word]] = field(default_factory=dict)
+    """id(citation) -> the rule words of its sentence."""
+    coverage: dict[str, Any] = field(default_factory=dict)
+    """How many rules and constants cite a sentence of the book, and which do not."""
 
 
 @dataclass
@@ -109,7 +192,13 @@ class Check:
     claims: list[Claim] = field(default_factory=list)
     label: str = ""
     """For a table cell: its row and column, so that a finding's id says which cell."""
+    context: Context | None = None
+    binding: Binding | None = None
     _repeats: dict[str, int] = field(default_factory=dict)
+    reached: int = 0
+    """How far in the passage the binding has read: where a lost anchor is looked for."""
+    read: list[tuple[Any, int, str]] = field(default_factory=list)
+    """Every number read (value, offset, text), to place an impossible value."""
 
     @property
     def text(self) -> str:
@@ -126,7 +215,8 @@ class Check:
     ) -> bool:
         """Compare the number(s) at `pattern` with what the rules give; a mismatch is an erratum.
 
-        `key` names the claim in the finding's id (default: the pattern's text).
+        `within` is a tolerance that applies only where the text itself says its
+        figure is approximate (« environ »…); `key` names the claim in its id.
         """
         values, match = self._take(pattern, "claimed")
         expectations = expected if isinstance(expected, tuple) else (expected,)
@@ -135,43 +225,38 @@ class Check:
                 f"pattern {_pattern_text(pattern)!r} has {len(values)} hole(s), "
                 f"{len(expectations)} expected value(s) given"
             )
-        steps = self._working()
+        approximate = ""
+        if within and self.context is not None:
+            before = self.passage.text[max(0, match.start() - 80) : match.end() + 20]
+            approximate = self.context.vocabulary.approximation(before)
+        tolerance = within if approximate else 0
+        steps = self._steps()
         agreed = True
         for index, (found, wanted) in enumerate(zip(values, expectations, strict=True)):
-            if _agrees(found, wanted, within):
+            if _agrees(found, wanted, tolerance):
                 continue
             agreed = False
             offset = match.start(index + 1) if match.re.groups else match.start()
-            key_name = key or _pattern_text(pattern)
-            if self.label and not re.search(r"[^\W\d_]", key_name):
-                key_name = (
-                    f"{self.label} {key_name}"  # a bare "{}" says nothing of where: name the cell
-                )
-            if len(values) > 1:
-                key_name += (
-                    f" hole {index + 1}"  # which number of the claim, not how many failed before
-                )
-            self._repeats[key_name] = self._repeats.get(key_name, 0) + 1
-            if self._repeats[key_name] > 1:
-                key_name += f"#{self._repeats[key_name]}"
-            tolerance = f" (within {_show(within)})" if within else ""
-            self.findings.append(
-                Finding(
-                    "error",
-                    "erratum",
-                    f"the text says {_show(found)}, the rules give {_show(wanted)}{tolerance}",
-                    file=self.passage.file,
-                    line=self.passage.line_at(offset),
-                    column=self.passage.column_at(offset, match.group(index + 1)),
-                    where=self.where,
-                    text=_excerpt(self.passage.text, match.start(), match.end()),
-                    key=key_name,
-                    expected=wanted,
-                    found=found,
-                    derivation=steps,
-                )
+            if key or not isinstance(pattern, str):
+                key_name = self._key(key or _anchor_words(pattern), index, len(values))
+            else:
+                key_name = self._key(_anchor_words(pattern, index), index, 1)
+            allowed = f" (« {approximate} »: within {_show(tolerance)})" if approximate else ""
+            self._report(
+                "erratum",
+                f"the text says {_show(found)}, the rules give {_show(wanted)}{allowed}",
+                offset,
+                match.group(index + 1),
+                (match.start(), match.end()),
+                key_name,
+                wanted,
+                found,
+                steps,
+                chosen=bool(key) or not isinstance(pattern, str),
             )
-        self.claims.append(Claim(match.group(), tuple(values), tuple(expectations), agreed, steps))
+        self._record(
+            match, "number", tuple(values), tuple(expectations), agreed, steps, approximate
+        )
         return agreed
 
     def affirm(
@@ -183,32 +268,75 @@ class Check:
         phrase, the rules give `rules_give`, with the working since the last claim.
         The phrase's numbers are not accounted for by this call.
         """
-        match = self._search(phrase)
-        steps = self._working()
-        self.claims.append(Claim(match.group(), (match.group(),), (rules_give,), holds, steps))
+        match = self._search(phrase, "affirmed")
+        steps = self._steps()
         if not holds:
             first_word = match.group().split(" ")[0]
-            self.findings.append(
-                Finding(
-                    "error",
-                    "erratum",
-                    f"the text says « {match.group()} », the rules give {rules_give}",
-                    file=self.passage.file,
-                    line=self.passage.line_at(match.start()),
-                    column=self.passage.column_at(match.start(), first_word),
-                    where=self.where,
-                    text=_excerpt(self.passage.text, match.start(), match.end()),
-                    key=key or _pattern_text(phrase),
-                    expected=rules_give,
-                    found=match.group(),
-                    derivation=steps,
-                )
+            self._report(
+                "erratum",
+                f"the text says « {match.group()} », the rules give {rules_give}",
+                match.start(),
+                first_word,
+                (match.start(), match.end()),
+                self._key(key or _anchor_words(phrase), 0, 1),
+                rules_give,
+                match.group(),
+                steps,
+                chosen=bool(key),
             )
+        self._record(match, "statement", (match.group(),), (rules_give,), holds, steps)
         return holds
+
+    def word(self, pattern: str, expected: str, *, key: str | None = None) -> bool:
+        """The rule word at the `[]` of `pattern` must be `expected` (a lemma of the vocabulary).
+
+        The hole matches any word of `expected`'s family, so that when the text
+        says a rival (« For » for « Con »), the claim finds it and reports it.
+        """
+        vocabulary = self._vocabulary()
+        family = next(
+            (word.family for word in vocabulary.find(expected) if word.lemma == expected), None
+        )
+        if family is None:
+            raise TypeError(f"{expected!r} is no rule word of this book's vocabulary")
+        before, _, after = pattern.partition("[]")
+        located = None
+        for candidate in vocabulary.find(self.passage.text):
+            if candidate.family != family:
+                continue
+            if not self._free(candidate.start, candidate.end):
+                continue
+            head = self.passage.text[: candidate.start].rstrip()
+            tail = self.passage.text[candidate.end :].lstrip()
+            if head.endswith(before.strip()) and tail.startswith(after.strip()):
+                located = candidate
+                break
+        if located is None:
+            raise StaleBinding(pattern, self.reached)
+        self.passage.consumed.append((located.start, located.end, "claimed"))
+        self.reached = max(self.reached, located.end)
+        steps = self._steps()
+        agreed = located.lemma == expected
+        match = TextMatch(TextPattern(pattern), self.passage.text, (located.start, located.end), [])
+        if not agreed:
+            self._report(
+                "erratum",
+                f"the text says « {located.text} », the rules give « {expected} »",
+                located.start,
+                located.text,
+                (located.start, located.end),
+                key or slug(expected),
+                expected,
+                located.text,
+                steps,
+                related=self._places_saying(family, expected),
+            )
+        self._record(match, "word", (located.lemma,), (expected,), agreed, steps)
+        return agreed
 
     def peek(self, pattern: str | re.Pattern) -> Any:
         """The number(s) at `pattern`, read without accounting for them (a later call will)."""
-        match = self._search(pattern)
+        match = self._search(pattern, None)
         values = [number_value(match.group(group)) for group in range(1, match.re.groups + 1)]
         return values[0] if len(values) == 1 else tuple(values)
 
@@ -228,32 +356,209 @@ class Check:
         )
 
     def waive(self, pattern: str | re.Pattern, reason: str) -> None:
-        """Account for the numbers at `pattern` without checking them, for `reason`."""
+        """Account for the numbers and rule words at `pattern`, unchecked, for `reason`."""
         if not reason:
             raise TypeError("waive() needs a reason")
-        match = self._search(pattern)
+        match = self._search(pattern, "waived")
         self.passage.consumed.append((match.start(), match.end(), "waived"))
 
-    def _working(self) -> list[str]:
+    def waive_words(self, reason: str, *lemmas: str) -> None:
+        """Account for the rule words of the passage (all, or those of `lemmas`) as no rule here.
+
+        For a narration whose « avant » and « plus » tell a story rather than a
+        rule; the reason is required, as for `waive`.
+        """
+        if not reason:
+            raise TypeError("waive_words() needs a reason")
+        for word in self._vocabulary().find(self.passage.text):
+            if lemmas and word.lemma not in lemmas and word.text not in lemmas:
+                continue
+            if self._free(word.start, word.end):
+                self.passage.word_waivers.append((word.start, word.end))
+
+    # -- the record -----------------------------------------------------------
+
+    def _record(self, match, kind, found, expected, agreed, steps, approximate="") -> Claim:
+        offset = match.start(1) if match.re.groups else match.start()
+        token = match.group(1) if match.re.groups else match.group().split(" ")[0]
+        claim = Claim(
+            match.group(),
+            found,
+            expected,
+            agreed,
+            [str(step) for step in steps],
+            kind=kind,
+            element=self.passage.element,
+            span=(match.start(), match.end()),
+            file=self.passage.file,
+            line=self.passage.line_at(offset),
+            column=self.passage.column_at(offset, token),
+            steps=steps,
+            cites=self._cited(steps),
+            approximate=approximate,
+        )
+        if not agreed and self.findings and self.findings[-1].where == self.where:
+            claim.id = self.findings[-1].id
+            claim.related = [
+                Place(Path(r["file"]) if r.get("file") else None, r["line"], 0, r["message"])
+                for r in self.findings[-1].related
+            ]
+        self.claims.append(claim)
+        return claim
+
+    def _report(
+        self,
+        category,
+        message,
+        offset,
+        token,
+        span,
+        key_name,
+        expected,
+        found,
+        steps,
+        related: list[Place] | None = None,
+        chosen: bool = False,
+    ) -> None:
+        related = list(related or []) + [
+            place for place in self._cited(steps) if place not in (related or [])
+        ]
+        self.findings.append(
+            Finding(
+                "error",
+                category,
+                message,
+                file=self.passage.file,
+                line=self.passage.line_at(offset),
+                column=self.passage.column_at(offset, token),
+                where=self.where,
+                text=_excerpt(self.passage.text, *span),
+                key=key_name,
+                id=claim_id(category, self.where, key_name, chosen=chosen),
+                expected=expected,
+                found=found,
+                derivation=_derivation(steps),
+                related=[
+                    {
+                        "file": str(place.file) if place.file else None,
+                        "line": place.line,
+                        "message": f"{place.role}: {place.text}" if place.role else place.text,
+                    }
+                    for place in related
+                ],
+            )
+        )
+
+    def _cited(self, steps: list[Step]) -> list[Place]:
+        """The places of the book stating the rules of `steps` (each once)."""
+        if self.context is None:
+            return []
+        places = []
+        for step in steps:
+            place = self.context.places.get(id(step.citation)) if step.citation else None
+            if place is not None and place not in places:
+                places.append(place)
+        return places
+
+    def _places_saying(self, family: str, lemma: str) -> list[Place]:
+        """Sentences cited by the rules that state `lemma` of `family`: the other place."""
+        if self.context is None:
+            return []
+        places = []
+        for citation in self.context.citations:
+            words = self.context.sentence_words.get(id(citation), [])
+            place = self.context.places.get(id(citation))
+            if place is None or place.line == 0:
+                continue
+            if any(word.family == family and word.lemma == lemma for word in words):
+                if place not in places:
+                    places.append(place)
+        if not places and self.binding is not None:
+            places.append(Place(self.binding.file, self.binding.line, 0, f"« {lemma} »", "binding"))
+        return places[:2]
+
+    def _key(self, key_name: str, index: int, holes: int) -> str:
+        if self.label and not re.search(r"[^\W\d_]", key_name):
+            key_name = f"{self.label} {key_name}"  # a bare "{}" says nothing of where: the cell
+        if holes > 1:
+            key_name += f" {index + 1}"  # which number of the claim, not how many failed before
+        self._repeats[key_name] = self._repeats.get(key_name, 0) + 1
+        if self._repeats[key_name] > 1:
+            key_name += f" #{self._repeats[key_name]}"
+        return key_name
+
+    def _steps(self) -> list[Step]:
         """The rule steps since the previous claim of this binding (cells of a table share them)."""
-        steps = [str(step) for step in self.trace.since(self.trace.mark)]
+        steps = list(self.trace.since(self.trace.mark))
         self.trace.mark = len(self.trace.steps)
         return steps
 
+    def _working(self) -> list[str]:
+        return [str(step) for step in self._steps()]
+
+    # -- reading the text -------------------------------------------------------
+
     def _take(self, pattern: str | re.Pattern, kind: str) -> tuple[list, re.Match]:
-        match = self._search(pattern)
+        match = self._search(pattern, kind)
         groups = range(1, (match.re.groups or 0) + 1)
         if not groups:
             raise TypeError(f"pattern {_pattern_text(pattern)!r} has no {{}} hole")
         for group in groups:
             self.passage.consumed.append((match.start(group), match.end(group), kind))
-        return [number_value(match.group(group)) for group in groups], match
+        values = [number_value(match.group(group)) for group in groups]
+        for group, value in zip(groups, values, strict=True):
+            self.read.append((value, match.start(group), match.group(group)))
+        return values, match
 
-    def _search(self, pattern: str | re.Pattern) -> re.Match:
-        match = self.passage.search(compile_pattern(pattern))
+    def _search(self, pattern: str | re.Pattern, kind: str | None) -> re.Match | TextMatch:
+        compiled = compile_pattern(pattern)
+        match = self.passage.search(compiled)
+        if match is None and isinstance(compiled, TextPattern):
+            match = self._reworded(compiled, kind)
         if match is None:
-            raise StaleBinding(_pattern_text(pattern))
+            raise StaleBinding(_pattern_text(pattern), self.reached)
+        if kind is not None:
+            # The pattern's own words are the binding's: its rule words are claimed (or waived).
+            self.passage.anchors.append((match.start(), match.end(), kind))
+            self.reached = max(self.reached, match.end())
         return match
+
+    def _reworded(self, pattern: TextPattern, kind: str | None) -> TextMatch | None:
+        """The pattern found in a reworded sentence; its rule words that changed are reported."""
+        vocabulary = self._vocabulary()
+        alignment = align(pattern.literals, self.passage.text, vocabulary, self._free)
+        if alignment is None or not alignment.accepted or len(alignment.holes) != pattern.groups:
+            if alignment is not None and alignment.score >= CLOSE_ENOUGH:
+                start, end = alignment.span
+                raise StaleBinding(pattern.pattern, start, self.passage.text[start:end])
+            return None
+        match = TextMatch(pattern, self.passage.text, alignment.span, alignment.holes)
+        if kind not in (None, "waived"):
+            for mine, theirs in alignment.contradictions:
+                self._report(
+                    "erratum",
+                    f"the text says « {theirs.text} », the rules say « {mine.text} »",
+                    theirs.start,
+                    theirs.text,
+                    alignment.span,
+                    slug(mine.lemma),
+                    mine.lemma,
+                    theirs.lemma,
+                    list(self.trace.since(self.trace.mark)),
+                    related=self._places_saying(mine.family, mine.lemma),
+                )
+                self.passage.consumed.append((theirs.start, theirs.end, "claimed"))
+        return match
+
+    def _free(self, start: int, end: int) -> bool:
+        """Whether a span overlaps nothing consumed (nor a statement already affirmed)."""
+        spans = self.passage.consumed + [
+            anchor for anchor in self.passage.anchors if anchor[2] == "affirmed"
+        ]
+        return not any(start < stop and begin < end for begin, stop, _ in spans)
+
+    def _vocabulary(self) -> Vocabulary:
+        return self.context.vocabulary if self.context is not None else Vocabulary()
 
 
 @dataclass
@@ -268,6 +573,19 @@ class TableCheck(Check):
 
     def all_claims(self) -> list[Claim]:
         return self.claims + [claim for cell in self.cells() for claim in cell.claims]
+
+
+def _derivation(steps: list[Step]) -> list[str]:
+    """The working as lines: each step, then its arithmetic and the sentence it cites."""
+    lines = []
+    for step in steps:
+        lines.append(str(step))
+        arithmetic = step.arithmetic()
+        if arithmetic:
+            lines.append(f"{'  ' * step.depth}  « {arithmetic} »")
+        if step.place:
+            lines.append(f"{'  ' * step.depth}  (stated at {step.place})")
+    return lines
 
 
 def _agrees(found: Any, wanted: Any, within: Any) -> bool:
@@ -286,6 +604,41 @@ def _show(value: Any) -> str:
 
 def _pattern_text(pattern) -> str:
     return pattern if isinstance(pattern, str) else pattern.pattern
+
+
+SHORT_KEY_WORDS = 5
+SHORT_PLACE_WORDS = 6
+
+
+def claim_id(category: str, where: str, key: str, *, chosen: bool = False) -> str:
+    """A claim's finding id: short, stable, readable (« erratum:example-maladresse-exceptionnelle:
+    pour-un-total-de-5 »): the passage's first words, then the claim's."""
+    place = "-".join(slug(where).split("-")[:SHORT_PLACE_WORDS])
+    what = slug(key) if chosen else "-".join(slug(key).split("-")[: SHORT_KEY_WORDS + 4])
+    return ":".join(part for part in (category, place, what) if part)
+
+
+def _anchor_words(pattern, index: int = 0) -> str:
+    """A short, stable name for a claim: the words either side of its hole.
+
+    The words nearest the number say what it is (« bonus de compétence de {} »,
+    « {} en Ma/Pr »): up to four before it and two after are enough to tell the
+    claims of a passage apart, and survive an edit of the rest of the sentence.
+    """
+    text = _pattern_text(pattern)
+    comment = re.match(r"\(\?#([^)]*)\)", text)
+    if comment:  # a regular expression names itself in its leading comment
+        return comment.group(1)
+    pieces = text.split("{}")
+    if len(pieces) == 1:
+        words = re.findall(r"[^\W\d_]+", text)
+        return " ".join(words[:SHORT_KEY_WORDS]) or text
+    before = re.findall(r"[^\W\d_]+", pieces[index])[-4:]
+    after = re.findall(r"[^\W\d_]+", pieces[index + 1])[:2] if index + 1 < len(pieces) else []
+    words = before + after
+    if not words:
+        words = re.findall(r"[^\W\d_]+", text)[:SHORT_KEY_WORDS]
+    return " ".join(words) + (f" {index + 1}" if len(pieces) > 2 and not before else "")
 
 
 def _excerpt(text: str, start: int, end: int, margin: int = 40) -> str:

@@ -53,6 +53,10 @@ class Passage:
     consumed: list[tuple[int, int, str]] = field(default_factory=list)
     generated: list[tuple[int, int]] = field(default_factory=list)
     """Spans of `text` that stand for cross-references: not the passage's own numbers."""
+    anchors: list[tuple[int, int, str]] = field(default_factory=list)
+    """Spans a binding's patterns matched (given, claimed, affirmed, waived): their rule words."""
+    word_waivers: list[tuple[int, int]] = field(default_factory=list)
+    """Rule words a binding waived as telling no rule here."""
 
     @classmethod
     def of(cls, element: etree._Element, file: Path, exclude: frozenset = frozenset()) -> Passage:
@@ -159,6 +163,7 @@ class Passage:
             "claimed": [],
             "waived": [],
             "unbound": [],
+            "not reached": [],
         }
         for token in self.tokens:
             how = "unbound"
@@ -168,6 +173,29 @@ class Passage:
                     break
             sorted_tokens[how].append(token)
         return sorted_tokens
+
+    def word_accounting(self, vocabulary) -> dict[str, list]:
+        """Every rule word of the passage, sorted into claimed, waived and unbound."""
+        sorted_words: dict[str, list] = {"claimed": [], "waived": [], "unbound": []}
+        for word in vocabulary.find(self.text):
+            if any(a <= word.start < b for a, b in self.generated):
+                continue
+            how = "unbound"
+            for start, end, kind in self.consumed:
+                if start <= word.start and word.end <= end and kind == "claimed":
+                    how = "claimed"
+                    break
+            if how == "unbound":
+                for start, end, kind in self.anchors:
+                    if start <= word.start and word.end <= end:
+                        how = "waived" if kind == "waived" else "claimed"
+                        break
+            if how == "unbound" and any(
+                start <= word.start and word.end <= end for start, end in self.word_waivers
+            ):
+                how = "waived"
+            sorted_words[how].append(word)
+        return sorted_words
 
 
 def compile_pattern(pattern: str | re.Pattern) -> re.Pattern | TextPattern:

@@ -1,24 +1,101 @@
-"""The `@rule` decorator: rules functions that leave a trace of their working."""
+"""Rules that leave a trace of their working and cite the sentence of the book that states them.
+
+`@rule(formula="TP = CA + BP − FA", symbols={...}, cites="…")` marks a function
+of a rules module; `constant(10, cites="…", formula="FA = 10")` marks a constant.
+Each call made while a binding runs becomes a `Step` of the working, which a
+renderer can write as the book's own arithmetic (« TP = CA + BP − FA = 9 + 3 − 10
+= 2 ») and which names the sentence of the book the rule comes from.
+"""
 
 from __future__ import annotations
 
 import contextvars
 import functools
 import inspect
+import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 
 @dataclass
+class Citation:
+    """What a rule or constant says, in the book's notation, and the sentence of the book it cites.
+
+    `file`/`line` are the rule's own place in its rules module; `place` is the
+    place of the cited sentence in the book (« source/cda/cda.xml:812 »), filled
+    in by the check once it has found the sentence.
+    """
+
+    name: str
+    statement: str
+    """The rule in French, as the book states it (the docstring's first line, or the formula)."""
+    formula: str = ""
+    symbols: dict[str, Any] = field(default_factory=dict)
+    """A symbol of the formula -> the argument it stands for (a name), or a constant's value."""
+    cites: str = ""
+    """Words of the book's sentence that states the rule, as the book writes them."""
+    file: str = ""
+    line: int = 0
+    place: str = ""
+
+
+CITATIONS: list[Citation] = []
+"""Every rule and constant declared with its citation, in the order their modules were read."""
+
+
+@dataclass
 class Step:
-    """One call of a rule: its name, its arguments, its result, its summary."""
+    """One call of a rule: its name, arguments and result, and what the book says the rule is."""
 
     name: str
     arguments: dict[str, Any]
     result: Any
     summary: str
     depth: int
+    citation: Citation | None = None
+
+    @property
+    def formula(self) -> str:
+        return self.citation.formula if self.citation else ""
+
+    @property
+    def cites(self) -> str:
+        return self.citation.cites if self.citation else ""
+
+    @property
+    def place(self) -> str:
+        """Where the book states the rule (file:line), once the check has found the sentence."""
+        return self.citation.place if self.citation else ""
+
+    def arithmetic(self) -> str:
+        """The step as the book's arithmetic: « TP = CA + BP − FA = 9 + 3 − 10 = 2 ».
+
+        Empty when the rule has no formula. Each symbol of the right-hand side
+        is replaced by the value it stands for; `+ −3` is written `− 3`.
+        """
+        if not self.citation or not self.citation.formula or "=" not in self.citation.formula:
+            return ""
+        left, right = self.citation.formula.split("=", 1)
+        values = {}
+        for symbol, meaning in self.citation.symbols.items():
+            if isinstance(meaning, str) and meaning in self.arguments:
+                values[symbol] = self.arguments[meaning]
+            elif not isinstance(meaning, str):
+                values[symbol] = meaning
+        if not values:
+            return ""
+        names = sorted(values, key=len, reverse=True)
+        pattern = re.compile(
+            r"(?<![\w°])(" + "|".join(re.escape(name) for name in names) + r")(?![\w])"
+        )
+        filled = pattern.sub(lambda match: _french(values[match.group(1)]), right.strip())
+        filled = re.sub(r"\+\s*−\s*", "− ", filled)
+        filled = re.sub(r"−\s*−\s*", "+ ", filled)
+        result = _french(self.result)
+        return f"{left.strip()} = {right.strip()} = {filled} = {result}"
 
     def __str__(self) -> str:
         if not self.arguments and self.result is None:
@@ -44,16 +121,37 @@ class Trace:
 _current: contextvars.ContextVar[Trace | None] = contextvars.ContextVar("trace", default=None)
 
 
-def rule(function: Callable) -> Callable:
+def rule(
+    function: Callable | None = None,
+    *,
+    formula: str = "",
+    symbols: dict[str, Any] | None = None,
+    cites: str = "",
+) -> Callable:
     """Mark a function of a rules module so that each call is part of the working.
 
-    Outside a check the function runs as it is; inside one, every call (with
-    nested rule calls indented under it) is written to the current trace, with
-    the first line of the docstring as the rule's statement.
+    `@rule` alone, or `@rule(formula=..., symbols=..., cites=...)`: the formula
+    in the book's notation, what each of its symbols stands for (an argument's
+    name, or a constant's value), and the words of the sentence of the book that
+    states the rule. Outside a check the function runs as it is; inside one,
+    every call (nested rule calls indented under it) is written to the current
+    trace.
     """
+    if function is None:
+        return lambda decorated: rule(decorated, formula=formula, symbols=symbols, cites=cites)
     signature = inspect.signature(function)
     doc = inspect.getdoc(function) or ""
     summary = doc.splitlines()[0] if doc else ""
+    citation = Citation(
+        function.__name__,
+        summary or formula,
+        formula,
+        dict(symbols or {}),
+        cites,
+        function.__code__.co_filename,
+        function.__code__.co_firstlineno,
+    )
+    CITATIONS.append(citation)
 
     @functools.wraps(function)
     def traced(*args, **kwargs):
@@ -61,7 +159,7 @@ def rule(function: Callable) -> Callable:
         if trace is None:
             return function(*args, **kwargs)
         bound = signature.bind(*args, **kwargs)
-        step = Step(function.__name__, dict(bound.arguments), None, summary, trace.depth)
+        step = Step(function.__name__, dict(bound.arguments), None, summary, trace.depth, citation)
         trace.steps.append(step)
         trace.depth += 1
         try:
@@ -71,7 +169,30 @@ def rule(function: Callable) -> Callable:
         return step.result
 
     traced.is_rule = True
+    traced.citation = citation
     return traced
+
+
+def constant(value: Any, *, cites: str, formula: str = "", statement: str = "") -> Any:
+    """A constant of the rules, with the sentence of the book that states it; returns `value`.
+
+    `FACTEUR_D_ATTAQUE = constant(10, cites="le facteur d'attaque (FA) est de 10",
+    formula="FA = 10")`. The citation is recorded at the caller's line, so that
+    the check can tell which constants of a rules module cite nothing.
+    """
+    caller = sys._getframe(1)
+    CITATIONS.append(
+        Citation(
+            "",
+            statement or formula or cites,
+            formula,
+            {},
+            cites,
+            caller.f_code.co_filename,
+            caller.f_lineno,
+        )
+    )
+    return value
 
 
 def note(text: str) -> None:
@@ -98,9 +219,31 @@ class _Tracing:
         _current.reset(self.token)
 
 
-def _show(value: Any) -> str:
-    from fractions import Fraction
+class ImpossibleValue(ValueError):
+    """A value the rules cannot produce (a d20 showing 21): an erratum at that number.
 
+    `shown` is the value the text reads, `possible` says in French what the
+    rules allow (« un d20 ouvert donne 1 à 20 »).
+    """
+
+    def __init__(self, shown: Any, possible: str):
+        super().__init__(f"{possible} ; le texte lit {_french(shown)}")
+        self.shown = shown
+        self.possible = possible
+
+
+def _french(value: Any) -> str:
+    """A number as the book writes it: true minus, decimal comma."""
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction, float)):
+        return str(value)
+    if isinstance(value, Fraction) and value.denominator != 1:
+        text = f"{float(value):.4g}".replace(".", ",")
+    else:
+        text = str(int(value))
+    return text.replace("-", "−")
+
+
+def _show(value: Any) -> str:
     if isinstance(value, Fraction) and value.denominator != 1:
         return f"{value} (≈{float(value):.4g})"
     text = repr(value)

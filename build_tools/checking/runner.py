@@ -16,10 +16,19 @@ from typing import Any
 
 from lxml import etree
 
-from build_tools.checking.binder import Binder, Binding, Check, StaleBinding, TableCheck
+from build_tools.checking.binder import (
+    Binder,
+    Binding,
+    Check,
+    Context,
+    StaleBinding,
+    TableCheck,
+)
+from build_tools.checking.citations import resolve_citations
 from build_tools.checking.passage import Passage, Token
-from build_tools.checking.rule import Trace, tracing
-from build_tools.diagnostics import Finding, slug
+from build_tools.checking.rule import ImpossibleValue, Trace, tracing
+from build_tools.checking.words import Vocabulary
+from build_tools.diagnostics import Finding, display_path, slug
 from build_tools.docbook import EXAMPLES, SECTIONS, TABLES, normalize, text_of, title_of, where_of
 from build_tools.reader import Document
 
@@ -61,7 +70,7 @@ class Verification:
     where: str
     claims: list = field(default_factory=list)
     unbound: int = 0
-    failed: bool = False  # the binding is stale or raised
+    failed: bool = False  # the binding is stale, raised, or was not run
 
     @property
     def status(self) -> str:
@@ -108,17 +117,23 @@ def run_bindings(
     unit_elements = frozenset(unit.element for unit in units)
     order = {element: index for index, element in enumerate(document.root.iter())}
     targets: list[tuple[int, Binding, etree._Element]] = []
+    vocabulary = binder.vocabulary if binder else Vocabulary()
+    context = Context(vocabulary)
 
     targets_index = _Targets(document.root)
+    resolve_citations(document, context, lambda: targets_index.prose_texts, outcome.findings)
     for binding in binder.bindings if binder else []:
-        element = _resolve(document, binding, targets_index, outcome.findings)
+        element = _resolve(document, binding, targets_index, outcome.findings, vocabulary)
         if element is not None:
             targets.append((order[element], binding, element))
     bound: dict[etree._Element, Check] = {}
     prose_checks: list[Check] = []
     checked: set[etree._Element] = set()
+    results: dict[str, Any] = {}
+    failures: set[str] = {binding.name for binding in binder.bindings} if binder else set()
+    failures -= {binding.name for _, binding, _ in targets}
     state = SimpleNamespace()
-    for _, binding, element in sorted(targets, key=lambda target: target[0]):
+    for binding, element in _in_dependency_order(targets):
         if element in checked:
             outcome.findings.append(
                 _binding_finding(
@@ -131,24 +146,52 @@ def run_bindings(
             )
             continue
         check = _check_for(document, element, unit_elements - {element}, binding, outcome.findings)
+        _share(check, context, binding)
+        missing = [name for name in binding.needs if name != "state" and name in failures]
+        unknown = [name for name in binding.needs if name != "state" and name not in results]
         before = len(outcome.findings)
-        _run(binding, check, state, document, outcome.findings)
-        failed = any(
+        if missing or unknown:
+            failures.add(binding.name)
+            ran = False
+        else:
+            arguments = [state if name == "state" else results[name] for name in binding.needs]
+            ran, result = _run(binding, check, arguments, document, outcome.findings)
+            if ran:
+                results[binding.name] = result
+            else:
+                failures.add(binding.name)
+        failed = not ran or any(
             f.category in ("binding-stale", "binding-error") for f in outcome.findings[before:]
         )
         claims = check.all_claims() if isinstance(check, TableCheck) else check.claims
-        unbound = sum(len(p.accounting()["unbound"]) for p in _passages(check))
+        passages = _passages(check)
+        unbound = sum(len(p.accounting()["unbound"]) for p in passages)
+        if failed:
+            # What a failed binding did not read is "not reached", counted, never listed.
+            for passage in passages:
+                passage.consumed.append((0, len(passage.text), "not reached"))
+            _count_in(outcome.findings[before:], unbound)
         checked.add(element)
         if claims or failed or unbound:
             # A passage whose numbers are only read or waived verified nothing to show.
-            outcome.verifications[element] = Verification(check.where, claims, unbound, failed)
+            outcome.verifications[element] = Verification(
+                check.where, claims, 0 if failed else unbound, failed
+            )
         if element in unit_elements:
             bound[element] = check
         else:
             prose_checks.append(check)
     outcome.coverage = _coverage(
-        document, units, bound, prose_checks, unit_elements, outcome.findings
+        document,
+        units,
+        bound,
+        prose_checks,
+        unit_elements,
+        outcome.findings if binder and binder.accounts_words else [],
+        vocabulary,
+        outcome.findings,
     )
+    outcome.coverage["rules"] = context.coverage
     return outcome
 
 
@@ -190,11 +233,51 @@ class _Targets:
         return {element: text_of(element) for element in self.root.iter(*PROSE)}
 
 
+def _share(check: Check, context: Context, binding: Binding) -> None:
+    """Give a check (and each cell of a table) the run's context and its binding."""
+    check.context, check.binding = context, binding
+    if isinstance(check, TableCheck):
+        for cell in check.cells():
+            cell.context, cell.binding = context, binding
+
+
+def _in_dependency_order(targets):
+    """Bindings in document order, each after the bindings it names as parameters."""
+    ordered = sorted(targets, key=lambda target: target[0])
+    by_name: dict[str, tuple] = {}
+    for _, binding, element in ordered:
+        by_name.setdefault(binding.name, (binding, element))
+    done: set[int] = set()
+    result = []
+
+    def visit(binding, element, path=()):
+        if id(binding) in done or id(binding) in path:
+            return
+        for name in binding.needs:
+            if name in by_name:
+                visit(*by_name[name], (*path, id(binding)))
+        done.add(id(binding))
+        result.append((binding, element))
+
+    for _, binding, element in ordered:
+        visit(binding, element)
+    return result
+
+
+def _count_in(findings: list[Finding], count: int) -> None:
+    """Say in a failed binding's one finding how many numbers it did not reach."""
+    for finding in findings:
+        if finding.category in ("binding-stale", "binding-error") and count:
+            finding.message += f"; {count} number(s) not reached"
+            break
+
+
 def _resolve(
     document: Document,
     binding: Binding,
     targets: _Targets,
     findings: list[Finding],
+    vocabulary: Vocabulary,
 ):
     """The one element a binding is about; a finding when there is none, or more than one."""
     key, value = next(iter(binding.selector.items()))
@@ -223,6 +306,9 @@ def _resolve(
             for el in containing
             if not any(other in containing for other in el.iterdescendants(*PROSE))
         ]
+        if not candidates:
+            # Reworded: the paragraph that still holds the phrase's rule words and numbers.
+            candidates = _reworded_prose(value, targets.prose_texts, vocabulary)
     if len(candidates) == 1:
         return candidates[0]
     problem = "is not in the book" if not candidates else f"matches {len(candidates)} passages"
@@ -238,6 +324,21 @@ def _resolve(
         )
     )
     return None
+
+
+def _reworded_prose(phrase: str, texts: dict, vocabulary: Vocabulary) -> list:
+    from build_tools.checking.matching import align
+    from build_tools.checking.passage import TextPattern
+
+    literals = TextPattern(phrase).literals
+    best, best_score = None, 0.0
+    for element, text in texts.items():
+        if element.tag not in ("para", "simpara", "entry", "listitem", "glossdef"):
+            continue
+        alignment = align(literals, text, vocabulary, lambda start, end: True)
+        if alignment is not None and alignment.accepted and alignment.score > best_score:
+            best, best_score = element, alignment.score
+    return [best] if best is not None else []
 
 
 def _check_for(document, element, exclude, binding, findings) -> Check:
@@ -269,24 +370,18 @@ def _check_for(document, element, exclude, binding, findings) -> Check:
 def _run(
     binding: Binding,
     check: Check,
-    state: SimpleNamespace,
+    arguments: list,
     document: Document,
     findings: list[Finding],
-) -> None:
+) -> tuple[bool, Any]:
+    """Call a binding; (whether it ran to its end, what it returned)."""
     with tracing(check.trace):
         try:
-            binding.function(check, state)
+            return True, binding.function(check, *arguments)
         except StaleBinding as stale:
-            findings.append(
-                _binding_finding(
-                    binding,
-                    "binding-stale",
-                    f"binding {binding.name}: the text no longer says {str(stale)!r}",
-                    check.passage.element,
-                    document,
-                    key=f"{binding.name}:{stale}",
-                )
-            )
+            findings.append(_stale_finding(binding, check, stale, document))
+        except ImpossibleValue as impossible:
+            findings.append(_impossible_finding(binding, check, impossible))
         except Exception as error:  # a binding that crashes is a finding, not a crash
             frames = [
                 frame
@@ -306,6 +401,76 @@ def _run(
                     key=binding.name,
                 )
             )
+    return False, None
+
+
+def _stale_finding(binding: Binding, check: Check, stale: StaleBinding, document) -> Finding:
+    """One finding for a lost anchor: at the closest text (or where the binding had read to)."""
+    passage = _stale_passage(check, stale)
+    offset = stale.near if stale.near >= 0 else check.reached
+    offset = min(max(offset, 0), max(len(passage.text) - 1, 0))
+    if stale.closest:
+        closest = f"; closest text: « {stale.closest} »"
+    else:
+        closest = (
+            "; the text near where it should be: " + f"« {_excerpt_at(passage.text, offset)} »"
+        )
+    location = f"{display_path(binding.file)}:{binding.line}"
+    if passage.lines:
+        line = passage.line_at(offset)
+        file = passage.file
+    else:
+        file, line, _ = document.locate(passage.element)
+    return Finding(
+        "error",
+        "binding-stale",
+        f"binding {binding.name} ({location}): the text no longer says « {stale} »{closest}",
+        file=file,
+        line=line,
+        where=check.where,
+        text=_excerpt_at(passage.text, offset),
+        key=f"{binding.name}",
+    )
+
+
+def _stale_passage(check: Check, stale: StaleBinding) -> Passage:
+    """The passage (a table's cell, or the check's own) whose pattern was lost."""
+    if isinstance(check, TableCheck):
+        for cell in check.cells():
+            if stale.near >= 0 and stale.closest and stale.closest in cell.passage.text:
+                return cell.passage
+    return check.passage
+
+
+def _impossible_finding(binding: Binding, check: Check, impossible: ImpossibleValue) -> Finding:
+    """An impossible value is an erratum at the number the text reads (its last reading)."""
+    cells = check.cells() if isinstance(check, TableCheck) else []
+    place = None
+    for candidate in [check, *cells]:
+        for value, offset, text in candidate.read:
+            if value == impossible.shown:
+                place = (candidate, offset, text)
+    candidate, offset, text = place or (check, check.reached, str(impossible.shown))
+    passage = candidate.passage
+    return Finding(
+        "error",
+        "erratum",
+        f"the text says {impossible.shown}: {impossible}",
+        file=passage.file,
+        line=passage.line_at(offset),
+        column=passage.column_at(offset, text),
+        where=check.where,
+        text=_excerpt_at(passage.text, offset),
+        key=f"impossible {text}",
+        expected=impossible.possible,
+        found=impossible.shown,
+        derivation=[str(step) for step in check.trace.since(check.trace.mark)] + [str(impossible)],
+    )
+
+
+def _excerpt_at(text: str, offset: int, margin: int = 40) -> str:
+    left, right = max(0, offset - margin), min(len(text), offset + margin)
+    return ("…" if left else "") + text[left:right] + ("…" if right < len(text) else "")
 
 
 def _binding_finding(binding, category, message, element, document, key=None) -> Finding:
@@ -322,9 +487,12 @@ def _binding_finding(binding, category, message, element, document, key=None) ->
     )
 
 
-def _coverage(document, units, bound, prose_checks, unit_elements, findings) -> dict[str, Any]:
+def _coverage(
+    document, units, bound, prose_checks, unit_elements, word_findings, vocabulary, findings
+) -> dict[str, Any]:
     coverage: dict[str, Any] = {kind: {"total": 0, "bound": 0} for kind in UNIT_KINDS}
-    numbers = {"total": 0, "given": 0, "claimed": 0, "waived": 0, "unbound": 0}
+    numbers = {"total": 0, "given": 0, "claimed": 0, "waived": 0, "unbound": 0, "not reached": 0}
+    words = {"total": 0, "claimed": 0, "waived": 0, "unbound": 0}
     for unit in units:
         coverage[unit.kind]["total"] += 1
         check = bound.get(unit.element)
@@ -353,12 +521,16 @@ def _coverage(document, units, bound, prose_checks, unit_elements, findings) -> 
         else:
             coverage[unit.kind]["bound"] += 1
             passages = _passages(check)
+            for passage in passages:
+                _count_words(passage, unit.where, vocabulary, words, word_findings)
         for passage in passages:
             _count(passage, unit.where, numbers, findings)
     for check in prose_checks:
         for passage in _passages(check):
             _count(passage, check.where, numbers, findings)
+            _count_words(passage, check.where, vocabulary, words, word_findings)
     coverage["numbers"] = numbers
+    coverage["words"] = words
     coverage["prose"] = _prose_coverage(document, unit_elements, prose_checks)
     return coverage
 
@@ -389,6 +561,32 @@ def _count(passage: Passage, where: str, numbers: dict[str, int], findings: list
                 where=where,
                 text=context,
                 key=f"number-{slug(context)}" + (f"#{seen[context]}" if seen[context] > 1 else ""),
+            )
+        )
+
+
+def _count_words(passage, where, vocabulary, words, findings) -> None:
+    """The rule words of a bound passage: claimed, waived, or an unbound-word finding."""
+    accounting = passage.word_accounting(vocabulary)
+    for how, found in accounting.items():
+        words[how] += len(found)
+        words["total"] += len(found)
+    seen: dict[str, int] = {}
+    for word in accounting["unbound"]:
+        context = _context(passage.text, word)
+        seen[context] = seen.get(context, 0) + 1
+        findings.append(
+            Finding(
+                "error",
+                "unbound",
+                f"the rule word « {word.text} » ({word.family}) is neither claimed nor waived",
+                file=passage.file,
+                line=passage.line_at(word.start),
+                column=passage.column_at(word.start, word.text.split(" ")[0]),
+                where=where,
+                text=context,
+                key=f"word {word.lemma} {context}"[:60]
+                + (f" #{seen[context]}" if seen[context] > 1 else ""),
             )
         )
 

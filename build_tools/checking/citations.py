@@ -1,0 +1,210 @@
+"""The sentences of the book that the rules cite: found, verified, and counted.
+
+Every `@rule` and `constant` of a game's rules module cites the words of the
+sentence of the book that states it. Before the bindings run, each cited
+sentence is looked for in the book: found as written, its place is what the
+working of a finding names; found reworded with a rule word or a number
+changed, the book now contradicts its rules module (one finding at the changed
+word, naming the rule); not found at all, the module states a rule the book
+never does (one finding at the rule).
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import re
+from pathlib import Path
+
+from build_tools.checking.binder import Context, Place
+from build_tools.checking.matching import CLOSE_ENOUGH, align
+from build_tools.checking.passage import Passage, TextPattern, number_value
+from build_tools.checking.rule import CITATIONS, Citation
+from build_tools.diagnostics import Finding, display_path, slug
+from build_tools.docbook import normalize
+
+SENTENCE_TAGS = ("para", "simpara", "entry", "listitem", "glossdef", "title", "term")
+
+
+def resolve_citations(document, context: Context, prose_texts, findings: list[Finding]) -> None:
+    """Find the sentence each rule of the book's game cites; report those the book contradicts."""
+    folder = Path(document.folder).resolve()
+    chosen: dict[tuple[str, int], Citation] = {}
+    for citation in CITATIONS:
+        if _inside(citation.file, folder):
+            chosen[(citation.file, citation.line)] = citation  # the last reading of a module
+    context.citations = list(chosen.values())
+    texts = prose_texts()
+    stated = 0
+    for citation in context.citations:
+        if not citation.cites:
+            continue
+        wanted = normalize(citation.cites)
+        containing = [element for element, text in texts.items() if wanted in text]
+        innermost = [
+            element
+            for element in containing
+            if not any(other in containing for other in element.iterdescendants(*SENTENCE_TAGS))
+        ]
+        if innermost:
+            element = innermost[0]
+            passage = Passage.of(element, document.file_of(element))
+            offset = max(passage.text.find(wanted), 0)
+            context.places[id(citation)] = Place(
+                passage.file,
+                passage.line_at(offset),
+                0,
+                f"« {_short(wanted)} »",
+                "rule",
+            )
+            context.sentence_words[id(citation)] = context.vocabulary.find(wanted)
+            citation.place = f"{display_path(passage.file)}:{passage.line_at(offset)}"
+            stated += 1
+            continue
+        if _reworded(document, context, citation, texts, findings):
+            stated += 1
+    rules, uncited = _uncited(context.citations)
+    context.coverage = {
+        "total": len(rules),
+        "citing": len(rules) - len(uncited),
+        "stated": stated,
+        "uncited": [f"{display_path(Path(file))}:{line}" for file, line, _ in uncited],
+    }
+
+
+def _reworded(document, context, citation, texts, findings) -> bool:
+    """The cited sentence, reworded: a finding for each rule word or number it changed."""
+    literals = TextPattern(citation.cites).literals
+    best = None
+    for element, text in texts.items():
+        if element.tag not in SENTENCE_TAGS:
+            continue
+        alignment = align(literals, text, context.vocabulary, lambda start, end: True)
+        if alignment is not None and (best is None or alignment.score > best[1].score):
+            best = (element, alignment, text)
+    rule_place = Place(Path(citation.file), citation.line, 0, citation.statement, "rule")
+    if best is None or not best[1].accepted:
+        closest = ""
+        if best is not None and best[1].score >= CLOSE_ENOUGH:
+            start, end = best[1].span
+            closest = f"; closest text: « {_short(best[2][start:end])} »"
+        findings.append(
+            Finding(
+                "error",
+                "rule-unstated",
+                f"the rule {citation.name or citation.statement!r} cites a sentence the book "
+                f"does not hold: « {_short(citation.cites)} »{closest}",
+                file=Path(citation.file),
+                line=citation.line,
+                key=citation.name or slug(citation.cites),
+            )
+        )
+        return False
+    element, alignment, text = best
+    passage = Passage.of(element, document.file_of(element))
+    start, end = alignment.span
+    context.places[id(citation)] = Place(
+        passage.file, passage.line_at(start), 0, f"« {_short(text[start:end])} »", "rule"
+    )
+    context.sentence_words[id(citation)] = context.vocabulary.find(citation.cites)
+    citation.place = f"{display_path(passage.file)}:{passage.line_at(start)}"
+    changes = [(mine.text, theirs.text, theirs.start) for mine, theirs in alignment.contradictions]
+    changes += _changed_numbers(citation.cites, text, alignment)
+    for said, says, offset in changes:
+        findings.append(
+            Finding(
+                "error",
+                "contradiction",
+                f"the book now says « {says} » where its rule "
+                f"{citation.name or citation.statement!r} says « {said} »",
+                file=passage.file,
+                line=passage.line_at(offset),
+                column=passage.column_at(offset, says.split(" ")[0]),
+                where=_where(element),
+                text=_short(text[start:end], 120),
+                key=f"{citation.name or 'rule'} {said}",
+                expected=said,
+                found=says,
+                derivation=[f"{citation.statement}    [cites « {_short(citation.cites)} »]"],
+                related=[
+                    {
+                        "file": str(rule_place.file),
+                        "line": rule_place.line,
+                        "message": f"rule: {citation.statement}",
+                    }
+                ],
+            )
+        )
+    return True
+
+
+def _changed_numbers(cited: str, text: str, alignment) -> list[tuple[str, str, int]]:
+    numbers = re.findall(r"[+\-−]?\d+(?:[.,]\d+)?", cited)
+    start, end = alignment.span
+    found = list(re.finditer(r"[+\-−]?\d+(?:[.,]\d+)?", text[start:end]))
+    changes = []
+    for said, match in zip(numbers, found, strict=False):
+        if number_value(said) != number_value(match.group()):
+            changes.append((said, match.group(), start + match.start()))
+    return changes
+
+
+def _uncited(citations: list[Citation]) -> tuple[list, list]:
+    """The rules and constants of the game's rules modules, and those that cite nothing."""
+    cited_lines: dict[str, set[int]] = {}
+    for citation in citations:
+        if citation.cites:
+            cited_lines.setdefault(citation.file, set()).add(citation.line)
+    files = sorted({citation.file for citation in citations})
+    rules, uncited = [], []
+    for file in files:
+        for line, end, name in _declarations(file):
+            rules.append((file, line, name))
+            if not any(line <= cited <= end for cited in cited_lines.get(file, ())):
+                uncited.append((file, line, name))
+    return rules, uncited
+
+
+@functools.lru_cache(maxsize=64)
+def _declarations(file: str) -> tuple[tuple[int, int, str], ...]:
+    """The module-level constants (UPPER_CASE) and @rule functions of a rules module."""
+    try:
+        tree = ast.parse(Path(file).read_text(encoding="utf-8"))
+    except (OSError, SyntaxError):
+        return ()
+    found = []
+    for node in tree.body:
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names = [target.id for target in targets if isinstance(target, ast.Name)]
+            if any(re.fullmatch(r"[A-Z][A-Z0-9_]+", name) for name in names):
+                found.append((node.lineno, node.end_lineno or node.lineno, names[0]))
+        elif isinstance(node, ast.FunctionDef) and any(
+            (isinstance(decorator, ast.Name) and decorator.id == "rule")
+            or (
+                isinstance(decorator, ast.Call)
+                and isinstance(decorator.func, ast.Name)
+                and decorator.func.id == "rule"
+            )
+            for decorator in node.decorator_list
+        ):
+            first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+            found.append((first, node.lineno, node.name))
+    return tuple(found)
+
+
+def _inside(file: str, folder: Path) -> bool:
+    try:
+        return Path(file).resolve().is_relative_to(folder)
+    except OSError:
+        return False
+
+
+def _where(element) -> str:
+    from build_tools.docbook import where_of
+
+    return where_of(element)
+
+
+def _short(text: str, length: int = 80) -> str:
+    return text if len(text) <= length else text[: length - 1] + "…"

@@ -1,0 +1,185 @@
+"""Find a binding's pattern in a reworded passage: anchored on numbers and rule words, not prose.
+
+A pattern is first searched as it is written (`TextPattern`). When the author
+has reworded the sentence, the pattern is aligned token by token with the
+passage instead: its numbers must meet numbers, its rule words must meet rule
+words of the same family, and most of its other words must still be there. A
+rule word met by a rival of its family (« plus haut » where the text now says
+« plus bas ») is a contradiction the caller reports; other differences are a
+rewording and go unremarked.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+
+from build_tools.checking.words import Vocabulary, Word
+
+_TOKEN = re.compile(
+    r"(?P<number>(?:[+\-−](?=\d))?\d+(?:[.,]\d+)?)|(?P<word>[^\W\d_]+)|(?P<mark>[^\w\s])"
+)
+HOLE_MARK = "\x00"
+PROSE_NEEDED = 0.6
+"""The share of a pattern's prose words that must still be in the text for a reworded match."""
+PROSE_ONLY_NEEDED = 0.8
+"""The same share for a pattern of words alone (no number, no rule word to anchor it)."""
+CLOSE_ENOUGH = 0.5
+"""Below this share of a pattern's tokens, the closest text is no longer named as the place."""
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: str  # number, hole, word (a rule word), prose, mark
+    key: str
+    start: int
+    end: int
+    rule: Word | None = None
+
+
+@dataclass
+class Alignment:
+    """A pattern found in a reworded text: its span, its holes, and the rule words that changed."""
+
+    span: tuple[int, int]
+    holes: list[tuple[int, int]]
+    score: float
+    accepted: bool
+    contradictions: list[tuple[Word, Word]] = field(default_factory=list)
+    """(the pattern's word, the text's word): rivals of one family."""
+
+
+def tokens(text: str, vocabulary: Vocabulary, holes: bool = False) -> list[Token]:
+    """The tokens of `text`: its rule words first, then numbers, prose words and marks."""
+    result: list[Token] = []
+    words = vocabulary.find(text)
+    position = 0
+    for word in [*words, None]:
+        end = word.start if word else len(text)
+        for match in _TOKEN.finditer(text, position, end):
+            kind = match.lastgroup
+            value = match.group()
+            if holes and kind == "mark" and value == HOLE_MARK:
+                result.append(Token("hole", "#", match.start(), match.end()))
+            elif kind == "number":
+                result.append(Token("number", "#", match.start(), match.end()))
+            elif kind == "word":
+                result.append(Token("prose", value.lower(), match.start(), match.end()))
+            else:
+                result.append(Token("mark", value, match.start(), match.end()))
+        if word:
+            key = f"{word.family}:{word.lemma}"
+            result.append(Token("word", key, word.start, word.end, word))
+            position = word.end
+    return result
+
+
+def align(
+    literals: list[str],
+    text: str,
+    vocabulary: Vocabulary,
+    free: callable,
+) -> Alignment | None:
+    """The best alignment of a pattern (its literal pieces around holes) with `text`.
+
+    `free(start, end)` says whether a span of the text is still unconsumed.
+    Returns the best candidate even when it is not `accepted`, so that a lost
+    anchor can name the closest text; None when nothing resembles the pattern.
+    """
+    pattern = tokens(HOLE_MARK.join(literals), vocabulary, holes=True)
+    pattern = [token for token in pattern if token.kind != "mark" or token.key in "()=+−-/×%"]
+    if not pattern:
+        return None
+    text_tokens = [
+        token
+        for token in tokens(text, vocabulary)
+        if token.kind != "mark" or token.key in "()=+−-/×%"
+    ]
+    keys = [_key(token) for token in pattern]
+    size = len(pattern)
+    best: Alignment | None = None
+    matcher = difflib.SequenceMatcher(None, autojunk=False)
+    matcher.set_seq2(keys)
+    for first in range(len(text_tokens)):
+        window = text_tokens[first : first + size + 3]
+        if _key(window[0]) not in keys:
+            continue
+        matcher.set_seq1([_key(token) for token in window])
+        candidate = _judge(matcher, pattern, window, free)
+        if candidate and (best is None or candidate.score > best.score):
+            best = candidate
+    return best
+
+
+def _key(token: Token) -> str:
+    return "#" if token.kind in ("number", "hole") else token.key
+
+
+def _judge(matcher, pattern, window, free) -> Alignment | None:
+    matched: dict[int, int] = {}  # pattern index -> window index
+    contradictions = []
+    for tag, a_start, a_end, b_start, b_end in matcher.get_opcodes():
+        if tag == "equal":
+            for offset in range(a_end - a_start):
+                matched[b_start + offset] = a_start + offset
+        elif tag == "replace":
+            for offset in range(min(a_end - a_start, b_end - b_start)):
+                mine, theirs = pattern[b_start + offset], window[a_start + offset]
+                if (
+                    mine.kind == "word"
+                    and theirs.kind == "word"
+                    and mine.rule.family == theirs.rule.family
+                ):
+                    matched[b_start + offset] = a_start + offset
+                    contradictions.append((mine.rule, theirs.rule))
+    if not matched:
+        return None
+    positions = sorted(matched.values())
+    span = (window[positions[0]].start, window[positions[-1]].end)
+    score = len(matched) / len(pattern)
+    holes = [index for index, token in enumerate(pattern) if token.kind == "hole"]
+    anchors = [index for index, token in enumerate(pattern) if token.kind in ("hole", "word")]
+    prose = [index for index, token in enumerate(pattern) if token.kind in ("prose", "mark")]
+    kept = sum(1 for index in prose if index in matched)
+    needed = PROSE_NEEDED if anchors else PROSE_ONLY_NEEDED
+    accepted = (
+        all(index in matched for index in anchors)
+        and (not prose or kept / len(prose) >= needed)
+        and all(_held(index, pattern, matched) for index in holes)
+        and free(*span)
+        and _in_order(matched)
+    )
+    return Alignment(
+        span,
+        [
+            (window[matched[index]].start, window[matched[index]].end)
+            for index in holes
+            if index in matched
+        ],
+        score,
+        accepted,
+        contradictions,
+    )
+
+
+def _held(hole: int, pattern: list[Token], matched: dict[int, int]) -> bool:
+    """A number keeps its place: a word next to its hole in the pattern is next to it in the text.
+
+    One word may have been slipped in between (« est de » → « est bien de »).
+    """
+    if hole not in matched:
+        return False
+    for neighbour, direction in ((hole - 1, -1), (hole + 1, 1)):
+        if 0 <= neighbour < len(pattern):
+            if neighbour not in matched:
+                return False
+            distance = (matched[neighbour] - matched[hole]) * direction
+            if not 1 <= distance <= 2:
+                return False
+    return True
+
+
+def _in_order(matched: dict[int, int]) -> bool:
+    positions = [matched[index] for index in sorted(matched)]
+    return positions == sorted(positions)
