@@ -26,6 +26,7 @@ from build_tools import limits
 from build_tools.diagnostics import Finding, at_line, source_line
 from build_tools.encoding import mismatch
 from build_tools.entity_files import mark_entity_files
+from build_tools.resources import Gate, Refused
 from build_tools.resources import inside as _inside
 from build_tools.resources import resolved as _resolved
 
@@ -423,6 +424,7 @@ def _include(
     spent: list[int],
 ) -> None:
     """Replace every xi:include under `element` by what it points at, recursively."""
+    gate = Gate(folder)
     includes = [
         node
         for namespace in XINCLUDE_NAMESPACES
@@ -435,8 +437,12 @@ def _include(
         # Which xi:include of its line this is, so that a finding points at this one.
         rank = sum(1 for other in includes[:number] if other.sourceline == line)
         where = {"file": base, "line": line, "column": _column_of(base, line, "include", rank)}
-        scheme = urlparse(href).scheme
-        if scheme not in ("", "file"):
+        # The gate decides; the reader words each refusal for an xi:include.
+        try:
+            target, refusal = (gate.file(href, base), None) if href else (None, None)
+        except Refused as refused:
+            target, refusal = None, refused
+        if refusal is not None and refusal.kind == "network":
             refusals.append(
                 at_line(
                     Finding(
@@ -449,9 +455,7 @@ def _include(
                 )
             )
             continue
-        path = urlparse(href).path if scheme == "file" else href
-        target = _resolved(base.parent / unquote(path))
-        if target is None:
+        if refusal is not None and refusal.kind == "loop":
             refusals.append(
                 at_line(
                     Finding(
@@ -495,7 +499,7 @@ def _include(
                 )
             )
             continue
-        if not _inside(target, folder):
+        if refusal is not None:
             refusals.append(
                 at_line(
                     Finding(

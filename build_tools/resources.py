@@ -36,7 +36,16 @@ LARGEST_LENGTH = 10000
 
 
 class Refused(Exception):
-    """A file or URL the gate does not let through; the message says why, for an author."""
+    """A file or URL the gate does not let through; the message says why, for an author.
+
+    `kind` says which door it tried: "network" (a URL of another scheme or
+    another machine), "loop" (symbolic links that loop), "outside" (a file
+    outside the book's folder and the tool's assets) or "empty".
+    """
+
+    def __init__(self, message: str, kind: str):
+        super().__init__(message)
+        self.kind = kind
 
 
 def resolved(path: Path) -> Path | None:
@@ -70,7 +79,7 @@ class Gate:
         links, or a file outside the book's folder and the tool's assets.
         """
         if not reference:
-            raise Refused("an empty reference names no file")
+            raise Refused("an empty reference names no file", "empty")
         parsed = urlparse(reference)
         scheme = parsed.scheme.lower()
         if len(scheme) == 1 and reference[1:2] == ":":  # C:\… read as a scheme: a path
@@ -79,10 +88,13 @@ class Gate:
             raise Refused(
                 f"{_shown(reference)} is not a file of the book: a book never reads the network"
                 if scheme in ("http", "https", "ftp", "ftps")
-                else f"{_shown(reference)} is not a file of the book (scheme {scheme!r})"
+                else f"{_shown(reference)} is not a file of the book (scheme {scheme!r})",
+                "network",
             )
         if scheme == "file" and parsed.netloc not in ("", "localhost"):
-            raise Refused(f"{_shown(reference)} names another machine: a book never reads it")
+            raise Refused(
+                f"{_shown(reference)} names another machine: a book never reads it", "network"
+            )
         written = unquote(parsed.path if scheme == "file" else reference)
         return self.checked(Path(base).parent / written, reference)
 
@@ -91,9 +103,9 @@ class Gate:
         shown = _shown(reference if reference is not None else str(path))
         target = resolved(path)
         if target is None:
-            raise Refused(f"{shown} is a loop of symbolic links")
+            raise Refused(f"{shown} is a loop of symbolic links", "loop")
         if not self.allows(target):
-            raise Refused(f"{shown} is outside the book's folder ({self.folder})")
+            raise Refused(f"{shown} is outside the book's folder ({self.folder})", "outside")
         return target
 
     def fetcher(self, media: tuple[Path, str] | None = None, refusals: list | None = None):

@@ -27,7 +27,7 @@ class GateFetcher(URLFetcher):
         try:
             path = self._path(url) if scheme == "file" else None
             if path is None:
-                raise Refused(f"{url!r}: the PDF never reads the network")
+                raise Refused(f"{url!r}: the PDF never reads the network", "network")
             target = self.gate.checked(path, url)
         except Refused as refusal:
             message = f"refused to read {refusal}"
