@@ -298,6 +298,39 @@ def run_build(arguments: argparse.Namespace) -> int:
     return build.run(select(arguments.books), arguments)
 
 
+# -- serve --------------------------------------------------------------------------------
+
+
+def add_serve(commands, common) -> None:
+    serve = commands.add_parser(
+        "serve",
+        parents=[common],
+        help="serve the HTML books on 127.0.0.1, built again and reloaded as their sources change",
+    )
+    serve.add_argument("books", nargs="*", metavar="BOOK", help="(default: all)")
+    serve.add_argument(
+        "--port", type=int, default=8000, help="the port on 127.0.0.1 (default 8000; 0: any free)"
+    )
+    serve.add_argument("--out", default="generated", help="output folder (default: generated/)")
+    serve.add_argument("--draft", action="store_true", help="show remarks (author notes)")
+    serve.add_argument(
+        "--no-rules",
+        action="store_true",
+        help="do not run the rules (nor import the book folder's Python): for an untrusted book",
+    )
+    serve.set_defaults(run=run_serve)
+
+
+def run_serve(arguments: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from build_tools.render.build import Options
+    from build_tools.serve import serve
+
+    options = Options(draft=arguments.draft, rules=not arguments.no_rules)
+    return serve(select(arguments.books), Path(arguments.out), options, arguments.port)
+
+
 # -- ledger -------------------------------------------------------------------------------
 
 
@@ -388,7 +421,7 @@ def add_sheet(commands, common) -> None:
 
 # -- the parser ---------------------------------------------------------------------------
 
-COMMANDS = (add_list, add_check, add_build, add_sheet, add_ledger)
+COMMANDS = (add_list, add_check, add_build, add_serve, add_sheet, add_ledger)
 """Each adds its subcommand to the parser, in the order `rulebook --help` lists them."""
 
 

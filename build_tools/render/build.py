@@ -217,7 +217,12 @@ def build_book(
             f"run `rulebook check {book.name}` to see them"
         )
     status = 1 if strict and new else 0
-    manifest.book = {"status": status, "problems": list(problems)}
+    manifest.book = {
+        "status": status,
+        "problems": list(problems),
+        # The new findings themselves, which `rulebook serve` shows in the page.
+        "new": [finding.astext() for finding in new],
+    }
     context = RenderContext(report, options, out)
     lines = []
     for name in formats:

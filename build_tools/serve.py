@@ -1,0 +1,288 @@
+"""`rulebook serve`: the HTML books on 127.0.0.1, built again when a source changes, reloaded live.
+
+    watch (watchfiles) ─> build what changed (incremental, in a fresh process) ─> tell the pages
+    (server-sent events) ─> each open page reloads itself
+
+A page is served as built, with a small script added at its end (only when served: the
+files on disk are the build's own) that listens for the server's events and reloads the
+page after a build. A book that cannot be read shows its findings, with their locations,
+instead of its stale pages; new findings are listed above the page.
+"""
+
+from __future__ import annotations
+
+import html
+import http.server
+import multiprocessing
+import os
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from build_tools.assets import templates_folder
+from build_tools.books import Book
+
+HOST = "127.0.0.1"
+"""Only the loopback: a preview is for the author at this machine, never for the network."""
+EVENTS = "/__rulebook/events"
+KEEPALIVE = 15
+"""Seconds between two comments on an idle event stream, so proxies and browsers keep it open."""
+
+
+class Site:
+    """The books being served: their latest build, what it found, and who waits for the next."""
+
+    def __init__(self, books: list[Book], out: Path, options):
+        self.books = {book.name: book for book in books}
+        self.out = out.absolute()
+        self.options = options
+        self.generation = 0
+        self.changed = threading.Condition()
+        self.errors: dict[str, list[str]] = {}
+        """Book -> the findings that kept it from being built (it cannot be read)."""
+        self.findings: dict[str, list[str]] = {}
+        """Book -> its new findings, as `rulebook check` prints them."""
+        self.stop = threading.Event()
+
+    def build(self, names: list[str]) -> None:
+        """Build these books (HTML, incrementally), then tell every open page."""
+        for name in names:
+            status, lines, problems, new = _in_fresh_process(
+                self.books[name], self.out, self.options
+            )
+            self.errors[name] = problems if status == 2 else []
+            self.findings[name] = new
+            for line in lines:
+                if not line.endswith("up to date"):
+                    print(line, flush=True)
+            for line in problems:
+                print(line, file=sys.stderr, flush=True)
+        with self.changed:
+            self.generation += 1
+            self.changed.notify_all()
+
+    def watched(self) -> list[Path]:
+        return [book.folder for book in self.books.values()] + [templates_folder()]
+
+    def affected(self, paths: set[str]) -> list[str]:
+        """The books a set of changed files concerns: the books they are in; all for templates."""
+        names = []
+        for name, book in self.books.items():
+            if any(Path(path).is_relative_to(book.folder) for path in paths):
+                names.append(name)
+        if any(Path(path).is_relative_to(templates_folder()) for path in paths):
+            names = list(self.books)
+        return names
+
+    def watch(self) -> None:
+        """Build again whatever a change of the watched files concerns, until stopped."""
+        import watchfiles
+
+        for changes in watchfiles.watch(
+            *self.watched(),
+            watch_filter=source_filter(),
+            stop_event=self.stop,
+            debounce=200,
+            raise_interrupt=False,
+        ):
+            names = self.affected({path for _, path in changes})
+            if names:
+                print(f"rulebook: changed: {', '.join(names)}; building", flush=True)
+                self.build(names)
+
+
+def source_filter():
+    import watchfiles
+
+    class SourceFilter(watchfiles.DefaultFilter):
+        """watchfiles' default filter (caches, editors' swap files), and our partial files."""
+
+        def __call__(self, change, path: str) -> bool:
+            name = os.path.basename(path)
+            return super().__call__(change, path) and not name.endswith(".part")
+
+    return SourceFilter()
+
+
+def _in_fresh_process(book: Book, out: Path, options):
+    """Build in a new process: the rules modules, edited, are imported anew each time."""
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(1) as pool:
+        return pool.apply(_build, (book, out, options))
+
+
+def _build(book: Book, out: Path, options):
+    from build_tools.render import incremental
+    from build_tools.render.build import build_book
+
+    status, lines, problems = build_book(book, ["html"], options, out)
+    new = incremental.Manifest.load(out / book.name).book.get("new", []) if status != 2 else []
+    return status, lines, problems, new
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    """GET only: the event stream, the list of books, and the files of their HTML builds."""
+
+    site: Site
+    server_version = "rulebook-serve"
+
+    def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
+        path = unquote(urlsplit(self.path).path)
+        if path == EVENTS:
+            return self.events()
+        if path == "/":
+            return self.send(200, "text/html; charset=utf-8", self.page(_index(self.site)))
+        name, _, rest = path.lstrip("/").partition("/")
+        if name not in self.site.books:
+            return self.send(404, "text/plain; charset=utf-8", b"not found\n")
+        file = (self.site.out / name / rest).absolute()
+        folder = self.site.out / name
+        if not file.is_relative_to(folder) or ".." in Path(rest).parts:
+            return self.send(404, "text/plain; charset=utf-8", b"not found\n")
+        if file.is_dir():
+            file = file / "index.html"
+        if self.site.errors.get(name) and file.suffix in (".html", ""):
+            page = _error_page(name, self.site.errors[name])
+            return self.send(200, "text/html; charset=utf-8", self.page(page))
+        try:
+            content = file.read_bytes()
+        except OSError:
+            return self.send(404, "text/plain; charset=utf-8", b"not found\n")
+        if file.suffix == ".html":
+            text = content.decode("utf-8")
+            text = _with_banner(text, name, self.site.findings.get(name, []))
+            return self.send(200, "text/html; charset=utf-8", self.page(text))
+        return self.send(200, _content_type(file), content)
+
+    def page(self, text: str) -> bytes:
+        """A served page: the book's, with the script that reloads it after a build."""
+        script = _RELOAD.replace("GENERATION", str(self.site.generation))
+        at = text.rfind("</body>")
+        at = at if at >= 0 else len(text)
+        return (text[:at] + script + text[at:]).encode("utf-8")
+
+    def send(self, status: int, kind: str, body: bytes) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def events(self) -> None:
+        """Server-sent events: `build` (with the build's number) now and after each build."""
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        site = self.site
+        seen = None
+        try:
+            while not site.stop.is_set():
+                with site.changed:
+                    if seen == site.generation:
+                        site.changed.wait(KEEPALIVE)
+                    generation = site.generation
+                if generation != seen:
+                    self.wfile.write(f"event: build\ndata: {generation}\n\n".encode())
+                    seen = generation
+                else:
+                    self.wfile.write(b": waiting\n\n")
+                self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    def log_message(self, format, *args) -> None:  # noqa: A002 - the base class's signature
+        pass
+
+
+_RELOAD = """<script>
+(() => {
+  const served = GENERATION;
+  const events = new EventSource("/__rulebook/events");
+  events.addEventListener("build", (event) => {
+    if (Number(event.data) !== served) location.reload();
+  });
+})();
+</script>
+"""
+
+_PANEL = (
+    'style="position:fixed;top:0;left:0;right:0;max-height:50vh;overflow:auto;z-index:1000;'
+    "margin:0;padding:0.5em 1em;background:#fff4f0;color:#611;border-bottom:2px solid #c33;"
+    'font:0.8rem/1.4 monospace;white-space:pre-wrap"'
+)
+
+
+def _with_banner(text: str, name: str, findings: list[str]) -> str:
+    """The page with its book's new findings above it (nothing when there are none)."""
+    if not findings:
+        return text
+    banner = (
+        f'<pre id="rulebook-findings" role="alert" {_PANEL}>'
+        f"rulebook: {html.escape(name)}: {len(findings)} new finding(s)\n\n"
+        + "\n\n".join(html.escape(finding) for finding in findings)
+        + "</pre>"
+    )
+    at = text.rfind("</body>")
+    at = at if at >= 0 else len(text)
+    return text[:at] + banner + text[at:]
+
+
+def _error_page(name: str, errors: list[str]) -> str:
+    """What a book that cannot be read shows instead of its stale pages."""
+    body = "\n\n".join(html.escape(error) for error in errors)
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>rulebook: {html.escape(name)} cannot be read</title></head><body>"
+        f'<pre id="rulebook-errors" role="alert" {_PANEL}>{body}</pre></body></html>\n'
+    )
+
+
+def _index(site: Site) -> str:
+    items = "".join(
+        f'<li><a href="/{html.escape(name)}/html/index.html">{html.escape(name)}</a> '
+        f'(<a href="/{html.escape(name)}/{html.escape(name)}.html">one page</a>)</li>'
+        for name in site.books
+    )
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>rulebook serve'
+        f"</title></head><body><h1>Books</h1><ul>{items}</ul></body></html>\n"
+    )
+
+
+def _content_type(path: Path) -> str:
+    import mimetypes
+
+    kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+    return f"{kind}; charset=utf-8" if kind.startswith("text/") or kind.endswith("json") else kind
+
+
+def serve(books: list[Book], out: Path, options, port: int) -> int:
+    """Build the books, serve them on the loopback, rebuild on change; until Ctrl-C."""
+    site = Site(books, out, options)
+    site.build(list(site.books))
+    handler = type("BoundHandler", (Handler,), {"site": site})
+    server = http.server.ThreadingHTTPServer((HOST, port), handler)
+    server.daemon_threads = True
+    address = f"http://{HOST}:{server.server_address[1]}"
+    first = books[0].name
+    print(
+        f"rulebook: serving {address}/{first}/html/index.html"
+        + (f" (and {address}/ for all {len(books)} books)" if len(books) > 1 else "")
+        + "; Ctrl-C to stop",
+        flush=True,
+    )
+    watcher = threading.Thread(target=site.watch, daemon=True)
+    watcher.start()
+    try:
+        server.serve_forever(poll_interval=0.2)
+    except KeyboardInterrupt:
+        print("rulebook: serve stopped", file=sys.stderr)
+    finally:
+        site.stop.set()
+        with site.changed:
+            site.changed.notify_all()
+        server.server_close()
+    return 0
