@@ -123,15 +123,15 @@ def test_blank_sheets_are_byte_identical_across_builds(blank, tmp_path):
 # The totals each book prints for its characters, where it prints them.
 PRINTED = {
     # cda.xml « Résumé des totaux de combats »: TA, TP, BD, Enc, BE; CA in the paragraphs above.
-    "cda/personnages/krom.toml": ["Kröm", "10", "−4", "20", "13", "3", "9"],
-    "cda/personnages/bjorn.toml": ["Björn", "10", "1", "15", "11", "4", "9"],
-    # « la détermination des compétences »: Mental 16 → 17, 3 PX left.
-    "cda/personnages/marie-pierre.toml": ["Marie-Pierre", "17", "16", "−5"],
+    "cda/personnages/krom.toml": ["Kröm", "10", "−4", "+20", "13", "3", "9"],
+    "cda/personnages/bjorn.toml": ["Björn", "10", "1", "+15", "11", "4", "9"],
+    # « la détermination des compétences »: Mental 16 → 17, 3 PX left; moyens +3/−1 …
+    "cda/personnages/marie-pierre.toml": ["Marie-Pierre", "17", "16", "+3", "−5"],
     # combat.xml, the MJ's table of combat: Enc. −1, APRD +7/+4/+6/+3 (David), Enc. +5 (Goliath).
-    "harmonies/personnages/david.toml": ["David", "−1", "7", "4", "6", "−30"],
-    "harmonies/personnages/goliath.toml": ["Goliath", "5", "4", "−20"],
+    "harmonies/personnages/david.toml": ["David", "−1", "+7", "+4", "+6", "+3", "−30"],
+    "harmonies/personnages/goliath.toml": ["Goliath", "+5", "+4", "−20"],
     # book.xml « Exemple : attribut d'initiative »: Init +12; the goblins' fight: J3(1,9).
-    "edad/personnages/initiative.toml": ["12", "Sens de l’initiative"],
+    "edad/personnages/initiative.toml": ["+12", "Sens de l’initiative"],
     "edad/personnages/j3.toml": ["J3", "1,9", "19"],
 }
 

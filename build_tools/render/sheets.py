@@ -146,7 +146,7 @@ def _vue(description: Description, personnage: Personnage | None) -> dict[str, A
             case.nom,
             case.formule,
             case.largeur,
-            _montre(valeur),
+            _montre(valeur, case.signe),
         )
 
     sections = []
@@ -213,10 +213,12 @@ def _champ(chemin: str) -> str:
     return chemin.replace(".", "-")
 
 
-def _montre(valeur: Any) -> str:
-    """A value as French print writes it: true minus sign, decimal comma."""
+def _montre(valeur: Any, signe: bool = False) -> str:
+    """A value as French print writes it: true minus sign, decimal comma; a bonus signed."""
     if valeur is None:
         return ""
+    if signe and isinstance(valeur, int) and not isinstance(valeur, bool) and valeur > 0:
+        return f"+{valeur}"
     if isinstance(valeur, Fraction):
         if valeur.denominator == 1:
             valeur = int(valeur)

@@ -38,6 +38,8 @@ class Case:
     largeur: int = 1
     """In number boxes: 1 for a number, 2 for a short word, 4 and more for a name."""
     requise: bool = False
+    signe: bool = False
+    """A bonus, printed with its sign: +3, −2."""
 
     @property
     def derivee(self) -> bool:
@@ -59,6 +61,7 @@ class Piste:
     abrege: str = ""
 
     derivee = False
+    signe = False
     type = int
     formule = ""
     choix = ()

@@ -109,7 +109,15 @@ FICHE = Description(
             "moyens",
             "Moyens",
             tuple(
-                Case(cle, nom, CLES_DES_MOYENS[cle], minimum=-5, maximum=5, source=S_MOYENS)
+                Case(
+                    cle,
+                    nom,
+                    CLES_DES_MOYENS[cle],
+                    minimum=-5,
+                    maximum=5,
+                    source=S_MOYENS,
+                    signe=True,
+                )
                 for cle, nom in _MOYENS
             ),
             note="Somme des moyens = 0 ; de −5 à +5 ; Pu ≤ Ré + 5, Ma ≤ Pr + 5, Ex ≤ Pe + 5.",
@@ -153,9 +161,9 @@ FICHE = Description(
                 Case("nom", "Arme", type=str, largeur=4, requise=True),
                 Case("competence", "Compétence", type=str, largeur=4, requise=True),
                 Case("moyen", "Moyen", type=str, choix=tuple(CLES_DES_MOYENS), requise=True),
-                Case("BA", "Bonus d’attaque", "BA", requise=True),
-                Case("BP", "Bonus de parade", "BP", requise=True),
-                Case("BD", "Bonus de dommage", "BD", requise=True),
+                Case("BA", "Bonus d’attaque", "BA", requise=True, signe=True),
+                Case("BP", "Bonus de parade", "BP", requise=True, signe=True),
+                Case("BD", "Bonus de dommage", "BD", requise=True, signe=True),
                 Case("CA", "Cible à atteindre", "CA", formule="CA = Ph + moyen + BC"),
                 Case("TA", "Total d’attaque", "TA", formule="TA = CA + BA", source=S_TA),
                 Case(
@@ -177,7 +185,14 @@ FICHE = Description(
                 Case("creation", "NC à la création", "NC départ", minimum=0, maximum=20),
                 Case("NC", "Niveau de compétence", "NC", minimum=0, maximum=20, source=S_NC),
                 Case("h", "Niveau d’héroïsme", "h", minimum=0, source=S_HEROISME),
-                Case("BC", "Bonus de compétence", "BC", formule="BC = NC − 10", source=S_BC),
+                Case(
+                    "BC",
+                    "Bonus de compétence",
+                    "BC",
+                    formule="BC = NC − 10",
+                    source=S_BC,
+                    signe=True,
+                ),
             ),
         ),
     ),

@@ -76,7 +76,7 @@ FICHE = Description(
             ),
             colonnes=(
                 Case("valeur", "Valeur", minimum=1, source=S_CARACTERISTIQUES),
-                Case("bonus", "Bonus", formule="bonus = valeur − 10", source=S_BONUS),
+                Case("bonus", "Bonus", formule="bonus = valeur − 10", source=S_BONUS, signe=True),
             ),
         ),
         Groupe(
@@ -106,6 +106,7 @@ FICHE = Description(
                     "Init",
                     formule="Init = bonus Dex + bonus Int + dons",
                     source=S_INIT,
+                    signe=True,
                 ),
                 Case(
                     "reactivite",
@@ -145,6 +146,7 @@ FICHE = Description(
                     "Bonus",
                     formule="bonus = points + bonus de la carac.",
                     source=S_COMPETENCE,
+                    signe=True,
                 ),
             ),
         ),
@@ -186,7 +188,6 @@ FICHE = Description(
             ),
         ),
     ),
-    pages=(3,),
     verifier=lambda personnage: verifier(personnage),
     calculer=lambda personnage: calculer(personnage),
     exemples=(

@@ -60,7 +60,7 @@ FICHE = Description(
             "defense",
             "Encaissement et style de combat",
             (
-                Case("cp_rs", "Corpulence + Résistance", "Cp+Rs", requise=True),
+                Case("cp_rs", "Corpulence + Résistance", "Cp+Rs", requise=True, signe=True),
                 Case("armure", "Armure", type=str, largeur=4),
                 Case("bonus_armure", "Bonus d’armure", "Armure", minimum=0),
                 Case(
@@ -69,6 +69,7 @@ FICHE = Description(
                     "Enc.",
                     formule="Enc. = Cp + Rs + Armure",
                     source=S_ENC,
+                    signe=True,
                 ),
                 Case("FR", "Style : Facteur de Rapidité", "FR", minimum=combat.FACTEUR_MINIMAL),
                 Case("FD", "Style : Facteur de Dommages", "FD", minimum=combat.FACTEUR_MINIMAL),
@@ -109,15 +110,25 @@ FICHE = Description(
             colonnes=(
                 Case("nom", "Arme", type=str, largeur=4, requise=True),
                 Case("competence", "Compétence", type=str, largeur=4, requise=True),
-                Case("BF", "Bonus de Finesse", "BF", requise=True),
-                Case("BP", "Bonus de Parade", "BP", requise=True),
-                Case("BR", "Bonus de Rapidité", "BR", requise=True),
-                Case("BD", "Bonus de Dommages", "BD", requise=True),
+                Case("BF", "Bonus de Finesse", "BF", requise=True, signe=True),
+                Case("BP", "Bonus de Parade", "BP", requise=True, signe=True),
+                Case("BR", "Bonus de Rapidité", "BR", requise=True, signe=True),
+                Case("BD", "Bonus de Dommages", "BD", requise=True, signe=True),
                 Case(
-                    "A", "Base d’Attaque", "A", formule="A = Niveau + BF + Style", source=S_ATTAQUE
+                    "A",
+                    "Base d’Attaque",
+                    "A",
+                    formule="A = Niveau + BF + Style",
+                    source=S_ATTAQUE,
+                    signe=True,
                 ),
                 Case(
-                    "P", "Base de Parade", "P", formule="P = Niveau + BP + Style", source=S_PARADE
+                    "P",
+                    "Base de Parade",
+                    "P",
+                    formule="P = Niveau + BP + Style",
+                    source=S_PARADE,
+                    signe=True,
                 ),
                 Case(
                     "R",
@@ -125,8 +136,16 @@ FICHE = Description(
                     "R",
                     formule="R = Niveau + BR + Style",
                     source=S_RAPIDITE,
+                    signe=True,
                 ),
-                Case("D", "Base de Dommages", "D", formule="D = BD + Style", source=S_DOMMAGES),
+                Case(
+                    "D",
+                    "Base de Dommages",
+                    "D",
+                    formule="D = BD + Style",
+                    source=S_DOMMAGES,
+                    signe=True,
+                ),
                 *(
                     Case(
                         degre, f"Classe de dommage : {degre}", degre, requise=True, source=S_CLASSE
