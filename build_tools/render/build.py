@@ -42,6 +42,14 @@ class Options:
     """Run the book's rules (importing its folder's Python); False for an untrusted book."""
 
 
+class RenderError(Exception):
+    """A format that cannot be written (a card whose text overflows it): its findings say why."""
+
+    def __init__(self, findings: list):
+        super().__init__("; ".join(finding.message for finding in findings))
+        self.findings = findings
+
+
 @dataclass
 class RenderContext:
     """What a renderer gets: the checked book, the options, and the folder to write into."""
@@ -232,7 +240,16 @@ def build_book(
             step(f"{name}: up to date")
             continue
         before = len(context.findings)
-        written = renderer(name).render(context)
+        try:
+            written = renderer(name).render(context)
+        except RenderError as error:
+            # The format cannot be written (a card overflows): the others still are.
+            context.findings += error.findings
+            problems += [finding.astext() for finding in context.findings[before:]]
+            problems.append(f"rulebook: {book.name}: {name}: not built")
+            status = 1
+            step(f"{name}: not built")
+            continue
         for path in written:
             lines.append(f"{book.name}: {name}: {path}")
         messages = [finding.astext() for finding in context.findings[before:]]

@@ -1,0 +1,353 @@
+"""The cards format: a game's quick-reference deck as print-ready PDFs (and PNG previews).
+
+    read the deck (cards_deck) ─> fit each card's text ─> lay out one card per page
+                                                       └─> impose on sheets with crop marks
+
+Fitting: every card is laid out alone by WeasyPrint on a page as tall as its
+text, and the height of its text is compared with the card's. Text is set at
+8 pt on a poker card (in proportion on larger cards) and shrunk by half points
+when it does not fit, never below 6.5 pt: a card whose text is still too long
+is a build error naming the card and how many millimetres it overflows by.
+Nothing is ever clipped.
+
+Outputs in `generated/BOOK/`: `cards.pdf` (imposed on the paper of `--paper`,
+backs on the following page for long-edge duplex), `cards-single.pdf` (one
+card per page with its bleed, front then back, trim and bleed boxes set for
+print shops) and, with `--previews`, `cards-png/carte-NN.png`.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import jinja2
+
+from build_tools.diagnostics import Finding
+from build_tools.render.build import RenderError
+from build_tools.render.cards_deck import SIZES, Deck, DeckError, deck_file, load_deck
+from build_tools.render.output import write_atomic
+from build_tools.render.pdf_markup import source_date
+from build_tools.render.pdf_style import fonts
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "cards"
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+BLEED = 3.0
+"""Bleed around each card, in millimetres."""
+SAFE = 2.5
+"""Margin inside the trim that text keeps clear of."""
+FOOTER = 3.2
+"""Room kept at the foot of a card for its footer."""
+MARK_ROOM = 6.0
+"""Room kept around the imposed cards for the crop marks."""
+MARK_LENGTH, MARK_GAP, MARK_WEIGHT = 4.5, 0.8, 0.12
+FONT_SIZES = (8.0, 7.5, 7.0, 6.5)
+"""Text sizes tried on a poker card, largest first; the last is the smallest allowed."""
+PX_TO_MM = 25.4 / 96
+
+
+def render(context) -> list[Path]:
+    """Write the deck of the book of `context`: imposed, one per page, and previews if asked."""
+    game = context.report.game
+    if game is None or game.rules is None or deck_file(game.folder) is None:
+        context.findings.append(
+            Finding(
+                "warning",
+                "cards",
+                f"{context.book.name} has no deck (deck.toml in a game's folder): no cards",
+                file=context.book.folder,
+            )
+        )
+        return []
+    try:
+        deck = load_deck(game)
+    except DeckError as error:
+        raise RenderError([error.finding]) from None
+    layout = Layout.of(context.options.card_size or deck.size, context.options.paper)
+    language = context.document.root.get("lang") or "fr"
+    sizes = fit(deck, layout, language)
+    written = [
+        write_atomic(context.out / "cards.pdf", _pdf(deck, layout, sizes, "sheets", language)),
+        write_atomic(
+            context.out / "cards-single.pdf", _pdf(deck, layout, sizes, "single", language)
+        ),
+    ]
+    if context.options.previews:
+        written += previews(written[1], context.out / "cards-png", len(deck.cards), context)
+    context.written.extend(written)
+    return written
+
+
+@dataclass(frozen=True)
+class Mark:
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A card size on a paper: how many cards a sheet holds, and where."""
+
+    size: str
+    width: float
+    height: float
+    page_width: float
+    page_height: float
+    columns: int
+    rows: int
+
+    @classmethod
+    def of(cls, size: str, paper: str) -> Layout:
+        """The sheet orientation that holds the most cards (portrait when equal)."""
+        width, height = SIZES[size]
+        paper_width, paper_height = PAPERS[paper]
+        best = None
+        for page_width, page_height in ((paper_width, paper_height), (paper_height, paper_width)):
+            columns = int((page_width - 2 * MARK_ROOM) // (width + 2 * BLEED))
+            rows = int((page_height - 2 * MARK_ROOM) // (height + 2 * BLEED))
+            if best is None or columns * rows > best.columns * best.rows:
+                best = cls(size, width, height, page_width, page_height, columns, rows)
+        if best.columns * best.rows == 0:
+            raise RenderError(
+                [Finding("error", "cards", f"a {size} card does not fit on {paper} paper")]
+            )
+        return best
+
+    @property
+    def scale(self) -> float:
+        """How much larger than a poker card this card is (its text grows as much)."""
+        return min(self.width / SIZES["poker"][0], self.height / SIZES["poker"][1])
+
+    @property
+    def per_sheet(self) -> int:
+        return self.columns * self.rows
+
+    @property
+    def landscape(self) -> bool:
+        return self.page_width > self.page_height
+
+    def _origin(self) -> tuple[float, float]:
+        block_width = self.columns * (self.width + 2 * BLEED)
+        block_height = self.rows * (self.height + 2 * BLEED)
+        return (self.page_width - block_width) / 2, (self.page_height - block_height) / 2
+
+    def slot(self, index: int, back: bool = False) -> tuple[float, float]:
+        """Top left corner (bleed included) of the card at `index` on its sheet.
+
+        A back is where its front falls once the sheet is turned over its long
+        edge: the columns mirrored on a portrait sheet, the rows on a landscape one.
+        """
+        row, column = divmod(index, self.columns)
+        if back and self.landscape:
+            row = self.rows - 1 - row
+        elif back:
+            column = self.columns - 1 - column
+        left, top = self._origin()
+        return left + column * (self.width + 2 * BLEED), top + row * (self.height + 2 * BLEED)
+
+    def marks(self) -> list[Mark]:
+        """Crop marks in the margins, in line with every trim edge of the imposed cards."""
+        left, top = self._origin()
+        right = left + self.columns * (self.width + 2 * BLEED)
+        bottom = top + self.rows * (self.height + 2 * BLEED)
+        marks = []
+        for column in range(self.columns):
+            for x in (BLEED, BLEED + self.width):
+                x += left + column * (self.width + 2 * BLEED) - MARK_WEIGHT / 2
+                marks.append(Mark(x, top - MARK_GAP - MARK_LENGTH, MARK_WEIGHT, MARK_LENGTH))
+                marks.append(Mark(x, bottom + MARK_GAP, MARK_WEIGHT, MARK_LENGTH))
+        for row in range(self.rows):
+            for y in (BLEED, BLEED + self.height):
+                y += top + row * (self.height + 2 * BLEED) - MARK_WEIGHT / 2
+                marks.append(Mark(left - MARK_GAP - MARK_LENGTH, y, MARK_LENGTH, MARK_WEIGHT))
+                marks.append(Mark(right + MARK_GAP, y, MARK_LENGTH, MARK_WEIGHT))
+        return marks
+
+
+def fit(deck: Deck, layout: Layout, language: str) -> list[float]:
+    """The text size of each card: the largest that fits; RenderError for a card none fits."""
+    sizes = [FONT_SIZES[0] * layout.scale] * len(deck.cards)
+    pending = list(range(len(deck.cards)))
+    for step, size in enumerate(FONT_SIZES):
+        for index in pending:
+            sizes[index] = size * layout.scale
+        excess = _measure(deck, layout, sizes, pending, language)
+        pending = [index for index in pending if max(excess[index]) > 0.05]
+        if not pending:
+            return sizes
+        if step == len(FONT_SIZES) - 1:
+            raise RenderError([_overflow(deck, layout, index, *excess[index]) for index in pending])
+    return sizes
+
+
+def _overflow(deck: Deck, layout: Layout, index: int, height: float, width: float) -> Finding:
+    card = deck.cards[index]
+    by = " and ".join(
+        f"{excess:.1f} mm in {direction}"
+        for excess, direction in ((height, "height"), (width, "width"))
+        if excess > 0.05
+    )
+    return Finding(
+        "error",
+        "card-overflow",
+        f"card {index + 1} « {card.title} » overflows its {layout.size} card "
+        f"({layout.width:g} × {layout.height:g} mm) by {by}, even at the smallest "
+        f"text size ({FONT_SIZES[-1] * layout.scale:g} pt)",
+        file=deck.file,
+        line=card.line,
+        key=f"overflow:{card.title}",
+    )
+
+
+def _measure(deck, layout, sizes, indexes, language) -> dict[int, tuple[float, float]]:
+    """How far the text of each card of `indexes` runs past its card: (height, width) in mm.
+
+    Each card is laid out alone on a page as tall as its text; its text box is
+    then compared with the card's room, and the widest box inside it (a table
+    too wide) with the text's width.
+    """
+    import weasyprint
+
+    page = _page(deck, layout, sizes, "measure", language, indexes)
+    document = weasyprint.HTML(string=page, base_url=str(TEMPLATES)).render()
+    room = layout.height - SAFE
+    excess = {}
+    for page_layout in document.pages:
+        for box in _descendants(page_layout._page_box):
+            element = getattr(box, "element", None)
+            if element is None or not element.get("data-card") or box.element_tag != "div":
+                continue
+            right = box.content_box_x() + box.width
+            widest = max(
+                (inner.position_x + inner.margin_width() for inner in _descendants(box)),
+                default=right,
+            )
+            height = box.margin_height() * PX_TO_MM - room
+            width = (widest - right) * PX_TO_MM
+            excess[int(element.get("data-card")) - 1] = (height, width)
+    return excess
+
+
+def _descendants(box):
+    yield box
+    for child in getattr(box, "children", ()):
+        yield from _descendants(child)
+
+
+def _pdf(deck, layout, sizes, mode, language) -> bytes:
+    import weasyprint
+
+    page = _page(deck, layout, sizes, mode, language, range(len(deck.cards)))
+    return weasyprint.HTML(string=page, base_url=str(TEMPLATES)).write_pdf(
+        full_fonts=False, hinting=False
+    )
+
+
+def _page(deck, layout, sizes, mode, language, indexes) -> str:
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=jinja2.select_autoescape(("html",)),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=False,
+    )
+    values = {
+        "mode": mode,
+        "width": layout.width,
+        "height": layout.height,
+        "bleed": BLEED,
+        "safe": SAFE,
+        "footer": FOOTER,
+        "bleed_width": layout.width + 2 * BLEED,
+        "bleed_height": layout.height + 2 * BLEED,
+        "page_width": layout.page_width,
+        "page_height": layout.page_height,
+        "scale": layout.scale,
+        "colour": deck.colour,
+        "fonts": fonts(),
+    }
+    stylesheet = environment.get_template("cards.css").render(values)
+    indexes = list(indexes)
+    sheets = []
+    for start in range(0, len(indexes), layout.per_sheet):
+        chunk = indexes[start : start + layout.per_sheet]
+        sheets.append(
+            {
+                "fronts": [
+                    (index + 1, deck.cards[index], *layout.slot(slot))
+                    for slot, index in enumerate(chunk)
+                ],
+                "backs": [layout.slot(slot, back=True) for slot in range(len(chunk))],
+            }
+        )
+    return environment.get_template("cards.html").render(
+        values,
+        stylesheet=stylesheet,
+        language=language,
+        deck=deck,
+        cards=[deck.cards[index] for index in indexes],
+        card_numbers=[index + 1 for index in indexes],
+        card_fonts=sizes,
+        origin=-BLEED,
+        sheets=sheets,
+        marks=layout.marks(),
+        metadata=_metadata(deck),
+    )
+
+
+def _metadata(deck: Deck) -> list[tuple[str, str]]:
+    # The build's date, unless SOURCE_DATE_EPOCH fixes one so that two builds are identical.
+    date = source_date() or datetime.now(UTC).replace(microsecond=0)
+    stamp = date.strftime("%Y-%m-%dT%H:%M:%SZ")
+    return [
+        ("description", deck.subtitle),
+        ("dcterms.created", stamp),
+        ("dcterms.modified", stamp),
+        ("generator", "rulebook"),
+    ]
+
+
+def previews(single: Path, folder: Path, count: int, context) -> list[Path]:
+    """A PNG of each card's face (and one of the back), at 300 dpi, from the single-card PDF."""
+    if shutil.which("pdftoppm") is None:
+        context.findings.append(
+            Finding("warning", "cards", "PNG previews need pdftoppm (poppler-utils): none written")
+        )
+        return []
+    written = []
+    with tempfile.TemporaryDirectory() as scratch:
+        for number in range(1, count + 1):
+            page = 2 * number - 1
+            name = f"carte-{number:02d}"
+            _pdftoppm(single, page, Path(scratch) / name)
+            written.append(
+                write_atomic(folder / f"{name}.png", (Path(scratch) / f"{name}.png").read_bytes())
+            )
+        _pdftoppm(single, 2, Path(scratch) / "dos")
+        written.append(write_atomic(folder / "dos.png", (Path(scratch) / "dos.png").read_bytes()))
+    return written
+
+
+def _pdftoppm(pdf: Path, page: int, stem: Path) -> None:
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-png",
+            "-r",
+            "300",
+            "-f",
+            str(page),
+            "-l",
+            str(page),
+            "-singlefile",
+            str(pdf),
+            str(stem),
+        ],
+        check=True,
+        capture_output=True,
+    )

@@ -1,0 +1,374 @@
+"""The check of a game's cards against its book: quotes, formulas, tables and sentences.
+
+Run by `rulebook check` with the rules bindings. A card that disagrees with
+the book is a finding at the book's line, like an erratum; a quote the book
+no longer holds, or a formula that disagrees with its rules function, is a
+finding at the deck file's line.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+import re
+from fractions import Fraction
+from pathlib import Path
+
+from build_tools.checking.passage import Passage
+from build_tools.diagnostics import Finding, source_line
+from build_tools.docbook import TABLES, normalize, text_of, title_of, where_of
+from build_tools.render.cards_deck import (
+    MINUS,
+    Block,
+    Card,
+    DeckError,
+    deck_file,
+    load_deck,
+    rules_function,
+)
+
+PROSE = ("para", "simpara", "entry", "term", "title", "glossdef", "listitem", "member")
+SAMPLES = ((3, 7, 11, 13, 17, 19, 23), (8, 2, 5, 21, 4, 9, 6), (14, 1, 20, 6, 2, 12, 10))
+"""Values given to a formula's terms, one set per evaluation: different primes and mixes."""
+
+_NUMBER = re.compile(r"(?:[−-] ?)?\d+(?:,\d+)?")
+"""A number as a card or a book prints it: « 12 », « −5 », « − 5 », « 1,5 »."""
+_OPERATORS = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+}
+
+
+def check_cards(document, game) -> list[Finding]:
+    """Every disagreement between the deck of `game` and the book of `document`."""
+    if game is None or game.rules is None or deck_file(game.folder) is None:
+        return []
+    try:
+        deck = load_deck(game)
+    except DeckError as error:
+        return [error.finding]
+    book = _Book(document)
+    findings: list[Finding] = []
+    for card in deck.cards:
+        for block in card.blocks:
+            findings += _check_block(book, game, deck.file, card, block)
+    return findings
+
+
+class _Book:
+    """The texts of the book's prose elements, read once for every quote of the deck."""
+
+    def __init__(self, document):
+        self.document = document
+        # As a reader sees it: an empty xref reads as the words it stands for.
+        self.prose = [
+            (element, Passage.of(element, document.main).text.casefold())
+            for element in document.root.iter(*PROSE)
+        ]
+
+    def holding(self, fragments: list[str]):
+        """The innermost element whose text holds the fragments in order, or None."""
+        wanted = [normalize(fragment).casefold() for fragment in fragments if fragment.strip()]
+        matches = [element for element, text in self.prose if _in_order(text, wanted)]
+        inside = set(matches)
+        for element in matches:
+            if not any(child in inside for child in element.iterdescendants(*PROSE)):
+                return element
+        return None
+
+    def table(self, title: str):
+        wanted = normalize(title)
+        tables = [t for t in self.document.root.iter(*TABLES) if title_of(t) == wanted]
+        return tables[0] if len(tables) == 1 else None
+
+
+def _check_block(book: _Book, game, deck: Path, card: Card, block: Block) -> list[Finding]:
+    if block.kind == "quote":
+        return _check_quote(book, deck, card, block, block.spec["quote"])
+    if block.kind == "sequence":
+        return [
+            finding
+            for item in block.spec["sequence"]
+            for finding in _check_quote(book, deck, card, block, item)
+        ]
+    if block.kind == "formula":
+        return _check_formula(game, deck, card, block)
+    if "book" in block.spec:
+        return _check_table(book, deck, card, block)
+    if "sentence" in block.spec:
+        return _check_sentence(book, deck, card, block)
+    return []
+
+
+def _check_quote(book: _Book, deck: Path, card: Card, block: Block, quote: str) -> list[Finding]:
+    fragments = [fragment.strip() for fragment in quote.split("…")]
+    if book.holding(fragments) is not None:
+        return []
+    line = _line_of(deck, quote[:40]) or block.line
+    return [
+        _deck_finding(
+            deck,
+            line,
+            f"card « {card.title} »: the book no longer says « {quote} »",
+            f"quote:{quote}",
+        )
+    ]
+
+
+def _check_formula(game, deck: Path, card: Card, block: Block) -> list[Finding]:
+    spec = block.spec
+    formula = spec["formula"]
+    _, _, right = formula.partition("=")
+    terms: dict[str, str] = spec.get("terms", {})
+    function = rules_function(game, spec["rule"])
+    for sample in SAMPLES:
+        values = {argument: sample[i % len(sample)] for i, argument in enumerate(terms.values())}
+        try:
+            printed = _evaluate(right, terms, values)
+        except ValueError as error:
+            return [
+                _deck_finding(
+                    deck,
+                    block.line,
+                    f"card « {card.title} »: the formula « {formula} » cannot be read: {error}",
+                    f"formula:{formula}",
+                )
+            ]
+        given = function(**values, **spec.get("arguments", {}))
+        if printed != given:
+            shown = ", ".join(f"{term} = {values[argument]}" for term, argument in terms.items())
+            return [
+                _deck_finding(
+                    deck,
+                    block.line,
+                    f"card « {card.title} »: the formula « {formula} » gives {_show(printed)} "
+                    f"where the rules give {_show(given)}",
+                    f"formula:{formula}",
+                    [
+                        f"with {shown}",
+                        f"card: {right.strip()} = {_show(printed)}",
+                        f"rules: {spec['rule']}({_arguments(values)}) = {_show(given)}",
+                    ],
+                )
+            ]
+    return []
+
+
+def _check_table(book: _Book, deck: Path, card: Card, block: Block) -> list[Finding]:
+    title = block.spec["book"]
+    table = book.table(title)
+    if table is None:
+        return [
+            _deck_finding(
+                deck,
+                block.line,
+                f"card « {card.title} »: the book has no single table titled « {title} »",
+                f"table:{title}",
+            )
+        ]
+    rows = [
+        [entry for entry in row if entry.tag in ("entry", "entrytbl")]
+        for row in table.iter("row")
+        if row.getparent() is not None and row.getparent().tag != "thead"
+    ]
+    document = book.document
+    if len(rows) != len(block.rows):
+        file, line, column = document.locate(table)
+        return [
+            _book_finding(
+                file,
+                line,
+                column,
+                where_of(table),
+                f"the card « {card.title} » has {len(block.rows)} rows where the table "
+                f"« {title} » has {len(rows)}",
+                f"{card.title}:rows",
+            )
+        ]
+    mapping = block.spec.get("book_columns", list(range(1, len(block.columns) + 1)))
+    findings = []
+    for row, cells in zip(rows, block.rows, strict=True):
+        for card_cell, book_column in zip(cells, mapping, strict=False):
+            if not book_column or book_column > len(row):
+                continue
+            entry = row[book_column - 1]
+            book_text = text_of(entry)
+            if _agree(card_cell.text, book_text):
+                continue
+            file, line, column = document.locate(entry)
+            label = text_of(row[0])[:30]
+            findings.append(
+                _book_finding(
+                    file,
+                    line,
+                    column,
+                    where_of(table),
+                    f"the card « {card.title} » shows « {card_cell.text} » where the table "
+                    f"says « {book_text} » (row « {label} »)",
+                    f"{card.title}:{label}:{book_column}",
+                    [f"card: {block.spec[block.kind]} gives « {card_cell.text} »"],
+                )
+            )
+    return findings
+
+
+def _check_sentence(book: _Book, deck: Path, card: Card, block: Block) -> list[Finding]:
+    """The card's numbers, in order, among the sentence's: one sentence, or one per row."""
+    phrases = block.spec["sentence"]
+    if isinstance(phrases, str):
+        pairs = [(phrases, block.rows)]
+    else:
+        pairs = [(phrase, [row]) for phrase, row in zip(phrases, block.rows, strict=False)]
+    findings = []
+    for phrase, rows in pairs:
+        element = book.holding([phrase])
+        if element is None:
+            findings.append(
+                _deck_finding(
+                    deck,
+                    block.line,
+                    f"card « {card.title} »: the book no longer says « {phrase} »",
+                    f"sentence:{phrase}",
+                )
+            )
+            continue
+        findings += _numbers_in_order(book, element, card, block, rows, phrase)
+    return findings
+
+
+def _numbers_in_order(book, element, card, block, rows, phrase) -> list[Finding]:
+    text = text_of(element)
+    said = [_number(match) for match in _NUMBER.findall(text)]
+    position = 0
+    for cells in rows:
+        for card_cell in cells:
+            for number in (_number(m) for m in _NUMBER.findall(card_cell.text)):
+                while position < len(said) and said[position] != number:
+                    position += 1
+                if position < len(said):
+                    position += 1
+                    continue
+                file, line, column = book.document.locate(element)
+                return [
+                    _book_finding(
+                        file,
+                        line,
+                        column,
+                        where_of(element),
+                        f"the card « {card.title} » shows « {card_cell.text} » "
+                        f"(row « {cells[0].text} ») where the book says "
+                        f"« {_cut(Passage.of(element, file).text)} »",
+                        f"{card.title}:{phrase}",
+                        [
+                            f"card: {block.spec[block.kind]} gives « {card_cell.text} »",
+                            "the sentence's numbers, in order: "
+                            + (", ".join(_show(n) for n in said) or "none"),
+                        ],
+                    )
+                ]
+    return []
+
+
+def _cut(text: str, length: int = 160) -> str:
+    return text if len(text) <= length else text[: length - 1] + "…"
+
+
+def _agree(card_text: str, book_text: str) -> bool:
+    """A card's cell agrees with the book's when their numbers are the same, in order.
+
+    A cell without numbers agrees when the book's cell holds its words.
+    """
+    card_numbers = [_number(match) for match in _NUMBER.findall(card_text)]
+    if card_numbers:
+        return card_numbers == [_number(match) for match in _NUMBER.findall(book_text)]
+    return normalize(card_text).casefold() in normalize(book_text).casefold()
+
+
+def _number(text: str) -> Fraction:
+    return Fraction(text.replace(MINUS, "-").replace(" ", "").replace(",", "."))
+
+
+def _evaluate(expression: str, terms: dict[str, str], values: dict[str, int]) -> Fraction:
+    """The value of a printed formula, each term replaced by its argument's value."""
+    text = expression
+    for term in sorted(terms, key=len, reverse=True):
+        text = text.replace(term, f" ({values[terms[term]]}) ")
+    text = text.replace(MINUS, "-").replace("×", "*").replace("÷", "/").replace("±", "+")
+    if re.search(r"[^\d\s+\-*/().]", text):
+        leftover = re.sub(r"[\d\s+\-*/().]+", " ", text).strip()
+        raise ValueError(f"« {leftover} » is not one of its terms")
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError:
+        raise ValueError("it is not an arithmetic expression") from None
+    return _value(tree.body)
+
+
+def _value(node) -> Fraction:
+    if isinstance(node, ast.Constant) and isinstance(node.value, int):
+        return Fraction(node.value)
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+        return _OPERATORS[type(node.op)](_value(node.left), _value(node.right))
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+        value = _value(node.operand)
+        return -value if isinstance(node.op, ast.USub) else value
+    raise ValueError("it is not an arithmetic expression")
+
+
+def _in_order(text: str, fragments: list[str]) -> bool:
+    position = 0
+    for fragment in fragments:
+        found = text.find(fragment, position)
+        if found < 0:
+            return False
+        position = found + len(fragment)
+    return bool(fragments)
+
+
+def _line_of(path: Path, text: str) -> int:
+    try:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if text in line:
+                return number
+    except OSError:
+        pass
+    return 0
+
+
+def _deck_finding(path, line, message, key, derivation=None) -> Finding:
+    return Finding(
+        "error",
+        "card",
+        message,
+        file=path,
+        line=line,
+        text=source_line(path, line),
+        key=key,
+        derivation=derivation or [],
+    )
+
+
+def _book_finding(file, line, column, where, message, key, derivation=None) -> Finding:
+    return Finding(
+        "error",
+        "card-erratum",
+        message,
+        file=file,
+        line=line,
+        column=column,
+        where=where,
+        text=source_line(file, line).strip(),
+        key=key,
+        derivation=derivation or [],
+    )
+
+
+def _show(value) -> str:
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else f"{value}"
+
+
+def _arguments(values: dict[str, int]) -> str:
+    return ", ".join(f"{name}={value}" for name, value in values.items())

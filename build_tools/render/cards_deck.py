@@ -1,0 +1,311 @@
+"""A game's deck of quick-reference cards: its `deck.toml` read, and every block computed.
+
+A deck file lists the cards in order; each card has a title and blocks, and a
+block is one of:
+
+- `quote`: a short text in the book's own words (fragments joined by « … »),
+  which the check finds in the book;
+- `formula`: a formula as printed on the card, with the rules function it
+  stands for and the rules argument each of its terms names (`terms`); the
+  check evaluates both on sample values;
+- `sequence`: numbered steps, each a quote;
+- `table`: rows computed by a rules function, under column headings; `book`
+  (a table title) or `sentence` (a phrase of the book) names what the check
+  compares it with;
+- `chances`: like a table, but its fractions are chances, shown as percentages
+  and, with `chart = true`, as bars.
+
+Everything computed comes from the game's rules package (`rule =
+"module.function"`), never from the deck file. The deck file's own words are
+headings; every other text on a card is computed or quoted.
+"""
+
+from __future__ import annotations
+
+import importlib
+import tomllib
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from build_tools.diagnostics import Finding, source_line
+from build_tools.render.typography import Typography
+
+DECK_FILE = "deck.toml"
+SIZES = {"poker": (63, 88), "tarot": (70, 120), "a6": (105, 148)}
+"""Card sizes, width × height in millimetres."""
+
+KINDS = ("quote", "formula", "sequence", "table", "chances")
+MINUS = "\u2212"
+NARROW = "\u202f"
+FRENCH = Typography("fr", apostrophes=True)
+
+
+class DeckError(Exception):
+    """A deck file that cannot be used as it is: the finding says where and why."""
+
+    def __init__(self, finding: Finding):
+        super().__init__(finding.message)
+        self.finding = finding
+
+
+@dataclass
+class Cell:
+    """A value on a card: its text as printed, and the value the rules gave."""
+
+    text: str
+    value: Any = None
+    bar: float | None = None
+    """For a chance: its share of the bar, 0 to 100 (None when not charted)."""
+
+    @property
+    def number(self) -> bool:
+        return isinstance(self.value, int | Fraction) or self.bar is not None
+
+
+@dataclass
+class Block:
+    """One block of a card, computed."""
+
+    kind: str
+    heading: str = ""
+    text: str = ""
+    items: list[str] = field(default_factory=list)
+    columns: list[str] = field(default_factory=list)
+    rows: list[list[Cell]] = field(default_factory=list)
+    split: int = 1
+    chart: bool = False
+    spec: dict = field(default_factory=dict)
+    """The block as the deck file writes it, for the check."""
+    line: int = 0
+    """The line of the deck file where the block is (0: unknown)."""
+
+    @property
+    def groups(self) -> list[list[list[Cell]]]:
+        """The rows cut into `split` groups set side by side."""
+        size = -(-len(self.rows) // self.split) if self.rows else 0
+        return [self.rows[i : i + size] for i in range(0, len(self.rows), size or 1)]
+
+    @property
+    def side_by_side(self) -> list[list[list[Cell]]]:
+        """The lines of a split table: the row of every group on each (blank past the end)."""
+        groups = self.groups
+        width = len(self.rows[0]) if self.rows else 0
+        blank = [Cell("")] * width
+        return [
+            [group[index] if index < len(group) else blank for group in groups]
+            for index in range(len(groups[0]) if groups else 0)
+        ]
+
+
+@dataclass
+class Card:
+    title: str
+    blocks: list[Block]
+    line: int = 0
+
+
+@dataclass
+class Deck:
+    """A game's deck: its title, its default size, its cards, and the file it comes from."""
+
+    title: str
+    subtitle: str
+    size: str
+    colour: str
+    cards: list[Card]
+    file: Path
+
+
+def deck_file(folder: Path) -> Path | None:
+    path = folder / DECK_FILE
+    return path if path.is_file() else None
+
+
+def load_deck(game) -> Deck:
+    """The deck of `game`, every table computed by its rules; DeckError when it cannot be."""
+    path = game.folder / DECK_FILE
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        raise DeckError(_finding(path, 0, f"the deck file cannot be read: {error}")) from None
+    except tomllib.TOMLDecodeError as error:
+        line = int(str(error).rsplit("line ", 1)[-1].split(",")[0]) if "line " in str(error) else 0
+        raise DeckError(_finding(path, line, f"the deck file is not valid TOML: {error}")) from None
+    header = data.get("deck", {})
+    size = header.get("size", "poker")
+    if size not in SIZES:
+        raise DeckError(
+            _finding(path, _line_of(path, "size"), f"unknown card size {size!r} ({_sizes()})")
+        )
+    cards = []
+    for number, spec in enumerate(data.get("card", []), start=1):
+        title = spec.get("title", "")
+        if not title:
+            raise DeckError(_finding(path, 0, f"card {number} has no title"))
+        line = _line_of(path, f'"{title}"')
+        blocks = [_block(game, path, title, block) for block in spec.get("block", [])]
+        cards.append(Card(FRENCH.apply(title), blocks, line))
+    if not cards:
+        raise DeckError(_finding(path, 0, "the deck has no card"))
+    return Deck(
+        FRENCH.apply(header.get("title", game.name)),
+        FRENCH.apply(header.get("subtitle", "")),
+        size,
+        header.get("colour", "#333333"),
+        cards,
+        path,
+    )
+
+
+def rules_function(game, name: str):
+    """The function `module.function` of the game's rules package."""
+    module_name, _, function = name.rpartition(".")
+    package = game.rules.__name__
+    module = importlib.import_module(f"{package}.{module_name}" if module_name else package)
+    return getattr(module, function)
+
+
+def _block(game, path: Path, card: str, spec: dict) -> Block:
+    kinds = [kind for kind in KINDS if kind in spec]
+    if len(kinds) != 1:
+        raise DeckError(
+            _finding(
+                path,
+                _line_of(path, f'"{card}"'),
+                f"card « {card} »: a block needs exactly one of {', '.join(KINDS)}",
+            )
+        )
+    kind = kinds[0]
+    heading = FRENCH.apply(spec.get("heading", ""))
+    line = _line_of(path, _anchor(spec, kind))
+    if kind == "quote":
+        return Block(kind, heading, text=FRENCH.apply(spec["quote"]), spec=spec, line=line)
+    if kind == "formula":
+        return Block(kind, heading, text=_formula_text(spec["formula"]), spec=spec, line=line)
+    if kind == "sequence":
+        items = [FRENCH.apply(item) for item in spec["sequence"]]
+        return Block(kind, heading, items=items, spec=spec, line=line)
+    name = spec[kind]
+    try:
+        function = rules_function(game, name)
+        rows = [list(row) for row in function(**spec.get("arguments", {}))]
+    except Exception as error:  # a deck naming what the rules lack is the deck's error
+        raise DeckError(
+            _finding(
+                path,
+                line,
+                f"card « {card} »: {name} cannot be computed: {type(error).__name__}: {error}",
+            )
+        ) from None
+    columns = [FRENCH.apply(column) for column in spec.get("columns", [])]
+    if columns and any(len(row) != len(columns) for row in rows):
+        raise DeckError(
+            _finding(
+                path,
+                line,
+                f"card « {card} »: {name} gives rows of another width than "
+                f"its {len(columns)} columns",
+            )
+        )
+    chances = kind == "chances"
+    cells = [[cell(value, chance=chances) for value in row] for row in rows]
+    return Block(
+        kind,
+        heading,
+        columns=columns,
+        rows=cells,
+        split=int(spec.get("split", 1)),
+        chart=bool(spec.get("chart", False)),
+        spec=spec,
+        line=line,
+    )
+
+
+def cell(value: Any, *, chance: bool = False) -> Cell:
+    """A computed value as a card prints it, in French."""
+    if chance and isinstance(value, Fraction):
+        return Cell(percent(Fraction(value)), value, float(value) * 100)
+    return Cell(french_value(value), value)
+
+
+def french_value(value: Any) -> str:
+    """A value in French: true minus, decimal comma, « 11 à 20 », « 41 et plus »."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "oui" if value else "non"
+    if isinstance(value, int):
+        return f"{MINUS}{-value}" if value < 0 else str(value)
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return french_value(int(value))
+        return decimal(value, 2)
+    if isinstance(value, tuple) and len(value) == 2:
+        low, high = value
+        if low is None:
+            return f"{french_value(high)} et moins"
+        if high is None:
+            return f"{french_value(low)} et plus"
+        if low == high:
+            return french_value(low)
+        return f"{french_value(low)} à {french_value(high)}"
+    return FRENCH.apply(str(value))
+
+
+def decimal(value: Fraction, places: int) -> str:
+    """`value` rounded to `places` decimals, trailing zeros dropped, with a decimal comma."""
+    scale = 10**places
+    rounded = round(value * scale)
+    sign = MINUS if rounded < 0 else ""
+    whole, part = divmod(abs(rounded), scale)
+    digits = f"{part:0{places}d}".rstrip("0")
+    return f"{sign}{whole},{digits}" if digits else f"{sign}{whole}"
+
+
+def percent(chance: Fraction) -> str:
+    """A chance as a percentage: whole numbers, one decimal under 10 % and over 90 %.
+
+    A chance that is neither nil nor certain never prints as « 0 % » or « 100 % ».
+    """
+    value = chance * 100
+    if 0 < value < Fraction(1, 20):
+        return f"<{NARROW}0,1{NARROW}%"
+    if 100 - Fraction(1, 20) < value < 100:
+        return f">{NARROW}99,9{NARROW}%"
+    places = 1 if value < 10 or value > 90 else 0
+    return f"{decimal(value, places)}{NARROW}%"
+
+
+def _formula_text(formula: str) -> str:
+    return FRENCH.apply(formula.replace("-", MINUS).replace("*", "×"))
+
+
+def _anchor(spec: dict, kind: str) -> str:
+    value = spec[kind]
+    if isinstance(value, list):
+        value = value[0] if value else ""
+    return str(value)[:40]
+
+
+def _line_of(path: Path, text: str) -> int:
+    """The first line of the deck file holding `text` (0 when none does)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return 0
+    for number, line in enumerate(lines, start=1):
+        if text and text in line:
+            return number
+    return 0
+
+
+def _finding(path: Path, line: int, message: str) -> Finding:
+    return Finding(
+        "error", "deck", message, file=path, line=line, text=source_line(path, line), key=message
+    )
+
+
+def _sizes() -> str:
+    return ", ".join(SIZES)
