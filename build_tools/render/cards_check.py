@@ -31,7 +31,7 @@ PROSE = ("para", "simpara", "entry", "term", "title", "glossdef", "listitem", "m
 SAMPLES = ((3, 7, 11, 13, 17, 19, 23), (8, 2, 5, 21, 4, 9, 6), (14, 1, 20, 6, 2, 12, 10))
 """Values given to a formula's terms, one set per evaluation: different primes and mixes."""
 
-_NUMBER = re.compile(r"(?:[−-] ?)?\d+(?:,\d+)?")
+_NUMBER = re.compile(r"(?:[−-]\s?)?\d+(?:,\d+)?")
 """A number as a card or a book prints it: « 12 », « −5 », « − 5 », « 1,5 »."""
 _OPERATORS = {
     ast.Add: operator.add,
@@ -124,9 +124,14 @@ def _check_formula(game, deck: Path, card: Card, block: Block) -> list[Finding]:
     terms: dict[str, str] = spec.get("terms", {})
     function = rules_function(game, spec["rule"])
     for sample in SAMPLES:
-        values = {argument: sample[i % len(sample)] for i, argument in enumerate(terms.values())}
+        # Each term its own value; an argument that several terms make up (a base
+        # holding Niveau + BR) is their sum.
+        values = {term: sample[i % len(sample)] for i, term in enumerate(terms)}
+        arguments: dict[str, int] = {}
+        for term, argument in terms.items():
+            arguments[argument] = arguments.get(argument, 0) + values[term]
         try:
-            printed = _evaluate(right, terms, values)
+            printed = _evaluate(right, values)
         except ValueError as error:
             return [
                 _deck_finding(
@@ -136,9 +141,9 @@ def _check_formula(game, deck: Path, card: Card, block: Block) -> list[Finding]:
                     f"formula:{formula}",
                 )
             ]
-        given = function(**values, **spec.get("arguments", {}))
+        given = function(**arguments, **spec.get("arguments", {}))
         if printed != given:
-            shown = ", ".join(f"{term} = {values[argument]}" for term, argument in terms.items())
+            shown = ", ".join(f"{term} = {value}" for term, value in values.items())
             return [
                 _deck_finding(
                     deck,
@@ -149,7 +154,7 @@ def _check_formula(game, deck: Path, card: Card, block: Block) -> list[Finding]:
                     [
                         f"with {shown}",
                         f"card: {right.strip()} = {_show(printed)}",
-                        f"rules: {spec['rule']}({_arguments(values)}) = {_show(given)}",
+                        f"rules: {spec['rule']}({_arguments(arguments)}) = {_show(given)}",
                     ],
                 )
             ]
@@ -191,9 +196,10 @@ def _check_table(book: _Book, deck: Path, card: Card, block: Block) -> list[Find
     findings = []
     for row, cells in zip(rows, block.rows, strict=True):
         for card_cell, book_column in zip(cells, mapping, strict=False):
-            if not book_column or book_column > len(row):
+            if not book_column or not row:
                 continue
-            entry = row[book_column - 1]
+            # A row shorter than the table holds an entry spanning the columns it lacks.
+            entry = row[min(book_column, len(row)) - 1]
             book_text = text_of(entry)
             if _agree(card_cell.text, book_text):
                 continue
@@ -278,23 +284,29 @@ def _cut(text: str, length: int = 160) -> str:
 def _agree(card_text: str, book_text: str) -> bool:
     """A card's cell agrees with the book's when their numbers are the same, in order.
 
-    A cell without numbers agrees when the book's cell holds its words.
+    A cell without numbers agrees when the book's cell holds its words, in order
+    (punctuation aside: « FR = +N, FF = +N » stands in « FR = +N; FF = +N »).
     """
     card_numbers = [_number(match) for match in _NUMBER.findall(card_text)]
     if card_numbers:
         return card_numbers == [_number(match) for match in _NUMBER.findall(book_text)]
-    return normalize(card_text).casefold() in normalize(book_text).casefold()
+    words, said = _words(card_text), _words(book_text)
+    return any(said[i : i + len(words)] == words for i in range(len(said) - len(words) + 1))
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w+|[=+−-]", normalize(text).casefold().replace(MINUS, "-"))
 
 
 def _number(text: str) -> Fraction:
-    return Fraction(text.replace(MINUS, "-").replace(" ", "").replace(",", "."))
+    return Fraction("".join(text.replace(MINUS, "-").replace(",", ".").split()))
 
 
-def _evaluate(expression: str, terms: dict[str, str], values: dict[str, int]) -> Fraction:
-    """The value of a printed formula, each term replaced by its argument's value."""
+def _evaluate(expression: str, values: dict[str, int]) -> Fraction:
+    """The value of a printed formula, each term replaced by its value."""
     text = expression
-    for term in sorted(terms, key=len, reverse=True):
-        text = text.replace(term, f" ({values[terms[term]]}) ")
+    for term in sorted(values, key=len, reverse=True):
+        text = text.replace(term, f" ({values[term]}) ")
     text = text.replace(MINUS, "-").replace("×", "*").replace("÷", "/").replace("±", "+")
     if re.search(r"[^\d\s+\-*/().]", text):
         leftover = re.sub(r"[\d\s+\-*/().]+", " ", text).strip()

@@ -23,6 +23,7 @@ headings; every other text on a card is computed or quoted.
 from __future__ import annotations
 
 import importlib
+import re
 import tomllib
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -251,7 +252,12 @@ def french_value(value: Any) -> str:
         if low == high:
             return french_value(low)
         return f"{french_value(low)} à {french_value(high)}"
-    return FRENCH.apply(str(value))
+    return _unbroken_operators(FRENCH.apply(str(value)))
+
+
+def _unbroken_operators(text: str) -> str:
+    """A formula in a cell (« Ph + Ma + BC ») is not broken around its operators."""
+    return re.sub(r" ([+=×−±]) ", "\u00a0\\1\u00a0", text)
 
 
 def decimal(value: Fraction, places: int) -> str:
