@@ -63,9 +63,9 @@ def examine(book: Book, *, cross_check: bool = True) -> Report:
 
         findings += check_sheet(document, game)
     if cross_check and game is not None:
-        from build_tools.render.cards_check import check_cards
+        from build_tools.render.cards_check import check_cards, fold
 
-        findings += check_cards(document, game)
+        findings = fold(findings, check_cards(document, game))
     _make_ids_unique(findings)
     findings.sort(key=lambda f: (str(f.file or ""), f.line, f.column, f.category))
     entries, ledger_findings = read_ledger(book.ledger)

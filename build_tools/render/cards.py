@@ -48,6 +48,8 @@ MARK_LENGTH, MARK_GAP, MARK_WEIGHT = 4.5, 0.8, 0.12
 FONT_SIZES = (8.0, 7.5, 7.0, 6.5)
 """Text sizes tried on a poker card, largest first; the last is the smallest allowed."""
 PX_TO_MM = 25.4 / 96
+PDF_OPTIONS = {"full_fonts": False, "hinting": False}
+"""Fonts subset to the glyphs the cards use, and embedded."""
 
 
 def render(context) -> list[Path]:
@@ -244,9 +246,7 @@ def _pdf(deck, layout, sizes, mode, language) -> bytes:
     import weasyprint
 
     page = _page(deck, layout, sizes, mode, language, range(len(deck.cards)))
-    return weasyprint.HTML(string=page, base_url=str(TEMPLATES)).write_pdf(
-        full_fonts=False, hinting=False
-    )
+    return weasyprint.HTML(string=page, base_url=str(TEMPLATES)).write_pdf(**PDF_OPTIONS)
 
 
 def _page(deck, layout, sizes, mode, language, indexes) -> str:

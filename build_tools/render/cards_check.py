@@ -41,6 +41,32 @@ _OPERATORS = {
 }
 
 
+def fold(findings: list[Finding], card_findings: list[Finding]) -> list[Finding]:
+    """The findings of the check with those of the cards: one finding for one defect.
+
+    A card that disagrees with a place of the book where the rules check
+    already found an erratum adds its words to that erratum's working; it
+    stands as a finding of its own only where the book's text is not
+    otherwise found wrong.
+    """
+    errata = [finding for finding in findings if finding.category == "erratum"]
+    kept = []
+    for card in card_findings:
+        same = [
+            erratum
+            for erratum in errata
+            if card.category == "card-erratum"
+            and erratum.file == card.file
+            and erratum.where == card.where
+            and (erratum.line == card.line or card.key.startswith("sentence:"))
+        ]
+        if same:
+            same[0].derivation.append(card.message)
+        else:
+            kept.append(card)
+    return findings + kept
+
+
 def check_cards(document, game) -> list[Finding]:
     """Every disagreement between the deck of `game` and the book of `document`."""
     if game is None or game.rules is None or deck_file(game.folder) is None:
@@ -266,7 +292,7 @@ def _numbers_in_order(book, element, card, block, rows, phrase) -> list[Finding]
                         f"the card « {card.title} » shows « {card_cell.text} » "
                         f"(row « {cells[0].text} ») where the book says "
                         f"« {_cut(Passage.of(element, file).text)} »",
-                        f"{card.title}:{phrase}",
+                        f"sentence:{card.title}:{phrase}",
                         [
                             f"card: {block.spec[block.kind]} gives « {card_cell.text} »",
                             "the sentence's numbers, in order: "

@@ -147,12 +147,12 @@ def load_deck(game) -> Deck:
             raise DeckError(_finding(path, 0, f"card {number} has no title"))
         line = _line_of(path, f'"{title}"')
         blocks = [_block(game, path, title, block) for block in spec.get("block", [])]
-        cards.append(Card(FRENCH.apply(title), blocks, line))
+        cards.append(Card(french(title), blocks, line))
     if not cards:
         raise DeckError(_finding(path, 0, "the deck has no card"))
     return Deck(
-        FRENCH.apply(header.get("title", game.name)),
-        FRENCH.apply(header.get("subtitle", "")),
+        french(header.get("title", game.name)),
+        french(header.get("subtitle", "")),
         size,
         header.get("colour", "#333333"),
         cards,
@@ -179,14 +179,14 @@ def _block(game, path: Path, card: str, spec: dict) -> Block:
             )
         )
     kind = kinds[0]
-    heading = FRENCH.apply(spec.get("heading", ""))
+    heading = french(spec.get("heading", ""))
     line = _line_of(path, _anchor(spec, kind))
     if kind == "quote":
-        return Block(kind, heading, text=FRENCH.apply(spec["quote"]), spec=spec, line=line)
+        return Block(kind, heading, text=french(spec["quote"]), spec=spec, line=line)
     if kind == "formula":
         return Block(kind, heading, text=_formula_text(spec["formula"]), spec=spec, line=line)
     if kind == "sequence":
-        items = [FRENCH.apply(item) for item in spec["sequence"]]
+        items = [french(item) for item in spec["sequence"]]
         return Block(kind, heading, items=items, spec=spec, line=line)
     name = spec[kind]
     try:
@@ -200,7 +200,7 @@ def _block(game, path: Path, card: str, spec: dict) -> Block:
                 f"card « {card} »: {name} cannot be computed: {type(error).__name__}: {error}",
             )
         ) from None
-    columns = [FRENCH.apply(column) for column in spec.get("columns", [])]
+    columns = [french(column) for column in spec.get("columns", [])]
     if columns and any(len(row) != len(columns) for row in rows):
         raise DeckError(
             _finding(
@@ -252,7 +252,14 @@ def french_value(value: Any) -> str:
         if low == high:
             return french_value(low)
         return f"{french_value(low)} à {french_value(high)}"
-    return _unbroken_operators(FRENCH.apply(str(value)))
+    return _unbroken_operators(french(str(value)))
+
+
+def french(text: str) -> str:
+    """French typography for a card: the book's spaces and apostrophes, « 50 % », « −5 »."""
+    text = FRENCH.apply(text)
+    text = re.sub(r"(?<=\d)[ \u00a0]?%", NARROW + "%", text)
+    return re.sub(r"(?<![\w.,])-(?=\d)", MINUS, text)
 
 
 def _unbroken_operators(text: str) -> str:

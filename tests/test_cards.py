@@ -1,0 +1,327 @@
+"""Quick-reference cards: the three decks built once and read back as a user would.
+
+One session build of the three decks (`rulebook build --format cards`); the
+PDFs are read with pypdf: page and card sizes, crop marks where the trims
+are, every card title and every computed value in the text, fonts embedded.
+Copies of a book show an overflow as a build error, and a changed table, a
+changed sentence or a wrong formula as findings of `rulebook check`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+from build_tools.books import discover, load_game
+from build_tools.render.cards_deck import load_deck
+
+ROOT = Path(__file__).resolve().parents[1]
+BOOKS = ("cda", "harmonies", "edad")
+MM = 72 / 25.4
+"""PDF points in a millimetre."""
+PX_TO_MM = 25.4 / 96
+
+
+def _games():
+    return {book.name: load_game(book)[0] for book in discover(ROOT / "source")}
+
+
+@pytest.fixture(scope="session")
+def decks():
+    games = _games()
+    return {name: load_deck(games[name]) for name in BOOKS}
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory):
+    """The three decks built once, as the README says: `rulebook build --format cards`."""
+    from build_tools.cli import main
+
+    out = tmp_path_factory.mktemp("generated")
+    books = [str(ROOT / "source" / name) for name in BOOKS]
+    status = main(["build", *books, "--format", "cards", "--out", str(out)])
+    assert status == 0
+    return out
+
+
+def _flat(text: str) -> str:
+    """Text without spaces nor the hyphens of words broken at a line's end: as pypdf reads it."""
+    return "".join(text.split()).replace("\u2019", "'").replace("\u2010", "")
+
+
+@pytest.mark.slow
+def test_single_card_pages_are_the_card_and_its_bleed(built, decks):
+    for name in BOOKS:
+        reader = PdfReader(built / name / "cards-single.pdf")
+        assert len(reader.pages) == 2 * len(decks[name].cards)  # a face, then its back
+        for page in reader.pages:
+            trim = page.trimbox
+            assert (float(trim.width) / MM, float(trim.height) / MM) == pytest.approx(
+                (63, 88), abs=0.05
+            )
+            media = page.mediabox
+            assert (float(media.width) / MM, float(media.height) / MM) == pytest.approx(
+                (69, 94), abs=0.05
+            )
+
+
+@pytest.mark.slow
+def test_sheets_are_a4_with_backs_following_and_crop_marks_on_the_trims(built, decks):
+    reader = PdfReader(built / "cda" / "cards.pdf")
+    per_sheet = 8  # poker cards with bleed on A4 landscape: 4 columns, 2 rows
+    assert len(reader.pages) == 2 * math.ceil(len(decks["cda"].cards) / per_sheet)
+    for page in reader.pages:
+        width, height = float(page.mediabox.width) / MM, float(page.mediabox.height) / MM
+        assert (width, height) == pytest.approx((297, 210), abs=0.1)
+    # The trims of 4 columns of 69 mm cards (63 mm and 3 mm of bleed each side), centred.
+    left = (297 - 4 * 69) / 2
+    trims = sorted({round(left + 3 + 69 * k + edge, 1) for k in range(4) for edge in (0, 63)})
+    for page in reader.pages[:2]:  # the fronts and their backs carry the same marks
+        marks = _crop_marks(reader, page)
+        vertical = sorted({round((x + w / 2) * PX_TO_MM, 1) for x, y, w, h in marks if h > w})
+        assert vertical == trims
+        assert len({(x, y) for x, y, w, h in marks if h < w}) == 2 * 2 * 2  # 2 rows, both sides
+
+
+def _crop_marks(reader, page) -> set[tuple[float, float, float, float]]:
+    """The thin filled rectangles (0.12 × 4.5 mm) on a page: its crop marks."""
+    operations = ContentStream(page.get_contents(), reader).operations
+    rectangles = {tuple(float(v) for v in arguments) for arguments, op in operations if op == b"re"}
+    return {
+        (x, y, w, h)
+        for x, y, w, h in rectangles
+        if sorted((round(abs(w) * PX_TO_MM, 2), round(abs(h) * PX_TO_MM, 2))) == [0.12, 4.5]
+    }
+
+
+@pytest.mark.slow
+def test_every_title_and_every_computed_value_is_on_its_card(built, decks):
+    for name in BOOKS:
+        reader = PdfReader(built / name / "cards-single.pdf")
+        for number, card in enumerate(decks[name].cards):
+            text = _flat(reader.pages[2 * number].extract_text())
+            assert _flat(card.title) in text, (name, card.title)
+            for block in card.blocks:
+                for row in block.rows:
+                    for cell in row:
+                        assert _flat(cell.text) in text, (name, card.title, cell.text)
+                for line in [block.text, *block.items]:
+                    assert _flat(line)[:40] in text, (name, card.title, line)
+
+
+@pytest.mark.slow
+def test_fonts_are_embedded(built):
+    reader = PdfReader(built / "harmonies" / "cards.pdf")
+    fonts = [
+        font.get_object() for page in reader.pages for font in page["/Resources"]["/Font"].values()
+    ]
+    assert fonts
+    for font in fonts:
+        descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+        assert "/FontFile2" in descriptor or "/FontFile3" in descriptor
+
+
+def test_no_english_and_no_python_name_on_the_cards(decks):
+    for deck in decks.values():
+        for card in deck.cards:
+            for block in card.blocks:
+                texts = [block.heading, block.text, *block.items, *block.columns]
+                texts += [cell.text for row in block.rows for cell in row]
+                for text in texts:
+                    assert "_" not in text and "None" not in text, (card.title, text)
+                    assert not re.search(r"\d\.\d|\d%|'|-\d", text), (card.title, text)
+
+
+# -- a book's copy: overflow, disagreements --------------------------------------------------
+
+
+def _copy(tmp_path: Path, name: str) -> Path:
+    folder = tmp_path / name
+    shutil.copytree(ROOT / "source" / name, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    return folder
+
+
+@pytest.mark.slow
+def test_a_card_too_long_is_a_build_error_naming_it(tmp_path, rulebook):
+    folder = _copy(tmp_path, "edad")
+    deck = folder / "deck.toml"
+    quote = (
+        "\n[[card.block]]\nquote = \"Un joueur qui n'est pas en situation stressante peut choisir"
+        ' de faire 10 à son dé au lieu de le lancer."\n'
+    )
+    text = deck.read_text(encoding="utf-8")
+    # The third card (« La file ») gets the same sentence twelve times more.
+    cut = text.index('[[card]]\ntitle = "La réactivité"')
+    deck.write_text(text[:cut] + quote * 12 + "\n" + text[cut:], encoding="utf-8")
+    run = rulebook("build", str(folder), "--format", "cards", "--out", str(tmp_path / "out"))
+    assert run.status == 1
+    match = re.search(
+        r"deck\.toml:(\d+): error: card 3 « La file » overflows its poker card "
+        r"\(63 × 88 mm\) by ([\d.]+) mm in height, even at the smallest text size \(6\.5 pt\)",
+        run.err,
+    )
+    assert match, run.err
+    assert deck.read_text(encoding="utf-8").splitlines()[int(match[1]) - 1] == 'title = "La file"'
+    assert float(match[2]) > 10
+    assert not (tmp_path / "out" / "edad" / "cards.pdf").exists()
+
+
+def test_a_changed_table_a_changed_quote_and_a_wrong_formula_are_findings(tmp_path, rulebook):
+    folder = _copy(tmp_path, "cda")
+    book = folder / "cda.xml"
+    text = book.read_text(encoding="utf-8")
+    # The table « les difficultés »: « très difficile » now 6 (the rules keep 5).
+    row = "<entry>très difficile</entry>\n <entry>5</entry>"
+    assert text.count(row) == 1
+    line = text[: text.index(row)].count("\n") + 2
+    text = text.replace(row, "<entry>très difficile</entry>\n <entry>6</entry>")
+    # The sentence a card quotes is reworded.
+    text = text.replace("lance un d10 avec son d20", "lance un d12 avec son d20")
+    book.write_text(text, encoding="utf-8")
+    # A card's table computed otherwise than the book's (the rules check still agrees with it).
+    aide = folder / "rules" / "aide_de_jeu.py"
+    computed = "return list(actions.DIFFICULTES.items())"
+    assert computed in aide.read_text(encoding="utf-8")
+    aide.write_text(
+        aide.read_text(encoding="utf-8").replace(
+            computed,
+            "return [(nom, nd + (nom == 'légendaire')) for nom, nd in actions.DIFFICULTES.items()]",
+        ),
+        encoding="utf-8",
+    )
+    legendary = text[: text.index("<entry>légendaire</entry>")].count("\n") + 2
+    deck = folder / "deck.toml"
+    cards = deck.read_text(encoding="utf-8").replace("TP = CA + BP − 10", "TP = CA + BP − 5")
+    deck.write_text(cards, encoding="utf-8")
+
+    run = rulebook("check", str(folder))
+    assert run.status == 1
+    # One defect, one finding: the rules check's erratum at the cell, the card in its working.
+    erratum = re.search(
+        rf"cda\.xml:{line}:\d+: error: table « les difficultés »: the text says 6, "
+        r"the rules give 5 \[erratum\]\n(?:    .*\n)*?  working:\n(?:    .*\n)*"
+        r"    the card « Difficultés » shows « 5 » where the table says « 6 » "
+        r"\(row « très difficile »\)\n",
+        run.out,
+    )
+    assert erratum, run.out
+    assert re.search(
+        rf"cda\.xml:{legendary}:\d+: error: table « les difficultés »: the card « Difficultés » "
+        r"shows « 21 » where the table says « 20 » \(row « légendaire »\) \[card-erratum\]",
+        run.out,
+    ), run.out
+    quoted = cards.splitlines().index(
+        'quote = "le joueur lance un d10 avec son d20, nommé le dé critique."'
+    )
+    assert (
+        f"deck.toml:{quoted + 1}: error: card « Le dé critique »: the book no longer says "
+        "« le joueur lance un d10 avec son d20, nommé le dé critique. » [card]"
+    ) in run.out
+    assert "the formula « TP = CA + BP − 5 » gives 5 where the rules give 0" in run.out
+
+
+# -- the chances, against brute force ------------------------------------------------------
+
+
+def test_cda_chances_with_the_critical_die_match_the_enumeration_of_the_dice(decks):
+    from fractions import Fraction
+
+    rules = _games()["cda"].rules
+    from importlib import import_module
+
+    aide = import_module(f"{rules.__name__}.aide_de_jeu")
+    rows = aide.chances_de_reussite_avec_le_de_critique()
+    for cible, *chances in rows:
+        for difficulte, chance in zip(aide.DIFFICULTES_DE_LA_TABLE, chances, strict=True):
+            assert chance == _cda_brute_force(cible, difficulte, 10), (cible, difficulte)
+    for label, un, au_dela in aide.chances_des_des_critiques(15):
+        faces = int(label[1:])
+        assert un == Fraction(1, faces)
+        assert au_dela == _cda_brute_force(15, 15, faces)
+
+
+def _cda_brute_force(cible: int, difficulte: int, faces: int):
+    """P(réussite and °R > ND): every d20, every face of the dé critique, every re-roll.
+
+    A re-rolled 20 adds 20 and more: past any ND up to 20, so one re-roll is exact here.
+    """
+    from fractions import Fraction
+
+    hits = total = 0
+    for de in range(1, 21):
+        for critique in range(1, faces + 1):
+            for relance in range(1, 21):
+                total += 1
+                reussite = de == 1 or (de < 20 and de <= cible)
+                degre = min(de, cible) if reussite else 0
+                if critique == 1:
+                    degre += relance if relance < 20 else 21
+                hits += reussite and degre > difficulte
+    return Fraction(hits, total)
+
+
+def test_harmonies_chances_match_the_enumeration_of_the_open_dice():
+    from fractions import Fraction
+    from importlib import import_module
+
+    aide = import_module(f"{_games()['harmonies'].rules.__name__}.aide_de_jeu")
+    depth = 6  # each die followed through 6 rolls: what is cut weighs 2·10⁻⁶ at most
+    faces = {}
+    for tens in range(depth):
+        last = tens == depth - 1
+        for face in range(1, 11 if last else 10):
+            faces[10 * tens + face] = Fraction(1, 10 ** (tens + 1))
+    for difficulte, chance in aide.chances_de_reussite():
+        enumerated = sum(
+            p * q for a, p in faces.items() for b, q in faces.items() if difficulte + a - b >= 0
+        )
+        assert abs(chance - enumerated) <= 2 * Fraction(1, 10 ** (depth - 1)), difficulte
+
+
+def test_edad_chances_match_the_enumeration_of_the_dice():
+    from fractions import Fraction
+    from importlib import import_module
+
+    aide = import_module(f"{_games()['edad'].rules.__name__}.aide_de_jeu")
+    rolls = _edad_rolls()
+    for ecart, chance in aide.chances_de_succes():
+        win = tie = Fraction(0)
+        for a, p in rolls.items():
+            for b, q in rolls.items():
+                if a + ecart > b:
+                    win += p * q
+                elif a + ecart == b:
+                    tie += p * q
+        assert chance == win / (1 - tie), ecart
+
+
+def _edad_rolls():
+    """Every way a d20 falls with the book's re-rolls: on 1, re-roll and subtract; on 20, add.
+
+    The re-rolls that follow a 20 go on, three dice at most (as the rules cut them).
+    """
+    from fractions import Fraction
+
+    def chain(dice: int):
+        for face in range(1, 21):
+            if face == 20 and dice > 1:
+                for rest, p in chain(dice - 1):
+                    yield 20 + rest, p / 20
+            else:
+                yield face, Fraction(1, 20)
+
+    rolls: dict[int, Fraction] = {}
+    for face in range(1, 21):
+        if face in (1, 20):
+            for rest, p in chain(3):
+                total = face - rest if face == 1 else face + rest
+                rolls[total] = rolls.get(total, 0) + p / 20
+        else:
+            rolls[face] = rolls.get(face, 0) + Fraction(1, 20)
+    return rolls
