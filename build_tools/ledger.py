@@ -35,9 +35,13 @@ class Entry:
     """The reason in other languages (`reason_fr = "…"`): a book shows its readers its own."""
 
     def reason_in(self, language: str) -> str:
-        """The reason in `language` ('fr', 'fr-FR'…): its own field, else `reason` for English."""
+        """The reason in `language` ('fr', 'fr-FR'…): `reason_fr`…, else `reason`.
+
+        A ledger writes its reasons in the book's language, or gives each one
+        in it beside the authors' (`reason_fr` beside an English `reason`).
+        """
         primary = language.split("-")[0].split("_")[0].lower()
-        return self.reasons.get(primary) or (self.reason if primary == "en" else "")
+        return self.reasons.get(primary) or self.reason
 
 
 def read_ledger(path: Path) -> tuple[list[Entry], list[Finding]]:

@@ -165,7 +165,7 @@ def test_generated_french_words_number_chapters_tables_examples(built):
     captions = [" ".join(c.text_content().split()) for c in css(html, "table.cals caption")]
     assert captions[0].startswith("Tableau 1.1. les dénominations indicatives des combinaisons")
     examples = [" ".join(c.text_content().split()) for c in css(html, "figure.example figcaption")]
-    assert any(text.startswith("Exemple 2.2. l'échec d'une action") for text in examples)
+    assert any(text.startswith("Exemple 2.2. l’échec d’une action") for text in examples)
     assert css(html, "nav.toc h2")[0].text_content() == "Table des matières"
     assert html.get("lang") == "fr"
 
@@ -205,8 +205,8 @@ def test_footnotes_link_both_ways(built):
 def test_title_page_has_authors_copyright_legal_notice_and_revisions(built):
     html = parse(built / "cda/html/index.html")
     page = css(html, "header.titlepage")[0].text_content()
-    assert "Les Clefs de l'Aube" in page and "Le Veneur Gris" in page
-    assert "la Loge des Terres de l'Aube" in page and "© 2003-2004" in page
+    assert "Les Clefs de l’Aube" in page and "Le Veneur Gris" in page
+    assert "la Loge des Terres de l’Aube" in page and "© 2003-2004" in page
     assert css(html, "section.legalnotice") and css(html, "section.abstract")
     assert len(css(html, "table.revhistory tbody tr")) == 4
 

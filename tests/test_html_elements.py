@@ -47,7 +47,8 @@ def text_runs(root, shown_remarks: bool = False) -> list[str]:
 
 
 def squeeze(text: str) -> str:
-    return re.sub(r"[\s\u00a0\u202f]+", "", text)
+    """The text without its spaces, apostrophes and minus signs as typed (the output sets them)."""
+    return re.sub(r"[\s\u00a0\u202f]+", "", text).replace("’", "'").replace("−", "-")
 
 
 def output_text(path: Path) -> str:

@@ -153,16 +153,42 @@ class Translator(
 
     def contents(self, element: etree._Element, skip: tuple[str, ...] = TITLES) -> str:
         """The mixed content of `element`: its text, its children rendered, their tails."""
-        parts = [self.text(element.text)]
-        for child in element:
+        parts = [self.run(element, -1, element.text)]
+        for index, child in enumerate(element):
             if not (isinstance(child.tag, str) and child.tag in skip):
                 parts.append(self.render(child))
             tail = child.tail
-            if tail and tail[0] in ";:!?" and not self._literal and _ends_a_word(child):
-                # « <link>le lien</link>: » — the mark follows a word the child ended
-                tail = self.typography.glued(tail)
-            parts.append(self.text(tail))
+            # « <link>le lien</link>: » — the mark follows a word the child ended
+            glue = bool(tail and tail[0] in ";:!?" and not self._literal and _ends_a_word(child))
+            parts.append(self.run(element, index, tail, glue))
         return "".join(parts)
+
+    def run(self, element: etree._Element, slot: int, text: str | None, glue=False) -> str:
+        """A run of text of `element` (slot -1: its text; i: its child i's tail), its wrong
+        numbers marked where they stand."""
+        if not text:
+            return ""
+        pieces = self.marks.pieces(element, slot, text) if self.marks is not None else None
+        if not pieces or len(pieces) == 1:
+            return self.text(self.typography.glued(text) if glue else text)
+        html = []
+        for number, (piece, wrong) in enumerate(pieces):
+            if (glue and number == 0) or (number and pieces[number - 1][1] is not None):
+                piece = self.typography.glued(piece)
+            if wrong is None:
+                html.append(self.text(piece))
+                continue
+            html.append(
+                str(
+                    self.blocks.wrong_token(
+                        token=self.markup(self.text(piece)),
+                        statement=wrong.statement,
+                        anchor=wrong.anchor,
+                        medium=self.marks.medium,
+                    )
+                )
+            )
+        return "".join(html)
 
     def text(self, text: str | None) -> str:
         """A run of the book's text, set in its language's typography and escaped."""

@@ -101,12 +101,17 @@ class HtmlBook:
     """The images the pages show: source file -> its path under generated/BOOK/."""
 
     @classmethod
-    def of(cls, context) -> HtmlBook:
+    def of(cls, context, medium: str = "screen") -> HtmlBook:
+        """The book of `context` for `medium`: 'screen', or 'print' (the PDF's variant)."""
         root = context.document.root
         settings = context.report.game.settings if context.report.game is not None else {}
         language = language_of(root, settings)
         words = words_for(language)
-        typography = Typography(language, bool(settings.get("typographic_apostrophes", False)))
+        # French sets typographic apostrophes unless the book's settings say otherwise.
+        apostrophes = settings.get("typographic_apostrophes")
+        typography = Typography(
+            language, bool(apostrophes) if apostrophes is not None else language.startswith("fr")
+        )
         environment = _environment()
         environment.globals["words"] = words
         profile = Profile.of(
@@ -118,7 +123,7 @@ class HtmlBook:
             number(root, left_out=profile.leaves_out),
             words,
             typography,
-            Marks.of(context.report, words, decimal_comma=typography.french),
+            Marks.of(context.report, words, typography, medium),
             language,
             profile,
         )
@@ -137,7 +142,7 @@ class HtmlBook:
         """A translator writing for `page`, with the book's numbering, words and marks."""
         options = self.context.options
         blocks = self.environment.get_template("html/blocks.html").make_module(
-            {"words": self.words}
+            {"words": self.words, "medium": self.marks.medium}
         )
         structures = self.environment.get_template("html/structures.html").make_module(
             {"words": self.words}
@@ -160,7 +165,7 @@ class HtmlBook:
 
     def single_page(self) -> str:
         """The whole book as one HTML page, its stylesheet embedded (the PDF is made from it)."""
-        self.marks.errata_page = f"#{ERRATA_ANCHOR}"
+        self.marks.errata_page = ""
         translator = self.translator(Page(None, heading_base=2))
         titlepage = self._titlepage(translator)
         divisions = [Markup(translator.render(child)) for child in self._body()]
@@ -177,9 +182,12 @@ class HtmlBook:
             errata=self.marks.errata(
                 lambda element, anchor: "" if translator.left_out(element) else f"#{anchor}",
                 translator.place,
+                self.numbering.division_of,
+                lambda division: self._short_title(translator, division),
             )
             if self.has_rules
             else None,
+            legend=bool(self.marks.verifications),
             errata_anchor=ERRATA_ANCHOR,
         )
 
@@ -209,6 +217,7 @@ class HtmlBook:
                     inline_css=None,
                     titlepage=self._titlepage(index),
                     contents=self.contents(index),
+                    legend=bool(self.marks.verifications),
                     # anything under <book> that is not a division (not valid DocBook, but kept)
                     extra=Markup(
                         "".join(
@@ -263,6 +272,8 @@ class HtmlBook:
                             "" if index.left_out(element) else self._split_link(element, anchor)
                         ),
                         index.place,
+                        self.numbering.division_of,
+                        lambda division: self._short_title(index, division),
                     ),
                     errata_anchor=ERRATA_ANCHOR,
                     previous=navigation[-2] if len(navigation) > 1 else None,
@@ -355,13 +366,25 @@ class HtmlBook:
 
 def _environment() -> Environment:
     """The Jinja2 environment of templates/, its compiled templates cached between runs."""
-    return Environment(
+    environment = Environment(
         loader=FileSystemLoader(str(TEMPLATES)),
         autoescape=True,
         undefined=StrictUndefined,
         keep_trailing_newline=True,
         bytecode_cache=_bytecode_cache(),
     )
+    environment.filters["ending_with"] = ending_with
+    return environment
+
+
+def ending_with(content: str, mark: str, medium: str) -> Markup:
+    """`content` followed by `mark`; in print inside its last paragraph: no line holds it alone."""
+    if not mark:
+        return Markup(content)
+    html = str(content).rstrip()
+    if medium == "print" and html.endswith("</p>"):
+        return Markup(html[: -len("</p>")] + str(mark) + "</p>")
+    return Markup(html + str(mark))
 
 
 def _bytecode_cache() -> FileSystemBytecodeCache | None:

@@ -20,6 +20,7 @@ footnotes, and `pdf_markup` unwraps the inline elements paper does not style.
 from __future__ import annotations
 
 import logging
+import re
 import sys
 from pathlib import Path
 
@@ -59,6 +60,12 @@ def render(context) -> list[Path]:
         document = weasyprint.HTML(string=page, base_url=base_url, url_fetcher=fetcher).render(
             stylesheets=[stylesheet], font_config=fonts
         )
+        filled = fill_page_numbers(page, document)
+        if filled != page:
+            # The same layout again, the errata's pages written where the marks refer to them.
+            document = weasyprint.HTML(string=filled, base_url=str(base)).render(
+                stylesheets=[stylesheet], font_config=fonts
+            )
         pdf = document.write_pdf(
             finisher=_page_labels(_page_of(document, pdf_markup.BODY_START)),
             **_pdf_options(context.options),
@@ -72,6 +79,35 @@ def render(context) -> list[Path]:
     written = [write_atomic(context.out / output_name(context.book.name, context.options), pdf)]
     context.written.extend(written)
     return written
+
+
+PAGE_OF = re.compile(r'(<span class="page-of" data-target="([^"]+)">)00(</span>)')
+"""A page number the print page leaves to fill: the erratum's entry an ✗ mark refers to."""
+
+
+def fill_page_numbers(page: str, document) -> str:
+    """`page` with the folio of each `page-of` target as `document` laid it out.
+
+    WeasyPrint resolves a forward `target-counter()` by laying out again only
+    the pages that hold it, which can move a heading and leave the contents'
+    numbers stale. So the marks print a placeholder in a box of fixed width, the
+    book is laid out once, and the numbers are written in for a second layout
+    that breaks every line and page as the first did.
+    """
+    if "page-of" not in page:
+        return page
+    body = _page_of(document, pdf_markup.BODY_START)
+    pages = {}
+    for index, laid_out in enumerate(document.pages):
+        for anchor in laid_out.anchors:
+            pages.setdefault(anchor, index)
+
+    def folio(match: re.Match) -> str:
+        index = pages.get(match.group(2))
+        number = str(index - body + 1) if index is not None and index >= body else "?"
+        return f"{match.group(1)}{number}{match.group(3)}"
+
+    return PAGE_OF.sub(folio, page)
 
 
 def _language(context) -> str:

@@ -6,8 +6,6 @@ and marks what paper needs:
 - the front matter: the title page alone on its recto, the copyright and the
   legal notice on its verso, abstract and revision history on the next pages;
 - footnote bodies at their calls (CSS `float: footnote` needs them there);
-- the verification marks as small signs at the end of the passage they
-  check, the erratum's values beside an ✗, each linked to its errata entry;
 - the running head and bookmark text of each heading, without its label;
 - the PDF metadata (authors, subject, dates from SOURCE_DATE_EPOCH);
 - the screen stylesheets dropped (the print stylesheet replaces them).
@@ -27,19 +25,17 @@ from lxml.etree import _Element
 from build_tools import resources
 from build_tools.docbook import text_of
 
-INLINE_HOSTS = ("p", "figcaption", "caption", "dt", "dd", "li", "td", "h2", "h3", "h4", "h5", "h6")
-
 
 def single_page(context) -> tuple[str, Path]:
-    """The whole book as one HTML page, and the folder its relative URLs resolve against."""
+    """The whole book as one HTML page for print, and the folder its relative URLs resolve against.
+
+    It is the HTML translator's print variant over the same document model
+    (marks as signs, errata with their pages), never the screen page re-read.
+    """
     from build_tools.render import html
 
-    # The single page is written beside the PDF, so its relative URLs resolve from there;
-    # when the HTML renderer has just written it in this build, it is read, not made again.
-    written = Path(context.out) / f"{context.book.name}.html"
-    if written in context.written and written.is_file():
-        return written.read_text(encoding="utf-8"), Path(context.out)
-    return html.HtmlBook.of(context).single_page(), Path(context.out)
+    # The single page is written beside the PDF, so its relative URLs resolve from there.
+    return html.HtmlBook.of(context, medium="print").single_page(), Path(context.out)
 
 
 def for_print(page: str, context) -> str:
@@ -50,7 +46,6 @@ def for_print(page: str, context) -> str:
     _front_matter(tree, context)
     _headings(tree)
     _footnotes_at_their_calls(tree)
-    _verification_marks(tree)
     _mark_body_start(tree)
     _unlink_dead_links(tree)
     _fewer_inline_boxes(tree)
@@ -187,7 +182,7 @@ def _headings(tree: _Element) -> None:
 def _heading_text(heading: _Element) -> str:
     parts = [heading.text or ""]
     for child in heading:
-        if "label" not in _classes(child) and child.tag != "details":
+        if not {"label", "check"} & set(_classes(child)) and child.tag != "details":
             parts.append("".join(child.itertext()))
         parts.append(child.tail or "")
     return " ".join("".join(parts).split())
@@ -239,65 +234,6 @@ def _inline_copy(body: _Element, note: _Element) -> None:
 
 def _collapsed(text: str | None) -> str | None:
     return re.sub(r"\s+", " ", text) if text else text
-
-
-def _verification_marks(tree: _Element) -> None:
-    """Each `<details class="verification">` becomes a sign inside the passage it checks.
-
-    On paper nothing opens: a verified passage gets a small ✓ at its end, an
-    erratum an ✗ with what the text says and what the rules give, linked to its
-    entry on the errata page; the working is left to the errata page and the HTML.
-    """
-    entries = {}
-    for number, entry in enumerate(tree.xpath(f"//li[{has_class('erratum')}]"), start=1):
-        link = _first(entry, f"p[{has_class('erratum-where')}]/a[@href]")
-        if link is not None:
-            entry.set("id", entry.get("id") or f"erratum-{number}")
-            entries.setdefault(link.get("href").lstrip("#"), entry.get("id"))
-    for details in tree.xpath(f"//details[{has_class('verification')}]"):
-        kind = [name for name in _classes(details) if name != "verification"]
-        sign = "".join(details.xpath(f".//span[{has_class('verification-sign')}]//text()"))
-        summary = _first(details, f".//span[{has_class('verification-summary')}]")
-        mark = lxml_html.Element("span", {"class": " ".join(["check", *kind])})
-        if details.get("id"):
-            mark.set("id", details.get("id"))
-        if summary is None or "visually-hidden" in _classes(summary):
-            mark.text = sign.strip()
-        else:
-            sign_element = etree.SubElement(mark, "span", {"class": "check-sign"})
-            sign_element.text = sign.strip()
-            words = etree.SubElement(mark, "span", {"class": "check-words"})
-            words.text = " ".join("".join(summary.itertext()).split())
-            entry = entries.get(details.get("id", ""))
-            if entry:
-                link = etree.SubElement(mark, "a", {"class": "check-erratum", "href": f"#{entry}"})
-                link.text = "errata"
-        _place(details, mark)
-
-
-def _place(details: _Element, mark: _Element) -> None:
-    """Put `mark` at the end of the passage `details` follows (or sits in), in place of it."""
-    parent = details.getparent()
-    previous = details.getprevious()
-    mark.tail = None
-    if parent.tag in INLINE_HOSTS:
-        host = parent
-    elif (
-        previous is not None and previous.tag in INLINE_HOSTS and not (previous.tail or "").strip()
-    ):
-        host = previous
-    else:
-        host = None
-    if host is None:
-        block = lxml_html.Element("div", {"class": "check-block"})
-        block.append(mark)
-        block.tail = details.tail
-        parent.replace(details, block)
-        return
-    _remove_keeping_tail(details)
-    while len(host) and host[-1].tag == "p" and not (host[-1].tail or "").strip():
-        host = host[-1]
-    host.append(mark)
 
 
 UNSTYLED_INLINE = ("abbr", "q", "acronym")

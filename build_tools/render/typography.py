@@ -5,7 +5,9 @@ French: a narrow no-break space (U+202F) before « ; ! ? », a no-break space
 author typed one and added when a word is followed directly by the mark. URLs
 inside the text are left alone, and literals are never passed here (the
 translator knows which elements hold code). Typographic apostrophes are
-optional: `Typography(apostrophes=True)`.
+optional: `Typography(apostrophes=True)` (French books have them unless their
+settings say `typographic_apostrophes = False`). In every language a hyphen
+that stands for a minus (« -4 », « 18 - 16 ») becomes a true minus sign.
 """
 
 from __future__ import annotations
@@ -26,6 +28,11 @@ _GLUED_COLON = re.compile(r"(?<=[^\W_]):(?=\s|$)")
 _AFTER_OPENING = re.compile(r"«[ \t\r\n\u00a0\u202f]*")
 _BEFORE_CLOSING = re.compile(r"[ \t\r\n\u00a0\u202f]*»")
 _APOSTROPHE = re.compile(r"(?<=[^\W_])'(?=[^\W_])")
+# A hyphen that is a minus: before a number, after a space, a bracket, a sign or a formula's
+# capital (« -3 », « (−2) », « BP-10 », « -B-1 »), never inside a word or a date (« 2004-01 »).
+_MINUS = re.compile(r"(?:(?<=^)|(?<=[\s(\[/=+×±;:])|(?<=[A-Z]))-(?=\d)")
+_MINUS_VARIABLE = re.compile(r"(?:(?<=^)|(?<=[\s(]))-(?=[A-Z](?![a-zà-ÿ]))")
+_SPACED_MINUS = re.compile(r"(?<=[\w)]) - (?=[\d(])")
 
 
 @dataclass(frozen=True)
@@ -62,11 +69,20 @@ class Typography:
         return (NO_BREAK_SPACE if text[0] == ":" else NARROW_NO_BREAK_SPACE) + text
 
     def _words(self, text: str) -> str:
+        if "-" in text:
+            text = minus_signs(text)
         if self.french:
             text = french_spaces(text)
         if self.apostrophes and "'" in text:
             text = _APOSTROPHE.sub("’", text)
         return text
+
+
+def minus_signs(text: str) -> str:
+    """True minus signs (U+2212) for negative numbers and subtractions: « -4 » → « −4 »."""
+    text = _SPACED_MINUS.sub(" − ", text)
+    text = _MINUS_VARIABLE.sub("−", text)
+    return _MINUS.sub("−", text)
 
 
 def french_spaces(text: str) -> str:

@@ -1,92 +1,196 @@
-"""What the rules check established, shown beside the passages it checked, and the errata page.
+"""What the rules check established, shown to the book's readers in the book's language.
 
-Each passage that a binding checked carries a discreet mark (✓ verified,
-✗ erratum, ◌ incomplete) that opens on the claims and their working. An
-erratum is shown where it occurs with the value the rules give; the book's
-known errata (the ledger) are listed on a page of their own.
+Each passage a binding checked carries a discreet mark (✓ verified, ✗ erratum,
+◌ incomplete). On screen it opens on the claims: a ✓ quotes the text's own
+words the rules confirm; a ✗ gives what the text says and what the rules give,
+side by side. The wrong number itself is marked where it stands, in its
+sentence or its table cell (located from the erratum's line and column, never
+by a line number alone). In print the mark is a small sign at the end of the
+passage, and an erratum's sign gives the page of its entry on the errata page.
+
+The errata page is a publisher's errata: for each erratum of the ledger, its
+place, « Au lieu de : … », « Lire : … » when the rules determine the right
+wording (`build_tools.corrections`), otherwise the reason, grouped by chapter.
+
+Nothing here is in the developers' language: the working shown is the one in
+the book's notation that the claim carries (when it carries one), the reasons
+are the ledger's in the book's language, numbers are written as the book's
+language writes them (1/3 ≈ 0,333; −4).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from lxml import etree
+from markupsafe import Markup, escape
 
-from build_tools.diagnostics import Finding
-from build_tools.ledger import read_ledger
+from build_tools.corrections import Correction, corrected, correction_of
+from build_tools.diagnostics import Finding, source_line
+from build_tools.ledger import Entry, read_ledger
+from build_tools.render.typography import Typography
 
 ERRATUM = "erratum"
 WORKING_STEPS = 12
-"""The steps of a working shown beside a passage; `rulebook check --format json` has them all."""
+"""The steps of a working shown beside a passage."""
+MINUS = "−"
+_STANDALONE_NUMBER = re.compile(r"(?<![\d.,])[+\-−]?\d+(?:[.,]\d+)?(?![\d]|[.,]\d)")
+_QUOTED = re.compile(r"«\s*([^«»]+?)\s*»")
+
+
+@dataclass
+class Wrong:
+    """A wrong number (or words) in one run of text: its span there, and what the rules give."""
+
+    start: int
+    end: int
+    statement: str
+    anchor: str
 
 
 @dataclass
 class Marks:
-    """The verification of each checked element, ready to render."""
+    """The verification of each checked element, ready to render for screen or print."""
 
     verifications: dict
     findings: list[Finding]
-    reasons: dict[str, str]
+    entries: dict[str, Entry]
     words: dict[str, str]
-    decimal_comma: bool = True
+    typography: Typography = field(default_factory=Typography)
+    medium: str = "screen"
+    """'screen' (a mark that opens on the claims) or 'print' (a sign and a page number)."""
+    document: Any = None
     ids: dict[etree._Element, str] = field(default_factory=dict)
-    folder: Path | None = None
-    """The book's folder: errata name their source file relative to it."""
     errata_page: str | None = None
-    """Where the errata are: '#errata' on the single page, 'errata.html' when split."""
+    """Where the errata are: '' on the single page, 'errata.html' when split."""
     cells: dict[etree._Element, list[str]] = field(default_factory=dict)
     """A table entry -> what is wrong in it, so the cell itself shows the erratum."""
+    wrong: dict[tuple[etree._Element, int], list[Wrong]] = field(default_factory=dict)
+    """(element, -1 for its text or i for the tail of its child i) -> the wrong tokens in it."""
+    numbers: dict[str, int] = field(default_factory=dict)
+    """Finding id -> its number on the errata page (`erratum-N`)."""
     errata_at: dict[str, list[Finding]] = field(default_factory=dict)
     """The errata of each passage, by its `where`: looked up once per mark, not searched."""
 
     @classmethod
-    def of(cls, report, words: dict[str, str], decimal_comma: bool) -> Marks:
+    def of(cls, report, words: dict[str, str], typography: Typography, medium: str = "screen"):
         entries, _ = read_ledger(report.book.ledger)
         marks = cls(
             verifications=report.verifications,
             findings=[f for f in report.findings if f.category == ERRATUM],
-            reasons={entry.id: entry.reason for entry in entries},
+            entries={entry.id: entry for entry in entries},
             words=words,
-            decimal_comma=decimal_comma,
-            folder=report.book.folder,
+            typography=typography,
+            medium=medium,
+            document=report.document,
         )
         for count, element in enumerate(report.verifications, start=1):
             marks.ids[element] = f"check-{count}"
+        known = [f for f in marks.findings if f.known] + [f for f in marks.findings if not f.known]
+        marks.numbers = {finding.id: number for number, finding in enumerate(known, start=1)}
         for finding in marks.findings:
             if finding.where:
                 marks.errata_at.setdefault(finding.where, []).append(finding)
-        marks._place_table_errata(report.document)
+        marks._place_wrong_tokens()
         return marks
 
-    def _place_table_errata(self, document) -> None:
-        """Find the entry of each checked table where each of its errata is (by source line)."""
+    # -- where the wrong number stands -------------------------------------------------
+
+    def _place_wrong_tokens(self) -> None:
+        """Find, in the text of each checked element, the token each of its errata is about."""
         for element, verification in self.verifications.items():
-            if element.tag not in ("table", "informaltable"):
-                continue
-            entries = [
-                entry
-                for entry in element.iter("entry")
-                if entry.sourceline and document.file_of(entry) == document.file_of(element)
-            ]
             for finding in self.errata_at.get(verification.where, []):
-                if not finding.line:
+                if not (finding.line and finding.column and finding.found is not None):
                     continue
-                if finding.file and Path(finding.file) != document.file_of(element):
+                place = self._locate(element, finding)
+                if place is None:
+                    # words across markup (« <link>Mental</link> (Mt) »): the cell at least
+                    cell = self._cell_at(element, finding)
+                    if cell is not None:
+                        self.cells.setdefault(cell, []).append(self._finding_statement(finding))
                     continue
-                above = [entry for entry in entries if entry.sourceline <= finding.line]
-                if above:
-                    cell = max(above, key=lambda entry: entry.sourceline)
-                    self.cells.setdefault(cell, []).append(self._finding_statement(finding))
+                owner, slot, start, end = place
+                wrong = Wrong(start, end, self._finding_statement(finding), self._anchor(finding))
+                self.wrong.setdefault((owner, slot), []).append(wrong)
+                cell = next(
+                    (node for node in (owner, *owner.iterancestors()) if node.tag == "entry"),
+                    None,
+                )
+                if cell is not None and element.tag in ("table", "informaltable"):
+                    self.cells.setdefault(cell, []).append(wrong.statement)
+
+    def _cell_at(self, table: etree._Element, finding: Finding) -> etree._Element | None:
+        """The entry of `table` whose source holds the erratum's line and column."""
+        if table.tag not in ("table", "informaltable") or self.document is None:
+            return None
+        position = (finding.line, finding.column)
+        starts = [(self.document.locate(entry)[1:], entry) for entry in table.iter("entry")]
+        before = [(start, entry) for start, entry in starts if start <= position]
+        return max(before, key=lambda item: item[0])[1] if before else None
+
+    def _locate(self, element: etree._Element, finding: Finding):
+        """(owner, slot, start, end) of the erratum's token inside `element`, or None."""
+        file = Path(finding.file)
+        if self.document is not None and self.document.file_of(element) != file:
+            return None
+        line_text = source_line(file, finding.line)
+        for owner, slot, text, first_line in _runs(element):
+            lines = text.split("\n")
+            index = finding.line - first_line
+            if not 0 <= index < len(lines):
+                continue
+            segment = lines[index]
+            offset = sum(len(part) + 1 for part in lines[:index])
+            candidates = _tokens(segment, finding.found)
+            if not candidates:
+                continue
+            segment_column = 1 if index else line_text.find(segment) + 1 if segment else 0
+            chosen = next(
+                (
+                    c
+                    for c in candidates
+                    if segment_column and segment_column + c[0] == finding.column
+                ),
+                None,
+            )
+            if chosen is None and len(candidates) == 1:
+                chosen = candidates[0]
+            if chosen is None:
+                continue
+            return owner, slot, offset + chosen[0], offset + chosen[1]
+        return None
+
+    def pieces(self, element: etree._Element, slot: int, text: str) -> list[tuple[str, Any]]:
+        """`text` cut around its wrong tokens: (text, None) and (token, Wrong) in order."""
+        wrongs = self.wrong.get((element, slot))
+        if not wrongs:
+            return [(text, None)]
+        pieces, last = [], 0
+        for wrong in sorted(wrongs, key=lambda w: w.start):
+            if wrong.start < last:
+                continue
+            pieces.append((text[last : wrong.start], None))
+            pieces.append((text[wrong.start : wrong.end], wrong))
+            last = wrong.end
+        pieces.append((text[last:], None))
+        return pieces
 
     def cell(self, entry: etree._Element, translator) -> str:
         """The erratum sign of a table entry the check found wrong, with what the rules give."""
         statements = self.cells.get(entry)
         if not statements:
             return ""
-        return str(translator.blocks.cell_erratum(statement="; ".join(statements)))
+        return str(
+            translator.blocks.cell_erratum(
+                statement="\u202f; ".join(statements), medium=self.medium
+            )
+        )
+
+    # -- the mark of a passage ---------------------------------------------------------
 
     def render(self, element: etree._Element, translator) -> str:
         """The mark of `element` (empty when no binding checked it)."""
@@ -96,10 +200,9 @@ class Marks:
         errata = self.errata_at.get(verification.where, [])
         claims, used = [], set()
         for claim in verification.claims:
-            finding = None if claim.agreed else self._finding_for(claim, errata)
-            if finding is not None:
-                used.add(id(finding))
-            claims.append(self._claim(claim, finding))
+            found = [] if claim.agreed else self._findings_for(claim, errata)
+            used.update(id(finding) for finding in found)
+            claims.append(self._claim(claim, found[0] if found else None))
         # Errata a binding stated in words rather than through a numeric claim.
         claims += [self._stated(finding) for finding in errata if id(finding) not in used]
         status = ERRATUM if any(not claim["agreed"] for claim in claims) else verification.status
@@ -108,19 +211,22 @@ class Marks:
             notes.append(self.words["unchecked_numbers"].format(count=verification.unbound))
         if verification.failed:
             notes.append(self.words["binding_failed"])
-        wrong = [claim["statement"] for claim in claims if not claim["agreed"]]
+        wrong = [claim for claim in claims if not claim["agreed"]]
         summary = {
             "verified": self.words["verified_short"],
             "incomplete": self.words["incomplete_short"],
-            ERRATUM: wrong[0]
+            ERRATUM: wrong[0]["statement"]
             if len(wrong) == 1
-            else self.words["errata_count"].format(count=len(wrong)),
+            else self.words["errata_count"].format(count=len(wrong))
+            + self.typography.apply(" : ")
+            + "\u202f; ".join(claim["short"] for claim in wrong),
         }[status]
         title = {
             "verified": self.words["verified"],
             "incomplete": self.words["incomplete"],
             ERRATUM: self.words["erratum"],
         }[status]
+        anchors = [claim["anchor"] for claim in wrong if claim["anchor"]]
         return str(
             translator.blocks.verification(
                 id=self.ids[element],
@@ -129,7 +235,8 @@ class Marks:
                 summary=summary,
                 claims=claims,
                 notes=notes,
-                errata_href=self.errata_page or "",
+                errata_href=anchors[0] if anchors else "",
+                medium=self.medium,
             )
         )
 
@@ -141,90 +248,238 @@ class Marks:
         )
 
     def _claim(self, claim, finding: Finding | None) -> dict[str, Any]:
+        if finding is not None and len(claim.found) == 1:
+            statement = self._finding_statement(finding)
+        elif claim.agreed:
+            statement = ""
+        elif _numbers(claim.found) and _numbers(claim.expected):
+            # only the numbers that are wrong: « Le texte dit 22, les règles donnent 20 »
+            wrong = [(f, e) for f, e in zip(claim.found, claim.expected, strict=False) if f != e]
+            found, expected = zip(*wrong, strict=True) if wrong else (claim.found, claim.expected)
+            statement = self.statement(tuple(found), tuple(expected))
+        else:
+            statement = self._quoted_statement(claim.text, claim.expected[0])
         return {
-            "text": claim.text,
-            "expected": self.show(claim.expected),
+            "text": self.typography.apply(claim.text),
             "agreed": claim.agreed,
-            "statement": "" if claim.agreed else self.statement(claim.found, claim.expected),
-            "working": self.working(claim.working),
+            "statement": statement,
+            "short": self._short(claim.found, claim.expected),
+            "working": self.working(claim),
             "known": bool(finding and finding.known),
-            "reason": self.reasons.get(finding.id, "") if finding else "",
+            "reason": self.reason(finding) if finding else "",
+            "anchor": self._anchor(finding) if finding else "",
         }
 
     def _stated(self, finding: Finding) -> dict[str, Any]:
         return {
-            "text": (finding.text or "").strip("…"),
-            "expected": self.show(finding.expected),
+            "text": self.typography.apply((finding.text or "").strip("…")),
             "agreed": False,
             "statement": self._finding_statement(finding),
-            "working": self.working(finding.derivation),
+            "short": self._short(finding.found, finding.expected),
+            "working": self.working(finding),
             "known": finding.known,
-            "reason": self.reasons.get(finding.id, ""),
+            "reason": self.reason(finding),
+            "anchor": self._anchor(finding),
         }
 
+    def _short(self, found: Any, expected: Any) -> str:
+        """« 22 → 20 »: which number is wrong and what it should be."""
+        if _numbers(found) and _numbers(expected):
+            pairs = zip(found, expected, strict=False) if isinstance(found, tuple) else []
+            wrong = [(f, e) for f, e in pairs if f != e] or [(found, expected)]
+            return ", ".join(f"{self.show(f)} → {self.show(e)}" for f, e in wrong)
+        if isinstance(found, tuple) and found and isinstance(found[0], str):
+            found = found[0]
+        if isinstance(found, str):
+            return self.quote(found)
+        return self.words["erratum"].lower()
+
     def _finding_statement(self, finding: Finding) -> str:
-        if finding.found is None or finding.expected is None:
-            return finding.message
-        return self.statement(finding.found, finding.expected)
+        """What is wrong, in the book's language: never the developers' message."""
+        in_book = getattr(finding, "statement_in_book", None)
+        if in_book:
+            return self.typography.apply(in_book)
+        if _numbers(finding.found) and _numbers(finding.expected):
+            return self.statement(finding.found, finding.expected)
+        if isinstance(finding.found, str) and finding.found:
+            return self._quoted_statement(finding.found, finding.expected)
+        return self.words["erratum_stated"]
+
+    def _quoted_statement(self, found: str, expected: Any) -> str:
+        """« Le texte dit « Mt », les règles donnent « Me » » when the rules give words."""
+        said = f"{self.words['text_says']} {self.quote(found)}"
+        quoted = _QUOTED.fullmatch(expected.strip()) if isinstance(expected, str) else None
+        if quoted:
+            return f"{said}, {self.words['rules_give']} {self.quote(quoted.group(1))}"
+        return f"{said}{self.words['rules_disagree']}"
+
+    def quote(self, text: str) -> str:
+        return f"{self.words['quote_open']}{self.typography.apply(text)}{self.words['quote_close']}"
+
+    def reason(self, finding: Finding | None) -> str:
+        """The ledger's reason for `finding`, in the book's language (none if it has none)."""
+        entry = self.entries.get(finding.id) if finding is not None else None
+        if entry is None:
+            return ""
+        return self.typography.apply(entry.reason_in(self.typography.language))
 
     @staticmethod
-    def _finding_for(claim, errata: list[Finding]) -> Finding | None:
-        for finding in errata:
-            if claim.text in (finding.text or "") and finding.found in claim.found:
-                return finding
-        return None
+    def _findings_for(claim, errata: list[Finding]) -> list[Finding]:
+        """The errata a claim gave (one per wrong number of it)."""
+        return [
+            finding
+            for finding in errata
+            if claim.text in (finding.text or "") and finding.found in claim.found
+        ]
 
-    def working(self, steps) -> list[str]:
-        """The first steps of a working, and how many more there are."""
-        steps = [str(step) for step in steps]
+    def working(self, source) -> list[str]:
+        """The working in the book's notation that a claim or finding carries (« °É = 18 − 16 »).
+
+        The developers' working (function calls) is not shown in the book:
+        `rulebook check --verbose` gives it to authors.
+        """
+        steps = getattr(source, "reading", None) or []
+        steps = [self.typography.apply(str(step)) for step in steps]
         if len(steps) <= WORKING_STEPS:
             return steps
         more = self.words["more_steps"].format(count=len(steps) - WORKING_STEPS)
         return steps[:WORKING_STEPS] + [more]
 
     def show(self, values: tuple | Any) -> str:
-        """Numbers as a French reader writes them: 1/3 ≈ 0,333."""
+        """Numbers as the book's language writes them: 1/3 ≈ 0,333; −4."""
         if not isinstance(values, tuple):
             values = (values,)
         return ", ".join(self._number(value) for value in values)
 
-    def _file(self, path: Path) -> str:
-        path = Path(path)
-        if self.folder is not None and path.is_relative_to(self.folder):
-            return str(path.relative_to(self.folder))
-        return path.name
-
     def _number(self, value: Any) -> str:
+        if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+            return self.quote(str(value)) if isinstance(value, str) else str(value)
+        sign = MINUS if value < 0 and self.typography.french else "-" if value < 0 else ""
+        value = abs(value)
         if isinstance(value, Fraction) and value.denominator != 1:
             approximate = f"{float(value):.3g}"
-            if self.decimal_comma:
+            if self.typography.french:
                 approximate = approximate.replace(".", ",")
-            return f"{value} ≈ {approximate}"
-        if isinstance(value, Fraction):
-            return str(value.numerator)
-        return str(value)
+            return f"{sign}{value} ≈ {sign}{approximate}"
+        return f"{sign}{int(value)}"
 
-    def errata(self, link, describe) -> dict[str, list[dict[str, Any]]]:
-        """The errata of the book for the errata page: the ledger's, then the others found.
+    def _anchor(self, finding: Finding | None) -> str:
+        """The link to `finding`'s entry on the errata page."""
+        if finding is None or finding.id not in self.numbers:
+            return ""
+        return f"{self.errata_page or ''}#erratum-{self.numbers[finding.id]}"
+
+    # -- the errata page ---------------------------------------------------------------
+
+    def errata(self, link, describe, division_of, division_title) -> list[dict[str, Any]]:
+        """The errata of the book, grouped by chapter: the ledger's first, then the others.
 
         `link(element, anchor)` makes the link to the mark of a checked element;
-        `describe(element)` names it in the book's words (« Tableau 1.1, « … » »).
+        `describe(element)` names it in the book's words (« Tableau 1.1, « … » »);
+        `division_of(element)` is its chapter, `division_title(chapter)` names it.
         """
         elements = {
             verification.where: element for element, verification in self.verifications.items()
         }
-        known, new = [], []
-        for finding in self.findings:
+        groups: dict[Any, dict[str, Any]] = {}
+        ordered = sorted(self.findings, key=lambda f: self.numbers.get(f.id, 0))
+        for finding in ordered:
             element = elements.get(finding.where)
-            entry = {
-                "where": describe(element) if element is not None else finding.where,
-                "location": f"{self._file(finding.file)}:{finding.line}" if finding.file else "",
-                "text": finding.text,
-                "statement": self._finding_statement(finding),
-                "working": self.working(finding.derivation),
-                "reason": self.reasons.get(finding.id, ""),
-                "href": link(element, self.ids[element]) if element is not None else "",
-                "id": finding.id,
-            }
-            (known if finding.known else new).append(entry)
-        return {"known": known, "new": new}
+            division = division_of(element) if element is not None else None
+            key = (finding.known, division)
+            if key not in groups:
+                title = division_title(division) if division is not None else ""
+                groups[key] = {"title": title, "known": finding.known, "entries": []}
+            groups[key]["entries"].append(self._entry(finding, element, link, describe))
+        return list(groups.values())
+
+    def _entry(self, finding: Finding, element, link, describe) -> dict[str, Any]:
+        correction = correction_of(finding)
+        excerpt = (finding.text or "").strip()
+        instead = self._excerpt(excerpt, correction, old=True)
+        read = self._excerpt(excerpt, correction, old=False) if correction else ""
+        return {
+            "number": self.numbers.get(finding.id, 0),
+            "anchor": f"erratum-{self.numbers.get(finding.id, 0)}",
+            "where": describe(element) if element is not None else "",
+            "href": link(element, self.ids[element]) if element is not None else "",
+            "instead": instead,
+            "read": read,
+            "statement": self._finding_statement(finding),
+            "reason": self.reason(finding),
+            "working": self.working(finding),
+            "known": finding.known,
+            "id": finding.id,
+        }
+
+    def _excerpt(self, excerpt: str, correction: Correction | None, old: bool) -> Markup:
+        """The excerpt, set, with the wrong (or the right) token marked."""
+        if not excerpt:
+            return Markup("")
+        if correction is None:
+            return Markup(escape(self.typography.apply(excerpt)))
+        text = excerpt if old else corrected(excerpt, correction)
+        if text is None:
+            return Markup(escape(self.typography.apply(excerpt)))
+        token = correction.old if old else correction.new
+        at = _nearest_middle(text, token)
+        if at is None:
+            return Markup(escape(self.typography.apply(text)))
+        before, after = text[:at], text[at + len(token) :]
+        return Markup(
+            escape(self.typography.apply(before))
+            + Markup('<mark class="erratum-token">')
+            + escape(self.typography.apply(token))
+            + Markup("</mark>")
+            + escape(self.typography.glued(self.typography.apply(after)))
+        )
+
+
+def _runs(element: etree._Element):
+    """Each run of text inside `element`: (owner, slot, text, the line it starts on)."""
+    runs: list[tuple[etree._Element, int, str, int]] = []
+
+    def walk(node: etree._Element, line: int) -> int:
+        runs.append((node, -1, node.text or "", line))
+        line += (node.text or "").count("\n")
+        for index, child in enumerate(node):
+            line = child.sourceline or line
+            if isinstance(child.tag, str):
+                line = walk(child, line)
+            else:
+                line += (child.text or "").count("\n")
+            runs.append((node, index, child.tail or "", line))
+            line += (child.tail or "").count("\n")
+        return line
+
+    walk(element, element.sourceline or 0)
+    return runs
+
+
+def _tokens(segment: str, found: Any) -> list[tuple[int, int]]:
+    """Where `found` (a number, or words) stands in `segment`."""
+    if isinstance(found, str):
+        return [(m.start(), m.end()) for m in re.finditer(re.escape(found), segment)]
+    values = found if isinstance(found, tuple) else (found,)
+    wanted = {Fraction(value) for value in values if _numbers(value)}
+    spans = []
+    for match in _STANDALONE_NUMBER.finditer(segment):
+        token = match.group()
+        value = Fraction(token.replace("−", "-").replace(",", ".").lstrip("+"))
+        if value in wanted:
+            spans.append((match.start(), match.end()))
+    return spans
+
+
+def _nearest_middle(text: str, token: str) -> int | None:
+    starts = [m.start() for m in re.finditer(re.escape(token), text)]
+    if not starts:
+        return None
+    return min(starts, key=lambda start: abs(start + len(token) / 2 - len(text) / 2))
+
+
+def _numbers(value: Any) -> bool:
+    values = value if isinstance(value, tuple) else (value,)
+    return bool(values) and all(
+        isinstance(item, (int, Fraction)) and not isinstance(item, bool) for item in values
+    )
