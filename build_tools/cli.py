@@ -183,6 +183,10 @@ def run_check(arguments: argparse.Namespace) -> int:
     results = [
         examine(book, cross_check=not arguments.no_rules) for book in select(arguments.books)
     ]
+    if arguments.diff or arguments.fix:
+        from build_tools import corrections
+
+        return corrections.run(results, write=arguments.fix)
     settings = report_settings(arguments)
     print(reports.FORMATS[arguments.format](results, settings), end="")
     write_reports(arguments, results, settings)

@@ -246,7 +246,9 @@ def settle(book) -> tuple[dict[Path, tuple[str, str]], set[str]]:
         report = examine(twin)
         if not report.readable:
             return {}, set()
-        first = {f.id for f in report.findings if f.category == "erratum"}
+        # what the ledger lists and the corrections may fix: the errata, and what follows from
+        # them elsewhere (a character sheet that copied a wrong number)
+        first = {f.id for f in report.findings if f.known}
         refused: set[str] = set()
         for _ in range(ROUNDS):
             errata = [
@@ -257,24 +259,35 @@ def settle(book) -> tuple[dict[Path, tuple[str, str]], set[str]]:
                 break
             where = {f.id: f.where for f in errata}
             saved = {edit.file: edit.file.read_text(encoding="utf-8") for edit in edits}
-            _write(apply(edits))
-            after = examine(twin)
             seen = {f.id for f in report.findings}
-            spoiled = {
-                f.where
-                for f in after.findings
-                if f.id not in seen
-                and f.category != "ledger-stale"
-                and (f.category != "erratum" or correction_of(f) is None)
-            }
-            if spoiled:
+
+            def spoiled_by(chosen: list[Correction], saved=saved, seen=seen):
                 for file, text in saved.items():
                     file.write_text(text, encoding="utf-8")
+                _write(apply(chosen))
+                checked = examine(twin)
+                return checked, {
+                    f.where
+                    for f in checked.findings
+                    if f.id not in seen
+                    and f.category != "ledger-stale"
+                    and (f.category != "erratum" or correction_of(f) is None)
+                }
+
+            after, spoiled = spoiled_by(edits)
+            passages = {where[e.finding_id] for e in edits}
+            if spoiled - passages:
+                # A finding elsewhere (a character sheet that copies the number): find which
+                # passage's corrections cause it, one passage at a time.
+                for passage in sorted(passages):
+                    _, alone = spoiled_by([e for e in edits if where[e.finding_id] == passage])
+                    if alone:
+                        spoiled.add(passage)
+            if spoiled:
                 refused |= spoiled
-                _write(apply([e for e in edits if where[e.finding_id] not in spoiled]))
-                after = examine(twin)
+                after, _ = spoiled_by([e for e in edits if where[e.finding_id] not in spoiled])
             report = after
-        fixed = first - {f.id for f in report.findings if f.category == "erratum"}
+        fixed = first - {f.id for f in report.findings}
         changed = {}
         for path in sorted(copy.rglob("*")):
             if path.suffix not in (".xml", ".ent", ".xsd") and not path.name.endswith(".xml"):
