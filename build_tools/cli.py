@@ -238,7 +238,12 @@ def add_build(commands, common) -> None:
         default="html,pdf",
         help=f"comma-separated, among: {','.join(formats)} (default: html,pdf)",
     )
-    build.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    build.add_argument(
+        "--paper",
+        choices=("a4", "letter"),
+        default=None,
+        help="the paper of the PDF (default: the book's settings, else a4)",
+    )
     build.add_argument("--out", default="generated", help="output folder (default: generated/)")
     build.add_argument("--draft", action="store_true", help="show remarks (author notes)")
     build.add_argument(
@@ -270,7 +275,8 @@ def add_build(commands, common) -> None:
         "--card-size",
         choices=("poker", "tarot", "a6"),
         default=None,
-        help="cards: poker (63×88 mm), tarot (70×120 mm) or A6 (default: the deck's own)",
+        help="cards: poker (63×88 mm), tarot (70×120 mm) or A6 "
+        "(default: the book's settings, else the deck's own)",
     )
     build.add_argument(
         "--previews", action="store_true", help="cards: also write a PNG preview of each card"

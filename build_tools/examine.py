@@ -10,6 +10,7 @@ from build_tools.checking.runner import run_bindings
 from build_tools.diagnostics import Finding
 from build_tools.ledger import read_ledger, reconcile
 from build_tools.reader import Document, UnreadableBook, read_book
+from build_tools.settings import read_settings
 from build_tools.validation import validate
 
 
@@ -24,6 +25,8 @@ class Report:
     coverage: dict[str, Any] | None = None
     verifications: dict = field(default_factory=dict)
     """Element -> `Verification`: what the rules check established about each bound passage."""
+    settings: dict[str, Any] = field(default_factory=dict)
+    """The book's settings: its `book.toml`, over what its game's `setup` gives."""
 
     @property
     def readable(self) -> bool:
@@ -46,8 +49,12 @@ def examine(book: Book, *, cross_check: bool = True) -> Report:
         document = read_book(book.main)
     except UnreadableBook as unreadable:
         return Report(book, None, None, unreadable.findings)
+    settings, setting_findings = read_settings(book.folder)
     findings = list(document.findings)
     findings += validate(document)
+    if settings.get("language"):  # the settings give the language the root does not
+        findings = [f for f in findings if f.category != "no-language"]
+    findings += setting_findings
     validated = {finding.category for finding in findings}
     game, coverage, verifications = None, None, {}
     if cross_check:
@@ -81,7 +88,8 @@ def examine(book: Book, *, cross_check: bool = True) -> Report:
     )
     # The ledger's own problems come first: a broken ledger makes every other line doubtful.
     findings = ledger_findings + stale + findings
-    return Report(book, document, game, findings, coverage, verifications)
+    settings = {**(game.settings if game is not None else {}), **settings}
+    return Report(book, document, game, findings, coverage, verifications, settings)
 
 
 def category_of(identifier: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 import importlib.util
 import multiprocessing
@@ -27,7 +28,8 @@ FORMATS = ("html", "pdf", "cards", "sheets")
 class Options:
     """How to render: paper, drafts, profiling, tagged PDF."""
 
-    paper: str = "a4"
+    paper: str | None = "a4"
+    """None: the book's settings say, else a4 (resolved per book by `for_book`)."""
     draft: bool = False
     userlevel: set[str] | None = None
     condition: set[str] | None = None
@@ -181,18 +183,20 @@ def build_book(
     """Check one book and render it in each format whose inputs changed since its last build:
     (status, lines for stdout, lines for stderr)."""
     out = out_root / book.name
+    options = for_book(options, book)
     remove_leftovers(out)
     manifest = incremental.Manifest.load(out)
     sources = incremental.book_inputs(book.folder)
+    # One record per format and options: an A4 and a Letter PDF are two outputs, both kept.
+    settings = {name: incremental.settings_of(name, options, strict) for name in formats}
+    keys = {name: incremental.record_key(name, settings[name]) for name in formats}
     inputs = {
         name: incremental.snapshot(
-            sources + incremental.tool_inputs(name),
-            incremental.settings_of(name, options, strict),
-            manifest.known(name),
+            sources + incremental.tool_inputs(name), settings[name], manifest.known(keys[name])
         )
         for name in formats
     }
-    todo = [name for name in formats if force or not manifest.up_to_date(name, inputs[name])]
+    todo = [name for name in formats if force or not manifest.up_to_date(keys[name], inputs[name])]
     started = time.monotonic()
 
     def step(what: str) -> None:
@@ -207,7 +211,7 @@ def build_book(
         lines = [f"{book.name}: {name}: up to date" for name in formats]
         problems = list(manifest.book.get("problems", []))
         for name in formats:
-            problems += manifest.messages(name)
+            problems += manifest.messages(keys[name])
         if manifest.touched:
             manifest.save()
         return manifest.book.get("status", 0), lines, problems
@@ -236,7 +240,7 @@ def build_book(
     for name in formats:
         if name not in todo:
             lines.append(f"{book.name}: {name}: up to date")
-            problems += manifest.messages(name)
+            problems += manifest.messages(keys[name])
             step(f"{name}: up to date")
             continue
         before = len(context.findings)
@@ -254,10 +258,22 @@ def build_book(
             lines.append(f"{book.name}: {name}: {path}")
         messages = [finding.astext() for finding in context.findings[before:]]
         problems += messages
-        manifest.record(name, inputs[name], written, messages)
+        manifest.record(keys[name], inputs[name], written, messages)
         step(f"{name}: built")
     manifest.save()
     return status, lines, problems
+
+
+def for_book(options: Options, book: Book) -> Options:
+    """The options, with what the command line left open taken from the book's settings."""
+    from build_tools.settings import read_settings
+
+    settings, _ = read_settings(book.folder)  # its findings are the check's to report
+    return dataclasses.replace(
+        options,
+        paper=options.paper or settings.get("paper") or "a4",
+        card_size=options.card_size or settings.get("card_size"),
+    )
 
 
 def unused_profiling(report: Report, options: Options) -> list[str]:

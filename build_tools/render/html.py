@@ -104,7 +104,7 @@ class HtmlBook:
     def of(cls, context, medium: str = "screen") -> HtmlBook:
         """The book of `context` for `medium`: 'screen', or 'print' (the PDF's variant)."""
         root = context.document.root
-        settings = context.report.game.settings if context.report.game is not None else {}
+        settings = context.report.settings
         language = language_of(root, settings)
         words = words_for(language)
         # French sets typographic apostrophes unless the book's settings say otherwise.

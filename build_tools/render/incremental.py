@@ -191,6 +191,11 @@ def snapshot(paths: list[Path], settings: str, known: dict[str, list]) -> dict[s
     return files
 
 
+def record_key(format_name: str, settings: str) -> str:
+    """The manifest's key for a format built with given settings: `pdf 1a2b3c4d5e6f`."""
+    return f"{format_name} {hashlib.sha256(settings.encode()).hexdigest()[:12]}"
+
+
 def settings_of(format_name: str, options: Any, strict: bool) -> str:
     """Everything besides files that an output depends on, as one comparable string."""
     return json.dumps(

@@ -51,7 +51,7 @@ def render(context) -> list[Path]:
     fetcher = gate.fetcher(media=(base, IMAGES), refusals=refusals)
     fonts = FontConfiguration()
     stylesheet = weasyprint.CSS(
-        string=pdf_style.stylesheet(context.options, _language(context)),
+        string=pdf_style.stylesheet(context.options, _language(context), context.report.settings),
         font_config=fonts,
         base_url=base_url,
         url_fetcher=fetcher,
@@ -113,8 +113,7 @@ def fill_page_numbers(page: str, document) -> str:
 def _language(context) -> str:
     from build_tools.render.wording import language_of
 
-    game = context.report.game
-    return language_of(context.document.root, game.settings if game is not None else {})
+    return language_of(context.document.root, context.report.settings)
 
 
 def output_name(book: str, options) -> str:

@@ -53,8 +53,9 @@ class Fonts:
     faces: tuple[FontFace, ...]
 
 
-def fonts() -> Fonts:
-    """Source Serif and Source Sans when their packages are installed, else DejaVu."""
+def fonts(preferred: dict[str, str] | None = None) -> Fonts:
+    """Source Serif and Source Sans when their packages are installed, else DejaVu; the
+    book's settings may name a family to try first (`[fonts] serif = "…"`)."""
     families, faces = {}, []
     for role, (package, stem, family) in FONT_PACKAGES.items():
         folder = _package_folder(package)
@@ -65,6 +66,8 @@ def fonts() -> Fonts:
         ]
         faces += found
         families[role] = f'"{family}", "{FALLBACKS[role]}"' if found else f'"{FALLBACKS[role]}"'
+        if (preferred or {}).get(role):
+            families[role] = f'"{preferred[role]}", {families[role]}'
     return Fonts(families["serif"], families["sans"], tuple(faces))
 
 
@@ -72,7 +75,7 @@ DRAFT_MARK = {"fr": "Brouillon — ne pas diffuser", "en": "Draft — do not dis
 """The running mark of a draft (`--draft`), in the book's language (English when unknown)."""
 
 
-def stylesheet(options, language: str = "en") -> str:
+def stylesheet(options, language: str = "en", settings: dict | None = None) -> str:
     """The print CSS for `options` and a book in `language`: paper size, fonts, draft mark."""
     primary = language.split("-")[0].split("_")[0].lower()
     environment = jinja2.Environment(
@@ -84,7 +87,7 @@ def stylesheet(options, language: str = "en") -> str:
     return (
         environment.get_template("print.css").render(
             paper=PAPER_SIZES[options.paper],
-            fonts=fonts(),
+            fonts=fonts({role: (settings or {}).get(f"font_{role}", "") for role in FONT_PACKAGES}),
             draft=DRAFT_MARK.get(primary, DRAFT_MARK["en"]) if options.draft else "",
         )
         + environment.get_template("structures.css").render()
