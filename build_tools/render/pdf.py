@@ -26,7 +26,7 @@ from pathlib import Path
 
 from build_tools import limits
 from build_tools.diagnostics import Finding
-from build_tools.render import pdf_markup, pdf_style
+from build_tools.render import pdf_glyphs, pdf_markup, pdf_style
 from build_tools.render.media_html import IMAGES
 from build_tools.render.output import write_atomic
 from build_tools.render.weasyprint_loading import load_weasyprint
@@ -70,9 +70,14 @@ def render(context) -> list[Path]:
             finisher=_page_labels(_page_of(document, pdf_markup.BODY_START)),
             **_pdf_options(context.options),
         )
+    glyphs = pdf_glyphs.check(context.document, pdf_style.fonts())
+    named = [finding.key for finding in glyphs]  # said with its place in the book instead
     for warning in warnings:
-        if not any(refusal in warning for refusal in refusals):
+        if not any(refusal in warning for refusal in refusals) and not any(
+            f"({code})" in warning for code in named
+        ):
             print(f"rulebook: {context.book.name}: pdf: {warning}", file=sys.stderr)
+    context.findings.extend(glyphs)
     context.findings.extend(
         Finding("error", "refused-access", f"pdf: {refusal}", key=refusal) for refusal in refusals
     )

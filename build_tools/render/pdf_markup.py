@@ -24,6 +24,7 @@ from lxml.etree import _Element
 
 from build_tools import resources
 from build_tools.docbook import text_of
+from build_tools.render import pdf_code
 
 
 def single_page(context) -> tuple[str, Path]:
@@ -49,6 +50,7 @@ def for_print(page: str, context) -> str:
     _mark_body_start(tree)
     _unlink_dead_links(tree)
     _fewer_inline_boxes(tree)
+    pdf_code.wrap_long_lines(tree)
     return lxml_html.tostring(tree, encoding="unicode", doctype="<!DOCTYPE html>")
 
 

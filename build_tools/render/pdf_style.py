@@ -90,7 +90,7 @@ def stylesheet(options, language: str = "en", settings: dict | None = None) -> s
             fonts=fonts({role: (settings or {}).get(f"font_{role}", "") for role in FONT_PACKAGES}),
             draft=DRAFT_MARK.get(primary, DRAFT_MARK["en"]) if options.draft else "",
         )
-        + environment.get_template("structures.css").render()
+        + environment.get_template("structures.css").render(fonts=fonts())
     )
 
 
