@@ -146,7 +146,7 @@ class Inline:
             self._literal -= 1
         # A URL whose scheme could run code or read a file (javascript:, data:, file:…)
         # is never a link: its words are shown, and validation reports it.
-        target = resources.link(url)
+        target = self.linked_file(element, resources.link(url))
         if self._link or target is None:
             return content
         return f'<a class="ulink" href="{escape(target)}">{content}</a>'

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from html import escape
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, urlparse
 
 from lxml import etree
 
@@ -21,6 +21,10 @@ from build_tools.docbook import enclosing
 
 SHOWN = frozenset(("PNG", "JPG", "JPEG", "GIF", "SVG", "WEBP", "BMP"))
 """The image formats both browsers and WeasyPrint show (not EPS, PS, PDF, TIFF…)."""
+
+WORDS_ONLY = "the link shows its words only"
+FILES = "files"
+"""The folder, beside BOOK.html, that holds the copies of the files the book links to."""
 
 IMAGES = "media"
 """The folder, beside BOOK.html, that holds the copied images."""
@@ -117,19 +121,54 @@ class Media:
         prefix = "" if self.page.name is None else "../"
         return prefix + quote(relative.as_posix())
 
-    def image_finding(self, imagedata: etree._Element, problem: str, category: str) -> None:
+    def linked_file(self, element: etree._Element, url: str | None) -> str | None:
+        """A link to a file of the book (a script, an archive): the URL of its copy under
+        `files/`, which the build writes beside the pages; other URLs unchanged.
+
+        A file that is missing or outside the book's folder is a finding, and the link
+        then shows its words only."""
+        if url is None or urlparse(url).scheme or url.startswith(("#", "/", "?")):
+            return url
+        path, _, fragment = url.partition("#")
+        if not path:
+            return url
+        try:
+            source = resources.Gate(self.document.folder).file(path, self.document.file_of(element))
+        except resources.Refused as refusal:
+            self.image_finding(element, f"the linked file {refusal}", "linked-file", WORDS_ONLY)
+            return None
+        if source.is_dir():
+            return url  # a folder: left to the site that serves the book
+        if not source.is_file():
+            self.image_finding(
+                element, f"the linked file {path!r} does not exist", "linked-file", WORDS_ONLY
+            )
+            return None
+        folder = resources.resolved(self.document.folder) or self.document.folder
+        relative = Path(FILES) / source.relative_to(folder)
+        self.assets[source] = relative
+        prefix = "" if self.page.name is None else "../"
+        return prefix + quote(relative.as_posix()) + (f"#{fragment}" if fragment else "")
+
+    def image_finding(
+        self,
+        imagedata: etree._Element,
+        problem: str,
+        category: str,
+        consequence: str = "its text alternative is shown instead",
+    ) -> None:
         file, line, column = self.document.locate(imagedata)
         self.findings.append(
             at_line(
                 Finding(
                     "error",
                     category,
-                    f"{problem}; its text alternative is shown instead",
+                    f"{problem}; {consequence}",
                     file=file,
                     line=line,
                     column=column,
                     where=enclosing(imagedata),
-                    key=imagedata.get("fileref") or "no-fileref",
+                    key=imagedata.get("fileref") or imagedata.get("url") or "no-fileref",
                 )
             )
         )

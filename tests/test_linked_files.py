@@ -1,0 +1,34 @@
+# ruff: noqa: E501 (the expected messages read best whole)
+"""Files the book links to (a script, an archive) are copied beside the pages and linked."""
+
+from __future__ import annotations
+
+import lxml.html
+
+BOOK = """<book lang="fr"><title>Liens</title><chapter id="c"><title>C</title>
+<para>Le <ulink url="scripts/run.sh#top">script</ulink>, <ulink url="absent.tar.gz">l'archive</ulink>,
+<ulink url="https://example.org/">le site</ulink>, <ulink url="../outside.txt">dehors</ulink>.</para>
+</chapter></book>
+"""
+
+
+def test_a_linked_file_is_copied_and_a_missing_or_outside_one_reported(
+    write_book, rulebook, tmp_path
+):
+    folder = write_book("liens", {"book.xml": BOOK, "scripts/run.sh": "echo bonjour\n"})
+    (folder.parent / "outside.txt").write_text("secret", encoding="utf-8")
+    run = rulebook("build", str(folder), "--format", "html", "--out", str(tmp_path / "out"))
+    out = tmp_path / "out/liens"
+    assert (out / "files/scripts/run.sh").read_text(encoding="utf-8") == "echo bonjour\n"
+    single = lxml.html.parse(str(out / "liens.html")).getroot()
+    split = lxml.html.parse(str(out / "html/c.html")).getroot()
+    assert single.xpath("//a[.='script']/@href") == ["files/scripts/run.sh#top"]
+    assert split.xpath("//a[.='script']/@href") == ["../files/scripts/run.sh#top"]
+    assert single.xpath("//a[.='le site']/@href") == ["https://example.org/"]
+    assert not single.xpath('//a[.="l\'archive"]') and not single.xpath("//a[.='dehors']")
+    assert (
+        "book.xml:2:58: error: chapter « C »: the linked file 'absent.tar.gz' does not exist"
+        in run.err
+    )
+    assert "the linked file '../outside.txt' is outside the book's folder" in run.err
+    assert not (out / "files/outside.txt").exists()
