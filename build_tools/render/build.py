@@ -21,7 +21,7 @@ from build_tools.progress import Progress
 from build_tools.render import incremental
 from build_tools.render.output import remove_leftovers
 
-FORMATS = ("html", "pdf", "cards", "sheets")
+FORMATS = ("html", "pdf", "cards", "sheets", "errata")
 
 
 @dataclass
@@ -62,6 +62,8 @@ class RenderContext:
     written: list[Path] = field(default_factory=list)
     findings: list = field(default_factory=list)
     """What the renderers report (an element they could not render): printed after the build."""
+    folios: dict[str, str] = field(default_factory=dict)
+    """Anchor -> its printed folio, once the PDF is laid out (the errata sheet gives pages)."""
 
     @property
     def document(self):

@@ -191,6 +191,31 @@ class HtmlBook:
             errata_anchor=ERRATA_ANCHOR,
         )
 
+    # -- the errata sheet ----------------------------------------------------------------
+
+    def errata_sheet(self, folios: dict[str, str], stylesheet: str) -> str:
+        """The errata on a page of their own, each with its page in the printed book."""
+        from build_tools.render.pdf_markup import edition
+
+        self.marks.errata_page = ""
+        translator = self.translator(Page(None, heading_base=2))
+        return self.environment.get_template("html/errata_sheet.html").render(
+            lang=self.language,
+            title=Markup(f"{self.words['errata']} — {self.book_title(translator)}"),
+            stylesheet=None,
+            inline_css=Markup(stylesheet),
+            book_title=self.book_title(translator),
+            edition=edition(self.root),
+            errata=self.marks.errata(
+                lambda element, anchor: "",
+                translator.place,
+                self.numbering.division_of,
+                lambda division: self._short_title(translator, division),
+                folios,
+            ),
+            errata_anchor=ERRATA_ANCHOR,
+        )
+
     # -- the split pages ---------------------------------------------------------------
 
     def split_pages(self) -> list[tuple[str, str]]:

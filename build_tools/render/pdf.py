@@ -37,6 +37,22 @@ PAPERS = ("a4", "letter")
 
 def render(context) -> list[Path]:
     """Render the book of `context` to one PDF, in the paper its options ask for."""
+    document = lay_out(context)
+    pdf = document.write_pdf(
+        finisher=_page_labels(_page_of(document, pdf_markup.BODY_START)),
+        **_pdf_options(context.options),
+    )
+    written = [write_atomic(context.out / output_name(context.book.name, context.options), pdf)]
+    context.written.extend(written)
+    return written
+
+
+def lay_out(context):
+    """The book of `context` laid out for print (WeasyPrint's document); its folios kept.
+
+    `context.folios` (anchor -> printed folio) then serves what refers to the
+    printed book, as the errata sheet does.
+    """
     weasyprint = load_weasyprint()
     from weasyprint.text.fonts import FontConfiguration
 
@@ -63,13 +79,9 @@ def render(context) -> list[Path]:
         filled = fill_page_numbers(page, document)
         if filled != page:
             # The same layout again, the errata's pages written where the marks refer to them.
-            document = weasyprint.HTML(string=filled, base_url=str(base)).render(
-                stylesheets=[stylesheet], font_config=fonts
-            )
-        pdf = document.write_pdf(
-            finisher=_page_labels(_page_of(document, pdf_markup.BODY_START)),
-            **_pdf_options(context.options),
-        )
+            document = weasyprint.HTML(
+                string=filled, base_url=base_url, url_fetcher=fetcher
+            ).render(stylesheets=[stylesheet], font_config=fonts)
     glyphs = pdf_glyphs.check(context.document, pdf_style.fonts())
     named = [finding.key for finding in glyphs]  # said with its place in the book instead
     for warning in warnings:
@@ -81,9 +93,31 @@ def render(context) -> list[Path]:
     context.findings.extend(
         Finding("error", "refused-access", f"pdf: {refusal}", key=refusal) for refusal in refusals
     )
-    written = [write_atomic(context.out / output_name(context.book.name, context.options), pdf)]
-    context.written.extend(written)
-    return written
+    context.folios = folios(document)
+    return document
+
+
+def folios(document) -> dict[str, str]:
+    """Anchor -> the folio printed on its page: i, ii… in the front matter, then 1, 2…"""
+    body = _page_of(document, pdf_markup.BODY_START)
+    found: dict[str, str] = {}
+    for index, page in enumerate(document.pages):
+        folio = str(index - body + 1) if index >= body else _roman(index + 1)
+        for anchor in page.anchors:
+            found.setdefault(anchor, folio)
+    return found
+
+
+def _roman(number: int) -> str:
+    numerals = (
+        (1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
+        (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"),
+    )  # fmt: skip
+    roman = ""
+    for value, letters in numerals:
+        while number >= value:
+            roman, number = roman + letters, number - value
+    return roman
 
 
 PAGE_OF = re.compile(r'(<span class="page-of" data-target="([^"]+)">)00(</span>)')

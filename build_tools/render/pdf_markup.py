@@ -110,7 +110,7 @@ MONTHS = {
 VERSION = {"fr": "Version", "en": "Version"}
 
 
-def _edition(root: _Element) -> str:
+def edition(root: _Element) -> str:
     """« Version 1.3 · 19 janvier 2004 »: the book's latest revision, for its title page."""
     revision = root.find("bookinfo/revhistory/revision")
     if revision is None:
@@ -139,10 +139,10 @@ def _front_matter(tree: _Element, context) -> None:
     titlepage = _first(tree, f"//header[{has_class('titlepage')}]")
     if titlepage is None:
         return
-    edition = _edition(context.document.root)
-    if edition:
+    version = edition(context.document.root)
+    if version:
         line = etree.SubElement(titlepage, "p", {"class": "edition"})
-        line.text = edition
+        line.text = version
     verso = lxml_html.Element("section", {"class": "colophon front"})
     for node in titlepage.xpath(f"*[{has_class('copyright')}]"):
         verso.append(node)

@@ -109,3 +109,16 @@ def _package_folder(package: str) -> Path | None:
     if spec is None or spec.origin is None:
         return None
     return Path(spec.origin).parent / "files"
+
+
+def errata_stylesheet(options) -> str:
+    """The CSS of the errata sheet (screen and paper): `templates/pdf/errata.css` with the fonts."""
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=False,
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+    )
+    return environment.get_template("errata.css").render(
+        paper=PAPER_SIZES[options.paper], fonts=fonts()
+    )

@@ -371,12 +371,15 @@ class Marks:
 
     # -- the errata page ---------------------------------------------------------------
 
-    def errata(self, link, describe, division_of, division_title) -> list[dict[str, Any]]:
+    def errata(
+        self, link, describe, division_of, division_title, folios: dict | None = None
+    ) -> list[dict[str, Any]]:
         """The errata of the book, grouped by chapter: the ledger's first, then the others.
 
         `link(element, anchor)` makes the link to the mark of a checked element;
         `describe(element)` names it in the book's words (« Tableau 1.1, « … » »);
-        `division_of(element)` is its chapter, `division_title(chapter)` names it.
+        `division_of(element)` is its chapter, `division_title(chapter)` names it;
+        `folios` (anchor -> printed folio) gives each its page in the printed book.
         """
         elements = {
             verification.where: element for element, verification in self.verifications.items()
@@ -390,7 +393,10 @@ class Marks:
             if key not in groups:
                 title = division_title(division) if division is not None else ""
                 groups[key] = {"title": title, "known": finding.known, "entries": []}
-            groups[key]["entries"].append(self._entry(finding, element, link, describe))
+            entry = self._entry(finding, element, link, describe)
+            if folios and element is not None:
+                entry["page"] = folios.get(self.ids[element], "")
+            groups[key]["entries"].append(entry)
         return list(groups.values())
 
     def _entry(self, finding: Finding, element, link, describe) -> dict[str, Any]:
@@ -410,6 +416,7 @@ class Marks:
             "working": self.working(finding),
             "known": finding.known,
             "id": finding.id,
+            "page": "",
         }
 
     def _excerpt(self, excerpt: str, correction: Correction | None, old: bool) -> Markup:

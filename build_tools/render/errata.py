@@ -1,0 +1,38 @@
+"""The errata sheet: the book's errata on their own, as `errata.html` and `errata.pdf`.
+
+`rulebook build BOOK --format errata` writes a publisher's errata to print and
+slip into the book: by chapter, each erratum with its page in the printed book,
+« Au lieu de : … », « Lire : … » (or the reason when the rules do not say the
+right wording). The pages come from the PDF's layout: the one made in the same
+build, or a layout made for the purpose when the PDF is not being built.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from build_tools.render import pdf, pdf_style
+from build_tools.render.html import HtmlBook
+from build_tools.render.output import write_atomic
+from build_tools.render.weasyprint_loading import load_weasyprint
+
+HTML_NAME = "errata.html"
+PDF_NAME = "errata.pdf"
+
+
+def render(context) -> list[Path]:
+    """Write `errata.html` and `errata.pdf` for the book of `context`."""
+    if not context.folios:
+        pdf.lay_out(context)
+    book = HtmlBook.of(context, medium="print")
+    page = book.errata_sheet(context.folios, pdf_style.errata_stylesheet(context.options))
+    written = [write_atomic(context.out / HTML_NAME, page)]
+    weasyprint = load_weasyprint()
+    document = weasyprint.HTML(string=page, base_url=str(Path(context.out).absolute())).render()
+    written.append(write_atomic(context.out / PDF_NAME, document.write_pdf(**_options())))
+    context.written.extend(written)
+    return written
+
+
+def _options() -> dict:
+    return {"full_fonts": False, "hinting": False}

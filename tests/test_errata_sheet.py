@@ -1,0 +1,61 @@
+"""The errata sheet (`--format errata`): every erratum of the ledger, its page, what to read."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+
+import lxml.html
+import pytest
+
+from build_tools.cli import main
+from tests.conftest import ROOT
+
+pypdf = pytest.importorskip("pypdf")
+
+
+@pytest.fixture(scope="module")
+def sheet(tmp_path_factory):
+    out = tmp_path_factory.mktemp("errata")
+    assert main(["build", "harmonies", "--format", "pdf,errata", "--out", str(out)]) in (0, 1)
+    return out / "harmonies"
+
+
+def ledger_errata(book: str) -> list[dict]:
+    with open(ROOT / "source" / book / "ledger.toml", "rb") as handle:
+        known = tomllib.load(handle)["known"]
+    return [entry for entry in known if entry["id"].startswith("erratum:")]
+
+
+@pytest.mark.slow
+def test_the_sheet_lists_every_ledger_erratum_with_its_page_and_correction(sheet):
+    page = lxml.html.parse(str(sheet / "errata.html")).getroot()
+    entries = page.xpath("//li[contains(@class, 'erratum')]")
+    assert len(entries) == len(ledger_errata("harmonies"))
+    reader = pypdf.PdfReader(sheet / "harmonies.pdf")
+    book = [page.extract_text() for page in reader.pages]
+    for entry in entries:
+        text = " ".join(entry.text_content().split())
+        folio = entry.xpath(".//span[@class='erratum-page']")[0].text_content()
+        number = re.fullmatch(r"p\.\s(\d+)", folio.replace("\u00a0", " "))
+        assert number, folio
+        assert "Au lieu de" in text
+        assert "Lire" in text or "Pourquoi" in text
+        # the page is the printed book's: the place it names is on that page
+        place = entry.xpath(".//p[@class='erratum-where']")[0].text_content()
+        label = re.search(r"(Tableau|Exemple) (\d+\.\d+)", place)
+        if label:
+            printed = book[reader.page_labels.index(number.group(1))]
+            assert f"{label.group(1)} {label.group(2)}" in printed
+    # grouped by chapter, in French, with what to read where the rules determine it
+    chapters = [h.text_content() for h in page.xpath("//h2[@class='errata-chapter']")]
+    assert chapters == ["Chapitre 1. La résolution des actions", "Chapitre 2. Le combat"]
+    read = [" ".join(p.text_content().split()) for p in page.xpath("//p[@class='erratum-read']")]
+    assert any("−B+1" in text for text in read)
+
+
+@pytest.mark.slow
+def test_the_sheet_is_a_pdf_too(sheet):
+    reader = pypdf.PdfReader(sheet / "errata.pdf")
+    text = " ".join(page.extract_text() for page in reader.pages)
+    assert "Errata" in text and "Au lieu de" in text and "Harmonies" in text
