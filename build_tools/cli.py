@@ -341,6 +341,35 @@ def run_serve(arguments: argparse.Namespace) -> int:
     return serve(select(arguments.books), Path(arguments.out), options, arguments.port)
 
 
+# -- new ----------------------------------------------------------------------------------
+
+
+def add_new(commands, common) -> None:
+    new = commands.add_parser(
+        "new",
+        parents=[common],
+        help="start a new game: source/GAME/ with a book, rules, bindings, a sheet and cards",
+    )
+    new.add_argument("game", metavar="GAME", help="the game's folder name, e.g. mon-jeu")
+    new.add_argument("--title", default=None, help="the book's title (default: from GAME)")
+    new.set_defaults(run=run_new)
+
+
+def run_new(arguments: argparse.Namespace) -> int:
+    from build_tools.diagnostics import display_path
+    from build_tools.scaffold import scaffold
+
+    written = scaffold(source_root(), arguments.game, arguments.title)
+    if not arguments.quiet:
+        for path in written:
+            print(f"{arguments.game}: wrote {display_path(path)}")
+        print(
+            f"{arguments.game}: next: rulebook check {arguments.game} && "
+            f"rulebook build {arguments.game}"
+        )
+    return EXIT_OK
+
+
 # -- ledger -------------------------------------------------------------------------------
 
 
@@ -431,7 +460,7 @@ def add_sheet(commands, common) -> None:
 
 # -- the parser ---------------------------------------------------------------------------
 
-COMMANDS = (add_list, add_check, add_build, add_serve, add_sheet, add_ledger)
+COMMANDS = (add_list, add_check, add_build, add_serve, add_new, add_sheet, add_ledger)
 """Each adds its subcommand to the parser, in the order `rulebook --help` lists them."""
 
 

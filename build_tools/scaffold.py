@@ -1,0 +1,55 @@
+"""`rulebook new GAME`: a new game folder under `source/`, ready to check and build.
+
+The files come from `templates/new/` (Jinja2): a minimal DocBook book, its settings, an
+empty ledger, a rules package with rules citing their sentences, the bindings of the
+book's example, a character sheet and a quick-reference deck. No engine file is touched.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import jinja2
+
+from build_tools.assets import templates_folder
+from build_tools.books import UsageError
+
+NAME = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
+
+
+def scaffold(root: Path, name: str, title: str | None = None) -> list[Path]:
+    """Write the game folder `root/name`; the files written, in order."""
+    if not NAME.match(name):
+        raise UsageError(
+            f"{name!r}: a game's name is its folder's: lowercase letters, digits, - and _, "
+            "starting with a letter (e.g. mon-jeu)"
+        )
+    folder = root / name
+    if folder.exists():
+        raise UsageError(f"{folder}: already exists; rulebook new writes a new folder only")
+    source = templates_folder() / "new"
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(source),
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        autoescape=False,
+    )
+    values = {"name": name, "title": title or name.replace("-", " ").replace("_", " ").title()}
+    written = []
+    for template in sorted(path for path in source.rglob("*") if path.is_file()):
+        relative = template.relative_to(source)
+        if relative.name == "README.md" and relative.parent == Path("."):
+            continue  # the description of the templates, not a file of the game
+        text = environment.get_template(relative.as_posix()).render(values)
+        if template.suffix == ".xml":
+            text = text.replace(values["title"], _xml_escaped(values["title"]))
+        target = folder / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        written.append(target)
+    return written
+
+
+def _xml_escaped(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -1,0 +1,5 @@
+"""Les règles de {{ title }}, comme le livre les énonce."""
+
+from . import jets
+
+__all__ = ["jets"]

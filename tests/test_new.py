@@ -1,0 +1,75 @@
+"""`rulebook new GAME`: a game folder that checks and builds at once, touching no engine file."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import ROOT
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("RULEBOOK_SOURCE", raising=False)
+    return tmp_path
+
+
+def engine_files() -> dict[str, int]:
+    return {
+        str(path): path.stat().st_mtime_ns
+        for folder in ("build_tools", "templates")
+        for path in (ROOT / folder).rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+
+
+def test_a_new_game_checks_clean_and_builds(rulebook, project):
+    before = engine_files()
+    status, out, _ = rulebook("new", "mon-jeu", "--title", "Mon Jeu & Cie")
+    assert status == 0
+    game = project / "source" / "mon-jeu"
+    written = {line.split("wrote ")[1] for line in out.splitlines() if "wrote" in line}
+    assert written == {str(path.relative_to(project)) for path in game.rglob("*") if path.is_file()}
+    assert {"book.xml", "book.toml", "ledger.toml", "__init__.py", "bindings.py", "deck.toml"} <= {
+        path.name for path in game.iterdir()
+    }
+    assert engine_files() == before  # a new game touches no engine file
+
+    status, out, _ = rulebook("check", "mon-jeu")
+    assert status == 0, out
+    assert out.startswith("mon-jeu: 0 new finding(s), 0 known")
+    assert "coverage: examples 1/1 bound" in out
+    assert "2 cite a sentence of the book (2 found in it)" in out  # each rule cites its sentence
+
+    status, out, err = rulebook("build", "mon-jeu", "--format", "html")
+    assert status == 0, err
+    page = (project / "generated" / "mon-jeu" / "mon-jeu.html").read_text(encoding="utf-8")
+    assert "Mon Jeu &amp; Cie" in page and "un total de 17" in page
+
+
+def test_the_binding_catches_a_wrong_number(rulebook, project):
+    rulebook("new", "mon-jeu")
+    book = project / "source" / "mon-jeu" / "book.xml"
+    book.write_text(book.read_text(encoding="utf-8").replace("total de 17", "total de 18"))
+    status, out, _ = rulebook("check", "mon-jeu")
+    assert status == 1
+    assert "the text says 18, the rules give 17 [erratum]" in out
+
+
+@pytest.mark.slow
+def test_a_new_game_builds_every_format(rulebook, project):
+    rulebook("new", "mon-jeu")
+    status, out, err = rulebook("build", "mon-jeu", "--format", "html,pdf,cards,sheets")
+    assert status == 0, err
+    folder = project / "generated" / "mon-jeu"
+    for name in ("mon-jeu.pdf", "cards.pdf", "sheet.pdf"):
+        assert (folder / name).read_bytes().startswith(b"%PDF-")
+
+
+@pytest.mark.parametrize(
+    "name, message",
+    [("Mon Jeu", "a game's name is its folder's"), ("cda", "already exists")],
+)
+def test_a_name_that_cannot_be_a_new_game(rulebook, project, name, message):
+    (project / "source" / "cda").mkdir(parents=True)
+    status, out, err = rulebook("new", name)
+    assert status == 2 and message in err
