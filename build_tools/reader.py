@@ -195,6 +195,7 @@ class _BookResolver(etree.Resolver):
     def __init__(self, folder: Path, refusals: list[Finding]):
         super().__init__()
         self.folder = folder
+        self.gate = Gate(folder)
         self.refusals = refusals
 
     def resolve(self, url, public_id, context):
@@ -207,7 +208,7 @@ class _BookResolver(etree.Resolver):
                 else self.resolve_string("", context)
             )
         path = _local_path(url)
-        if path is not None and _inside(path, self.folder) and not path.is_file():
+        if path is not None and self.gate.allows(path) and not path.is_file():
             # libxml2 would only warn, and the entity's text would silently vanish.
             self.refusals.append(
                 Finding(
@@ -219,7 +220,7 @@ class _BookResolver(etree.Resolver):
                 )
             )
             return self.resolve_string("", context)
-        if path is not None and (_inside(path, self.folder) or _in_docbook_dtd(url)):
+        if path is not None and (self.gate.allows(path) or _in_docbook_dtd(url)):
             return None
         self.refusals.append(
             Finding(
@@ -316,18 +317,21 @@ def _check_bases(root: etree._Element, path: Path, folder: Path, refusals: list[
     xml:base names: one pointing outside the folder would make rulebook quote
     any file of the machine. It is refused, and its elements stay in `path`.
     """
+    gate = Gate(folder)
     for element in root.iter():
         base = element.get(XML_BASE) if isinstance(element.tag, str) else None
         if base is None:
             continue
         parent = element.getparent()
         against = _base_file(parent, path) if parent is not None else path
-        parsed = urlparse(base)
-        written = unquote(parsed.path) if parsed.scheme == "file" else base
-        target = _resolved(against.parent / written) if parsed.scheme in ("", "file") else None
-        if target is not None and _inside(target, folder):
-            element.set(XML_BASE, str(target))
+        if not base.strip():  # the same document: nothing to resolve
+            del element.attrib[XML_BASE]
             continue
+        try:
+            element.set(XML_BASE, str(gate.file(base, against)))
+            continue
+        except Refused:
+            pass
         del element.attrib[XML_BASE]
         refusals.append(
             at_line(

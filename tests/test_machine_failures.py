@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -152,6 +153,24 @@ def test_an_output_path_that_is_a_folder(rulebook, built):
     assert str(page) in line and "folder" in line
     del before[page]
     assert outputs(out) == before
+
+
+def test_a_file_where_an_output_folder_goes(rulebook, built):
+    small, out, before = built
+    shutil.rmtree(out / "petit" / "html")
+    (out / "petit" / "html").write_text("pas un dossier")
+    status, _, err = rulebook("build", str(small), "--format", "html", "--out", str(out))
+    assert status == 2
+    line = one_line(err)
+    assert str(out / "petit" / "html") in line and "a file is where a folder would go" in line
+
+
+def test_out_under_a_file_is_not_a_directory(rulebook, small, tmp_path):
+    (tmp_path / "afile").write_text("garder")
+    status, out, err = rulebook("build", str(small), "--out", str(tmp_path / "afile" / "sous"))
+    assert status == 2 and out == ""
+    line = one_line(err)
+    assert str(tmp_path / "afile" / "sous") in line and "Not a directory" in line
 
 
 # -- inputs: an unreadable folder, a path that is not UTF-8, SOURCE_DATE_EPOCH --------------------

@@ -20,7 +20,12 @@ def write_atomic(path: Path, content: bytes | str) -> Path:
     data = content.encode("utf-8") if isinstance(content, str) else content
     temporary = None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:  # a file stands where a folder of the output goes
+            raise NotADirectoryError(
+                20, "a file is where a folder would go", str(path.parent)
+            ) from None
         if path.is_dir():
             raise IsADirectoryError(21, "a folder is where the file would go", str(path))
         descriptor, temporary = tempfile.mkstemp(

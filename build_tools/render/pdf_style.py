@@ -84,14 +84,11 @@ def stylesheet(options, language: str = "en", settings: dict | None = None) -> s
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
     )
-    return (
-        environment.get_template("print.css").render(
-            paper=PAPER_SIZES[options.paper],
-            fonts=fonts({role: (settings or {}).get(f"font_{role}", "") for role in FONT_PACKAGES}),
-            draft=DRAFT_MARK.get(primary, DRAFT_MARK["en"]) if options.draft else "",
-        )
-        + environment.get_template("structures.css").render(fonts=fonts())
-    )
+    return environment.get_template("print.css").render(
+        paper=PAPER_SIZES[options.paper],
+        fonts=fonts({role: (settings or {}).get(f"font_{role}", "") for role in FONT_PACKAGES}),
+        draft=DRAFT_MARK.get(primary, DRAFT_MARK["en"]) if options.draft else "",
+    ) + environment.get_template("structures.css").render(fonts=fonts())
 
 
 def asset_folders() -> list[Path]:
