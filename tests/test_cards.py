@@ -9,6 +9,7 @@ changed sentence or a wrong formula as findings of `rulebook check`.
 
 from __future__ import annotations
 
+import io
 import math
 import re
 import shutil
@@ -325,3 +326,57 @@ def _edad_rolls():
         else:
             rolls[face] = rolls.get(face, 0) + Fraction(1, 20)
     return rolls
+
+
+# -- imposition and reproducibility --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "size, paper, columns, rows, landscape",
+    [
+        ("poker", "a4", 4, 2, True),
+        ("poker", "letter", 3, 2, True),
+        ("tarot", "a4", 2, 2, False),
+        ("a6", "a4", 2, 1, True),
+    ],
+)
+def test_each_size_is_imposed_as_many_to_a_sheet_as_fit_with_room_for_the_marks(
+    size, paper, columns, rows, landscape
+):
+    from build_tools.render.cards import Layout
+
+    layout = Layout.of(size, paper)
+    assert (layout.columns, layout.rows, layout.landscape) == (columns, rows, landscape)
+    for index in range(layout.per_sheet):
+        x, y = layout.slot(index)
+        assert x >= 6 and y >= 6  # the crop marks' room
+        assert x + layout.width + 6 <= layout.page_width - 6
+        assert y + layout.height + 6 <= layout.page_height - 6
+
+
+def test_a_back_falls_behind_its_face_once_the_sheet_is_turned_over_its_long_edge():
+    from build_tools.render.cards import Layout
+
+    portrait = Layout.of("tarot", "a4")  # turned over its left edge: columns mirrored
+    x, y = portrait.slot(0)
+    back_x, back_y = portrait.slot(0, back=True)
+    assert back_y == y and back_x + portrait.width + 6 == pytest.approx(portrait.page_width - x)
+    landscape = Layout.of("poker", "a4")  # turned over its top edge: rows mirrored
+    x, y = landscape.slot(1)
+    back_x, back_y = landscape.slot(1, back=True)
+    assert back_x == x and back_y + landscape.height + 6 == pytest.approx(landscape.page_height - y)
+
+
+@pytest.mark.slow
+def test_two_builds_with_source_date_epoch_are_byte_identical(decks, monkeypatch):
+    from dataclasses import replace
+
+    from build_tools.render import cards
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    deck = replace(decks["harmonies"], cards=decks["harmonies"].cards[:2])
+    layout = cards.Layout.of("poker", "a4")
+    first = cards._pdf(deck, layout, [8.0, 8.0], "sheets", "fr")
+    assert first == cards._pdf(deck, layout, [8.0, 8.0], "sheets", "fr")
+    created = PdfReader(io.BytesIO(first)).metadata.creation_date
+    assert (created.year, created.month, created.day) == (2023, 11, 14)

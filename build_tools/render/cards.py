@@ -27,14 +27,15 @@ from pathlib import Path
 
 import jinja2
 
+from build_tools.assets import templates_folder
 from build_tools.diagnostics import Finding
 from build_tools.render.build import RenderError
 from build_tools.render.cards_deck import SIZES, Deck, DeckError, deck_file, load_deck
 from build_tools.render.output import write_atomic
 from build_tools.render.pdf_markup import source_date
-from build_tools.render.pdf_style import fonts
+from build_tools.render.pdf_style import asset_folders, fonts
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "cards"
+TEMPLATES = templates_folder() / "cards"
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 BLEED = 3.0
 """Bleed around each card, in millimetres."""
@@ -214,10 +215,8 @@ def _measure(deck, layout, sizes, indexes, language) -> dict[int, tuple[float, f
     then compared with the card's room, and the widest box inside it (a table
     too wide) with the text's width.
     """
-    import weasyprint
-
     page = _page(deck, layout, sizes, "measure", language, indexes)
-    document = weasyprint.HTML(string=page, base_url=str(TEMPLATES)).render()
+    document = _html(page, deck).render()
     room = layout.height - SAFE
     excess = {}
     for page_layout in document.pages:
@@ -243,10 +242,18 @@ def _descendants(box):
 
 
 def _pdf(deck, layout, sizes, mode, language) -> bytes:
-    import weasyprint
-
     page = _page(deck, layout, sizes, mode, language, range(len(deck.cards)))
-    return weasyprint.HTML(string=page, base_url=str(TEMPLATES)).write_pdf(**PDF_OPTIONS)
+    return _html(page, deck).write_pdf(**PDF_OPTIONS)
+
+
+def _html(page: str, deck: Deck):
+    """WeasyPrint's document for `page`, reading nothing but the game's folder and our assets."""
+    from build_tools.render.weasyprint_loading import load_weasyprint
+    from build_tools.resources import Gate
+
+    weasyprint = load_weasyprint()
+    fetcher = Gate(deck.file.parent, assets=asset_folders()).fetcher()
+    return weasyprint.HTML(string=page, base_url=TEMPLATES.as_uri() + "/", url_fetcher=fetcher)
 
 
 def _page(deck, layout, sizes, mode, language, indexes) -> str:

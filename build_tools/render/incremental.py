@@ -69,7 +69,7 @@ def tool_inputs(format_name: str) -> list[Path]:
     """The tool's own files a format is made with: its code, templates, stylesheets and fonts."""
     paths = [path for path in _files(ENGINE) if path.suffix == ".py"]
     paths += [path for path in _files(templates_folder()) if not path.name.startswith(".")]
-    if format_name in ("pdf", "sheets"):
+    if format_name in ("pdf", "sheets", "cards"):
         try:
             from build_tools.render.pdf_style import fonts
 
