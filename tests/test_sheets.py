@@ -100,8 +100,10 @@ def test_blank_sheet_is_a_form_with_every_statistic(blank, book):
                     assert "/FontFile2" in descriptor, f"{font['/BaseFont']} is not embedded"
         assert fonts
         text = "".join(page.extract_text() for page in reader.pages)
+        plain = text.replace("\u00a0", " ").replace("\u202f", " ").upper()
         for section in game.sheet.sections:
-            assert section.titre.upper() in text.upper()
+            assert section.titre.upper() in plain
+        assert not any(f" {mark}" in text for mark in ";:!?"), "French spacing: no-break spaces"
 
 
 @pytest.mark.slow

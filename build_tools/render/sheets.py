@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import markupsafe
 
 from build_tools.assets import templates_folder
 from build_tools.books import Book, UsageError, load_game, main_file, select
@@ -37,6 +38,7 @@ from build_tools.render.sheets_character import (
     livre_du_fichier,
 )
 from build_tools.render.sheets_model import Description, Groupe, Piste
+from build_tools.render.typography import french_spaces
 
 TEMPLATES = templates_folder() / "sheets"
 PAPERS = {"a4": "A4", "letter": "letter"}
@@ -89,6 +91,13 @@ def sheet_pdf(
     )
     fonts = FontConfiguration()
     css = environment.get_template("sheet.css").render(paper=PAPERS[paper], fonts=pdf_style.fonts())
+    # Every text the page prints is French: no-break spaces before ; : ! ? and inside « ».
+    # (A macro's output is markup already made of finalized values: left as it is.)
+    environment.finalize = lambda value: (
+        french_spaces(value)
+        if isinstance(value, str) and not isinstance(value, markupsafe.Markup)
+        else value
+    )
     page = environment.get_template("sheet.html").render(
         vue=_vue(description, personnage), date=_date()
     )

@@ -12,6 +12,7 @@ Two things are checked during `rulebook check`:
 from __future__ import annotations
 
 import inspect
+import traceback
 from pathlib import Path
 
 from build_tools.checking.passage import Passage, compile_pattern, number_value
@@ -48,9 +49,31 @@ def check_sheet(document, game) -> list[Finding]:
                 for diagnostic in illisible.diagnostics
             ]
             continue
+        except Exception as error:  # the game's checks or totals crashed: a finding, not a crash
+            findings.append(_crash(error, game, exemple.fichier))
+            continue
         for accord in exemple.accords:
             findings += _accord(document, personnage, accord, exemple.fichier)
     return findings
+
+
+def _crash(error: Exception, game, fichier: str) -> Finding:
+    """A finding at the line of the game's code where checking or totalling a character failed."""
+    frames = [
+        frame
+        for frame in traceback.extract_tb(error.__traceback__)
+        if Path(frame.filename).resolve().is_relative_to(game.folder)
+    ]
+    frame = frames[-1] if frames else None
+    return Finding(
+        "error",
+        "sheet-error",
+        f"the sheet of {fichier} raised {type(error).__name__}: {error}",
+        file=Path(frame.filename) if frame else game.folder / fichier,
+        line=frame.lineno if frame else 0,
+        text=frame.line if frame else "",
+        key=fichier,
+    )
 
 
 def _sources(description: Description, citations: Citations) -> list[Finding]:
