@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-BOOK = """<book>
+BOOK = """<book lang="fr">
 <title>Règles</title>
 <chapter>
 <title>Le combat</title>
