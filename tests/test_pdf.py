@@ -451,3 +451,12 @@ def test_the_tagged_variant_is_pdf_ua(builds):
     for kind in ("/H1", "/H2", "/H3", "/Table", "/TH", "/TD", "/L", "/LI", "/Link", "/P"):
         assert kind in kinds, f"no {kind} in the structure tree"
     assert kinds["/H2"] >= 3  # the two chapters and the errata
+
+
+def test_no_english_nor_python_in_the_printed_french_book(builds):
+    from tests.book_language import foreign
+
+    text = " ".join(page_texts(builds.reader("cda")))
+    # words a line end hyphenated are joined back, as a reader reads them
+    text = re.sub(r"(\w)-\n\s*(\w)", r"\1\2", text)
+    assert foreign(text, "cda") == {"english": [], "identifiers": []}

@@ -1,0 +1,137 @@
+"""The three books' HTML speaks French only: what the tool adds is in the book's language.
+
+No English sentence, Python name or source file name in what a reader sees or
+hears (text, titles, labels); a ✓ stands only beside what the rules confirm,
+in the text's own words; the ✗ of a table is in the cell that holds the
+wrong number.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import lxml.html
+import pytest
+
+from build_tools.cli import main
+from tests.book_language import foreign
+
+BOOKS = ("cda", "harmonies", "edad")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("language")
+    for book in BOOKS:
+        assert main(["build", book, "--format", "html", "--out", str(out)]) in (0, 1)
+    return out
+
+
+def seen_and_heard(path: Path) -> str:
+    """The text of a page, and the words of its titles, labels and image alternatives."""
+    body = lxml.html.parse(str(path)).getroot().find("body")
+    attributes = [
+        value
+        for element in body.iter()
+        if isinstance(element.tag, str)
+        for name, value in element.attrib.items()
+        if name in ("title", "aria-label", "alt")
+    ]
+    return body.text_content() + "\n" + "\n".join(attributes)
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_no_english_nor_python_in_the_html_of_a_french_book(built, book):
+    pages = [built / book / f"{book}.html", *sorted((built / book / "html").glob("*.html"))]
+    for page in pages:
+        assert foreign(seen_and_heard(page), book) == {"english": [], "identifiers": []}, page
+
+
+def test_the_check_would_find_them():
+    # the words of the tool's developers, as the book once showed them
+    shown = (
+        "Pourquoi : the heading of the table writes « Mental (Mt) » "
+        "jet_avec_de_critique(cible=16, de=18) = Jet(reussite=False, degre=20) (cda.xml:379)"
+    )
+    found = foreign(shown, "cda")
+    assert {"heading", "writes"} - set(found["english"]) == {"heading", "writes"}
+    assert {"the", "table"} & set(found["english"]) == {"the"}
+    assert "jet_avec_de_critique" in found["identifiers"] and "cda.xml" in found["identifiers"]
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_a_tick_quotes_the_text_it_confirms_never_a_contradicting_wording(built, book):
+    page = lxml.html.parse(str(built / book / f"{book}.html")).getroot()
+    agreed = page.xpath("//li[contains(@class, 'claim') and contains(@class, 'agreed')]")
+    assert agreed
+    for claim in agreed:
+        if "disagreed" in claim.get("class"):
+            continue
+        # the text's words, then the tick: nothing the rules would word otherwise
+        quoted = claim.xpath("q[@class='claim-text']")[0].text_content()
+        rest = claim.text_content().replace(quoted, "", 1)
+        assert rest.strip() == "✓", rest
+
+
+def test_the_cross_lands_in_the_cell_that_holds_the_wrong_number(write_book, rulebook, tmp_path):
+    """A table written one row per line: each ✗ is in the cell of its number."""
+    folder = write_book(
+        "tableau",
+        {
+            "book.xml": """<?xml version="1.0" encoding="utf-8"?>
+<book lang="fr"><title>Tableau</title>
+<chapter id="c"><title>Les doubles</title>
+<table id="doubles"><title>Les doubles</title>
+<tgroup cols="3">
+<thead><row><entry>n</entry><entry>double</entry><entry>triple</entry></row></thead>
+<tbody>
+<row><entry>1</entry><entry>2</entry><entry>3</entry></row>
+<row><entry>2</entry><entry>5</entry><entry>6</entry></row>
+<row><entry>3</entry><entry>6</entry><entry>8</entry></row>
+</tbody></tgroup></table>
+</chapter></book>
+""",
+            "__init__.py": """
+from pathlib import Path
+from build_tools.checking.binder import Binder
+
+binder = Binder()
+
+
+@binder.table(title="Les doubles")
+def doubles(check, state):
+    for row in check.rows:
+        n = row[0].given()
+        row[1].claim("{}", 2 * n)
+        row[2].claim("{}", 3 * n)
+
+
+def setup(game):
+    game.binder = binder
+""",
+        },
+    )
+    rulebook("build", str(folder), "--format", "html", "--out", str(tmp_path / "out"))
+    page = lxml.html.parse(str(tmp_path / "out/tableau/tableau.html")).getroot()
+    rows = page.xpath("//table[@id='doubles']/tbody/tr")
+    crossed = [
+        (index, position)
+        for index, row in enumerate(rows)
+        for position, cell in enumerate(row)
+        if cell.xpath(".//span[@class='cell-erratum']")
+    ]
+    assert crossed == [(1, 1), (2, 2)]
+    wrong = [m.text_content() for m in page.xpath("//mark[contains(@class, 'wrong-token')]")]
+    assert wrong == ["5", "8"]
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_every_ledger_entry_has_its_reason_in_the_book_language(book):
+    """The ledger's reasons are the authors' English; a French book shows `reason_fr`."""
+    import tomllib
+
+    from tests.conftest import ROOT
+
+    with open(ROOT / "source" / book / "ledger.toml", "rb") as handle:
+        known = tomllib.load(handle)["known"]
+    assert [entry["id"] for entry in known if not entry.get("reason_fr")] == []
