@@ -333,3 +333,22 @@ def test_the_documented_fields_are_the_descriptions(book):
     doc = (ROOT / "docs" / "sheets.md").read_text(encoding="utf-8")
     documented = doc.split(f"<!-- fields: {book} -->\n")[1].split("<!-- end fields -->")[0]
     assert documented == reference(game.sheet)
+
+
+def test_a_box_takes_its_formula_and_sentence_from_its_rule():
+    from build_tools.checking.rule import rule
+    from build_tools.render.sheets_model import Case
+
+    @rule(formula="TA = CA + BA", cites="additionnée du bonus d'attaque")
+    def total(cible: int, bonus: int) -> int:
+        return cible + bonus
+
+    case = Case("TA", "Total d’attaque", regle=total)
+    assert (case.formule, case.source, case.derivee) == (
+        "TA = CA + BA",
+        "additionnée du bonus d'attaque",
+        True,
+    )
+    assert Case("TA", "Total d’attaque", formule="TA = CA + BA + 0", regle=total).formule == (
+        "TA = CA + BA + 0"
+    ), "the sheet's own formula, when it gives one, is the one printed"

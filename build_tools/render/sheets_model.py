@@ -40,10 +40,21 @@ class Case:
     requise: bool = False
     signe: bool = False
     """A bonus, printed with its sign: +3, −2."""
+    regle: Callable | None = field(default=None, compare=False, repr=False)
+    """The rules function that computes the box: its citation (`@rule(formula=…, cites=…)`)
+    gives the formula and the sentence the box does not give itself."""
+
+    def __post_init__(self) -> None:
+        citation = getattr(self.regle, "citation", None)
+        if citation is not None:
+            if not self.formule and citation.formula:
+                object.__setattr__(self, "formule", citation.formula)
+            if not self.source and citation.cites:
+                object.__setattr__(self, "source", citation.cites)
 
     @property
     def derivee(self) -> bool:
-        return bool(self.formule)
+        return bool(self.formule) or self.regle is not None
 
     @property
     def etiquette(self) -> str:

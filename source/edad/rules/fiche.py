@@ -76,7 +76,14 @@ FICHE = Description(
             ),
             colonnes=(
                 Case("valeur", "Valeur", minimum=1, source=S_CARACTERISTIQUES),
-                Case("bonus", "Bonus", formule="bonus = valeur − 10", source=S_BONUS, signe=True),
+                Case(
+                    "bonus",
+                    "Bonus",
+                    formule="bonus = valeur − 10",
+                    source=S_BONUS,
+                    signe=True,
+                    regle=personnage.bonus_de_caracteristique,
+                ),
             ),
         ),
         Groupe(
@@ -90,6 +97,7 @@ FICHE = Description(
                     "PVs",
                     formule="PVs = Con + bonus (+ 3 par Robustesse)",
                     source=S_PV,
+                    regle=personnage.points_de_vie,
                 ),
                 Case("restants", "PVs restants", minimum=None),
                 Case(
@@ -97,8 +105,15 @@ FICHE = Description(
                     "Inconscient à",
                     formule=f"PVs = {personnage.SEUIL_D_INCONSCIENCE}",
                     source=S_SEUILS,
+                    regle=personnage.etat,
                 ),
-                Case("mort", "Mort sous", formule="PVs < −PVs maximum", source=S_SEUILS),
+                Case(
+                    "mort",
+                    "Mort sous",
+                    formule="PVs < −PVs maximum",
+                    source=S_SEUILS,
+                    regle=personnage.etat,
+                ),
                 Case("bonus_init", "Autres bonus d’initiative", "Autres bonus"),
                 Case(
                     "Init",
@@ -107,6 +122,7 @@ FICHE = Description(
                     formule="Init = bonus Dex + bonus Int + dons",
                     source=S_INIT,
                     signe=True,
+                    regle=file.attribut_d_initiative,
                 ),
                 Case(
                     "reactivite",
@@ -114,6 +130,7 @@ FICHE = Description(
                     "Réactivité",
                     formule="gain = Int / 10",
                     source=S_REACTIVITE,
+                    regle=file.gain_de_reactivite,
                 ),
                 Case("karma", "Points de karma", "Karma", source=S_KARMA),
                 Case(
@@ -147,6 +164,7 @@ FICHE = Description(
                     formule="bonus = points + bonus de la carac.",
                     source=S_COMPETENCE,
                     signe=True,
+                    regle=personnage.bonus_de_competence,
                 ),
             ),
         ),
@@ -176,6 +194,7 @@ FICHE = Description(
                     "PVs",
                     formule="PVs + 10/20/100 × altér.",
                     source=S_OBJETS,
+                    regle=equipement.points_de_vie_d_un_objet,
                 ),
                 Case("restants", "PVs restants", "Restants"),
                 Case(
@@ -184,6 +203,7 @@ FICHE = Description(
                     "Parade",
                     formule="parade = 10 + CA",
                     source=S_PARADE,
+                    regle=equipement.bonus_de_parade,
                 ),
             ),
         ),

@@ -70,6 +70,7 @@ FICHE = Description(
                     formule="Enc. = Cp + Rs + Armure",
                     source=S_ENC,
                     signe=True,
+                    regle=combat.encaissement,
                 ),
                 Case("FR", "Style : Facteur de Rapidité", "FR", minimum=combat.FACTEUR_MINIMAL),
                 Case("FD", "Style : Facteur de Dommages", "FD", minimum=combat.FACTEUR_MINIMAL),
@@ -98,6 +99,7 @@ FICHE = Description(
                     "Pénalité",
                     formule="−1 par point de douleur à tout",
                     source=S_VARIENT,
+                    regle=combat.penalite,
                 ),
             ),
             note="À partir de 5 points de douleur, un jet d’évanouissement est dû.",
@@ -121,6 +123,7 @@ FICHE = Description(
                     formule="A = Niveau + BF + Style",
                     source=S_ATTAQUE,
                     signe=True,
+                    regle=combat.base_d_attaque,
                 ),
                 Case(
                     "P",
@@ -129,6 +132,7 @@ FICHE = Description(
                     formule="P = Niveau + BP + Style",
                     source=S_PARADE,
                     signe=True,
+                    regle=combat.base_de_parade,
                 ),
                 Case(
                     "R",
@@ -137,6 +141,7 @@ FICHE = Description(
                     formule="R = Niveau + BR + Style",
                     source=S_RAPIDITE,
                     signe=True,
+                    regle=combat.base_de_rapidite,
                 ),
                 Case(
                     "D",
@@ -145,6 +150,7 @@ FICHE = Description(
                     formule="D = BD + Style",
                     source=S_DOMMAGES,
                     signe=True,
+                    regle=combat.base_de_dommages,
                 ),
                 *(
                     Case(
@@ -170,6 +176,7 @@ FICHE = Description(
                     "Niveau de Compétence",
                     "Niveau",
                     formule="Niveau = Compétence + Attributs",
+                    regle=combat.niveau_de_combat,
                 ),
             ),
         ),
