@@ -54,17 +54,27 @@ def main(argv: list[str] | None = None) -> int:
         # The machine, not rulebook: a full disk, a read-only folder, a permission.
         print(f"rulebook: error: {os_error(error)}", file=sys.stderr)
         return EXIT_UNREADABLE
+    except UnicodeEncodeError as error:
+        if not _undecodable_path(error):
+            return internal_error(arguments)
+        print(f"rulebook: error: {_undecodable_path(error)}", file=sys.stderr)
+        return EXIT_UNREADABLE
     except Exception:
-        if arguments.traceback:
-            traceback.print_exc()
-        else:
-            kind, value, _ = sys.exc_info()
-            print(
-                f"rulebook: internal error: {kind.__name__}: {value}\n"
-                "  (this is a bug in rulebook; run again with --traceback to see where)",
-                file=sys.stderr,
-            )
-        return EXIT_INTERNAL
+        return internal_error(arguments)
+
+
+def internal_error(arguments: argparse.Namespace) -> int:
+    """A bug of rulebook: one line saying so (the traceback with --traceback), exit 3."""
+    if arguments.traceback:
+        traceback.print_exc()
+    else:
+        kind, value, _ = sys.exc_info()
+        print(
+            f"rulebook: internal error: {kind.__name__}: {value}\n"
+            "  (this is a bug in rulebook; run again with --traceback to see where)",
+            file=sys.stderr,
+        )
+    return EXIT_INTERNAL
 
 
 def interrupted() -> int:
@@ -83,6 +93,25 @@ def os_error(error: OSError) -> str:
         os.fsdecode(path) if isinstance(path, bytes) else str(path) for path in paths
     )
     return f"{shown.encode('utf-8', 'backslashreplace').decode('utf-8')}: {cause}"
+
+
+def _undecodable_path(error: UnicodeEncodeError) -> str:
+    """The message for a file name the OS gave with bytes that are not UTF-8 ('' if not that).
+
+    Python keeps such bytes as lone surrogates (U+DC80–U+DCFF); they fail only
+    when printed, so the failure is the name's, not rulebook's.
+    """
+    text = error.object if isinstance(error.object, str) else ""
+    if not any("\udc80" <= character <= "\udcff" for character in text[error.start : error.end]):
+        return ""
+    start = max(text.rfind("\n", 0, error.start) + 1, error.start - 80)
+    end = text.find("\n", error.end)
+    name = text[start : end if end >= 0 else error.end + 40]
+    shown = name.encode("utf-8", "surrogateescape")
+    return (
+        f"{shown!r}: a file name here is not valid UTF-8; rename it (rulebook names every "
+        "file it reads or writes in its messages and outputs)"
+    )
 
 
 def _check_arguments(argv: list[str]) -> None:

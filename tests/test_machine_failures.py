@@ -206,6 +206,17 @@ def test_a_path_that_is_not_utf8(rulebook, tmp_path):
     assert "not valid UTF-8" in one_line(err) and "\\xff" in err
 
 
+def test_a_book_folder_whose_name_is_not_utf8(rulebook, tmp_path, monkeypatch):
+    folder = os.fsdecode(bytes(tmp_path) + b"/source/livre-\xff")
+    os.makedirs(folder)
+    Path(folder, "book.xml").write_text(SMALL)
+    monkeypatch.setenv("RULEBOOK_SOURCE", str(tmp_path / "source"))
+    for command in (["list"], ["check", "--no-rules"]):
+        status, _, err = rulebook(*command)
+        assert status == 2
+        assert "not valid UTF-8" in one_line(err) and "livre-\\xff" in err
+
+
 @pytest.mark.parametrize("epoch", ["abc", "1.5", "99999999999999999999"])
 def test_an_invalid_source_date_epoch_is_named(rulebook, small, tmp_path, monkeypatch, epoch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", epoch)
@@ -251,14 +262,19 @@ def test_two_chapters_whose_ids_make_one_page_name(rulebook, write_book, tmp_pat
 
 def test_ctrl_c_during_a_build_is_one_line_and_130(tmp_path):
     command = [sys.executable, "-m", "build_tools", "build", "cda", "--format", "pdf"]
+    out = tmp_path / "out"
     process = subprocess.Popen(
-        [*command, "--out", str(tmp_path)],
+        [*command, "--out", str(out)],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(1.5)
+    # --out is made once rulebook runs, before the book is read: then it is surely ours to stop.
+    deadline = time.monotonic() + 30
+    while not out.exists() and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.05)
+    time.sleep(0.3)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=30)
     assert process.returncode == 130, err
