@@ -380,3 +380,50 @@ def test_two_builds_with_source_date_epoch_are_byte_identical(decks, monkeypatch
     assert first == cards._pdf(deck, layout, [8.0, 8.0], "sheets", "fr")
     created = PdfReader(io.BytesIO(first)).metadata.creation_date
     assert (created.year, created.month, created.day) == (2023, 11, 14)
+
+
+def test_a_card_prints_the_formula_its_rule_declares_and_the_check_holds_both_to_it(
+    tmp_path, rulebook
+):
+    folder = _copy(tmp_path, "edad")
+    module = folder / "rules" / "reactivite.py"
+    module.write_text(
+        "from fractions import Fraction\n\n"
+        "from build_tools.checking.rule import rule\n\n\n"
+        '@rule(formula="gain = Int / D", symbols={"Int": "intelligence", "D": 10},\n'
+        '      cites="le gain est égal à leur valeur d\'intelligence divisée par 10")\n'
+        "def gain(intelligence: int) -> Fraction:\n"
+        '    """Le gain de réactivité: l\'intelligence divisée par 10."""\n'
+        "    return Fraction(intelligence, 10)\n",
+        encoding="utf-8",
+    )
+    deck = folder / "deck.toml"
+    text = deck.read_text(encoding="utf-8")
+    block = '[[card.block]]\nformula = true\nrule = "reactivite.gain"\ncite = true\n\n'
+    deck.write_text(
+        text.replace("[[card.block]]\n", block + "[[card.block]]\n", 1), encoding="utf-8"
+    )
+    games = {book.name: load_game(book)[0] for book in discover(tmp_path)}
+    (first, *_) = load_deck(games["edad"]).cards[0].blocks
+    assert (first.text, first.items) == (
+        "gain = Int / D",
+        ["le gain est égal à leur valeur d’intelligence divisée par 10"],
+    )
+    assert rulebook("check", str(folder)).status == 0
+
+    # The rule now computes otherwise than its formula, and its sentence is no longer the book's
+    # (in another copy: this process has imported the first one's rules).
+    folder = shutil.copytree(folder, tmp_path / "second" / "edad")
+    module = folder / "rules" / "reactivite.py"
+    module.write_text(
+        module.read_text(encoding="utf-8")
+        .replace("Fraction(intelligence, 10)", "Fraction(intelligence, 5)")
+        .replace("divisée par 10", "divisée par cinq"),
+        encoding="utf-8",
+    )
+    run = rulebook("check", str(folder))
+    assert run.status == 1
+    assert "the formula « gain = Int / D » gives 3/10 where the rules give 3/5" in run.out
+    assert "the book no longer says « le gain est égal à leur valeur d'intelligence divisée" in (
+        run.out
+    )

@@ -120,7 +120,9 @@ def _check_block(book: _Book, game, deck: Path, card: Card, block: Block) -> lis
             for finding in _check_quote(book, deck, card, block, item)
         ]
     if block.kind == "formula":
-        return _check_formula(game, deck, card, block)
+        cited = block.spec.get("cites")
+        quoted = _check_quote(book, deck, card, block, cited) if cited else []
+        return quoted + _check_formula(game, deck, card, block)
     if "book" in block.spec:
         return _check_table(book, deck, card, block)
     if "sentence" in block.spec:
@@ -157,7 +159,7 @@ def _check_formula(game, deck: Path, card: Card, block: Block) -> list[Finding]:
         for term, argument in terms.items():
             arguments[argument] = arguments.get(argument, 0) + values[term]
         try:
-            printed = _evaluate(right, values)
+            printed = _evaluate(right, {**spec.get("constants", {}), **values})
         except ValueError as error:
             return [
                 _deck_finding(

@@ -184,7 +184,11 @@ def _block(game, path: Path, card: str, spec: dict) -> Block:
     if kind == "quote":
         return Block(kind, heading, text=french(spec["quote"]), spec=spec, line=line)
     if kind == "formula":
-        return Block(kind, heading, text=_formula_text(spec["formula"]), spec=spec, line=line)
+        spec = _declared_formula(game, path, card, spec, line)
+        block = Block(kind, heading, text=_formula_text(spec["formula"]), spec=spec, line=line)
+        if spec.get("cites"):
+            block.items = [french(spec["cites"])]
+        return block
     if kind == "sequence":
         items = [french(item) for item in spec["sequence"]]
         return Block(kind, heading, items=items, spec=spec, line=line)
@@ -289,6 +293,34 @@ def percent(chance: Fraction) -> str:
         return f">{NARROW}99,9{NARROW}%"
     places = 1 if value < 10 or value > 90 else 0
     return f"{decimal(value, places)}{NARROW}%"
+
+
+def _declared_formula(game, path: Path, card: str, spec: dict, line: int) -> dict:
+    """A block `formula = true`: the formula, symbols and cited words its rule declares.
+
+    The rule's `@rule(formula=..., symbols=..., cites=...)` is the one place the
+    formula is written: the card prints it, and its symbols are the terms the
+    check evaluates (a symbol standing for a constant is that value). With
+    `cite = true` the card also quotes the sentence the rule cites.
+    """
+    if spec["formula"] is not True:
+        return spec
+    citation = getattr(rules_function(game, spec.get("rule", "")), "citation", None)
+    if citation is None or not citation.formula:
+        raise DeckError(
+            _finding(
+                path,
+                line,
+                f"card « {card} »: {spec.get('rule')} declares no formula "
+                "(@rule(formula=..., symbols=...) in the rules)",
+            )
+        )
+    terms = {s: m for s, m in citation.symbols.items() if isinstance(m, str)}
+    constants = {s: m for s, m in citation.symbols.items() if not isinstance(m, str)}
+    declared = dict(spec, formula=citation.formula, terms=terms, constants=constants)
+    if spec.get("cite") and citation.cites:
+        declared["cites"] = citation.cites
+    return declared
 
 
 def _formula_text(formula: str) -> str:
