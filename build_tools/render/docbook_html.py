@@ -123,6 +123,8 @@ class Translator(
     findings: list[Finding] = field(default_factory=list)
     assets: dict = field(default_factory=dict)
     """Files the pages need (images): source path -> path under generated/BOOK/."""
+    front_matter: list[str] = field(default_factory=list)
+    """The book's abstract, legal notice and revision history, placed by the page."""
     _footnotes: list[dict] = field(default_factory=list)
     _literal: int = 0
     """Inside a literal, code or screen: no typography, spaces kept."""

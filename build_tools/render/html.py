@@ -177,6 +177,8 @@ class HtmlBook:
             stylesheet=None,
             inline_css=Markup(self.stylesheet()),
             titlepage=titlepage,
+            front_matter=self._front_matter(translator),
+            medium=self.marks.medium,
             contents=self.contents(translator),
             divisions=divisions,
             errata=self.marks.errata(
@@ -241,6 +243,7 @@ class HtmlBook:
                     stylesheet="book.css",
                     inline_css=None,
                     titlepage=self._titlepage(index),
+                    front_matter=self._front_matter(index),
                     contents=self.contents(index),
                     legend=bool(self.marks.verifications),
                     # anything under <book> that is not a division (not valid DocBook, but kept)
@@ -340,6 +343,11 @@ class HtmlBook:
         if notes:
             html += str(translator.blocks.footnote_list(notes))
         return Markup(html)
+
+    def _front_matter(self, translator: Translator) -> Markup:
+        """The abstract, legal notice and revision history the title page's info set aside."""
+        front, translator.front_matter = translator.front_matter, []
+        return Markup("".join(front))
 
     def _short_title(self, translator: Translator, division: etree._Element) -> str:
         abbreviation = division.find("titleabbrev")

@@ -18,6 +18,11 @@ class TitlePage:
             for name in ("abstract", "legalnotice", "revhistory", "releaseinfo", "edition")
         }
         copyrights = [self.markup(self.render(node)) for node in element.findall("copyright")]
+        # The abstract, legal notice and history come after the contents on screen (a reader
+        # looks for the contents first), on the title page's verso and after in print.
+        self.front_matter.extend(
+            parts.pop(name) for name in ("abstract", "legalnotice", "revhistory")
+        )
         # The title and subtitles may stand beside the info, in the book itself.
         holder = element if element.find("title") is not None else element.getparent()
         holder = element if holder is None else holder
@@ -29,6 +34,9 @@ class TitlePage:
             subtitle=" — ".join(self.contents(node, skip=()) for node in subtitles),
             authors=authors,
             copyrights=copyrights,
+            abstract="",
+            legalnotice="",
+            revhistory="",
             **parts,
         )
 
