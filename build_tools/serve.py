@@ -108,8 +108,15 @@ def source_filter():
 def _in_fresh_process(book: Book, out: Path, options):
     """Build in a new process: the rules modules, edited, are imported anew each time."""
     context = multiprocessing.get_context("spawn")
-    with context.Pool(1) as pool:
+    with context.Pool(1, initializer=_ignore_interrupt) as pool:
         return pool.apply(_build, (book, out, options))
+
+
+def _ignore_interrupt() -> None:
+    """Ctrl-C stops the server; the building process ends with it, without a word of its own."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _build(book: Book, out: Path, options):
@@ -140,7 +147,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         folder = self.site.out / name
         if not file.is_relative_to(folder) or ".." in Path(rest).parts:
             return self.send(404, "text/plain; charset=utf-8", b"not found\n")
-        if file.is_dir():
+        if not rest:
+            file = folder / "html" / "index.html"
+        elif file.is_dir():
             file = file / "index.html"
         if self.site.errors.get(name) and file.suffix in (".html", ""):
             page = _error_page(name, self.site.errors[name])
