@@ -93,7 +93,7 @@ def test_a_retitled_example_is_reported_not_skipped(tmp_path):
 
 def test_a_changed_facteur_d_attaque_turns_the_combat_red(tmp_path):
     folder = copy_of_the_game(tmp_path)
-    mutate(folder / "rules" / "avance.py", r"FACTEUR_D_ATTAQUE = (10)", "9")
+    mutate(folder / "rules" / "avance.py", r"FACTEUR_D_ATTAQUE = constant\(\s*(10)", "9")
     status, findings = check(folder)
     assert status == 1
     red = {f["where"] for f in new_findings(findings)}
@@ -104,6 +104,10 @@ def test_a_changed_facteur_d_attaque_turns_the_combat_red(tmp_path):
     assert any(
         where.startswith("paragraph « Un personnage peut tenter d'esquiver") for where in red
     )
+    # and the constant no longer says what the sentence it cites says
+    (changed,) = [f for f in new_findings(findings) if f["category"] == "contradiction"]
+    assert changed["file"].endswith("avance.py") and changed["found"] == 9
+    assert changed["related"][0]["line"] == 1412
 
 
 def test_a_die_that_misses_makes_il_touche_wrong(tmp_path):

@@ -133,11 +133,11 @@ MUTANTS_DU_TEXTE = [
         "(débutant)</entry>\n <entry>6</entry>",
         "erratum:table-le-niveau-de-competence",
     ),
-    # a rule sentence
+    # a rule sentence, which the rules cite: the book now contradicts its rules module
     (
         "moins 10. C'est ce dernier",
         "moins 9. C'est ce dernier",
-        "erratum:paragraph-le-bonus-de-competence-bc:moins",
+        "contradiction:paragraph-le-bonus-de-competence-bc:base-du-bonus-de-competence-10",
     ),
     # Berthiaume's reserve
     (
@@ -252,8 +252,8 @@ MUTANTS_DES_REGLES = [
     ),
     (
         "personnages.py",
-        "BASE_DU_BONUS_DE_COMPETENCE = 10",
-        "BASE_DU_BONUS_DE_COMPETENCE = 11",
+        "BASE_DU_BONUS_DE_COMPETENCE = constant(\n    10,",
+        "BASE_DU_BONUS_DE_COMPETENCE = constant(\n    11,",
         "erratum:example-la-reussite-d-une-action:",
     ),
     (

@@ -419,6 +419,7 @@ class Check:
         steps,
         related: list[Place] | None = None,
         chosen: bool = False,
+        extra: list[str] | None = None,
     ) -> None:
         related = list(related or []) + [
             place for place in self._cited(steps) if place not in (related or [])
@@ -437,7 +438,7 @@ class Check:
                 id=claim_id(category, self.where, key_name, chosen=chosen),
                 expected=expected,
                 found=found,
-                derivation=_derivation(steps),
+                derivation=_derivation(steps) + list(extra or []),
                 related=[
                     {
                         "file": str(place.file) if place.file else None,
@@ -546,6 +547,10 @@ class Check:
                     theirs.lemma,
                     list(self.trace.since(self.trace.mark)),
                     related=self._places_saying(mine.family, mine.lemma),
+                    extra=[
+                        f"{mine.family}: the binding and the rules read « {mine.text} » here; "
+                        f"the text says « {theirs.text} » ({theirs.lemma})"
+                    ],
                 )
                 self.passage.consumed.append((theirs.start, theirs.end, "claimed"))
         return match

@@ -14,9 +14,10 @@ from __future__ import annotations
 import ast
 import functools
 import re
+from fractions import Fraction
 from pathlib import Path
 
-from build_tools.checking.binder import Context, Place
+from build_tools.checking.binder import Context, Place, claim_id
 from build_tools.checking.matching import CLOSE_ENOUGH, align
 from build_tools.checking.passage import Passage, TextPattern, number_value
 from build_tools.checking.rule import CITATIONS, Citation
@@ -34,35 +35,35 @@ def resolve_citations(document, context: Context, prose_texts, findings: list[Fi
         if _inside(citation.file, folder):
             chosen[(citation.file, citation.line)] = citation  # the last reading of a module
     context.citations = list(chosen.values())
+    for citation in context.citations:
+        if not citation.name:  # a constant: its name is the one assigned on its line
+            for line, end, name in _declarations(citation.file):
+                if line <= citation.line <= end:
+                    citation.name = name
     texts = prose_texts()
     stated = 0
     for citation in context.citations:
-        if not citation.cites:
+        sentences = _sentences(citation)
+        if not sentences:
             continue
-        wanted = normalize(citation.cites)
-        containing = [element for element, text in texts.items() if wanted in text]
-        innermost = [
-            element
-            for element in containing
-            if not any(other in containing for other in element.iterdescendants(*SENTENCE_TAGS))
-        ]
-        if innermost:
-            element = innermost[0]
-            passage = Passage.of(element, document.file_of(element))
-            offset = max(passage.text.find(wanted), 0)
-            context.places[id(citation)] = Place(
-                passage.file,
-                passage.line_at(offset),
-                0,
-                f"« {_short(wanted)} »",
-                "rule",
-            )
-            context.sentence_words[id(citation)] = context.vocabulary.find(wanted)
-            citation.place = f"{display_path(passage.file)}:{passage.line_at(offset)}"
-            stated += 1
-            continue
-        if _reworded(document, context, citation, texts, findings):
-            stated += 1
+        exact: list[Place] = []
+        reworded = []
+        for sentence in sentences:
+            place = _find_exactly(document, sentence, texts)
+            if place is None:
+                reworded.append(sentence)
+            else:
+                exact.append(place)
+        if exact:
+            context.places[id(citation)] = exact[0]
+            citation.place = f"{display_path(exact[0].file)}:{exact[0].line}"
+            _check_value(citation, sentences, exact[0], findings)
+        context.sentence_words[id(citation)] = context.vocabulary.find(" ".join(sentences))
+        found = bool(exact)
+        for sentence in reworded:
+            stands = _reworded(document, context, citation, sentence, texts, findings, exact)
+            found = found or stands
+        stated += found
     rules, uncited = _uncited(context.citations)
     context.coverage = {
         "total": len(rules),
@@ -72,9 +73,36 @@ def resolve_citations(document, context: Context, prose_texts, findings: list[Fi
     }
 
 
-def _reworded(document, context, citation, texts, findings) -> bool:
-    """The cited sentence, reworded: a finding for each rule word or number it changed."""
-    literals = TextPattern(citation.cites).literals
+def _sentences(citation: Citation) -> list[str]:
+    """The sentences a rule cites: one, or several places where the book states it."""
+    if not citation.cites:
+        return []
+    return [citation.cites] if isinstance(citation.cites, str) else list(citation.cites)
+
+
+def _find_exactly(document, sentence: str, texts) -> Place | None:
+    wanted = normalize(sentence)
+    containing = [element for element, text in texts.items() if wanted in text]
+    innermost = [
+        element
+        for element in containing
+        if not any(other in containing for other in element.iterdescendants(*SENTENCE_TAGS))
+    ]
+    if not innermost:
+        return None
+    element = innermost[0]
+    passage = Passage.of(element, document.file_of(element))
+    offset = max(passage.text.find(wanted), 0)
+    return Place(passage.file, passage.line_at(offset), 0, f"« {_short(wanted)} »", "rule")
+
+
+def _reworded(document, context, citation, sentence, texts, findings, others) -> bool:
+    """The cited sentence, reworded: a finding for each rule word or number it changed.
+
+    The finding's other places are the rule itself and the other sentences
+    where the book states the rule as the rule says it (`others`).
+    """
+    literals = TextPattern(sentence).literals
     best = None
     for element, text in texts.items():
         if element.tag not in SENTENCE_TAGS:
@@ -93,23 +121,23 @@ def _reworded(document, context, citation, texts, findings) -> bool:
                 "error",
                 "rule-unstated",
                 f"the rule {citation.name or citation.statement!r} cites a sentence the book "
-                f"does not hold: « {_short(citation.cites)} »{closest}",
+                f"does not hold: « {_short(sentence)} »{closest}",
                 file=Path(citation.file),
                 line=citation.line,
-                key=citation.name or slug(citation.cites),
+                key=citation.name or slug(sentence),
             )
         )
         return False
     element, alignment, text = best
     passage = Passage.of(element, document.file_of(element))
     start, end = alignment.span
-    context.places[id(citation)] = Place(
-        passage.file, passage.line_at(start), 0, f"« {_short(text[start:end])} »", "rule"
-    )
-    context.sentence_words[id(citation)] = context.vocabulary.find(citation.cites)
-    citation.place = f"{display_path(passage.file)}:{passage.line_at(start)}"
+    if id(citation) not in context.places:
+        context.places[id(citation)] = Place(
+            passage.file, passage.line_at(start), 0, f"« {_short(text[start:end])} »", "rule"
+        )
+        citation.place = f"{display_path(passage.file)}:{passage.line_at(start)}"
     changes = [(mine.text, theirs.text, theirs.start) for mine, theirs in alignment.contradictions]
-    changes += _changed_numbers(citation.cites, text, alignment)
+    changes += _changed_numbers(sentence, text, alignment)
     for said, says, offset in changes:
         findings.append(
             Finding(
@@ -123,10 +151,19 @@ def _reworded(document, context, citation, texts, findings) -> bool:
                 where=_where(element),
                 text=_short(text[start:end], 120),
                 key=f"{citation.name or 'rule'} {said}",
+                id=claim_id("contradiction", _where(element), f"{citation.name} {said}"),
                 expected=said,
                 found=says,
-                derivation=[f"{citation.statement}    [cites « {_short(citation.cites)} »]"],
+                derivation=[f"{citation.statement}    [cites « {_short(sentence)} »]"],
                 related=[
+                    {
+                        "file": str(place.file),
+                        "line": place.line,
+                        "message": f"the book states the rule: {place.text}",
+                    }
+                    for place in others
+                ]
+                + [
                     {
                         "file": str(rule_place.file),
                         "line": rule_place.line,
@@ -136,6 +173,42 @@ def _reworded(document, context, citation, texts, findings) -> bool:
             )
         )
     return True
+
+
+def _check_value(citation: Citation, sentences: list[str], place: Place, findings) -> None:
+    """A constant whose value is none of the numbers of the sentence it cites: the module
+    and the book disagree (one finding at the rule, naming the sentence)."""
+    value = citation.value
+    if value is None or isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+        return
+    numbers = [
+        number_value(number)
+        for sentence in sentences
+        for number in re.findall(r"[+\-−]?\d+(?:[.,]\d+)?", sentence)
+    ]
+    if not numbers or value in numbers or -value in numbers:
+        return
+    findings.append(
+        Finding(
+            "error",
+            "contradiction",
+            f"the rules module says {value} where the sentence it cites says "
+            f"{', '.join(str(number) for number in numbers)}",
+            file=Path(citation.file),
+            line=citation.line,
+            key=f"{citation.name} {value}",
+            expected=numbers[0],
+            found=value,
+            derivation=[f"{citation.name} = {value}    [cites {place.text}]"],
+            related=[
+                {
+                    "file": str(place.file),
+                    "line": place.line,
+                    "message": f"the book states the rule: {place.text}",
+                }
+            ],
+        )
+    )
 
 
 def _changed_numbers(cited: str, text: str, alignment) -> list[tuple[str, str, int]]:

@@ -50,7 +50,7 @@ class Alignment:
     """(the pattern's word, the text's word): rivals of one family."""
 
 
-def tokens(text: str, vocabulary: Vocabulary, holes: bool = False) -> list[Token]:
+def tokens(text: str, vocabulary: Vocabulary, holes: frozenset = frozenset()) -> list[Token]:
     """The tokens of `text`: its rule words first, then numbers, prose words and marks."""
     result: list[Token] = []
     words = vocabulary.find(text)
@@ -60,7 +60,7 @@ def tokens(text: str, vocabulary: Vocabulary, holes: bool = False) -> list[Token
         for match in _TOKEN.finditer(text, position, end):
             kind = match.lastgroup
             value = match.group()
-            if holes and kind == "mark" and value == HOLE_MARK:
+            if kind == "number" and match.start() in holes:
                 result.append(Token("hole", "#", match.start(), match.end()))
             elif kind == "number":
                 result.append(Token("number", "#", match.start(), match.end()))
@@ -87,7 +87,13 @@ def align(
     Returns the best candidate even when it is not `accepted`, so that a lost
     anchor can name the closest text; None when nothing resembles the pattern.
     """
-    pattern = tokens(HOLE_MARK.join(literals), vocabulary, holes=True)
+    # Each hole stands as a 0, so that « moins {} » reads as the operator it is.
+    offsets, position = set(), 0
+    for literal in literals[:-1]:
+        position += len(literal)
+        offsets.add(position)
+        position += 1
+    pattern = tokens("0".join(literals), vocabulary, holes=frozenset(offsets))
     pattern = [token for token in pattern if token.kind != "mark" or token.key in "()=+−-/×%"]
     if not pattern:
         return None
@@ -97,19 +103,25 @@ def align(
         if token.kind != "mark" or token.key in "()=+−-/×%"
     ]
     keys = [_key(token) for token in pattern]
+    starts = {_loose(token) for token in pattern}
     size = len(pattern)
     best: Alignment | None = None
     matcher = difflib.SequenceMatcher(None, autojunk=False)
     matcher.set_seq2(keys)
     for first in range(len(text_tokens)):
         window = text_tokens[first : first + size + 3]
-        if _key(window[0]) not in keys:
+        if _loose(window[0]) not in starts:
             continue
         matcher.set_seq1([_key(token) for token in window])
         candidate = _judge(matcher, pattern, window, free)
         if candidate and (best is None or candidate.score > best.score):
             best = candidate
     return best
+
+
+def _loose(token: Token) -> str:
+    """A token's key where a rule word stands for its whole family (its rivals may start)."""
+    return token.rule.family if token.rule is not None else _key(token)
 
 
 def _key(token: Token) -> str:

@@ -35,11 +35,14 @@ class Citation:
     formula: str = ""
     symbols: dict[str, Any] = field(default_factory=dict)
     """A symbol of the formula -> the argument it stands for (a name), or a constant's value."""
-    cites: str = ""
-    """Words of the book's sentence that states the rule, as the book writes them."""
+    cites: str | tuple[str, ...] = ""
+    """Words of the book's sentence that states the rule, as the book writes them (or a tuple
+    of such sentences, where the book states the rule in several places)."""
     file: str = ""
     line: int = 0
     place: str = ""
+    value: Any = None
+    """A constant's value, which the numbers of its sentence must hold."""
 
 
 CITATIONS: list[Citation] = []
@@ -126,7 +129,7 @@ def rule(
     *,
     formula: str = "",
     symbols: dict[str, Any] | None = None,
-    cites: str = "",
+    cites: str | tuple[str, ...] = "",
 ) -> Callable:
     """Mark a function of a rules module so that each call is part of the working.
 
@@ -173,7 +176,9 @@ def rule(
     return traced
 
 
-def constant(value: Any, *, cites: str, formula: str = "", statement: str = "") -> Any:
+def constant(
+    value: Any, *, cites: str | tuple[str, ...], formula: str = "", statement: str = ""
+) -> Any:
     """A constant of the rules, with the sentence of the book that states it; returns `value`.
 
     `FACTEUR_D_ATTAQUE = constant(10, cites="le facteur d'attaque (FA) est de 10",
@@ -184,12 +189,13 @@ def constant(value: Any, *, cites: str, formula: str = "", statement: str = "") 
     CITATIONS.append(
         Citation(
             "",
-            statement or formula or cites,
+            statement or formula or (cites if isinstance(cites, str) else cites[0]),
             formula,
             {},
             cites,
             caller.f_code.co_filename,
             caller.f_lineno,
+            value=value,
         )
     )
     return value

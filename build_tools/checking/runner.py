@@ -181,6 +181,7 @@ def run_bindings(
             bound[element] = check
         else:
             prose_checks.append(check)
+    _merge_contradictions(outcome.findings)
     outcome.coverage = _coverage(
         document,
         units,
@@ -231,6 +232,36 @@ class _Targets:
     def prose_texts(self) -> dict[etree._Element, str]:
         """The text of every element a prose binding may name."""
         return {element: text_of(element) for element in self.root.iter(*PROSE)}
+
+
+def _merge_contradictions(findings: list[Finding]) -> None:
+    """One finding per changed word or number of the book.
+
+    Several rules citing one sentence, and a binding's claim at the same word,
+    each see the change: they join the first contradiction found there (their
+    working and places), rather than repeating it.
+    """
+    at: dict[tuple, Finding] = {}
+    for finding in list(findings):
+        if finding.category not in ("erratum", "contradiction"):
+            continue
+        place = (str(finding.file), finding.line, finding.column)
+        first = at.get(place)
+        if first is None:
+            if finding.category == "contradiction":
+                at[place] = finding
+            continue
+        first.derivation += [line for line in finding.derivation if line not in first.derivation]
+        first.related += [r for r in finding.related if r not in first.related]
+        findings.remove(finding)
+    for finding in list(findings):
+        if finding.category != "erratum":
+            continue
+        first = at.get((str(finding.file), finding.line, finding.column))
+        if first is not None and first is not finding:
+            first.derivation = finding.derivation + first.derivation
+            first.related += [r for r in finding.related if r not in first.related]
+            findings.remove(finding)
 
 
 def _share(check: Check, context: Context, binding: Binding) -> None:

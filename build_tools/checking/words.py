@@ -26,16 +26,26 @@ RELATIONS = {
             "égal": [r"égale?s?", r"égaux"],
         },
         "borne": {
-            "au moins": [r"au moins", r"au minimum"],
-            "au plus": [r"au plus(?! (?:haut|bas|proche))", r"au maximum"],
+            "au moins": [r"au moins", r"au minimum", r"moins de(?= [+\-−]?\d)"],
+            "au plus": [
+                r"au plus(?! (?:haut|bas|proche))",
+                r"au maximum",
+                r"plus de(?= [+\-−]?\d)",
+            ],
         },
         "seuil": {
             "dépasser": [r"dépass(?:er|e|es|ent|é|ée|és|ées|ant|ait|aient)"],
             "atteindre": [r"atteind(?:re|s)", r"atteint(?:e|s|es)?", r"atteign(?:ent|ait|aient)"],
         },
         "direction": {
-            "plus haut": [r"plus haute?s?", r"plus élevée?s?", r"au-dessus"],
-            "plus bas": [r"plus basse?s?", r"plus faibles?", r"au-dessous", r"en dessous"],
+            "plus haut": [r"plus haute?s?", r"plus élevée?s?", r"plus grande?s?", r"au-dessus"],
+            "plus bas": [
+                r"plus basse?s?",
+                r"plus faibles?",
+                r"plus petite?s?",
+                r"au-dessous",
+                r"en dessous",
+            ],
         },
         "arrondi": {
             "à l'inférieur": [r"arrondie?s? à l'(?:entier )?inférieur", r"arrondie?s? par défaut"],
@@ -46,8 +56,8 @@ RELATIONS = {
             "au plus proche": [r"arrondie?s? au plus proche"],
         },
         "opération": {
-            "plus": [r"plus(?= ?(?:[+\-−]?\d|[A-Z(°]|son |sa |ses |le |la |les |l'))"],
-            "moins": [r"moins(?= ?(?:[+\-−]?\d|[A-Z(°]|son |sa |ses |le |la |les |l'))"],
+            "plus": [r"plus(?-i:(?= ?(?:[+\-−]?\d|[A-Z(°]|son |sa |ses |le |la |les |l')))"],
+            "moins": [r"moins(?-i:(?= ?(?:[+\-−]?\d|[A-Z(°]|son |sa |ses |le |la |les |l')))"],
         },
         "ajout": {
             "ajouter": [

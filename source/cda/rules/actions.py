@@ -37,18 +37,36 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from build_tools.checking.rule import note, rule
+from build_tools.checking.rule import ImpossibleValue, constant, note, rule
 from build_tools.dice import Distribution, die, open_ended
 
 # -- the die and the automatic results ---------------------------------------
 
-DE_D_ACTION = 20
+DE_D_ACTION = constant(
+    20,
+    cites="il doit lancer un d20 et obtenir un nombre inférieur ou égal à sa CA",
+    formula="dé d'action = d20",
+)
 """Faces of the die of every action: « il doit lancer un d20 »."""
 
-ECHEC_AUTOMATIQUE_JUSQU_A = 1
+ECHEC_AUTOMATIQUE_JUSQU_A = constant(
+    1,
+    cites=(
+        "Une CA inférieure ou égale à 1 est normalement un échec automatique",
+        "lancer les dés lorsque la CA est inférieure ou égale à 1",
+    ),
+    formula="ÉA : CA ≤ 1",
+)
 """« Une CA inférieure ou égale à 1 est normalement un échec automatique. »"""
 
-REUSSITE_AUTOMATIQUE_DES = 20
+REUSSITE_AUTOMATIQUE_DES = constant(
+    20,
+    cites=(
+        "une CA supérieure ou égale à 20 est normalement une réussite automatique",
+        "alors que si la CA est supérieure ou égale à 20",
+    ),
+    formula="RA : CA ≥ 20",
+)
 """« une CA supérieure ou égale à 20 est normalement une réussite automatique »."""
 
 # -- difficulty ---------------------------------------------------------------
@@ -138,9 +156,15 @@ def cible_a_atteindre(
     return aspect + moyen + bonus_de_competence - handicap + avantage
 
 
-@rule
+@rule(
+    cites=(
+        "Une CA inférieure ou égale à 1 est normalement un échec automatique",
+        "une CA supérieure ou égale à 20 est normalement une réussite automatique",
+    )
+)
 def niveau_de_reussite_automatique(cible: int) -> str | None:
-    """CA ≤ 1: échec automatique (ÉA); CA ≥ 20: réussite automatique (RA); else a roll."""
+    """Une CA inférieure ou égale à 1 est un échec automatique, supérieure ou égale à 20 une
+    réussite automatique ; entre les deux, on lance le dé."""
     if cible <= ECHEC_AUTOMATIQUE_JUSQU_A:
         return "échec automatique"
     if cible >= REUSSITE_AUTOMATIQUE_DES:
@@ -151,16 +175,17 @@ def niveau_de_reussite_automatique(cible: int) -> str | None:
 # -- one roll -----------------------------------------------------------------
 
 
-@rule
+@rule(cites="il doit lancer un d20 et obtenir un nombre inférieur ou égal à sa CA")
 def jet(cible: int, de: int) -> Jet:
-    """d20 ≤ CA: réussite, °R = dé; over: échec, °É = dé − CA; a 1 always succeeds, a 20 fails."""
+    """Un d20 inférieur ou égal à la CA est une réussite (°R = dé) ; au-delà, un échec
+    (°É = dé − CA) ; un 1 réussit toujours, un 20 échoue toujours."""
     return _lire_le_de(cible, de)
 
 
 def _lire_le_de(cible: int, de: int) -> Jet:
     # Untraced, for the distributions that read every face.
     if not 1 <= de <= DE_D_ACTION:
-        raise ValueError(f"a d{DE_D_ACTION} shows 1 to {DE_D_ACTION}, not {de}")
+        raise ImpossibleValue(de, f"un d{DE_D_ACTION} donne 1 à {DE_D_ACTION}")
     if de == 1:
         # A forced roll at CA ≤ 1: « un 1 sera considéré comme une réussite
         # normale avec un degré de réussite égal à la CA ».

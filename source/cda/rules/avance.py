@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import re
 
-from build_tools.checking.rule import rule
+from build_tools.checking.rule import constant, rule
 
-FACTEUR_D_ATTAQUE = 10
+FACTEUR_D_ATTAQUE = constant(
+    10, cites="additionnée du bonus de parade de l'arme moins 10", formula="FA = 10"
+)
 """FA: « Le facteur d'attaque vaut, dans les règles actuelles +10 ».
 
 It is taken off CA + BP for the TP, and off the CA en Évitement for the Esq.

@@ -58,9 +58,13 @@ def total_d_attaque(cible: int, bonus_d_attaque: int) -> int:
     return cible + bonus_d_attaque
 
 
-@rule
+@rule(
+    formula="TP = CA + BP − FA",
+    symbols={"CA": "cible", "BP": "bonus_de_parade", "FA": FACTEUR_D_ATTAQUE},
+    cites="additionnée du bonus de parade de l'arme moins 10",
+)
 def total_de_parade(cible: int, bonus_de_parade: int) -> int:
-    """TP = CA de l'arme + BP - FA (facteur d'attaque, 10)."""
+    """Le total de parade est la CA de l'arme, additionnée du bonus de parade, moins 10."""
     return cible + bonus_de_parade - FACTEUR_D_ATTAQUE
 
 

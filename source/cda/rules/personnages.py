@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from build_tools.checking.rule import rule
+from build_tools.checking.rule import constant, rule
 from build_tools.dice import Distribution, die
 
 # -- aspects and moyens -------------------------------------------------------
@@ -76,7 +76,11 @@ NIVEAUX_DE_CONNAISSANCE: dict[str, int] = {
 }
 """Table « le niveau de compétence »: the NC of each niveau de connaissance."""
 
-BASE_DU_BONUS_DE_COMPETENCE = 10
+BASE_DU_BONUS_DE_COMPETENCE = constant(
+    10,
+    cites="est égal au niveau de compétence moins 10",
+    formula="BC = NC − 10",
+)
 """« Le bonus de compétence (BC) est égal au niveau de compétence moins 10. »"""
 
 # -- creation -----------------------------------------------------------------
@@ -189,9 +193,13 @@ def points_echanges(avant: Mapping[str, int], apres: Mapping[str, int]) -> int:
 # -- compétences --------------------------------------------------------------
 
 
-@rule
+@rule(
+    formula="BC = NC − 10",
+    symbols={"NC": "niveau_de_competence"},
+    cites="est égal au niveau de compétence moins 10",
+)
 def bonus_de_competence(niveau_de_competence: int) -> int:
-    """BC = NC − 10 (bonus de compétence)."""
+    """Le bonus de compétence (BC) est égal au niveau de compétence moins 10."""
     if not NIVEAU_DE_COMPETENCE_MINIMUM <= niveau_de_competence <= NIVEAU_DE_COMPETENCE_MAXIMUM:
         raise ValueError(
             f"a NC goes from {NIVEAU_DE_COMPETENCE_MINIMUM} to {NIVEAU_DE_COMPETENCE_MAXIMUM},"
