@@ -128,7 +128,7 @@ PRINTED = {
     "cda/personnages/krom.toml": ["Kröm", "10", "−4", "+20", "13", "3", "9"],
     "cda/personnages/bjorn.toml": ["Björn", "10", "1", "+15", "11", "4", "9"],
     # « la détermination des compétences »: Mental 16 → 17, 3 PX left; moyens +3/−1 …
-    "cda/personnages/marie-pierre.toml": ["Marie-Pierre", "17", "16", "+3", "−5"],
+    "cda/personnages/marie-pierre.toml": ["Marie-Pierre", "17", "16", "+3", "−5", "Aspects tirés"],
     # combat.xml, the MJ's table of combat: Enc. −1, APRD +7/+4/+6/+3 (David), Enc. +5 (Goliath).
     "harmonies/personnages/david.toml": ["David", "−1", "+7", "+4", "+6", "+3", "−30"],
     "harmonies/personnages/goliath.toml": ["Goliath", "+5", "+4", "−20"],

@@ -215,6 +215,7 @@ def _vue(description: Description, personnage: Personnage | None) -> dict[str, A
         "entete": [boite(case.cle, case) for case in description.entete],
         "sections": sections,
         "rempli": personnage is not None,
+        "notes": str(personnage.valeurs.get("notes", "")).replace("'", "’") if personnage else "",
     }
 
 

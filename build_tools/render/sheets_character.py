@@ -34,7 +34,8 @@ class Diagnostic:
 
     def astext(self) -> str:
         champ = f"{self.champ}{COLON} " if self.champ else ""
-        return f"{self.fichier}:{self.ligne}:1: error: {champ}{self.message}"
+        where = f"{self.fichier}:{self.ligne}:1" if self.ligne else f"{self.fichier}"
+        return f"{where}: error: {champ}{self.message}"
 
 
 class PersonnageIllisible(Exception):
@@ -134,9 +135,12 @@ def _lire_texte(path: Path) -> str:
     try:
         return Path(path).read_bytes().decode("utf-8")
     except OSError as error:
-        raise PersonnageIllisible(
-            [Diagnostic(path, 0, "", f"fichier illisible{COLON} {error.strerror or error}")]
-        ) from None
+        raison = {
+            FileNotFoundError: "le fichier n’existe pas",
+            IsADirectoryError: "c’est un dossier, non un fichier",
+            PermissionError: "la lecture du fichier est refusée",
+        }.get(type(error), f"fichier illisible ({error.strerror or error})")
+        raise PersonnageIllisible([Diagnostic(path, 0, "", raison)]) from None
     except UnicodeDecodeError as error:
         raise PersonnageIllisible(
             [Diagnostic(path, 1, "", f"le fichier n’est pas en UTF-8 (octet {error.start})")]
@@ -174,6 +178,8 @@ def _structure(donnees: Mapping[str, Any], description: Description):
             yield cle, f"champ inconnu « {cle} » (champs{COLON} {', '.join(sorted(connus))})"
     if not isinstance(donnees.get("incomplet", False), bool):
         yield "incomplet", "incomplet vaut true ou false"
+    if not isinstance(donnees.get("notes", ""), str):
+        yield "notes", 'les notes sont un texte entre guillemets ("""…""" sur plusieurs lignes)'
     yield from _cases(donnees, description.entete, "")
     for section in description.sections:
         if isinstance(section, Groupe):
@@ -296,6 +302,7 @@ _CLE = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_\-]+)\s*=""")
 
 FICHIER = {
     "livre": "the book's folder under source/ (cda, harmonies, edad)",
+    "notes": "free text, printed in the sheet's Notes box",
     "incomplet": "true for a character of the book's examples that its text gives only in part: "
     "its game then skips the creation counts, not the bounds",
 }

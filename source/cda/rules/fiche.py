@@ -209,7 +209,7 @@ FICHE = Description(
         Tableau(
             "competences",
             "Compétences",
-            lignes=14,
+            lignes=18,
             colonnes=(
                 Case("nom", "Compétence", type=str, largeur=6, requise=True),
                 Case("aspect", "Aspect", type=str, choix=tuple(personnages.ASPECTS), requise=True),
