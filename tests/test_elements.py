@@ -108,7 +108,8 @@ def built(tmp_path_factory):
 
 
 def squeeze(text: str) -> str:
-    return re.sub(r"[\s\u00a0\u202f]+", "", text)
+    """`text` without spaces, its apostrophes plain (a French book sets them typographic)."""
+    return re.sub(r"[\s\u00a0\u202f]+", "", text).replace("’", "'")
 
 
 def _hidden(tag: str, hidden: tuple[str, ...]) -> bool:
@@ -158,7 +159,7 @@ def test_a_snippet_renders_every_word_and_the_generated_text(built, chapter):
         if not any(_hidden(a.tag, hidden) for a in (element, *element.iterancestors()))
         for word in (element.text or "").split()
     ]
-    assert [word for word in words if word not in squeeze(shown)] == []
+    assert [word for word in words if squeeze(word) not in squeeze(shown)] == []
     for text in expect:
         assert squeeze(text) in squeeze(shown), (text, " ".join(shown.split()))
     for name in names:

@@ -32,3 +32,12 @@ def test_a_linked_file_is_copied_and_a_missing_or_outside_one_reported(
     )
     assert "the linked file '../outside.txt' is outside the book's folder" in run.err
     assert not (out / "files/outside.txt").exists()
+
+
+def test_an_address_written_against_robots_is_shown_but_no_mailto_link(write_book, rulebook, tmp_path):
+    book = '<book lang="en"><title>T</title><chapter><title>C</title><para><email>jo (at) example org</email> and <email>jo@example.org</email>.</para></chapter></book>'
+    folder = write_book("emails", {"book.xml": book})
+    rulebook("build", str(folder), "--format", "html", "--out", str(tmp_path / "out"))
+    page = lxml.html.parse(str(tmp_path / "out/emails/emails.html")).getroot()
+    assert page.xpath("//a[@class='email']/@href") == ["mailto:jo@example.org"]
+    assert "jo (at) example org" in page.text_content()

@@ -197,6 +197,7 @@ class Inline:
             text = self.contents(element, skip=())
         finally:
             self._literal -= 1
-        if self._link:
-            return text
+        if self._link or "@" not in address or any(c.isspace() for c in address):
+            # « jo at example org », written so robots cannot use it: its words, no link
+            return f'<span class="email">{text}</span>'
         return f'<a class="email" href="mailto:{escape(address)}">{text}</a>'

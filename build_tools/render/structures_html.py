@@ -13,6 +13,9 @@ from lxml import etree
 
 from build_tools.render.numbering import TITLES
 
+INLINE_ADDRESS = ("publisher", "affiliation", "author", "editor", "othercredit", "collab")
+"""Where an address is a line among others (a name's details), not a block of its own."""
+
 INFO_SHOWN = ("authorgroup", "author", "corpauthor", "editor", "othercredit", "abstract")
 """What the info of a chapter or section shows under its title, as docbook-xsl's title page does."""
 
@@ -116,10 +119,7 @@ class Structures:
         return self.bibliography_group(element)
 
     def visit_address(self, element: etree._Element) -> str:
-        if element.getparent() is not None and element.getparent().tag in (
-            "publisher",
-            "affiliation",
-        ):
+        if element.getparent() is not None and element.getparent().tag in INLINE_ADDRESS:
             return self.inline(element, "span", "address")
         self._literal += 1  # an address keeps its lines
         try:

@@ -17,6 +17,11 @@ class TitlePage:
             name: self.render(element.find(name)) if element.find(name) is not None else ""
             for name in ("abstract", "legalnotice", "revhistory", "releaseinfo", "edition")
         }
+        if element.find("pubdate") is not None:  # shown beside the release, as docbook-xsl
+            date = self.render(element.find("pubdate"))
+            parts["releaseinfo"] = (
+                f"{parts['releaseinfo']} — {date}" if parts["releaseinfo"] else date
+            )
         copyrights = [self.markup(self.render(node)) for node in element.findall("copyright")]
         # The abstract, legal notice and history come after the contents on screen (a reader
         # looks for the contents first), on the title page's verso and after in print.
@@ -53,6 +58,15 @@ class TitlePage:
             for part in ("honorific", "firstname", "othername", "surname", "lineage")
             if holder.find(part) is not None
         ]
+        # what docbook-xsl prints under a name: the contribution, the affiliation, the address
+        details = [
+            self.render(node)
+            for node in element
+            if isinstance(node.tag, str)
+            and node.tag in ("contrib", "affiliation", "email", "address")
+        ]
+        if details:
+            names.append("(" + ", ".join(detail for detail in details if detail.strip()) + ")")
         return '<span class="author">' + " ".join(names) + "</span>"
 
     visit_editor = visit_othercredit = visit_author
