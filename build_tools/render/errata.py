@@ -15,6 +15,7 @@ from build_tools.render import pdf, pdf_style
 from build_tools.render.html import HtmlBook
 from build_tools.render.output import write_atomic
 from build_tools.render.weasyprint_loading import load_weasyprint
+from build_tools.resources import Gate
 
 HTML_NAME = "errata.html"
 PDF_NAME = "errata.pdf"
@@ -28,7 +29,10 @@ def render(context) -> list[Path]:
     page = book.errata_sheet(context.folios, pdf_style.errata_stylesheet(context.options))
     written = [write_atomic(context.out / HTML_NAME, page)]
     weasyprint = load_weasyprint()
-    document = weasyprint.HTML(string=page, base_url=str(Path(context.out).absolute())).render()
+    # Every URL the PDF engine opens goes through the book's gate, as for the book itself.
+    fetcher = Gate(context.document.folder, assets=pdf_style.asset_folders()).fetcher()
+    base_url = Path(context.out).absolute().as_uri() + "/"
+    document = weasyprint.HTML(string=page, base_url=base_url, url_fetcher=fetcher).render()
     written.append(write_atomic(context.out / PDF_NAME, document.write_pdf(**_options())))
     context.written.extend(written)
     return written
