@@ -433,11 +433,12 @@ def run_ledger_accept(arguments: argparse.Namespace) -> int:
             status = EXIT_UNREADABLE
             continue
         fresh = [f for f in result.new(threshold) if not f.category.startswith("ledger")]
-        added = accept(book.ledger, fresh)
-        if not arguments.quiet or added:
+        added, updated = accept(book.ledger, fresh)
+        if not arguments.quiet or added or updated:
             print(
                 f"{book.name}: {added} new finding(s) recorded in {_shown(book.ledger)}"
                 + (": fill in each reason (TODO)" if added else "")
+                + (f"; {updated} changed erratum(s) updated in place" if updated else "")
             )
     return status
 

@@ -38,6 +38,8 @@ class Finding:
     """Column of `text` to mark with a caret (0: none), when `text` is a source line."""
     related: list[dict[str, Any]] = field(default_factory=list)
     """Other places the finding is about (a contradiction's second place): file, line, message."""
+    changes: str = ""
+    """The id of the ledger entry this finding changes (an erratum whose value changed)."""
 
     def __post_init__(self) -> None:
         if self.severity not in SEVERITIES:

@@ -179,6 +179,7 @@ def reconcile(
 
 def _changed(finding: Finding, entry: Entry) -> None:
     """Say, on the finding, that the ledger knew it with another value (it stays new)."""
+    finding.changes = entry.id
     finding.message += (
         f" (changed: the ledger, line {entry.line}, knows this erratum with the text "
         f"saying {entry.text_says}; update or remove its entry)"
@@ -189,24 +190,52 @@ def _without_numbers(identifier: str) -> str:
     return re.sub(r"[0-9]+", "#", identifier)
 
 
-def accept(path: Path, findings: list[Finding]) -> int:
-    """Append an entry for each of `findings` to the ledger at `path`; how many were added."""
+def accept(path: Path, findings: list[Finding]) -> tuple[int, int]:
+    """Record `findings` in the ledger at `path`: how many entries were added, and updated.
+
+    A finding that changes an entry (an erratum whose value changed) updates that entry's
+    `id` and `text_says` where it stands, keeping its reason; the others are appended, each
+    with a reason to fill in.
+    """
+    existing = path.read_text(encoding="utf-8") if path.is_file() else ""
+    changed = {finding.changes: finding for finding in findings if finding.changes}
+    if changed:
+        existing = _update(existing, changed)
     blocks = []
     for finding in findings:
+        if finding.changes:
+            continue
         lines = [f"# {finding.location()}: {finding.severity}: {finding.message}"[:200]]
         lines += ["[[known]]", f"id = {_toml_string(finding.id)}"]
         if finding.category == "erratum" and finding.found is not None:
             lines.append(f"text_says = {_toml_string(says(finding))}")
         lines.append(f"reason = {_toml_string(TO_FILL_IN)}")
         blocks.append("\n".join(line.replace("\n", " ") for line in lines) + "\n")
-    if not blocks:
-        return 0
-    existing = path.read_text(encoding="utf-8") if path.is_file() else ""
-    separator = "" if not existing else "\n" if existing.endswith("\n") else "\n\n"
+    if not blocks and not changed:
+        return 0, 0
+    separator = "" if not existing or not blocks else "\n" if existing.endswith("\n") else "\n\n"
     from build_tools.render.output import write_atomic
 
     write_atomic(path, existing + separator + "\n".join(blocks))
-    return len(blocks)
+    return len(blocks), len(changed)
+
+
+def _update(text: str, changed: dict[str, Finding]) -> str:
+    """The ledger's text with each changed entry's `id` and `text_says` lines rewritten."""
+    known = tomllib.loads(text).get("known", [])
+    lines = text.splitlines(keepends=True)
+    starts = _entry_lines([line.rstrip("\n") for line in lines], len(known))
+    for index, item in enumerate(known):
+        finding = changed.get(str(item.get("id", "")))
+        if finding is None or index >= len(starts):
+            continue
+        end = starts[index + 1] if index + 1 < len(starts) else len(lines)
+        for number in range(starts[index], end):
+            key = re.match(r"\s*(id|text_says)\s*=", lines[number])
+            if key:
+                value = finding.id if key[1] == "id" else says(finding)
+                lines[number] = f"{key[1]} = {_toml_string(value)}\n"
+    return "".join(lines)
 
 
 def prune(path: Path, stale: set[str]) -> list[str]:

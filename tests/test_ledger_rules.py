@@ -63,3 +63,27 @@ def test_an_erratum_whose_value_changed_is_reported_once_as_changed(rulebook, ha
     assert (
         f"(changed: the ledger, line {number}, knows this erratum with the text saying 50;" in line
     )
+
+
+def test_accept_updates_a_changed_erratum_in_place(rulebook, harmonies):
+    actions = harmonies / "actions.xml"
+    lines = actions.read_text(encoding="utf-8").split("\n")
+    lines[42] = lines[42].replace("50%", "51%")
+    actions.write_text("\n".join(lines), encoding="utf-8")
+    ledger = harmonies / "ledger.toml"
+    before = ledger.read_text(encoding="utf-8")
+    status, out, _ = rulebook("ledger", "accept", "harmonies")
+    assert status == 0
+    assert "1 changed erratum(s) updated in place" in out
+    after = ledger.read_text(encoding="utf-8")
+    changed = [
+        (old, new)
+        for old, new in zip(before.splitlines(), after.splitlines(), strict=False)
+        if old != new
+    ]
+    assert len(changed) == 2  # its id and its text_says; its reason kept
+    assert changed[1] == ('text_says = "50"', 'text_says = "51"')
+    assert changed[0][1].endswith('-lu-51"')
+    status, out, _ = rulebook("check", "harmonies")
+    assert status == 0  # the erratum known again at its new value, and no entry stale
+    assert "[erratum]" not in out
