@@ -116,9 +116,17 @@ FICHE = Description(
                 Piste("graves", "Blessures graves", _BLESSURES["grave"], S_BLESSURES, "Graves"),
                 Piste("critique", "Blessure critique", _BLESSURES["critique"], S_BLESSURES),
                 Case("PF", "Points de fatigue", "PF", minimum=0, source=S_FATIGUE),
+                Case(
+                    "handicap",
+                    "Handicap de fatigue",
+                    "Handicap",
+                    formule="PF × 1 sur les CA",
+                    source=S_FATIGUE,
+                    regle=sante.handicap_de_fatigue,
+                ),
             ),
-            note="PF : points de douleur (Ph), de crise (Me), de karma (My) ; chaque PF est un "
-            "handicap de 1 sur les CA de l’aspect. Une blessure de trop devient plus grave.",
+            note="PF : points de douleur (Ph), de crise (Me), de karma (My). "
+            "Une blessure de trop devient plus grave.",
         ),
         Groupe(
             "moyens",
@@ -443,6 +451,7 @@ def calculer(personnage: Mapping[str, Any]) -> dict[str, Any]:
         totaux[f"aspects.{cle}.valeur"] = valeur
         totaux[f"aspects.{cle}.reste"] = reste
         totaux[f"aspects.{cle}.Enc"] = combat.encaissement(valeur, moyens["Ré"])
+        totaux[f"aspects.{cle}.handicap"] = sante.handicap_de_fatigue(ligne.get("PF", 0))
     bonus = {c["nom"]: personnages.bonus_de_competence(c["NC"]) for c in competences}
     for index, competence in enumerate(competences):
         totaux[f"competences.{index}.BC"] = bonus[competence["nom"]]

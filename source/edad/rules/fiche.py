@@ -114,6 +114,14 @@ FICHE = Description(
                     source=S_SEUILS,
                     regle=personnage.etat,
                 ),
+                Case(
+                    "etat",
+                    "État",
+                    type=str,
+                    formule="selon les PVs restants",
+                    source=S_SEUILS,
+                    regle=personnage.etat,
+                ),
                 Case("bonus_init", "Autres bonus d’initiative", "Autres bonus"),
                 Case(
                     "Init",
@@ -357,6 +365,8 @@ def calculer(fiche: Mapping[str, Any]) -> dict[str, Any]:
         "vie.reactivite": file.gain_de_reactivite(valeurs["Int"]),
         "vie.karma_depense": karma_des_competences_et_des_dons(fiche),
     }
+    if "restants" in vie:
+        totaux["vie.etat"] = personnage.etat(vie["restants"], pv)
     for index, competence in enumerate(fiche.get("competences", [])):
         liee = competence.get("caracteristique") or personnage.COMPETENCES.get(competence["nom"])
         totaux[f"competences.{index}.bonus"] = (

@@ -45,6 +45,7 @@ S_DOMMAGES = "La base de Dommages: BD+Style"
 S_CLASSE = "La classe de dommage: S/E/L/G/C/F"
 S_STYLE = "C'est un ensemble d'un bonus de base en Rapidité"
 S_FINESSE = "Le Facteur Finesse ne peut toutefois être supérieur à"
+S_EVANOUISSEMENT = "Passant le cap du -5"
 S_VARIENT = "Les points de douleurs et les blessures varient"
 
 _NOMBRE = r"([+\-]?\d+)"
@@ -101,8 +102,16 @@ FICHE = Description(
                     source=S_VARIENT,
                     regle=combat.penalite,
                 ),
+                Case(
+                    "evanouissement",
+                    "Jet d’évanouissement dû",
+                    "Évanouissement",
+                    type=str,
+                    formule="dû dès 5 points de douleur",
+                    source=S_EVANOUISSEMENT,
+                    regle=combat.jet_d_evanouissement_du,
+                ),
             ),
-            note="À partir de 5 points de douleur, un jet d’évanouissement est dû.",
         ),
         Tableau(
             "armes",
@@ -250,6 +259,7 @@ def calculer(personnage: Mapping[str, Any]) -> dict[str, Any]:
     totaux: dict[str, Any] = {
         "defense.Enc": combat.encaissement(defense["cp_rs"], defense.get("bonus_armure", 0)),
         "sante.penalite": combat.penalite(sante.get("douleur", 0)),
+        "sante.evanouissement": combat.jet_d_evanouissement_du(sante.get("douleur", 0)),
     }
     competences = {}
     for index, competence in enumerate(personnage.get("competences", [])):
