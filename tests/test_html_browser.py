@@ -33,9 +33,12 @@ AXE_PLACES = (
 """axe-core, the accessibility rules engine, from npm:
 npm install --prefix ~/.cache/rulebook/axe axe-core (or set $RULEBOOK_AXE)."""
 
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="the browser test needs headless Chromium (Debian: chromium)"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        CHROMIUM is None, reason="the browser test needs headless Chromium (Debian: chromium)"
+    ),
+    pytest.mark.slow,  # Chromium starts for each test
+]
 
 
 def chromium(profile: Path, *arguments: str, timeout: int = 120) -> subprocess.CompletedProcess:

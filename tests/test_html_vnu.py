@@ -28,11 +28,14 @@ def vnu_jar() -> Path | None:
     return next((Path(place) for place in JAR_PLACES if place and Path(place).is_file()), None)
 
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("java") is None or vnu_jar() is None,
-    reason="the Nu HTML checker needs java and vnu.jar "
-    "(npm install --prefix ~/.cache/rulebook/vnu vnu-jar, or set RULEBOOK_VNU_JAR)",
-)
+pytestmark = [
+    pytest.mark.skipif(
+        shutil.which("java") is None or vnu_jar() is None,
+        reason="the Nu HTML checker needs java and vnu.jar "
+        "(npm install --prefix ~/.cache/rulebook/vnu vnu-jar, or set RULEBOOK_VNU_JAR)",
+    ),
+    pytest.mark.slow,  # a Java start and every page of every book
+]
 
 
 def test_every_page_of_every_book_has_no_html_error(tmp_path):

@@ -20,6 +20,7 @@ from lxml import etree
 from build_tools.cli import main
 
 pypdf = pytest.importorskip("pypdf")
+pytestmark = pytest.mark.slow  # the whole books' PDFs: ~30 s of WeasyPrint for the session
 
 ROOT = Path(__file__).resolve().parent.parent
 EPOCH = "1700000000"  # 2023-11-14T22:13:20Z
