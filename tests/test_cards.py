@@ -407,7 +407,7 @@ def test_a_card_prints_the_formula_its_rule_declares_and_the_check_holds_both_to
     (first, *_) = load_deck(games["edad"]).cards[0].blocks
     assert (first.text, first.items) == (
         "gain = Int / D",
-        ["le gain est égal à leur valeur d’intelligence divisée par 10"],
+        ["Le gain est égal à leur valeur d’intelligence divisée par 10…"],
     )
     assert rulebook("check", str(folder)).status == 0
 

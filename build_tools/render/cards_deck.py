@@ -182,15 +182,15 @@ def _block(game, path: Path, card: str, spec: dict) -> Block:
     heading = french(spec.get("heading", ""))
     line = _line_of(path, _anchor(spec, kind))
     if kind == "quote":
-        return Block(kind, heading, text=french(spec["quote"]), spec=spec, line=line)
+        return Block(kind, heading, text=quoted(spec["quote"]), spec=spec, line=line)
     if kind == "formula":
         spec = _declared_formula(game, path, card, spec, line)
         block = Block(kind, heading, text=_formula_text(spec["formula"]), spec=spec, line=line)
         if spec.get("cites"):
-            block.items = [french(spec["cites"])]
+            block.items = [quoted(spec["cites"])]
         return block
     if kind == "sequence":
-        items = [french(item) for item in spec["sequence"]]
+        items = [quoted(item) for item in spec["sequence"]]
         return Block(kind, heading, items=items, spec=spec, line=line)
     name = spec[kind]
     try:
@@ -257,6 +257,14 @@ def french_value(value: Any) -> str:
             return french_value(low)
         return f"{french_value(low)} à {french_value(high)}"
     return _unbroken_operators(french(str(value)))
+
+
+def quoted(text: str) -> str:
+    """The book's words as a card sets them: a capital first, « … » where the sentence goes on."""
+    text = french(text.strip())
+    if text and text[-1] not in ".!?…»):":
+        text += "…"
+    return text[:1].upper() + text[1:]
 
 
 def french(text: str) -> str:
