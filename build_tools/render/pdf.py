@@ -37,21 +37,27 @@ PAPERS = ("a4", "letter")
 
 def render(context) -> list[Path]:
     """Render the book of `context` to one PDF, in the paper its options ask for."""
-    document = lay_out(context)
-    pdf = document.write_pdf(
-        finisher=_page_labels(_page_of(document, pdf_markup.BODY_START)),
-        **_pdf_options(context.options),
-    )
+    refusals: list[str] = []
+    document = lay_out(context, refusals)
+    laid_out = len(refusals)
+    # Drawing fetches what layout did not (the images an SVG names): through the gate too.
+    with _weasyprint_warnings() as warnings, _deep_layout():
+        pdf = document.write_pdf(
+            finisher=_page_labels(_page_of(document, pdf_markup.BODY_START)),
+            **_pdf_options(context.options),
+        )
+    _report(context, warnings, refusals[laid_out:])
     written = [write_atomic(context.out / output_name(context.book.name, context.options), pdf)]
     context.written.extend(written)
     return written
 
 
-def lay_out(context):
+def lay_out(context, refusals: list[str] | None = None):
     """The book of `context` laid out for print (WeasyPrint's document); its folios kept.
 
     `context.folios` (anchor -> printed folio) then serves what refers to the
-    printed book, as the errata sheet does.
+    printed book, as the errata sheet does. What the gate refuses is reported,
+    and added to `refusals`, which the fetcher keeps filling while the PDF is drawn.
     """
     weasyprint = load_weasyprint()
     from weasyprint.text.fonts import FontConfiguration
@@ -62,7 +68,7 @@ def lay_out(context):
     base_url = base.as_uri() + "/"  # a folder: relative URLs resolve inside it, existing or not
     # Every URL WeasyPrint opens goes through the book's gate; the page's image
     # folder is read from the book's folder, so a PDF built alone has its images.
-    refusals: list[str] = []
+    refusals = [] if refusals is None else refusals
     gate = Gate(context.document.folder, assets=pdf_style.asset_folders())
     fetcher = gate.fetcher(media=(base, IMAGES), refusals=refusals)
     fonts = FontConfiguration()
@@ -83,18 +89,26 @@ def lay_out(context):
                 string=filled, base_url=base_url, url_fetcher=fetcher
             ).render(stylesheets=[stylesheet], font_config=fonts)
     glyphs = pdf_glyphs.check(context.document, pdf_style.fonts())
-    named = [finding.key for finding in glyphs]  # said with its place in the book instead
+    context.findings.extend(glyphs)
+    _report(context, warnings, refusals, [finding.key for finding in glyphs])
+    context.folios = folios(document)
+    return document
+
+
+def _report(context, warnings: list[str], refusals: list[str], named=()) -> None:
+    """WeasyPrint's warnings printed once, by book; each refusal of the gate a finding.
+
+    A warning that only repeats a refusal, or a glyph already `named` with its
+    place in the book, is not printed again.
+    """
     for warning in warnings:
         if not any(refusal in warning for refusal in refusals) and not any(
             f"({code})" in warning for code in named
         ):
             print(f"rulebook: {context.book.name}: pdf: {warning}", file=sys.stderr)
-    context.findings.extend(glyphs)
     context.findings.extend(
         Finding("error", "refused-access", f"pdf: {refusal}", key=refusal) for refusal in refusals
     )
-    context.folios = folios(document)
-    return document
 
 
 def folios(document) -> dict[str, str]:
