@@ -427,3 +427,32 @@ def test_a_card_prints_the_formula_its_rule_declares_and_the_check_holds_both_to
     assert "the book no longer says « le gain est égal à leur valeur d'intelligence divisée" in (
         run.out
     )
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        (
+            'columns = ["catégorie", "écart"]',
+            'colums = ["catégorie", "écart"]',
+            "card « Chances de succès »: a table block has no key 'colums' "
+            "(keys: arguments, book, ",
+        ),
+        (
+            'table = "aide_de_jeu.categories_d_ecart"',
+            'table = "aide_de_jeu.categories"',
+            "card « Chances de succès »: aide_de_jeu.categories cannot be computed: AttributeError",
+        ),
+    ],
+)
+def test_a_deck_mistake_is_a_finding_at_its_line(tmp_path, rulebook, old, new, message):
+    folder = _copy(tmp_path, "edad")
+    deck = folder / "deck.toml"
+    text = deck.read_text(encoding="utf-8")
+    line = text[: text.index(old)].count("\n") + 1
+    deck.write_text(text.replace(old, new), encoding="utf-8")
+    run = rulebook("check", str(folder))
+    assert run.status == 1
+    assert f"deck.toml:{line}: error: {message}" in run.out, run.out
+    built = rulebook("build", str(folder), "--format", "cards", "--out", str(tmp_path / "out"))
+    assert built.status == 1 and message in built.err

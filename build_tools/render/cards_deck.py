@@ -38,6 +38,17 @@ SIZES = {"poker": (63, 88), "tarot": (70, 120), "a6": (105, 148)}
 """Card sizes, width × height in millimetres."""
 
 KINDS = ("quote", "formula", "sequence", "table", "chances")
+_TABLE_KEYS = {"columns", "book", "book_columns", "sentence", "split", "arguments", "chart"}
+KEYS = {
+    "quote": {"quote"},
+    "formula": {"formula", "rule", "terms", "arguments", "cite"},
+    "sequence": {"sequence"},
+    "table": {"table"} | _TABLE_KEYS,
+    "chances": {"chances"} | _TABLE_KEYS,
+}
+"""The keys a block of each kind may have, besides `heading`: any other is a mistake."""
+DECK_KEYS = {"title", "subtitle", "size", "colour"}
+CARD_KEYS = {"title", "block"}
 MINUS = "\u2212"
 NARROW = "\u202f"
 FRENCH = Typography("fr", apostrophes=True)
@@ -134,7 +145,9 @@ def load_deck(game) -> Deck:
     except tomllib.TOMLDecodeError as error:
         line = int(str(error).rsplit("line ", 1)[-1].split(",")[0]) if "line " in str(error) else 0
         raise DeckError(_finding(path, line, f"the deck file is not valid TOML: {error}")) from None
+    _known_keys(path, "the file", data, {"deck", "card"}, "")
     header = data.get("deck", {})
+    _known_keys(path, "[deck]", header, DECK_KEYS, "[deck]")
     size = header.get("size", "poker")
     if size not in SIZES:
         raise DeckError(
@@ -146,6 +159,7 @@ def load_deck(game) -> Deck:
         if not title:
             raise DeckError(_finding(path, 0, f"card {number} has no title"))
         line = _line_of(path, f'"{title}"')
+        _known_keys(path, f"card « {title} »", spec, CARD_KEYS, f'"{title}"')
         blocks = [_block(game, path, title, block) for block in spec.get("block", [])]
         cards.append(Card(french(title), blocks, line))
     if not cards:
@@ -181,6 +195,7 @@ def _block(game, path: Path, card: str, spec: dict) -> Block:
     kind = kinds[0]
     heading = french(spec.get("heading", ""))
     line = _line_of(path, _anchor(spec, kind))
+    _known_keys(path, f"card « {card} »: a {kind} block", spec, KEYS[kind] | {"heading"}, "", line)
     if kind == "quote":
         return Block(kind, heading, text=quoted(spec["quote"]), spec=spec, line=line)
     if kind == "formula":
@@ -333,6 +348,20 @@ def _declared_formula(game, path: Path, card: str, spec: dict, line: int) -> dic
 
 def _formula_text(formula: str) -> str:
     return FRENCH.apply(formula.replace("-", MINUS).replace("*", "×"))
+
+
+def _known_keys(path: Path, what: str, spec: dict, known: set, anchor: str, line: int = 0):
+    """A key the deck file does not know is a mistake (a typo would silently drop a table)."""
+    unknown = sorted(set(spec) - known)
+    if unknown:
+        line = _line_of(path, f"{unknown[0]} =") or line or _line_of(path, anchor)
+        raise DeckError(
+            _finding(
+                path,
+                line,
+                f"{what} has no key {unknown[0]!r} (keys: {', '.join(sorted(known))})",
+            )
+        )
 
 
 def _anchor(spec: dict, kind: str) -> str:
