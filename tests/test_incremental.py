@@ -9,6 +9,7 @@ import shutil
 import pytest
 from conftest import ROOT
 
+import build_tools
 from build_tools.render import incremental
 
 BOOK = """<book xmlns:xi="http://www.w3.org/2001/XInclude" lang="fr">
@@ -110,7 +111,7 @@ def test_options_version_templates_and_code_rebuild(build, book, tmp_path, monke
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     assert build("--draft") == ({"html"}, set())
 
-    monkeypatch.setattr(incremental, "__version__", "99.0")
+    monkeypatch.setattr(build_tools, "__version__", "99.0")
     assert build("--draft") == ({"html"}, set())
 
     templates = tmp_path / "templates"

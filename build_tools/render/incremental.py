@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from build_tools import __version__
+import build_tools
 from build_tools.assets import templates_folder
 
 MANIFEST = ".rulebook-build.json"
@@ -201,7 +201,7 @@ def settings_of(format_name: str, options: Any, strict: bool) -> str:
     return json.dumps(
         {
             "format": format_name,
-            "version": __version__,
+            "version": build_tools.__version__,
             "options": _plain(options),
             "strict": strict,
             "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH", ""),
