@@ -119,6 +119,9 @@ def hostile(tmp_path_factory):
         f'<para xml:base="{canary_text}">Voir <xref linkend="nulle-part"/>.</para>\n'
         '<para><inlinegraphic fileref="images/ok.png" '
         f'width="5px;background:url({web}/graphic.png)"/></para>\n'
+        '<para role="x&quot;&gt;&lt;script&gt;alert(3)&lt;/script&gt;" '
+        'lang="fr&quot; onmouseover=&quot;alert(4)">Texte &lt;script&gt;alert(5)&lt;/script&gt;'
+        ' <phrase id="p&quot;&gt;&lt;img src=x onerror=alert(6)&gt;">mot</phrase>.</para>\n'
         "</chapter>\n"
         "</book>\n"
     )
@@ -213,6 +216,10 @@ def test_the_html_has_no_live_dangerous_link_and_no_css_from_an_attribute(hostil
     assert [h for h in hrefs if h.endswith("regles.html")] and "https://example.org/" in hrefs
     # The words of a refused link are still shown.
     assert "piégé deux" in tree.text_content()
+    # Text and attribute values are text: no element, no event handler comes from the book.
+    assert not [s for s in tree.iter("script") if "alert" in (s.text or "")]
+    assert not [e for e in tree.iter() if any(a.startswith("on") for a in e.attrib)]
+    assert "<script>alert(5)</script>" in tree.text_content()
     # A width that is not a length is left out whole; a length is written parsed.
     styles = [img.get("style") for img in tree.iter("img")]
     assert styles == [None, None, "width: 40px", None]
