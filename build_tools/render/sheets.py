@@ -29,6 +29,7 @@ import markupsafe
 from build_tools.assets import templates_folder
 from build_tools.books import Book, UsageError, load_game, main_file, select
 from build_tools.diagnostics import Finding
+from build_tools.docbook import normalize
 from build_tools.render import pdf_style
 from build_tools.render.output import write_atomic
 from build_tools.render.sheets_character import (
@@ -155,7 +156,7 @@ def _vue(description: Description, personnage: Personnage | None) -> dict[str, A
             case.nom,
             case.formule,
             case.largeur,
-            _montre(valeur, case.signe),
+            printed(valeur, case.signe),
         )
 
     sections = []
@@ -223,7 +224,7 @@ def _champ(chemin: str) -> str:
     return chemin.replace(".", "-")
 
 
-def _montre(valeur: Any, signe: bool = False) -> str:
+def printed(valeur: Any, signe: bool = False) -> str:
     """A value as French print writes it: true minus sign, decimal comma; a bonus signed."""
     if valeur is None:
         return ""
@@ -291,8 +292,7 @@ def _titre_de_section(element) -> str:
 
 
 def _normal(texte: str) -> str:
-    texte = texte.replace("’", "'").replace("\u00a0", " ").replace("\u202f", " ")
-    return " ".join(texte.split())
+    return normalize(texte.replace("\u00a0", " ").replace("\u202f", " "))
 
 
 # -- `rulebook sheet CHARACTER_FILE` -------------------------------------------------------

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from build_tools.checking.passage import Passage, compile_pattern, number_value
 from build_tools.diagnostics import Finding, source_line
-from build_tools.render.sheets import Citations, _montre
+from build_tools.render.sheets import Citations, printed
 from build_tools.render.sheets_character import PersonnageIllisible, lire_personnage
 from build_tools.render.sheets_model import Accord, Description
 
@@ -120,9 +120,9 @@ def _accord(document, personnage, accord: Accord, fichier: str) -> list[Finding]
     passage, match = found
     findings = []
     for group, total in enumerate(accord.totaux, 1):
-        printed = number_value(match.group(group).replace("−", "-"))
+        in_book = number_value(match.group(group).replace("−", "-"))
         computed = personnage.valeur(total)
-        if printed == computed:
+        if in_book == computed:
             continue
         start = match.start(group)
         line = passage.line_at(start)
@@ -131,7 +131,7 @@ def _accord(document, personnage, accord: Accord, fichier: str) -> list[Finding]
                 "error",
                 "sheet-total",
                 f"the book prints {match.group(group)} for {total}, "
-                f"the sheet computes {_montre(computed)} ({fichier})",
+                f"the sheet computes {printed(computed)} ({fichier})",
                 file=passage.file,
                 line=line,
                 column=passage.column_at(start, match.group(group)),
@@ -139,7 +139,7 @@ def _accord(document, personnage, accord: Accord, fichier: str) -> list[Finding]
                 text=source_line(passage.file, line),
                 key=f"{fichier}:{total}",
                 expected=computed,
-                found=printed,
+                found=in_book,
             )
         )
     return findings
