@@ -37,7 +37,12 @@ def scaffold(root: Path, name: str, title: str | None = None) -> list[Path]:
     )
     values = {"name": name, "title": title or name.replace("-", " ").replace("_", " ").title()}
     written = []
-    for template in sorted(path for path in source.rglob("*") if path.is_file()):
+    templates = [
+        path
+        for path in source.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts  # compiled by pip on install
+    ]
+    for template in sorted(templates):
         relative = template.relative_to(source)
         if relative.name == "README.md" and relative.parent == Path("."):
             continue  # the description of the templates, not a file of the game

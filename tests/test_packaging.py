@@ -74,3 +74,9 @@ def test_an_installed_wheel_builds_a_book_outside_the_source_tree(wheel, tmp_pat
     assert "Harmonies" in page
     assert (out / "html" / "book.css").stat().st_size > 1000
     assert (out / "harmonies.pdf").read_bytes().startswith(b"%PDF-")
+
+    # A new game, from the templates the wheel carries, checks clean at once.
+    for argv in (["new", "demo"], ["check", "demo"], ["build", "demo", "--format", "html"]):
+        done = subprocess.run([command, *argv], capture_output=True, text=True, cwd=project)
+        assert done.returncode == 0, done.stdout + done.stderr
+    assert (project / "generated" / "demo" / "html" / "index.html").is_file()
