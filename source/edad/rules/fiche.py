@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from build_tools.checking.rule import constant
 from build_tools.render.sheets_model import (
     Accord,
     Case,
@@ -47,10 +48,10 @@ S_KARMA = "Les points de karma servent à acheter"
 S_KARMA_COMPETENCE = "Acheter un point de compétence coûte un point de karma"
 S_KARMA_DON = "Les dons coûtent cinq points de karma"
 
-KARMA_PAR_POINT_DE_COMPETENCE = 1
+KARMA_PAR_POINT_DE_COMPETENCE = constant(1, cites=S_KARMA_COMPETENCE)
 """« Acheter un point de compétence coûte un point de karma. »"""
 
-KARMA_PAR_DON = 5
+KARMA_PAR_DON = constant(5, cites=S_KARMA_DON)
 """« Les dons coûtent cinq points de karma »."""
 S_PARADE = "Les deux types d'objet parent avec un bonus à la parade"
 S_OBJETS = "Points de vie des objets"
