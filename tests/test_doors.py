@@ -196,7 +196,12 @@ def test_each_door_is_a_finding_of_check(check_output):
     lengths = by_category.get("length", [])
     assert {f["line"] for f in lengths} == {10, 11, 14}, lengths
     assert all("background" in f["message"] for f in lengths)
-    bases = [f for f in by_category.get("refused-access", []) if "xml:base" in f["message"]]
+    refused = by_category.get("refused-access", [])
+    drawing = [f for f in refused if "'images/drawing.svg'" in f["message"]]
+    assert len(drawing) == 2 and {f["line"] for f in drawing} == {12}, refused
+    assert any("canary.png" in f["message"] for f in drawing)
+    assert any("never reads the network" in f["message"] for f in drawing)
+    bases = [f for f in refused if "xml:base" in f["message"]]
     assert len(bases) == 1 and bases[0]["line"] == 13, found
     assert SECRET not in text
 

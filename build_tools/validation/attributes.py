@@ -7,6 +7,10 @@ replaced by its text alternative.
 
 from __future__ import annotations
 
+import re
+
+from lxml import etree
+
 from build_tools import resources
 from build_tools.diagnostics import Finding
 from build_tools.reader import Document
@@ -21,6 +25,11 @@ LENGTHS = {
     "videodata": ("width", "depth", "contentwidth", "contentdepth"),
 }
 """Elements whose attributes are lengths (DocBook 4.5: a number and an optional unit)."""
+XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
+_CSS_URL = re.compile(r"url\(([^)]*)\)")
+_SVG_PARSER = etree.XMLParser(
+    resolve_entities=False, load_dtd=False, no_network=True, huge_tree=False
+)
 FILES = {
     "imagedata": "fileref",
     "graphic": "fileref",
@@ -68,7 +77,7 @@ def check(document: Document) -> list[Finding]:
         reference = element.get(FILES[name]) if name in FILES else None
         if reference:
             try:
-                gate.file(reference, document.file_of(element))
+                image = gate.file(reference, document.file_of(element))
             except resources.Refused as refusal:
                 findings.append(
                     finding_at(
@@ -80,4 +89,47 @@ def check(document: Document) -> list[Finding]:
                         attribute=FILES[name],
                     )
                 )
+                continue
+            for inner in _svg_refusals(gate, image) if image.suffix.lower() == ".svg" else ():
+                findings.append(
+                    finding_at(
+                        document,
+                        element,
+                        "refused-access",
+                        f"the image {reference!r} names a file the book may not read: {inner}; "
+                        "the PDF draws the image without it",
+                        key=f"{reference[:40]}-{inner[:40]}",
+                        attribute=FILES[name],
+                    )
+                )
     return findings
+
+
+def _svg_refusals(gate: resources.Gate, svg) -> list[str]:
+    """What an SVG file of the book names that the gate refuses (its images, stylesheets, fonts).
+
+    The PDF engine reads an SVG's references through the gate, which refuses
+    these; the check says so first, so that check and build agree.
+    """
+    try:
+        root = etree.parse(str(svg), _SVG_PARSER).getroot()
+    except (etree.XMLSyntaxError, OSError):
+        return []  # not an SVG the PDF engine could draw either
+    references = []
+    for node in root.iter():
+        if not isinstance(node.tag, str):
+            continue
+        for attribute in ("href", XLINK_HREF):
+            if node.get(attribute):
+                references.append(node.get(attribute))
+        styles = (node.get("style") or "") + (node.text or "" if node.tag.endswith("style") else "")
+        references += [found.strip("'\" ") for found in _CSS_URL.findall(styles)]
+    refused = []
+    for reference in references:
+        if reference.startswith(("#", "data:")):
+            continue
+        try:
+            gate.file(reference, svg)
+        except resources.Refused as refusal:
+            refused.append(str(refusal))
+    return refused
