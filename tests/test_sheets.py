@@ -254,6 +254,14 @@ MISTAKES = [
         "reçu que 0 (« l’expérience et la progression »",
     ),
     (
+        KROM,
+        'competence = "Hache de guerre à deux mains"\nmoyen = "Pu"',
+        'competence = "Hache de guerre à deux mains"',
+        "armes.0.moyen",
+        "[[armes]]",
+        "il manque Moyen (moyen = …)",
+    ),
+    (
         J1,
         'nom = "Maniement de l\'arme"',
         'nom = "Combat en aveugle"',
