@@ -93,12 +93,12 @@ class Distribution(Mapping):
     def __add__(self, other: Distribution | int) -> Distribution:
         if isinstance(other, int):
             return self.map(lambda outcome: outcome + other)
-        return self.combine(other, lambda a, b: a + b)
+        return _sum(self, other, 1) or self.combine(other, lambda a, b: a + b)
 
     def __sub__(self, other: Distribution | int) -> Distribution:
         if isinstance(other, int):
             return self.map(lambda outcome: outcome - other)
-        return self.combine(other, lambda a, b: a - b)
+        return _sum(self, other, -1) or self.combine(other, lambda a, b: a - b)
 
     def __neg__(self) -> Distribution:
         return self.map(lambda outcome: -outcome)
@@ -118,6 +118,48 @@ class Distribution(Mapping):
         if not kept:
             raise ValueError("no outcome satisfies the condition")
         return Distribution._of_counts(kept)
+
+
+def _sum(first: Distribution, second: Distribution, sign: int) -> Distribution | None:
+    """`first + sign × second` for integer outcomes, by one multiplication of two big integers.
+
+    The counts of each distribution are the digits of an integer, one digit per
+    outcome from the lowest to the highest, in a base large enough that no sum of
+    products carries over (every count of the result is below first's total times
+    second's): the product of the two integers has the counts of the sum as its
+    digits (Kronecker substitution). Python multiplies big integers in C, where
+    the pairwise loop costs a Python call per pair of outcomes. None when an
+    outcome is not an integer, or the distributions are too small or too sparse to gain.
+    """
+    if len(first._counts) * len(second._counts) < 256:
+        return None
+    outcomes = [*first._counts, *second._counts]
+    if any(type(outcome) is not int for outcome in outcomes):
+        return None
+    seconds = {sign * outcome: count for outcome, count in second._counts.items()}
+    for counts in (first._counts, seconds):
+        if max(counts) - min(counts) >= 4 * len(counts):
+            return None  # sparse outcomes: the digits would be mostly zeros
+    width = ((first._total * second._total).bit_length() + 7) // 8
+    low_first, low_second = min(first._counts), min(seconds)
+    product = _digits(first._counts, low_first, width) * _digits(seconds, low_second, width)
+    data = product.to_bytes((product.bit_length() + 7) // 8 or 1, "little")
+    low = low_first + low_second
+    counts = {}
+    for start in range(0, len(data), width):
+        count = int.from_bytes(data[start : start + width], "little")
+        if count:
+            counts[low + start // width] = count
+    return Distribution._of_counts(counts)
+
+
+def _digits(counts: Mapping[int, int], low: int, width: int) -> int:
+    """The integer whose `width`-byte digit number `outcome - low` is `counts[outcome]`."""
+    data = bytearray(width * (max(counts) - low + 1))
+    for outcome, count in counts.items():
+        start = width * (outcome - low)
+        data[start : start + width] = count.to_bytes(width, "little")
+    return int.from_bytes(data, "little")
 
 
 def die(sides: int) -> Distribution:

@@ -64,3 +64,27 @@ def test_distribution_normalises_and_conditions():
     weights = Distribution({1: 1, 2: 3})
     assert weights[2] == Fraction(3, 4)
     assert weights.conditional(lambda outcome: outcome == 1)[1] == 1
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_sums_and_differences_of_large_distributions_match_the_pairwise_sum(seed):
+    """The big-integer convolution behind + and − against the plain sum over every pair."""
+    import random
+
+    chance = random.Random(seed)
+
+    def random_distribution():
+        low = chance.randint(-60, 60)
+        return Distribution(
+            {low + step: Fraction(chance.randint(0, 9), chance.randint(1, 7)) for step in range(40)}
+        )
+
+    first, second = random_distribution(), random_distribution() + die(6)
+    for sign, operation in ((1, first.__add__), (-1, first.__sub__)):
+        expected = Counter()
+        for a, p in first.items():
+            for b, q in second.items():
+                expected[a + sign * b] += p * q
+        result = operation(second)
+        assert dict(result.items()) == {o: p for o, p in expected.items() if p}
+        assert list(result) == sorted(result)
