@@ -23,7 +23,6 @@ import traceback
 import build_tools
 from build_tools import reports
 from build_tools.books import UsageError, discover, select, source_root
-from build_tools.examine import examine
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_INTERRUPTED = 130
@@ -209,6 +208,8 @@ def add_check(commands, common) -> None:
 
 
 def run_check(arguments: argparse.Namespace) -> int:
+    from build_tools.examine import examine
+
     results = [
         examine(book, cross_check=not arguments.no_rules) for book in select(arguments.books)
     ]
@@ -423,6 +424,7 @@ def add_ledger(commands, common) -> None:
 
 
 def run_ledger_accept(arguments: argparse.Namespace) -> int:
+    from build_tools.examine import examine
     from build_tools.ledger import accept
 
     threshold = "warning" if arguments.strict else "error"
@@ -444,6 +446,7 @@ def run_ledger_accept(arguments: argparse.Namespace) -> int:
 
 
 def run_ledger_prune(arguments: argparse.Namespace) -> int:
+    from build_tools.examine import examine
     from build_tools.ledger import prune
 
     status = EXIT_OK

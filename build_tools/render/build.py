@@ -14,10 +14,13 @@ import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from build_tools.books import Book, UsageError
-from build_tools.examine import Report, examine
 from build_tools.progress import Progress
+
+if TYPE_CHECKING:
+    from build_tools.examine import Report
 from build_tools.render import incremental
 from build_tools.render.output import remove_leftovers
 
@@ -217,6 +220,8 @@ def build_book(
         if manifest.touched:
             manifest.save()
         return manifest.book.get("status", 0), lines, problems
+    from build_tools.examine import examine  # not needed when every output is up to date
+
     report = examine(book, cross_check=options.rules)
     step("checked")
     if not report.readable:
