@@ -198,7 +198,9 @@ def test_a_changed_table_a_changed_quote_and_a_wrong_formula_are_findings(tmp_pa
     )
     legendary = text[: text.index("<entry>légendaire</entry>")].count("\n") + 2
     deck = folder / "deck.toml"
-    cards = deck.read_text(encoding="utf-8").replace("TP = CA + BP − 10", "TP = CA + BP − 5")
+    cards = deck.read_text(encoding="utf-8").replace(
+        "Esq = CA en Évitement − 10", "Esq = CA en Évitement − 5"
+    )
     deck.write_text(cards, encoding="utf-8")
 
     run = rulebook("check", str(folder))
@@ -224,7 +226,7 @@ def test_a_changed_table_a_changed_quote_and_a_wrong_formula_are_findings(tmp_pa
         f"deck.toml:{quoted + 1}: error: card « Le dé critique »: the book no longer says "
         "« le joueur lance un d10 avec son d20, nommé le dé critique. » [card]"
     ) in run.out
-    assert "the formula « TP = CA + BP − 5 » gives 5 where the rules give 0" in run.out
+    assert "the formula « Esq = CA en Évitement − 5 » gives -2 where the rules give -7" in run.out
 
 
 # -- the chances, against brute force ------------------------------------------------------

@@ -159,7 +159,7 @@ def _check_formula(game, deck: Path, card: Card, block: Block) -> list[Finding]:
         for term, argument in terms.items():
             arguments[argument] = arguments.get(argument, 0) + values[term]
         try:
-            printed = _evaluate(right, {**spec.get("constants", {}), **values})
+            printed = _evaluate(right, values)
         except ValueError as error:
             return [
                 _deck_finding(

@@ -322,9 +322,9 @@ def _declared_formula(game, path: Path, card: str, spec: dict, line: int) -> dic
     """A block `formula = true`: the formula, symbols and cited words its rule declares.
 
     The rule's `@rule(formula=..., symbols=..., cites=...)` is the one place the
-    formula is written: the card prints it, and its symbols are the terms the
-    check evaluates (a symbol standing for a constant is that value). With
-    `cite = true` the card also quotes the sentence the rule cites.
+    formula is written: the card prints it with each constant's value in place
+    of its symbol, and the other symbols are the terms the check evaluates.
+    With `cite = true` the card also quotes the sentence the rule cites.
     """
     if spec["formula"] is not True:
         return spec
@@ -340,7 +340,16 @@ def _declared_formula(game, path: Path, card: str, spec: dict, line: int) -> dic
         )
     terms = {s: m for s, m in citation.symbols.items() if isinstance(m, str)}
     constants = {s: m for s, m in citation.symbols.items() if not isinstance(m, str)}
-    declared = dict(spec, formula=citation.formula, terms=terms, constants=constants)
+    formula = citation.formula
+    if constants:
+        # A player wants the number, not the constant's name: « TP = CA + BP − 10 ».
+        left, _, right = formula.partition("=")
+        names = "|".join(re.escape(name) for name in sorted(constants, key=len, reverse=True))
+        right = re.sub(
+            rf"(?<![\w°])({names})(?!\w)", lambda m: french_value(constants[m[1]]), right
+        )
+        formula = f"{left}={right}"
+    declared = dict(spec, formula=formula, terms=terms)
     if spec.get("cite") and citation.cites:
         declared["cites"] = citation.cites
     return declared
