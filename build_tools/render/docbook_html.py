@@ -23,6 +23,7 @@ from build_tools.docbook import SECTIONS, enclosing
 from build_tools.reader import Document
 from build_tools.render.callouts_html import Callouts
 from build_tools.render.cals import CalsTables
+from build_tools.render.elements import BLOCKS as ELEMENT_BLOCKS
 from build_tools.render.elements import unsupported_message
 from build_tools.render.glossary_html import Glossary
 from build_tools.render.index_html import Index
@@ -36,37 +37,40 @@ from build_tools.render.technical_html import Technical
 from build_tools.render.titlepage_html import TitlePage
 from build_tools.render.typography import Typography
 
-BLOCKS = frozenset(
-    (
-        "itemizedlist",
-        "orderedlist",
-        "variablelist",
-        "simplelist",
-        "table",
-        "informaltable",
-        "example",
-        "informalexample",
-        "figure",
-        "informalfigure",
-        "mediaobject",
-        "note",
-        "tip",
-        "important",
-        "caution",
-        "warning",
-        "screen",
-        "programlisting",
-        "literallayout",
-        "blockquote",
-        "sidebar",
-        "procedure",
-        "bridgehead",
-        "formalpara",
-        "para",
-        "simpara",
+BLOCKS = (
+    frozenset(
+        (
+            "itemizedlist",
+            "orderedlist",
+            "variablelist",
+            "simplelist",
+            "table",
+            "informaltable",
+            "example",
+            "informalexample",
+            "figure",
+            "informalfigure",
+            "mediaobject",
+            "note",
+            "tip",
+            "important",
+            "caution",
+            "warning",
+            "screen",
+            "programlisting",
+            "literallayout",
+            "blockquote",
+            "sidebar",
+            "procedure",
+            "bridgehead",
+            "formalpara",
+            "para",
+            "simpara",
+        )
     )
+    | ELEMENT_BLOCKS
 )
-"""Elements that cannot sit inside an HTML paragraph."""
+"""Elements that cannot sit inside an HTML paragraph (with `elements.BLOCKS`)."""
 
 BOOK_INFO = ("bookinfo", "setinfo", "articleinfo", "info")
 

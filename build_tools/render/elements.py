@@ -179,6 +179,59 @@ def misplaced(element) -> str:
     return holder
 
 
+BLOCKS = frozenset(
+    (
+        "revhistory",
+        "qandaset",
+        "calloutlist",
+        "cmdsynopsis",
+        "funcsynopsis",
+        "classsynopsis",
+        "fieldsynopsis",
+        "methodsynopsis",
+        "constructorsynopsis",
+        "destructorsynopsis",
+        "synopsis",
+        "equation",
+        "informalequation",
+        "epigraph",
+        "msgset",
+        "bibliolist",
+        "glosslist",
+        "address",
+        "task",
+        "programlistingco",
+        "screenco",
+        "mediaobjectco",
+        "graphic",
+        "graphicco",
+        "highlights",
+        "indexentry",
+        "toc",
+        "lot",
+        "authorblurb",
+        "personblurb",
+        "printhistory",
+        "screenshot",
+        "abstract",
+        "legalnotice",
+        "segmentedlist",
+        "refentry",
+        "refsect1",
+        "refsection",
+        "refsynopsisdiv",
+        "qandadiv",
+        "qandaentry",
+        "biblioentry",
+        "bibliomixed",
+        "glossentry",
+        "ackno",
+    )
+)
+"""The blocks of the elements above that cannot sit inside an HTML paragraph (a para that
+holds one is written as a div)."""
+
+
 def handling(name: str, rendered: set[str]) -> str:
     """How the renderers handle the element `name`: rendered, inside, metadata or unsupported."""
     if name in INSIDE:

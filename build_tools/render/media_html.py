@@ -9,6 +9,7 @@ or refused image is a finding, and its text alternative is shown instead.
 from __future__ import annotations
 
 import os
+import re
 from html import escape
 from pathlib import Path
 from urllib.parse import quote, urlparse
@@ -127,6 +128,8 @@ class Media:
 
         A file that is missing or outside the book's folder is a finding, and the link
         then shows its words only."""
+        if url is not None and any(character.isspace() for character in url):
+            url = re.sub(r"\s+", "%20", url.strip())  # as a browser sends it; valid HTML
         if url is None or urlparse(url).scheme or url.startswith(("#", "/", "?")):
             return url
         path, _, fragment = url.partition("#")

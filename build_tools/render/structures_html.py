@@ -87,7 +87,7 @@ class Structures:
         """A structured entry: its parts in order, each closed by a full stop, as docbook-xsl."""
         abbreviation = element.find("abbrev")
         parts = [
-            self.render(child)
+            self.bibliography_part(child)
             for child in element
             if isinstance(child.tag, str) and child is not abbreviation
         ]
@@ -106,14 +106,40 @@ class Structures:
             "biblioentry",
             element,
             abbreviation=self.contents(abbreviation, skip=()) if abbreviation is not None else "",
-            content=self.contents(element, skip=("abbrev",)),
+            content=self.mixed_entry(element),
         )
 
+    def mixed_entry(self, element: etree._Element) -> str:
+        """The text of a bibliomixed or bibliomset as punctuated, its titles cited."""
+        parts = [self.text(element.text)]
+        for child in element:
+            if isinstance(child.tag, str) and child.tag != "abbrev":
+                parts.append(
+                    self.mixed_entry(child)
+                    if child.tag == "bibliomset"
+                    else self.bibliography_part(child)
+                )
+            parts.append(self.text(child.tail))
+        return "".join(parts)
+
+    def bibliography_part(self, element: etree._Element) -> str:
+        """A part of an entry: a title cited in italics, as docbook-xsl; the rest as itself."""
+        if element.tag in ("title", "subtitle", "titleabbrev"):
+            return f'<cite class="{element.tag}">{self.contents(element, skip=())}</cite>'
+        if element.tag == "copyright":
+            years = ", ".join(self.render(year) for year in element.findall("year"))
+            holders = ", ".join(self.render(holder) for holder in element.findall("holder"))
+            return f'<span class="copyright">© {years} {holders}</span>'
+        return self.render(element)
+
     def bibliography_group(self, element: etree._Element) -> str:
-        parts = [self.render(child) for child in element if isinstance(child.tag, str)]
+        parts = [self.bibliography_part(child) for child in element if isinstance(child.tag, str)]
         return ", ".join(part.strip() for part in parts if part.strip())
 
-    visit_biblioset = visit_bibliomset = bibliography_group
+    visit_biblioset = bibliography_group
+
+    def visit_bibliomset(self, element: etree._Element) -> str:
+        return self.mixed_entry(element)
 
     def visit_publisher(self, element: etree._Element) -> str:
         return self.bibliography_group(element)
