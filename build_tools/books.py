@@ -90,7 +90,10 @@ def discover(root: Path | None = None) -> list[Book]:
         return []
     books = []
     for folder in sorted(path for path in root.iterdir() if path.is_dir()):
-        main = main_file(folder)
+        try:
+            main = main_file(folder)
+        except OSError:  # unreadable: the reader will say why, for this book alone
+            main = folder / "book.xml"
         if main is not None:
             books.append(Book(folder.name, folder.resolve(), folder.resolve() / main.name))
     return books

@@ -199,6 +199,43 @@ def test_a_book_folder_the_user_cannot_read(rulebook, small, monkeypatch):
     assert str(small) in line and "Permission denied" in line
 
 
+def test_an_unreadable_book_folder_under_source_spoils_only_its_own_book(
+    rulebook, tmp_path, monkeypatch
+):
+    source = tmp_path / "source"
+    for name in ("lisible", "verrou"):
+        (source / name).mkdir(parents=True)
+        (source / name / "book.xml").write_text(SMALL)
+    locked = source / "verrou"
+    from build_tools import books, reader
+
+    listdir, check_bytes = books.os.listdir, reader._check_bytes
+
+    def denied(path, *arguments):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+
+    def listing(path):
+        return denied(path) if Path(path) == locked else listdir(path)
+
+    def reading(path, *arguments):
+        return denied(path) if path.parent == locked else check_bytes(path, *arguments)
+
+    if os.geteuid() == 0:  # root reads everything: fail as the OS would for a user
+        monkeypatch.setattr(books.os, "listdir", listing)
+        monkeypatch.setattr(reader, "_check_bytes", reading)
+    else:
+        locked.chmod(0)
+    monkeypatch.setenv("RULEBOOK_SOURCE", str(source))
+    try:
+        status, out, _ = rulebook("check", "lisible", "--no-rules")
+        assert status == 0  # the readable book is checked as ever
+        status, out, _ = rulebook("check", "--no-rules")
+    finally:
+        locked.chmod(0o755)
+    assert status == 2
+    assert "verrou/book.xml" in out and "Permission denied" in out
+
+
 def test_a_path_that_is_not_utf8(rulebook, tmp_path):
     path = os.fsdecode(bytes(tmp_path) + b"/livre-\xff")
     status, _, err = rulebook("check", path)
