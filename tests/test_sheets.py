@@ -286,6 +286,23 @@ MISTAKES = [
         "« Arme très rapide » n’est pas un don d’Edad",
     ),
     (
+        J1,
+        'profil = "Guerrier"',
+        'profil = "Guerrier"\n[vie]\nrestants = 11',
+        "vie.restants",
+        "restants = 11",
+        "11 PVs restants pour 10 PVs au plus (« Remarques Générales », book.xml:170)",
+    ),
+    (
+        J1,
+        'arme = "épée longue"\n\n[[dons]]\nnom = "Arme rapide"\narme = "épée longue"',
+        'arme = "épée longue"\n\n[[dons]]\nnom = "Arme rapide"\narme = "épée longue"\n\n'
+        '[[equipement]]\nnom = "Épée longue"\nsorte = "arme"\ntaille = "pavois"',
+        "equipement.0.taille",
+        'taille = "pavois"',
+        "Épée longue\u00a0: une arme n’est pas « pavois » (tailles\u00a0: légère, moyenne, lourde)",
+    ),
+    (
         DAVID,
         "E = -3",
         "E = 0",

@@ -59,6 +59,7 @@ S_OBJETS = "Points de vie des objets"
 SORTES = tuple(dict.fromkeys(sorte for sorte, _ in equipement.POINTS_DE_VIE_DES_OBJETS))
 TAILLES = tuple(dict.fromkeys(taille for _, taille in equipement.POINTS_DE_VIE_DES_OBJETS))
 CLES = tuple(personnage.CARACTERISTIQUES)
+SORTES_NOMMEES = {"arme": "une arme", "bouclier": "un bouclier", "armure": "une armure"}
 
 FICHE = Description(
     titre="Edad — feuille de personnage",
@@ -269,8 +270,36 @@ def verifier(fiche: Mapping[str, Any]) -> list[Erreur]:
             erreurs.append(
                 Erreur(
                     f"equipement.{index}.taille",
-                    f"{objet['nom']}\u00a0: un {objet['sorte']} n’est pas « {objet['taille']} » "
+                    f"{objet['nom']}\u00a0: {SORTES_NOMMEES[objet['sorte']]} n’est pas "
+                    f"« {objet['taille']} » "
                     f"(tailles\u00a0: {', '.join(tailles)})",
+                    S_OBJETS,
+                )
+            )
+    if not erreurs:
+        erreurs += _points_de_vie_restants(fiche, calculer(fiche))
+    return erreurs
+
+
+def _points_de_vie_restants(fiche: Mapping[str, Any], totaux: Mapping[str, Any]) -> list[Erreur]:
+    """PVs left at most the PVs: the character's and each item's."""
+    erreurs = []
+    restants = fiche.get("vie", {}).get("restants")
+    if restants is not None and restants > totaux["vie.PV"]:
+        erreurs.append(
+            Erreur(
+                "vie.restants",
+                f"{restants} PVs restants pour {totaux['vie.PV']} PVs au plus",
+                S_PV,
+            )
+        )
+    for index, objet in enumerate(fiche.get("equipement", [])):
+        pv = totaux[f"equipement.{index}.PV"]
+        if objet.get("restants", 0) > pv:
+            erreurs.append(
+                Erreur(
+                    f"equipement.{index}.restants",
+                    f"{objet['nom']}\u00a0: {objet['restants']} PVs restants pour {pv} PVs au plus",
                     S_OBJETS,
                 )
             )
