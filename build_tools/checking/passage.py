@@ -21,8 +21,17 @@ HOLE = r"((?:[+\-−]|(?<![\d.,]))\d+(?:[.,]\d+)?)"
 HOLE_END = r"(?![\d]|[.,]\d)"
 
 _SPACES = re.compile(r"\s+")
-_RUNS = re.compile(r"\s+|\S+")
+_RUNS = re.compile(r"\S+(?:[^\S\n]+\S+)*|\s+")
+"""Words and the spaces between them up to the end of a line, or a run of whitespace."""
+_INNER_SPACES = re.compile(r"[^\S\n]+")
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "\u00a0": " ", "\u202f": " ", "\u2009": " "})
+
+
+def _plain(text: str) -> str:
+    """`text.translate(_APOSTROPHES)`, by `str.replace`: translate is slow on non-ASCII text."""
+    for character, replacement in _APOSTROPHES.items():
+        text = text.replace(chr(character), replacement)
+    return text
 
 
 @dataclass
@@ -65,10 +74,11 @@ class Passage:
         generated: list[tuple[int, int]] = []
 
         def emit(text: str | None, line: int) -> int:
-            # Run by run rather than character by character: the check reads every
-            # passage, the whole book's once more for the prose coverage.
+            # A stretch of words on one line at a time, not character by character: the
+            # check reads every passage, and the whole book's once more for the coverage.
             for run in _RUNS.findall(text or ""):
                 if not run[0].isspace():
+                    run = _INNER_SPACES.sub(" ", run)
                     characters.extend(run)
                     lines.extend([line] * len(run))
                     continue
@@ -98,7 +108,7 @@ class Passage:
             return line
 
         walk(element, element.sourceline or 0)
-        text = "".join(characters).translate(_APOSTROPHES)
+        text = _plain("".join(characters))
         start = len(text) - len(text.lstrip())
         end = len(text.rstrip())
         spans = [(max(a - start, 0), min(b - start, end - start)) for a, b in generated if b > a]
