@@ -408,7 +408,7 @@ def test_a_card_prints_the_formula_its_rule_declares_and_the_check_holds_both_to
     games = {book.name: load_game(book)[0] for book in discover(tmp_path)}
     (first, *_) = load_deck(games["edad"]).cards[0].blocks
     assert (first.text, first.items) == (
-        "gain = Int / D",
+        "gain = Int / 10",
         ["Le gain est égal à leur valeur d’intelligence divisée par 10…"],
     )
     assert rulebook("check", str(folder)).status == 0
@@ -425,7 +425,7 @@ def test_a_card_prints_the_formula_its_rule_declares_and_the_check_holds_both_to
     )
     run = rulebook("check", str(folder))
     assert run.status == 1
-    assert "the formula « gain = Int / D » gives 3/10 where the rules give 3/5" in run.out
+    assert "the formula « gain = Int / 10 » gives 3/10 where the rules give 3/5" in run.out
     assert "the book no longer says « le gain est égal à leur valeur d'intelligence divisée" in (
         run.out
     )
