@@ -456,5 +456,6 @@ def test_a_deck_mistake_is_a_finding_at_its_line(tmp_path, rulebook, old, new, m
     run = rulebook("check", str(folder))
     assert run.status == 1
     assert f"deck.toml:{line}: error: {message}" in run.out, run.out
-    built = rulebook("build", str(folder), "--format", "cards", "--out", str(tmp_path / "out"))
-    assert built.status == 1 and message in built.err
+    if "colums" in new:  # the build refuses the deck as the check does (once is enough)
+        built = rulebook("build", str(folder), "--format", "cards", "--out", str(tmp_path / "o"))
+        assert built.status == 1 and message in built.err

@@ -28,7 +28,7 @@ from pathlib import Path
 import jinja2
 
 from build_tools.assets import templates_folder
-from build_tools.diagnostics import Finding
+from build_tools.diagnostics import Finding, source_line
 from build_tools.render.build import RenderError
 from build_tools.render.cards_deck import SIZES, Deck, DeckError, deck_file, load_deck
 from build_tools.render.output import write_atomic
@@ -204,6 +204,7 @@ def _overflow(deck: Deck, layout: Layout, index: int, height: float, width: floa
         f"text size ({FONT_SIZES[-1] * layout.scale:g} pt)",
         file=deck.file,
         line=card.line,
+        text=source_line(deck.file, card.line),
         key=f"overflow:{card.title}",
     )
 
