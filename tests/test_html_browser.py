@@ -214,3 +214,24 @@ def test_the_single_page_prints_from_the_browser(site, tmp_path):
     # the print stylesheet starts each chapter on a new page
     starts = [n for n, page in enumerate(pages) if "Chapitre" in (page.extract_text() or "")[:80]]
     assert len(starts) >= 2
+
+
+def test_search_finds_a_glossary_term_from_file_urls(site, tmp_path):
+    """The index is built with the book: the search works from file://, with no server."""
+    page = site / "cda/html/combat.html"
+    run = chromium(
+        tmp_path / "profile",
+        "--virtual-time-budget=3000",
+        "--dump-dom",
+        page.as_uri() + "?q=degre%20de%20reussite",  # without accents: the search folds them
+    )
+    results = re.findall(
+        r'<li class="search-result (\w+)"><a href="([^"]+)">([^<]+)</a>', run.stdout
+    )
+    assert results, run.stderr[-2000:]
+    kind, href, title = results[0]
+    assert kind == "term" and title.startswith("degré de réussite")
+    target, anchor = href.split("#")
+    glossary = (site / "cda/html" / target).read_text(encoding="utf-8")
+    assert f'id="{anchor}"' in glossary
+    assert console_messages(run.stderr) == []

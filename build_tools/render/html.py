@@ -20,6 +20,7 @@ from markupsafe import Markup
 
 from build_tools.assets import TEMPLATES
 from build_tools.docbook import SECTIONS
+from build_tools.render import search_html, web_faces
 from build_tools.render.docbook_html import Page, Translator
 from build_tools.render.elements import ATTRIBUTES as ELEMENT_ATTRIBUTES
 from build_tools.render.numbering import Numbering, number
@@ -45,6 +46,8 @@ def render(context) -> list[Path]:
         written.append(write_atomic(context.out / "html" / name, content))
     for source, relative in sorted(book.assets.items(), key=lambda item: str(item[1])):
         written.append(write_atomic(context.out / relative, source.read_bytes()))
+    for relative, face in sorted(book.faces.items()):
+        written.append(write_atomic(context.out / relative, web_faces.cut(face)))
     context.findings.extend(book.findings)
     context.written.extend(written)
     return written
@@ -99,6 +102,8 @@ class HtmlBook:
     """What the translator reported (elements it does not handle), once per place."""
     assets: dict = field(default_factory=dict)
     """The images the pages show: source file -> its path under generated/BOOK/."""
+    faces: dict = field(default_factory=dict)
+    """The web faces: path under generated/BOOK/ -> the face (cut when written)."""
 
     @classmethod
     def of(cls, context, medium: str = "screen") -> HtmlBook:
@@ -175,7 +180,7 @@ class HtmlBook:
             lang=self.language,
             title=self.book_title(translator),
             stylesheet=None,
-            inline_css=Markup(self.stylesheet()),
+            inline_css=Markup(self.stylesheet(fonts=f"html/{web_faces.FOLDER}/")),
             titlepage=titlepage,
             front_matter=self._front_matter(translator),
             medium=self.marks.medium,
@@ -256,6 +261,7 @@ class HtmlBook:
                     ),
                     single_page=f"../{self.context.book.name}.html",
                     next=navigation[0] if navigation else None,
+                    search=True,
                 ),
             )
         )
@@ -275,6 +281,8 @@ class HtmlBook:
                         inline_css=None,
                         book_title=book_title,
                         content=content,
+                        local_contents=self._entry(translator, division)["children"],
+                        search=True,
                         previous=navigation[position - 1]
                         if position
                         else {"href": "index.html", "title": book_title},
@@ -282,6 +290,8 @@ class HtmlBook:
                     ),
                 )
             )
+        pages += self._search_files(index)
+        self._ship_faces()
         if not self.has_rules:
             pages.append(("book.css", self.stylesheet()))
             self.findings = _unique(self.findings + findings)
@@ -304,6 +314,7 @@ class HtmlBook:
                         lambda division: self._short_title(index, division),
                     ),
                     errata_anchor=ERRATA_ANCHOR,
+                    search=True,
                     previous=navigation[-2] if len(navigation) > 1 else None,
                     next=None,
                 ),
@@ -313,6 +324,12 @@ class HtmlBook:
         # Both renderings meet the same unsupported elements: report them once.
         self.findings = _unique(self.findings + findings)
         return pages
+
+    def _search_files(self, translator: Translator) -> list[tuple[str, str]]:
+        """The search's index (made now, from the document model) and its script."""
+        index = search_html.index_script(search_html.entries(self, translator))
+        script = (TEMPLATES / "html" / search_html.SCRIPT_FILE).read_text(encoding="utf-8")
+        return [(search_html.INDEX_FILE, index), (search_html.SCRIPT_FILE, script)]
 
     def _body(self) -> list[etree._Element]:
         """The children of <book> after its title page, in order."""
@@ -329,8 +346,16 @@ class HtmlBook:
 
     # -- shared pieces ------------------------------------------------------------------
 
-    def stylesheet(self) -> str:
-        return (TEMPLATES / STYLESHEET).read_text(encoding="utf-8")
+    def stylesheet(self, fonts: str = "fonts/") -> str:
+        """book.css after the `@font-face` rules of the faces shipped in html/fonts/."""
+        return web_faces.font_faces_css(fonts) + (TEMPLATES / STYLESHEET).read_text(
+            encoding="utf-8"
+        )
+
+    def _ship_faces(self) -> None:
+        """The faces the stylesheet names, written under html/fonts/ with the pages."""
+        for face in web_faces.faces():
+            self.faces[f"html/{web_faces.FOLDER}/{face.name}"] = face
 
     def book_title(self, translator: Translator) -> Markup:
         return Markup(translator.plain_title(self.root))

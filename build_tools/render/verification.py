@@ -357,6 +357,12 @@ class Marks:
         sign = MINUS if value < 0 and self.typography.french else "-" if value < 0 else ""
         value = abs(value)
         if isinstance(value, Fraction) and value.denominator != 1:
+            for places in (1, 2, 3):
+                if (value * 10**places).denominator == 1:  # a short decimal: 0,7
+                    decimal = f"{float(value):.{places}f}"
+                    if self.typography.french:
+                        decimal = decimal.replace(".", ",")
+                    return f"{sign}{decimal}"
             approximate = f"{float(value):.3g}"
             if self.typography.french:
                 approximate = approximate.replace(".", ",")
