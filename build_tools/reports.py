@@ -314,7 +314,6 @@ def sarif(results, settings: Settings) -> str:
                         "name": "rulebook",
                         "version": build_tools.__version__,
                         "semanticVersion": build_tools.__version__,
-                        "informationUri": "https://pypi.org/project/rulebook/",
                         "rules": sorted(rules.values(), key=lambda r: r["id"]),
                     }
                 },
