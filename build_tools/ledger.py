@@ -154,7 +154,7 @@ def reconcile(
     # An id may hold the value the text gives (`…-lu-50`): an erratum whose value changed has
     # a new id. Its entry is the one that differs from it by numbers only, if just one does.
     pinned = [entry for entry in unmatched if entry.text_says is not None]
-    loose = [f for f in findings if f.category == "erratum" and f.id not in known]
+    loose = [f for f in findings if f.id not in known]  # errata, sheets' totals…
     for entry in pinned:
         shape = _without_numbers(entry.id)
         candidates = [f for f in loose if _without_numbers(f.id) == shape]
