@@ -51,6 +51,21 @@ def test_a_billion_columns_is_a_finding_not_the_memory(rulebook, write_book, tmp
     assert run.status == 0 and seconds < 5
 
 
+def test_a_table_in_a_cell_is_bounded_too(rulebook, write_book, tmp_path):
+    table = (
+        '<informaltable><tgroup cols="2"><tbody><row><entry>a</entry>'
+        '<entrytbl cols="1000000000"><colspec colnum="999999999" colname="z"/>'
+        '<tbody><row><entry namest="z">x</entry></row></tbody></entrytbl>'
+        "</row></tbody></tgroup></informaltable>"
+    )
+    folder = write_book("cellule", {"book.xml": book(table)})
+    (status, found), seconds = timed(findings, rulebook, folder)
+    finding = limit_finding(found)
+    assert finding["message"].startswith("entrytbl cols=1000000000") and seconds < 5
+    run, seconds = timed(rulebook, "build", str(folder), "--format", "html", "--out", str(tmp_path))
+    assert run.status == 0 and seconds < 5
+
+
 def test_a_colspec_a_billion_columns_away(rulebook, write_book, tmp_path):
     table = (
         '<informaltable><tgroup cols="2">'

@@ -13,7 +13,7 @@ from build_tools.validation.located import finding_at
 
 def check(document: Document) -> list[Finding]:
     findings: list[Finding] = []
-    for group in document.root.iter("tgroup"):
+    for group in document.root.iter("tgroup", "entrytbl"):  # an entrytbl is a tgroup in a cell
         findings += _check_group(document, group)
     return findings
 
@@ -32,14 +32,17 @@ def _check_group(document: Document, group: etree._Element) -> list[Finding]:
             raise ValueError(cols)
     except ValueError:
         report(
-            group, "table", f"tgroup cols={group.get('cols')!r} is not a number of columns", "cols"
+            group,
+            "table",
+            f"{group.tag} cols={group.get('cols')!r} is not a number of columns",
+            "cols",
         )
         return findings
     if cols > limits.TABLE_COLUMNS:
         report(
             group,
             "limit",
-            f"tgroup cols={cols} is more than the limit of {limits.TABLE_COLUMNS} columns "
+            f"{group.tag} cols={cols} is more than the limit of {limits.TABLE_COLUMNS} columns "
             "(rulebook.limits.TABLE_COLUMNS): the table is not checked further",
             "cols-limit",
         )
