@@ -207,7 +207,7 @@ def accept(path: Path, findings: list[Finding]) -> tuple[int, int]:
             continue
         lines = [f"# {finding.location()}: {finding.severity}: {finding.message}"[:200]]
         lines += ["[[known]]", f"id = {_toml_string(finding.id)}"]
-        if finding.category == "erratum" and finding.found is not None:
+        if finding.found is not None:  # pinned: another value there is a change, not this
             lines.append(f"text_says = {_toml_string(says(finding))}")
         lines.append(f"reason = {_toml_string(TO_FILL_IN)}")
         blocks.append("\n".join(line.replace("\n", " ") for line in lines) + "\n")
