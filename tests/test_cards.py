@@ -280,7 +280,7 @@ def test_harmonies_chances_match_the_enumeration_of_the_open_dice():
         last = tens == depth - 1
         for face in range(1, 11 if last else 10):
             faces[10 * tens + face] = Fraction(1, 10 ** (tens + 1))
-    for difficulte, chance in aide.chances_de_reussite():
+    for difficulte, chance, _ in aide.chances_exactes_et_du_livre():
         enumerated = sum(
             p * q for a, p in faces.items() for b, q in faces.items() if difficulte + a - b >= 0
         )
@@ -459,3 +459,23 @@ def test_a_deck_mistake_is_a_finding_at_its_line(tmp_path, rulebook, old, new, m
     if "colums" in new:  # the build refuses the deck as the check does (once is enough)
         built = rulebook("build", str(folder), "--format", "cards", "--out", str(tmp_path / "o"))
         assert built.status == 1 and message in built.err
+
+
+def test_a_table_printed_sideways_is_compared_column_by_column(tmp_path, rulebook):
+    # Harmonies prints its chances in bands of two rows (« Difficulté », « Pourcentage »);
+    # the card's « livre » column is held to the percentage under the same difficulty.
+    folder = _copy(tmp_path, "harmonies")
+    book = folder / "actions.xml"
+    text = book.read_text(encoding="utf-8")
+    assert text.count("<entry>12%</entry>") == 1
+    line = text[: text.index("<entry>12%</entry>")].count("\n") + 1
+    book.write_text(text.replace("<entry>12%</entry>", "<entry>13%</entry>"), encoding="utf-8")
+    run = rulebook("check", str(folder))
+    assert run.status == 1
+    assert re.search(
+        rf"actions\.xml:{line}:\d+: error: table « Chances de réussite d'une action »: "
+        r"the text says 13, the rules give 12 \[erratum\]\n(?:    .*\n)*?  working:\n(?:    .*\n)*"
+        r"    the card « Chances de réussite » shows « 12\u202f% » where the table says « 13% » "
+        r"\(row « -6 »\)\n",
+        run.out,
+    ), run.out

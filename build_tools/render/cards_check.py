@@ -31,8 +31,8 @@ PROSE = ("para", "simpara", "entry", "term", "title", "glossdef", "listitem", "m
 SAMPLES = ((3, 7, 11, 13, 17, 19, 23), (8, 2, 5, 21, 4, 9, 6), (14, 1, 20, 6, 2, 12, 10))
 """Values given to a formula's terms, one set per evaluation: different primes and mixes."""
 
-_NUMBER = re.compile(r"(?:[−-]\s?)?\d+(?:,\d+)?")
-"""A number as a card or a book prints it: « 12 », « −5 », « − 5 », « 1,5 »."""
+_NUMBER = re.compile(r"(?:[−-]\s?)?\d+(?:[,.]\d+)?")
+"""A number as a card or a book prints it: « 12 », « −5 », « − 5 », « 1,5 », « 1.5 »."""
 _OPERATORS = {
     ast.Add: operator.add,
     ast.Sub: operator.sub,
@@ -201,13 +201,19 @@ def _check_table(book: _Book, deck: Path, card: Card, block: Block) -> list[Find
                 f"table:{title}",
             )
         ]
-    rows = [
-        [entry for entry in row if entry.tag in ("entry", "entrytbl")]
-        for row in table.iter("row")
-        if row.getparent() is not None and row.getparent().tag != "thead"
-    ]
+    mapping = block.spec.get("book_columns", list(range(1, len(block.columns) + 1)))
     document = book.document
-    if len(rows) != len(block.rows):
+    if block.spec.get("book_transposed"):
+        rows, pairs = _transposed(table, mapping, block.rows)
+    else:
+        rows = [
+            [entry for entry in row if entry.tag in ("entry", "entrytbl")]
+            for row in table.iter("row")
+            if row.getparent() is not None and row.getparent().tag != "thead"
+        ]
+        pairs = list(zip(rows, block.rows, strict=False))
+    counted = len(pairs) if block.spec.get("book_transposed") else len(rows)
+    if counted != len(block.rows):
         file, line, column = document.locate(table)
         return [
             _book_finding(
@@ -216,13 +222,12 @@ def _check_table(book: _Book, deck: Path, card: Card, block: Block) -> list[Find
                 column,
                 where_of(table),
                 f"the card « {card.title} » has {len(block.rows)} rows where the table "
-                f"« {title} » has {len(rows)}",
+                f"« {title} » has {counted} of them",
                 f"{card.title}:rows",
             )
         ]
-    mapping = block.spec.get("book_columns", list(range(1, len(block.columns) + 1)))
     findings = []
-    for row, cells in zip(rows, block.rows, strict=True):
+    for row, cells in pairs:
         for card_cell, book_column in zip(cells, mapping, strict=False):
             if not book_column or not row:
                 continue
@@ -246,6 +251,38 @@ def _check_table(book: _Book, deck: Path, card: Card, block: Block) -> list[Find
                 )
             )
     return findings
+
+
+def _transposed(table, mapping: list[int], card_rows: list) -> tuple[list, list]:
+    """A table printed sideways, in bands of rows (« Difficulté », « Pourcentage »…).
+
+    Band row i holds the card's column mapped to i, one record per book column
+    after the label; each card row is matched with the record whose key (its
+    first compared column) has the same numbers. Returns the records, and the
+    (record, card row) pairs found.
+    """
+    rows = [
+        [entry for entry in row if entry.tag in ("entry", "entrytbl")] for row in table.iter("row")
+    ]
+    size = max(mapping)
+    records = []
+    for start in range(0, len(rows) - size + 1, size):
+        band = rows[start : start + size]
+        for column in range(1, min(len(row) for row in band)):
+            records.append([row[column] for row in band])
+    key = next(index for index, book_row in enumerate(mapping) if book_row)
+    pairs = []
+    for cells in card_rows:
+        wanted = _numbers(cells[key].text)
+        for record in records:
+            if _numbers(text_of(record[mapping[key] - 1])) == wanted:
+                pairs.append((record, cells))
+                break
+    return records, pairs
+
+
+def _numbers(text: str) -> list[Fraction]:
+    return [_number(match) for match in _NUMBER.findall(text)]
 
 
 def _check_sentence(book: _Book, deck: Path, card: Card, block: Block) -> list[Finding]:

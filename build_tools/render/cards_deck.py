@@ -38,7 +38,16 @@ SIZES = {"poker": (63, 88), "tarot": (70, 120), "a6": (105, 148)}
 """Card sizes, width × height in millimetres."""
 
 KINDS = ("quote", "formula", "sequence", "table", "chances")
-_TABLE_KEYS = {"columns", "book", "book_columns", "sentence", "split", "arguments", "chart"}
+_TABLE_KEYS = {
+    "columns",
+    "book",
+    "book_columns",
+    "book_transposed",
+    "sentence",
+    "split",
+    "arguments",
+    "chart",
+}
 KEYS = {
     "quote": {"quote"},
     "formula": {"formula", "rule", "terms", "arguments", "cite"},

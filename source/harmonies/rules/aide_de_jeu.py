@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from build_tools.checking.rule import rule
 
-from . import actions, combat
+from . import actions, combat, mesures
 
 DIFFICULTES_DE_LA_TABLE = range(-10, 11)
 """Les difficultés finales de la table des chances: de −10 à +10."""
@@ -23,10 +23,14 @@ ADVERBE_DE_REFERENCE = "Peu"
 
 
 @rule
-def chances_de_reussite() -> list[tuple[int, Fraction]]:
-    """Pour chaque difficulté finale, la chance exacte que la marge soit de zéro ou plus (±d10°)."""
+def chances_exactes_et_du_livre() -> list[tuple[int, Fraction, Fraction]]:
+    """Pour chaque difficulté finale, la chance exacte aux dés et celle de la table du livre."""
     return [
-        (difficulte, actions.chance_de_reussite(difficulte))
+        (
+            difficulte,
+            actions.chance_de_reussite(difficulte),
+            mesures.chance_de_la_table(difficulte) / 100,
+        )
         for difficulte in DIFFICULTES_DE_LA_TABLE
     ]
 
