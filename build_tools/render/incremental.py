@@ -210,6 +210,22 @@ def settings_of(format_name: str, options: Any, strict: bool) -> str:
     )
 
 
+LIBRARIES = ("lxml", "jinja2", "weasyprint", "font-source-serif-pro", "font-source-sans-pro")
+"""What renders besides rulebook's own code: an upgrade of one builds the outputs again."""
+
+
+def _library_versions() -> dict[str, str]:
+    from importlib.metadata import PackageNotFoundError, version
+
+    versions = {}
+    for name in LIBRARIES:
+        try:
+            versions[name] = version(name)
+        except PackageNotFoundError:
+            versions[name] = ""
+    return versions
+
+
 def _plain(value: Any) -> Any:
     """`value` as JSON data, sets sorted: the same options give the same string in any process."""
     if dataclasses.is_dataclass(value):
