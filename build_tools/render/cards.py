@@ -57,13 +57,12 @@ def render(context) -> list[Path]:
     """Write the deck of the book of `context`: imposed, one per page, and previews if asked."""
     game = context.report.game
     if game is None or game.rules is None or deck_file(game.folder) is None:
+        if not getattr(context.options, "rules", True) and deck_file(context.book.folder):
+            why = "its deck is computed by the game's rules, which this build does not run"
+        else:
+            why = "it has no deck (deck.toml in a game's folder)"
         context.findings.append(
-            Finding(
-                "warning",
-                "cards",
-                f"{context.book.name} has no deck (deck.toml in a game's folder): no cards",
-                file=context.book.folder,
-            )
+            Finding("warning", "cards", f"no cards for {context.book.name}: {why}")
         )
         return []
     try:
