@@ -137,7 +137,7 @@ MUTANTS_DU_TEXTE = [
     (
         "moins 10. C'est ce dernier",
         "moins 9. C'est ce dernier",
-        "contradiction:paragraph-le-bonus-de-competence-bc:base-du-bonus-de-competence-10",
+        "erratum:paragraph-le-bonus-de-competence-bc:moins",
     ),
     # Berthiaume's reserve
     (

@@ -557,10 +557,14 @@ class Check:
 
     def _free(self, start: int, end: int) -> bool:
         """Whether a span overlaps nothing consumed (nor a statement already affirmed)."""
-        spans = self.passage.consumed + [
-            anchor for anchor in self.passage.anchors if anchor[2] == "affirmed"
-        ]
-        return not any(start < stop and begin < end for begin, stop, _ in spans)
+        if any(start < stop and begin < end for begin, stop, _ in self.passage.consumed):
+            return False
+        # A statement already affirmed is not found again in a reworded pattern's place.
+        return not any(
+            start <= begin and stop <= end
+            for begin, stop, kind in self.passage.anchors
+            if kind == "affirmed"
+        )
 
     def _vocabulary(self) -> Vocabulary:
         return self.context.vocabulary if self.context is not None else Vocabulary()

@@ -130,6 +130,10 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
         return False
     element, alignment, text = best
     passage = Passage.of(element, document.file_of(element))
+    # Offsets of the passage as a reader sees it (cross-references read as their words).
+    aligned = align(literals, passage.text, context.vocabulary, lambda start, end: True)
+    if aligned is not None and aligned.accepted:
+        alignment, text = aligned, passage.text
     start, end = alignment.span
     if id(citation) not in context.places:
         context.places[id(citation)] = Place(

@@ -60,7 +60,7 @@ def tokens(text: str, vocabulary: Vocabulary, holes: frozenset = frozenset()) ->
         for match in _TOKEN.finditer(text, position, end):
             kind = match.lastgroup
             value = match.group()
-            if kind == "number" and match.start() in holes:
+            if kind == "number" and any(match.start() <= hole < match.end() for hole in holes):
                 result.append(Token("hole", "#", match.start(), match.end()))
             elif kind == "number":
                 result.append(Token("number", "#", match.start(), match.end()))
@@ -114,7 +114,9 @@ def align(
             continue
         matcher.set_seq1([_key(token) for token in window])
         candidate = _judge(matcher, pattern, window, free)
-        if candidate and (best is None or candidate.score > best.score):
+        if candidate and (
+            best is None or (candidate.accepted, candidate.score) > (best.accepted, best.score)
+        ):
             best = candidate
     return best
 
@@ -178,18 +180,17 @@ def _judge(matcher, pattern, window, free) -> Alignment | None:
 def _held(hole: int, pattern: list[Token], matched: dict[int, int]) -> bool:
     """A number keeps its place: a word next to its hole in the pattern is next to it in the text.
 
-    One word may have been slipped in between (« est de » → « est bien de »).
+    One side is enough (« reçoit donc 1 PX » → « reçoit ainsi 1 PX »), and one
+    word may have been slipped in between (« est de » → « est bien de »).
     """
     if hole not in matched:
         return False
     for neighbour, direction in ((hole - 1, -1), (hole + 1, 1)):
-        if 0 <= neighbour < len(pattern):
-            if neighbour not in matched:
-                return False
+        if 0 <= neighbour < len(pattern) and neighbour in matched:
             distance = (matched[neighbour] - matched[hole]) * direction
-            if not 1 <= distance <= 2:
-                return False
-    return True
+            if 1 <= distance <= 2:
+                return True
+    return len(pattern) == 1
 
 
 def _in_order(matched: dict[int, int]) -> bool:

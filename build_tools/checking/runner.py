@@ -238,30 +238,25 @@ def _merge_contradictions(findings: list[Finding]) -> None:
     """One finding per changed word or number of the book.
 
     Several rules citing one sentence, and a binding's claim at the same word,
-    each see the change: they join the first contradiction found there (their
-    working and places), rather than repeating it.
+    each see the change. The binding's erratum stays (its id is what a ledger
+    lists) and takes the others' working and places; without one, the first
+    contradiction found there does.
     """
-    at: dict[tuple, Finding] = {}
-    for finding in list(findings):
-        if finding.category not in ("erratum", "contradiction"):
+    groups: dict[tuple, list[Finding]] = {}
+    for finding in findings:
+        if finding.category in ("erratum", "contradiction") and finding.line:
+            groups.setdefault((str(finding.file), finding.line, finding.column), []).append(finding)
+    for group in groups.values():
+        if len(group) < 2 or not any(f.category == "contradiction" for f in group):
             continue
-        place = (str(finding.file), finding.line, finding.column)
-        first = at.get(place)
-        if first is None:
-            if finding.category == "contradiction":
-                at[place] = finding
-            continue
-        first.derivation += [line for line in finding.derivation if line not in first.derivation]
-        first.related += [r for r in finding.related if r not in first.related]
-        findings.remove(finding)
-    for finding in list(findings):
-        if finding.category != "erratum":
-            continue
-        first = at.get((str(finding.file), finding.line, finding.column))
-        if first is not None and first is not finding:
-            first.derivation = finding.derivation + first.derivation
-            first.related += [r for r in finding.related if r not in first.related]
-            findings.remove(finding)
+        errata = [f for f in group if f.category == "erratum"]
+        survivor = errata[0] if errata else group[0]
+        for other in group:
+            if other is survivor or (other.category == "erratum" and other is not survivor):
+                continue
+            survivor.derivation += [d for d in other.derivation if d not in survivor.derivation]
+            survivor.related += [r for r in other.related if r not in survivor.related]
+            findings.remove(other)
 
 
 def _share(check: Check, context: Context, binding: Binding) -> None:

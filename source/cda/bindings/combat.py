@@ -69,7 +69,9 @@ def bjorn_et_krom(ex, state):
     krom, bjorn = state.krom, state.bjorn
 
     # Who can hit whom, on which faces.
-    ex.claim("au plus son TA sur le d{}", DE_D_ACTION)
+    ex.claim(
+        "il doit avoir au-dessus du TP de l'adversaire et au plus son TA sur le d{}", DE_D_ACTION
+    )
     ex.claim("soit entre {} et {} incluent", combat.jets_qui_touchent(krom.ta, bjorn.tp))
     ex.claim("au-dessus de {} (TP de Kröm)", combat.total_de_parade(krom.cible, krom.bp))
     ex.claim("et au plus {} (son TA)", bjorn.ta)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from build_tools.checking.rule import note, rule
+from build_tools.checking.rule import constant, note, rule
 from build_tools.dice import Distribution
 
 from .jets import des
@@ -32,7 +32,11 @@ from .personnage import bonus_de_caracteristique
 SIMPLE, COMPLEXE = "simple", "complexe"
 ACTIONS = (SIMPLE, COMPLEXE)
 
-DIVISEUR_DE_REACTIVITE = 10
+DIVISEUR_DE_REACTIVITE = constant(
+    10,
+    cites="le gain est égal à leur valeur d'intelligence divisée par 10",
+    formula="gain = Int / 10",
+)
 """« le gain est égal à leur valeur d'intelligence divisée par 10 »."""
 
 DES_D_INITIATIVE = (1, 20)

@@ -19,12 +19,20 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from build_tools.checking.rule import rule
+from build_tools.checking.rule import constant, rule
 from build_tools.dice import Distribution, die
 
-FACES = 20
-RELANCE_SOUSTRAITE = 1
-RELANCE_AJOUTEE = 20
+FACES = constant(20, cites="il faudra lancer un D20 et additionner le score", formula="D20")
+RELANCE_SOUSTRAITE = constant(
+    1,
+    cites="Si un joueur fait 1, il relance le dé et soustrait le résultat",
+    formula="1 : relance soustraite",
+)
+RELANCE_AJOUTEE = constant(
+    20,
+    cites="Si un joueur fait 20, il relance le dé et additionne le résultat",
+    formula="20 : relance ajoutée",
+)
 RELANCES = 3
 """Re-rolls kept by default: what is cut is below 1/8000 of a chance."""
 
@@ -70,9 +78,15 @@ def _relance_explosive(relances: int) -> Distribution:
     return Distribution(weights)
 
 
-@rule
+@rule(
+    cites=(
+        "Si un joueur fait 1, il relance le dé et soustrait le résultat",
+        "Si un joueur fait 20, il relance le dé et additionne le résultat",
+    )
+)
 def jet_de_d20(relances: int = RELANCES) -> Distribution:
-    """1D20: sur 1 on relance et soustrait, sur 20 on relance et ajoute."""
+    """Un D20 : sur 1, on relance le dé et soustrait le résultat ; sur 20, on relance et
+    additionne le résultat."""
     if relances <= 0:
         return die(FACES)
     relance = _relance_explosive(relances)

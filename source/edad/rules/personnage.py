@@ -5,7 +5,7 @@ The chapters « Le Personnage » and « Remarques Générales » of Edad 0.2, as
 
 from __future__ import annotations
 
-from build_tools.checking.rule import rule
+from build_tools.checking.rule import constant, rule
 from build_tools.dice import Distribution
 
 from .jets import des
@@ -26,7 +26,9 @@ TIRAGE_CLASSIQUE = (3, 6)
 FACTEUR_DE_PUISSANCE_LIBRE = 0
 """Une race de facteur de puissance 0 se prend librement; les autres se paient en karma."""
 
-VALEUR_SANS_BONUS = 10
+VALEUR_SANS_BONUS = constant(
+    10, cites="la valeur de cette caractéristique moins 10", formula="bonus = valeur − 10"
+)
 """« la valeur de cette caractéristique moins 10 »."""
 
 COMPETENCES_DE_SAUVEGARDE = {"Agilité": "Dex", "Résistance": "Con", "Volonté": "Int"}
@@ -62,9 +64,13 @@ def tirage_classique() -> Distribution:
     return des(*TIRAGE_CLASSIQUE)
 
 
-@rule
+@rule(
+    formula="bonus = valeur − 10",
+    symbols={"valeur": "valeur"},
+    cites="la valeur de cette caractéristique moins 10",
+)
 def bonus_de_caracteristique(valeur: int) -> int:
-    """bonus = valeur de la caractéristique − 10 (il peut être négatif)."""
+    """Le bonus lié à une caractéristique est sa valeur moins 10 (il peut être négatif)."""
     return valeur - VALEUR_SANS_BONUS
 
 

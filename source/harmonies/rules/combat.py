@@ -60,7 +60,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from build_tools.checking.rule import note, rule
+from build_tools.checking.rule import constant, note, rule
 
 # -- les Facteurs d'attaque ---------------------------------------------------
 
@@ -75,7 +75,9 @@ FACTEURS = {
 FACTEUR_MINIMAL = 0
 """« 4 Facteurs qui valent tous 0 ou plus »."""
 
-FINESSE_MAXIMALE = 5
+FINESSE_MAXIMALE = constant(
+    5, cites="Finesse ne peut toutefois être supérieur à +5", formula="FF ≤ +5"
+)
 """« Le Facteur Finesse ne peut toutefois être supérieur à +5 »."""
 
 PARADE_DEFENSIVE = 3
@@ -87,8 +89,10 @@ PARADE_DU_SURPRIS = -5
 PENALITE_DE_CHANGEMENT_D_INTENTION = -1
 """Changing one's intentions after another's declaration: −1 on every action of the assaut."""
 
-ECART_DE_SIMULTANEITE = 3
-"""Attacks are simultaneous when the Totaux de Rapidité differ by less than 3 points."""
+ECART_DE_SIMULTANEITE = constant(
+    3, cites="est de moins de 3 points. Sinon, c'est", formula="|R₁ − R₂| < 3"
+)
+"""Les attaques sont simultanées quand les totaux de Rapidité diffèrent de moins de 3 points."""
 
 
 @dataclass(frozen=True)
@@ -306,15 +310,32 @@ def total_de_rapidite(base_de_rapidite: int, facteur_de_rapidite: int, penalite:
     return base_de_rapidite + facteur_de_rapidite + penalite
 
 
-@rule
+@rule(
+    formula="Défense = Niveau + BP + FP − FF",
+    symbols={"FP": "facteur_de_parade", "FF": "facteur_de_finesse"},
+    cites="et du Facteur de Parade moins le Facteur de Finesse",
+)
 def total_de_defense(
     base_de_parade: int, facteur_de_parade: int, facteur_de_finesse: int, penalite: int = 0
 ) -> int:
-    """Défense = Niveau + BP + FP − FF (the base holds Niveau + BP), plus penalties."""
+    """La Défense est la somme du Niveau, du Bonus de Parade et du Facteur de Parade, moins le
+    Facteur de Finesse.
+
+    The base holds Niveau + BP; penalties are added.
+    """
     return base_de_parade + facteur_de_parade - facteur_de_finesse + penalite
 
 
-@rule
+@rule(
+    formula="Attaque = Niveau + d10° + BF + FF − FR − FD",
+    symbols={
+        "d10°": "jet",
+        "FF": "facteur_de_finesse",
+        "FR": "facteur_de_rapidite",
+        "FD": "facteur_de_dommages",
+    },
+    cites="moins la somme du Facteur de Rapidité et du Facteur de",
+)
 def total_d_attaque(
     base_d_attaque: int,
     facteur_de_finesse: int,
@@ -323,7 +344,11 @@ def total_d_attaque(
     jet: int,
     penalite: int = 0,
 ) -> int:
-    """Attaque = Niveau + BF + FF − FR − FD ± d10° (the base holds Niveau + BF), plus penalties."""
+    """L'Attaque est la somme du Niveau, du jet de dés, du Bonus de Finesse et de la Finesse de
+    l'attaque, moins la somme du Facteur de Rapidité et du Facteur de Dommages.
+
+    The base holds Niveau + BF; penalties are added.
+    """
     return (
         base_d_attaque
         + facteur_de_finesse
@@ -349,9 +374,10 @@ def attaque_reussie(total_d_attaque: int, total_de_defense: int) -> bool:
     return total_d_attaque >= total_de_defense
 
 
-@rule
+@rule(cites="est de moins de 3 points. Sinon, c'est")
 def attaques_simultanees(rapidite_a: int, rapidite_b: int) -> bool:
-    """Attacks are simultaneous when the Totaux de Rapidité differ by less than 3 points."""
+    """Les attaques sont simultanées si l'écart entre les deux Rapidités est de moins de
+    3 points."""
     return abs(rapidite_a - rapidite_b) < ECART_DE_SIMULTANEITE
 
 
