@@ -20,7 +20,7 @@ from build_tools.books import discover, load_game
 from build_tools.cli import main
 from build_tools.reader import read_book
 from build_tools.render.sheets_check import check_sheet
-from build_tools.render.sheets_model import Piste, reference
+from build_tools.render.sheets_model import Box, Track, reference
 
 pypdf = pytest.importorskip("pypdf")
 
@@ -62,13 +62,13 @@ def blank(tmp_path_factory):
 def _fields(description) -> dict[str, object]:
     """The form's field names a description asks for: free tables by their first row."""
     names = {}
-    for path, case in description.cases():
+    for path, box in description.boxes():
         name = path.replace(".*.", ".0.").replace(".", "-")
-        if isinstance(case, Piste):
-            for rank in range(1, case.cases + 1):
-                names[f"{name}-{rank}"] = case
+        if isinstance(box, Track):
+            for rank in range(1, box.count + 1):
+                names[f"{name}-{rank}"] = box
         else:
-            names[name] = case
+            names[name] = box
     return names
 
 
@@ -83,10 +83,10 @@ def test_blank_sheet_is_a_form_with_every_statistic(blank, book):
             size, abs=0.5
         )
         fields = reader.get_fields()
-        for field, case in _fields(game.sheet).items():
-            assert field in fields, f"{book}/{name}: no field {field} ({case.nom})"
-            if case.formule:
-                assert case.formule in fields[field].get("/TU", ""), field
+        for field, box in _fields(game.sheet).items():
+            assert field in fields, f"{book}/{name}: no field {field} ({box.name})"
+            if box.formula:
+                assert box.formula in fields[field].get("/TU", ""), field
         fonts = {
             font["/BaseFont"]
             for page in reader.pages
@@ -102,7 +102,7 @@ def test_blank_sheet_is_a_form_with_every_statistic(blank, book):
         text = "".join(page.extract_text() for page in reader.pages)
         plain = text.replace("\u00a0", " ").replace("\u202f", " ").upper()
         for section in game.sheet.sections:
-            assert section.titre.upper() in plain
+            assert section.title.upper() in plain
         assert not any(f" {mark}" in text for mark in ";:!?"), "French spacing: no-break spaces"
 
 
@@ -158,7 +158,7 @@ def test_example_characters_agree_with_their_book(book):
     findings = check_sheet(read_book(chosen.main), game)
     categories = [f.category for f in findings if f.category != "sheet-total"]
     assert not categories, [f.astext() for f in findings]
-    assert game.sheet.exemples, f"{book} ships no example character"
+    assert game.sheet.examples, f"{book} ships no example character"
 
 
 def test_a_disagreement_is_a_finding_at_the_books_line():
@@ -362,18 +362,17 @@ def test_the_documented_fields_are_the_descriptions(book):
 
 def test_a_box_takes_its_formula_and_sentence_from_its_rule():
     from build_tools.checking.rule import rule
-    from build_tools.render.sheets_model import Case
 
     @rule(formula="TA = CA + BA", cites="additionnée du bonus d'attaque")
     def total(cible: int, bonus: int) -> int:
         return cible + bonus
 
-    case = Case("TA", "Total d’attaque", regle=total)
-    assert (case.formule, case.source, case.derivee) == (
+    box = Box("TA", "Total d’attaque", rule=total)
+    assert (box.formula, box.cites, box.derived) == (
         "TA = CA + BA",
         "additionnée du bonus d'attaque",
         True,
     )
-    assert Case("TA", "Total d’attaque", formule="TA = CA + BA + 0", regle=total).formule == (
+    assert Box("TA", "Total d’attaque", formula="TA = CA + BA + 0", rule=total).formula == (
         "TA = CA + BA + 0"
     ), "the sheet's own formula, when it gives one, is the one printed"

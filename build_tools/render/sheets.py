@@ -3,7 +3,7 @@
 The pipeline, in the order it runs:
 
 1. the game's rules module describes its character (`sheets_model.Description`);
-2. `_vue` turns that description (and, for a filled sheet, a character read by
+2. `_view` turns that description (and, for a filled sheet, a character read by
    `sheets_character`) into boxes with their field names, labels, formulas and values;
 3. `templates/sheets/sheet.html` and `sheet.css` lay them out, for A4 or Letter;
 4. WeasyPrint writes the PDF: a blank sheet is a PDF form (every box a named
@@ -33,12 +33,12 @@ from build_tools.docbook import normalize
 from build_tools.render import pdf_style
 from build_tools.render.output import write_atomic
 from build_tools.render.sheets_character import (
-    Personnage,
-    PersonnageIllisible,
-    lire_personnage,
-    livre_du_fichier,
+    Character,
+    UnusableCharacter,
+    book_named_by,
+    read_character,
 )
-from build_tools.render.sheets_model import Description, Groupe, Piste
+from build_tools.render.sheets_model import Description, Group, Track
 from build_tools.render.typography import french_spaces
 
 TEMPLATES = templates_folder() / "sheets"
@@ -71,10 +71,10 @@ def sheet_pdf(
     description: Description,
     folder: Path,
     paper: str = "a4",
-    personnage: Personnage | None = None,
+    character: Character | None = None,
 ) -> bytes:
     """The PDF of the sheet of the game of the book in `folder`: a fillable form when
-    `personnage` is None, else filled with it. WeasyPrint reads through the book's gate."""
+    `character` is None, else filled with it. WeasyPrint reads through the book's gate."""
     from weasyprint.text.fonts import FontConfiguration
 
     from build_tools.render.weasyprint_loading import load_weasyprint
@@ -100,7 +100,7 @@ def sheet_pdf(
         else value
     )
     page = environment.get_template("sheet.html").render(
-        vue=_vue(description, personnage), date=_date()
+        view=_view(description, character), date=_date()
     )
     base_url = TEMPLATES.as_uri() + "/"
     stylesheet = weasyprint.CSS(
@@ -109,7 +109,7 @@ def sheet_pdf(
     document = weasyprint.HTML(string=page, base_url=base_url, url_fetcher=fetcher).render(
         stylesheets=[stylesheet], font_config=fonts
     )
-    return document.write_pdf(pdf_forms=personnage is None, full_fonts=False, hinting=False)
+    return document.write_pdf(pdf_forms=character is None, full_fonts=False, hinting=False)
 
 
 def _date() -> str:
@@ -123,176 +123,167 @@ def _date() -> str:
 
 
 @dataclass
-class Boite:
+class DrawnBox:
     """One box as the template draws it."""
 
-    champ: str
+    field: str
     """The PDF field's name: the character file's field, dots as hyphens (`moyens-Pu`)."""
-    etiquette: str
-    nom: str
-    formule: str
-    largeur: int
-    valeur: str = ""
-    cases: int = 0
-    """For a track: how many tick boxes, and how many are ticked (`cochees`)."""
-    cochees: int = 0
+    label: str
+    name: str
+    formula: str
+    width: int
+    value: str = ""
+    count: int = 0
+    """For a track: how many tick boxes, and how many are ticked (`ticked`)."""
+    ticked: int = 0
 
     @property
-    def titre(self) -> str:
+    def title(self) -> str:
         """What a form field says it is: its name, and its formula for a derived box."""
-        return f"{self.nom} ({self.formule})" if self.formule else self.nom
+        return f"{self.name} ({self.formula})" if self.formula else self.name
 
 
-def _vue(description: Description, personnage: Personnage | None) -> dict[str, Any]:
-    def boite(chemin: str, case) -> Boite:
-        valeur = personnage.valeur(chemin) if personnage else None
-        if isinstance(case, Piste):
-            return Boite(
-                _champ(chemin), case.etiquette, case.nom, "", 1, "", case.cases, valeur or 0
-            )
-        return Boite(
-            _champ(chemin),
-            case.etiquette,
-            case.nom,
-            case.formule,
-            case.largeur,
-            printed(valeur, case.signe),
+def _view(description: Description, character: Character | None) -> dict[str, Any]:
+    """What the template draws: header, then each section as boxes or as tables of rows."""
+
+    def drawn(path: str, box) -> DrawnBox:
+        value = character.value(path) if character else None
+        field = path.replace(".", "-")
+        if isinstance(box, Track):
+            return DrawnBox(field, box.label, box.name, "", 1, "", box.count, value or 0)
+        return DrawnBox(
+            field, box.label, box.name, box.formula, box.width, printed(value, box.signed)
         )
 
     sections = []
     for index, section in enumerate(description.sections):
-        nouvelle_page = index in description.pages
-        if isinstance(section, Groupe):
-            chemin = f"{section.cle}." if section.cle else ""
+        new_page = index in description.pages
+        if isinstance(section, Group):
+            prefix = f"{section.key}." if section.key else ""
             sections.append(
                 {
-                    "groupe": True,
-                    "titre": section.titre,
+                    "group": True,
+                    "title": section.title,
                     "note": section.note,
-                    "page": nouvelle_page,
-                    "boites": [boite(chemin + case.cle, case) for case in section.cases],
+                    "page": new_page,
+                    "boxes": [drawn(prefix + box.key, box) for box in section.boxes],
                 }
             )
             continue
-        if section.rangs:
-            rangs = list(section.rangs)
+        if section.rows:
+            rows = list(section.rows)
         else:
-            ecrites = len(personnage.valeur(section.cle) or []) if personnage else 0
-            rangs = [(str(i), "") for i in range(max(section.lignes, ecrites))]
-        lignes = [
+            written = len(character.value(section.key) or []) if character else 0
+            rows = [(str(i), "") for i in range(max(section.blank_rows, written))]
+        lines = [
             (
-                nom or str(int(rang) + 1),
-                [boite(f"{section.cle}.{rang}.{c.cle}", c) for c in section.colonnes],
+                name or str(int(row) + 1),
+                [drawn(f"{section.key}.{row}.{box.key}", box) for box in section.columns],
             )
-            for rang, nom in rangs
+            for row, name in rows
         ]
-        coupures = (
-            [0, section.coupure, len(section.colonnes)]
-            if section.coupure
-            else [0, len(section.colonnes)]
+        cuts = (
+            [0, section.split, len(section.columns)] if section.split else [0, len(section.columns)]
         )
-        parties = [
+        parts = [
             {
-                "colonnes": section.colonnes[debut:fin],
-                "lignes": [(nom, boites[debut:fin]) for nom, boites in lignes],
+                "columns": section.columns[start:end],
+                "rows": [(name, boxes[start:end]) for name, boxes in lines],
             }
-            for debut, fin in zip(coupures, coupures[1:], strict=False)
+            for start, end in zip(cuts, cuts[1:], strict=False)
         ]
         sections.append(
             {
-                "groupe": False,
-                "titre": section.titre,
+                "group": False,
+                "title": section.title,
                 "note": section.note,
-                "page": nouvelle_page,
-                "nommee": bool(section.rangs) or bool(section.coupure),
-                "fixes": bool(section.rangs),
-                "etroite": len(section.colonnes) <= 4
-                and all(getattr(c, "largeur", 1) < 4 for c in section.colonnes),
-                "parties": parties,
+                "page": new_page,
+                "named": bool(section.rows) or bool(section.split),
+                "fixed": bool(section.rows),
+                "narrow": len(section.columns) <= 4
+                and all(getattr(box, "width", 1) < 4 for box in section.columns),
+                "parts": parts,
             }
         )
     return {
-        "titre": description.titre,
-        "entete": [boite(case.cle, case) for case in description.entete],
+        "title": description.title,
+        "header": [drawn(box.key, box) for box in description.header],
         "sections": sections,
-        "rempli": personnage is not None,
-        "notes": str(personnage.valeurs.get("notes", "")).replace("'", "’") if personnage else "",
+        "filled": character is not None,
+        "notes": str(character.values.get("notes", "")).replace("'", "’") if character else "",
     }
 
 
-def _champ(chemin: str) -> str:
-    return chemin.replace(".", "-")
-
-
-def printed(valeur: Any, signe: bool = False) -> str:
+def printed(value: Any, signed: bool = False) -> str:
     """A value as French print writes it: true minus sign, decimal comma; a bonus signed."""
-    if valeur is None:
+    if value is None:
         return ""
-    if signe and isinstance(valeur, int) and not isinstance(valeur, bool) and valeur > 0:
-        return f"+{valeur}"
-    if isinstance(valeur, Fraction):
-        if valeur.denominator == 1:
-            valeur = int(valeur)
+    if signed and isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return f"+{value}"
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            value = int(value)
         else:
-            texte = f"{float(valeur):.2f}".rstrip("0").rstrip(".").replace(".", ",")
-            return texte.replace("-", "−")
-    if isinstance(valeur, bool):
-        return "oui" if valeur else "non"
-    if isinstance(valeur, int):
-        return str(valeur).replace("-", "−")
-    return str(valeur).replace("'", "’")  # French typography: the typographic apostrophe
+            text = f"{float(value):.2f}".rstrip("0").rstrip(".").replace(".", ",")
+            return text.replace("-", "−")
+    if isinstance(value, bool):
+        return "oui" if value else "non"
+    if isinstance(value, int):
+        return str(value).replace("-", "−")
+    return str(value).replace("'", "’")  # French typography: the typographic apostrophe
 
 
 # -- where the book states a rule ----------------------------------------------------------
 
 
 class Citations:
-    """The place of a rule's sentence in the book: « “Les moyens”, cda.xml:561 »."""
+    """The place of a rule's sentence in the book: « “les moyens”, cda.xml:328 »."""
 
     TAGS = ("para", "simpara", "entry", "title", "screen", "glossterm", "term", "listitem")
 
     def __init__(self, document):
         self.document = document
-        self._textes: list[tuple[str, Any]] | None = None
+        self._texts: list[tuple[str, Any]] | None = None
 
-    def element(self, phrase: str):
-        """The innermost element whose text holds `phrase` (whitespace and apostrophes aside)."""
-        if self._textes is None:
-            self._textes = [
+    def element(self, words: str):
+        """The innermost element whose text holds `words` (whitespace and apostrophes aside)."""
+        if self._texts is None:
+            self._texts = [
                 (_normal("".join(element.itertext())), element)
                 for element in self.document.root.iter(*self.TAGS)
             ]
-        cherchee = _normal(phrase)
-        trouves = [element for texte, element in self._textes if cherchee in texte]
-        candidats = set(trouves)
-        for element in trouves:  # the innermost: no other candidate inside it
-            if not any(inner in candidats for inner in element.iterdescendants()):
+        wanted = _normal(words)
+        found = [element for text, element in self._texts if wanted in text]
+        candidates = set(found)
+        for element in found:  # the innermost: no other candidate inside it
+            if not any(inner in candidates for inner in element.iterdescendants()):
                 return element
         return None
 
-    def place(self, phrase: str) -> str:
-        element = self.element(phrase)
+    def place(self, words: str) -> str:
+        """Where the book states the rule: its section's title and its file:line, in French."""
+        element = self.element(words)
         if element is None:
-            return f"règle introuvable dans le livre{NBSP_COLON} « {phrase} »"
-        fichier, ligne, _ = self.document.locate(element)
-        titre = _titre_de_section(element)
-        ou = f"{fichier.relative_to(self.document.folder)}:{ligne}"
-        return f"« {titre} », {ou}" if titre else ou
+            return f"règle introuvable dans le livre{NBSP_COLON} « {words} »"
+        file, line, _ = self.document.locate(element)
+        title = _section_title(element)
+        where = f"{file.relative_to(self.document.folder)}:{line}"
+        return f"« {title} », {where}" if title else where
 
 
 NBSP_COLON = "\u00a0:"
 
 
-def _titre_de_section(element) -> str:
+def _section_title(element) -> str:
     for parent in element.iterancestors("section", "sect1", "sect2", "sect3", "chapter"):
-        titre = parent.find("title")
-        if titre is not None:
-            return " ".join("".join(titre.itertext()).split())
+        title = parent.find("title")
+        if title is not None:
+            return " ".join("".join(title.itertext()).split())
     return ""
 
 
-def _normal(texte: str) -> str:
-    return normalize(texte.replace("\u00a0", " ").replace("\u202f", " "))
+def _normal(text: str) -> str:
+    return normalize(text.replace("\u00a0", " ").replace("\u202f", " "))
 
 
 # -- `rulebook sheet CHARACTER_FILE` -------------------------------------------------------
@@ -318,7 +309,7 @@ def run_sheet(arguments: argparse.Namespace) -> int:
 
     path = Path(arguments.character)
     try:
-        book = _book_of(path, livre_du_fichier(path))
+        book = _book_of(path, book_named_by(path))
         game, problems = load_game(book)
         description = getattr(game, "sheet", None)
         if description is None:
@@ -332,27 +323,26 @@ def run_sheet(arguments: argparse.Namespace) -> int:
             for finding in unreadable.findings:
                 print(finding.astext(), file=sys.stderr)
             raise UsageError(f"{book.name}: the book cannot be read") from None
-        citations = Citations(document)
-        personnage = lire_personnage(path, description, citations.place)
-    except PersonnageIllisible as illisible:
-        for diagnostic in illisible.diagnostics:
+        character = read_character(path, description, Citations(document).place)
+    except UnusableCharacter as unusable:
+        for diagnostic in unusable.diagnostics:
             print(diagnostic.astext(), file=sys.stderr)
         print(
-            f"rulebook: {path}: {len(illisible.diagnostics)} error(s); no sheet written",
+            f"rulebook: {path}: {len(unusable.diagnostics)} error(s); no sheet written",
             file=sys.stderr,
         )
         return 2
     out = (
         Path(arguments.out) if arguments.out else Path("generated") / book.name / f"{path.stem}.pdf"
     )
-    write_atomic(out, sheet_pdf(description, book.folder, arguments.paper, personnage))
+    write_atomic(out, sheet_pdf(description, book.folder, arguments.paper, character))
     print(f"{book.name}: sheet: {out}")
     return 0
 
 
-def _book_of(path: Path, livre: str) -> Book:
+def _book_of(path: Path, name: str) -> Book:
     """The book a character file names: a folder above the file of that name, else source/BOOK."""
     for folder in Path(path).resolve().parents:
-        if folder.name == livre and main_file(folder) is not None:
-            return Book(livre, folder, folder / main_file(folder).name)
-    return select([livre])[0]
+        if folder.name == name and main_file(folder) is not None:
+            return Book(name, folder, folder / main_file(folder).name)
+    return select([name])[0]

@@ -3,42 +3,50 @@
 The file's fields, their types and bounds come from the game's `Description`;
 its rules then check what the bounds cannot (the moyens' sum, a feat's
 prerequisites…), and compute every derived box. Each mistake is a diagnostic
-naming the file, the line and the field, in French, with the place in the
-book of the rule it breaks.
+naming the file, the line and the field, in French (the book's language), with
+the place in the book of the rule it breaks.
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from build_tools.render.sheets_model import Case, Description, Erreur, Groupe, Piste, Tableau
+from build_tools.render.sheets_model import Box, Description, Group, Mistake, Table, Track
 
 NARROW = "\u202f"
 """The narrow no-break space French typography puts before ; ! ? and inside « »."""
 COLON = "\u00a0:"
+
+COMMON_FIELDS = {
+    "livre": "the book's folder under source/ (cda, harmonies, edad)",
+    "notes": "free text, printed in the sheet's Notes box",
+    "incomplet": "true for a character of the book's examples that its text gives only in part: "
+    "its game then skips the creation counts, not the bounds",
+}
+"""The fields of every character file, whatever its game (French keys, as the file is)."""
 
 
 @dataclass
 class Diagnostic:
     """One mistake of a character file: where, which field, what."""
 
-    fichier: Path
-    ligne: int
-    champ: str
+    file: Path
+    line: int
+    field: str
     message: str
 
     def astext(self) -> str:
-        champ = f"{self.champ}{COLON} " if self.champ else ""
-        where = f"{self.fichier}:{self.ligne}:1" if self.ligne else f"{self.fichier}"
-        return f"{where}: error: {champ}{self.message}"
+        field = f"{self.field}{COLON} " if self.field else ""
+        where = f"{self.file}:{self.line}:1" if self.line else f"{self.file}"
+        return f"{where}: error: {field}{self.message}"
 
 
-class PersonnageIllisible(Exception):
+class UnusableCharacter(Exception):
     """A character file that cannot give a sheet: its diagnostics."""
 
     def __init__(self, diagnostics: list[Diagnostic]):
@@ -47,102 +55,97 @@ class PersonnageIllisible(Exception):
 
 
 @dataclass
-class Personnage:
+class Character:
     """A character read from its file: the values written, and the totals the rules derive."""
 
-    fichier: Path
-    livre: str
-    valeurs: dict[str, Any]
-    totaux: dict[str, Any] = field(default_factory=dict)
+    file: Path
+    book: str
+    values: dict[str, Any]
+    totals: dict[str, Any] = field(default_factory=dict)
 
-    def valeur(self, chemin: str) -> Any:
+    def value(self, path: str) -> Any:
         """A written value or a derived total by its field (`moyens.Pu`, `armes.0.TA`)."""
-        if chemin in self.totaux:
-            return self.totaux[chemin]
-        noeud: Any = self.valeurs
-        for partie in chemin.split("."):
-            if isinstance(noeud, list):
-                index = int(partie)
-                if index >= len(noeud):
+        if path in self.totals:
+            return self.totals[path]
+        node: Any = self.values
+        for part in path.split("."):
+            if isinstance(node, list):
+                index = int(part)
+                if index >= len(node):
                     return None
-                noeud = noeud[index]
-            elif isinstance(noeud, dict):
-                if partie not in noeud:
+                node = node[index]
+            elif isinstance(node, dict):
+                if part not in node:
                     return None
-                noeud = noeud[partie]
+                node = node[part]
             else:
                 return None
-        return noeud
+        return node
 
     @property
-    def nom(self) -> str:
-        return str(self.valeurs.get("nom", self.fichier.stem))
+    def name(self) -> str:
+        return str(self.values.get("nom", self.file.stem))
 
 
-def livre_du_fichier(path: Path) -> str:
+def book_named_by(path: Path) -> str:
     """The book a character file names (`livre = "cda"`): read before its game is known."""
-    texte = _lire_texte(path)
-    donnees = _toml(path, texte)
-    livre = donnees.get("livre")
-    if not isinstance(livre, str) or not livre:
-        raise PersonnageIllisible(
-            [
-                Diagnostic(
-                    path,
-                    Lignes(texte).de("livre"),
-                    "livre",
-                    'le fichier doit nommer son livre (livre = "cda", "harmonies" ou '
-                    '"edad" : le dossier du livre sous source/)'.replace(" :", COLON),
-                )
-            ]
+    text = _read_text(path)
+    book = _toml(path, text).get("livre")
+    if not isinstance(book, str) or not book:
+        message = (
+            'le fichier doit nommer son livre (livre = "cda", "harmonies" ou "edad"'
+            f"{COLON} le dossier du livre sous source/)"
         )
-    return livre
+        raise UnusableCharacter(
+            [Diagnostic(path, FieldLines(text).line_of("livre"), "livre", message)]
+        )
+    return book
 
 
-def lire_personnage(path: Path, description: Description, citer) -> Personnage:
-    """Read, check and total the character of `path`; `citer(phrase)` gives a rule's place.
+def read_character(path: Path, description: Description, place: Callable[[str], str]) -> Character:
+    """Read, check and total the character of `path`; `place(words)` gives a rule's place.
 
-    Raises `PersonnageIllisible` with every mistake found.
+    Raises `UnusableCharacter` with every mistake found.
     """
-    texte = _lire_texte(path)
-    donnees = _toml(path, texte)
-    lignes = Lignes(texte)
+    text = _read_text(path)
+    data = _toml(path, text)
+    lines = FieldLines(text)
     diagnostics = [
-        Diagnostic(path, lignes.de(champ), champ, message)
-        for champ, message in _structure(donnees, description)
+        Diagnostic(path, lines.line_of(field), field, message)
+        for field, message in _structure(data, description)
     ]
     if not diagnostics:
-        for erreur in description.verifier(donnees):
+        for mistake in description.check(data):
             diagnostics.append(
-                Diagnostic(path, lignes.de(erreur.champ), erreur.champ, _avec_source(erreur, citer))
+                Diagnostic(
+                    path, lines.line_of(mistake.field), mistake.field, _placed(mistake, place)
+                )
             )
     if diagnostics:
-        raise PersonnageIllisible(diagnostics)
-    personnage = Personnage(path, donnees["livre"], donnees)
-    personnage.totaux = description.calculer(donnees)
-    return personnage
+        raise UnusableCharacter(diagnostics)
+    return Character(path, data["livre"], data, description.compute(data))
 
 
-def _avec_source(erreur: Erreur, citer) -> str:
+def _placed(mistake: Mistake, place: Callable[[str], str]) -> str:
     """The message with the rule's place, typographic apostrophes throughout."""
-    message = erreur.message.replace("'", "’")
-    if not erreur.source:
+    message = mistake.message.replace("'", "’")
+    if not mistake.cites:
         return message
-    return f"{message} ({citer(erreur.source).replace(chr(39), '’')})"
+    return f"{message} ({place(mistake.cites).replace(chr(39), '’')})"
 
 
-def _lire_texte(path: Path) -> str:
+def _read_text(path: Path) -> str:
     try:
         return Path(path).read_bytes().decode("utf-8")
     except OSError as error:
-        raison = {
+        reason = {
             FileNotFoundError: "le fichier n’existe pas",
             IsADirectoryError: "c’est un dossier, non un fichier",
             PermissionError: "la lecture du fichier est refusée",
         }.get(type(error), f"fichier illisible ({error.strerror or error})")
-        raise PersonnageIllisible([Diagnostic(path, 0, "", raison)]) from None
+        raise UnusableCharacter([Diagnostic(path, 0, "", reason)]) from None
     except UnicodeDecodeError as error:
-        raise PersonnageIllisible(
+        raise UnusableCharacter(
             [Diagnostic(path, 1, "", f"le fichier n’est pas en UTF-8 (octet {error.start})")]
         ) from None
 
@@ -150,195 +153,187 @@ def _lire_texte(path: Path) -> str:
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
-def _toml(path: Path, texte: str) -> dict[str, Any]:
+def _toml(path: Path, text: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(texte)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         position = _TOML_POSITION.search(str(error))
-        ligne = int(position.group(1)) if position else 1
-        raison = _TOML_POSITION.sub("", str(error)).strip()
-        raise PersonnageIllisible(
-            [Diagnostic(path, ligne, "", f"ce n’est pas du TOML valide{COLON} {raison}")]
+        line = int(position.group(1)) if position else 1
+        reason = _TOML_POSITION.sub("", str(error)).strip()
+        raise UnusableCharacter(
+            [Diagnostic(path, line, "", f"ce n’est pas du TOML valide{COLON} {reason}")]
         ) from None
 
 
 # -- structure: known fields, types, bounds -----------------------------------------------
 
 
-def _structure(donnees: Mapping[str, Any], description: Description):
+def _structure(data: Mapping[str, Any], description: Description):
     """(field, message) for every unknown field, wrong type, value out of bounds, missing field."""
-    connus = set(FICHIER) | {case.cle for case in description.entete}
+    known = set(COMMON_FIELDS) | {box.key for box in description.header}
     for section in description.sections:
-        if isinstance(section, Groupe) and not section.cle:
-            connus |= {case.cle for case in section.cases}
+        if isinstance(section, Group) and not section.key:
+            known |= {box.key for box in section.boxes}
         else:
-            connus.add(section.cle)
-    for cle in donnees:
-        if cle not in connus:
-            yield cle, f"champ inconnu « {cle} » (champs{COLON} {', '.join(sorted(connus))})"
-    if not isinstance(donnees.get("incomplet", False), bool):
+            known.add(section.key)
+    for key in data:
+        if key not in known:
+            yield key, f"champ inconnu « {key} » (champs{COLON} {', '.join(sorted(known))})"
+    if not isinstance(data.get("incomplet", False), bool):
         yield "incomplet", "incomplet vaut true ou false"
-    if not isinstance(donnees.get("notes", ""), str):
+    if not isinstance(data.get("notes", ""), str):
         yield "notes", 'les notes sont un texte entre guillemets ("""…""" sur plusieurs lignes)'
-    yield from _cases(donnees, description.entete, "")
+    yield from _boxes(data, description.header, "")
     for section in description.sections:
-        if isinstance(section, Groupe):
-            if not section.cle:
-                yield from _cases(donnees, section.cases, "")
-            elif section.cle in donnees:
-                valeur = donnees[section.cle]
-                if not isinstance(valeur, dict):
-                    yield section.cle, f"« {section.cle} » doit être une table ([{section.cle}])"
+        if isinstance(section, Group):
+            if not section.key:
+                yield from _boxes(data, section.boxes, "")
+            elif section.key in data:
+                value = data[section.key]
+                if not isinstance(value, dict):
+                    yield section.key, f"« {section.key} » doit être une table ([{section.key}])"
                 else:
-                    yield from _inconnus(valeur, section.cases, section.cle)
-                    yield from _cases(valeur, section.cases, section.cle)
-            elif any(case.requise for case in section.cases):
-                yield section.cle, f"il manque la table [{section.cle}] ({section.titre})"
-        elif section.cle in donnees:
-            yield from _tableau(donnees[section.cle], section)
+                    yield from _unknown(value, section.boxes, section.key)
+                    yield from _boxes(value, section.boxes, section.key)
+            elif any(box.required for box in section.boxes):
+                yield section.key, f"il manque la table [{section.key}] ({section.title})"
+        elif section.key in data:
+            yield from _table(data[section.key], section)
 
 
-def _tableau(valeur: Any, tableau: Tableau):
-    if tableau.rangs:
-        if not isinstance(valeur, dict):
-            yield tableau.cle, f"« {tableau.cle} » doit être une table ([{tableau.cle}.…])"
+def _table(value: Any, table: Table):
+    if table.rows:
+        if not isinstance(value, dict):
+            yield table.key, f"« {table.key} » doit être une table ([{table.key}.…])"
             return
-        rangs = dict(tableau.rangs)
-        for rang, ligne in valeur.items():
-            chemin = f"{tableau.cle}.{rang}"
-            if rang not in rangs:
-                yield chemin, f"« {rang} » inconnu (au choix{COLON} {', '.join(rangs)})"
-            elif not isinstance(ligne, dict):
-                yield chemin, f"« {chemin} » doit être une table ([{chemin}])"
+        rows = dict(table.rows)
+        for row, content in value.items():
+            path = f"{table.key}.{row}"
+            if row not in rows:
+                yield path, f"« {row} » inconnu (au choix{COLON} {', '.join(rows)})"
+            elif not isinstance(content, dict):
+                yield path, f"« {path} » doit être une table ([{path}])"
             else:
-                yield from _inconnus(ligne, tableau.colonnes, chemin)
-                yield from _cases(ligne, tableau.colonnes, chemin)
+                yield from _unknown(content, table.columns, path)
+                yield from _boxes(content, table.columns, path)
         return
-    if not isinstance(valeur, list) or not all(isinstance(ligne, dict) for ligne in valeur):
-        yield tableau.cle, f"« {tableau.cle} » doit être une liste de tables ([[{tableau.cle}]])"
+    if not isinstance(value, list) or not all(isinstance(row, dict) for row in value):
+        yield table.key, f"« {table.key} » doit être une liste de tables ([[{table.key}]])"
         return
-    for index, ligne in enumerate(valeur):
-        chemin = f"{tableau.cle}.{index}"
-        yield from _inconnus(ligne, tableau.colonnes, chemin)
-        yield from _cases(ligne, tableau.colonnes, chemin)
+    for index, row in enumerate(value):
+        path = f"{table.key}.{index}"
+        yield from _unknown(row, table.columns, path)
+        yield from _boxes(row, table.columns, path)
 
 
-def _inconnus(valeur: Mapping[str, Any], cases, chemin: str):
-    connues = {case.cle: case for case in cases}
-    for cle in valeur:
-        if cle not in connues:
-            ecrites = ", ".join(c.cle for c in cases if not c.derivee)
-            yield f"{chemin}.{cle}", f"champ inconnu « {cle} » (champs{COLON} {ecrites})"
-        elif connues[cle].derivee:
-            case = connues[cle]
+def _unknown(value: Mapping[str, Any], boxes, path: str):
+    known = {box.key: box for box in boxes}
+    for key in value:
+        if key not in known:
+            written = ", ".join(box.key for box in boxes if not box.derived)
+            yield f"{path}.{key}", f"champ inconnu « {key} » (champs{COLON} {written})"
+        elif known[key].derived:
+            box = known[key]
             yield (
-                f"{chemin}.{cle}",
-                f"{case.etiquette} est un total calculé par les règles ({case.formule}){COLON} "
+                f"{path}.{key}",
+                f"{box.label} est un total calculé par les règles ({box.formula}){COLON} "
                 "il ne s’écrit pas dans le fichier",
             )
 
 
-def _cases(valeur: Mapping[str, Any], cases, chemin: str):
-    for case in cases:
-        if case.derivee:
+def _boxes(value: Mapping[str, Any], boxes, path: str):
+    for box in boxes:
+        if box.derived:
             continue
-        champ = f"{chemin}.{case.cle}" if chemin else case.cle
-        if case.cle not in valeur:
-            if case.requise:
-                yield champ, f"il manque {case.nom} ({case.cle} = …)"
+        field = f"{path}.{box.key}" if path else box.key
+        if box.key not in value:
+            if box.required:
+                yield field, f"il manque {box.name} ({box.key} = …)"
             continue
-        yield from _valeur(valeur[case.cle], case, champ)
+        yield from _value(value[box.key], box, field)
 
 
-def _valeur(valeur: Any, case: Case | Piste, champ: str):
-    if case.type is int:
-        if isinstance(valeur, bool) or not isinstance(valeur, int):
-            yield champ, f"{case.etiquette} doit être un nombre entier, pas {_montre(valeur)}"
+def _value(value: Any, box: Box | Track, field: str):
+    if box.type is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            yield field, f"{box.label} doit être un nombre entier, pas {_shown(value)}"
             return
-        bas, haut = case.minimum, case.maximum
-        if (bas is not None and valeur < bas) or (haut is not None and valeur > haut):
-            yield champ, f"{case.etiquette} vaut {_signe(valeur)}{NARROW}; " + _bornes(bas, haut)
+        low, high = box.minimum, box.maximum
+        if (low is not None and value < low) or (high is not None and value > high):
+            yield field, f"{box.label} vaut {_minus(value)}{NARROW}; " + _bounds(low, high)
         return
-    if not isinstance(valeur, str):
-        yield champ, f"{case.etiquette} doit être un texte entre guillemets, pas {_montre(valeur)}"
+    if not isinstance(value, str):
+        yield field, f"{box.label} doit être un texte entre guillemets, pas {_shown(value)}"
         return
-    if case.choix and valeur not in case.choix:
-        choix = ", ".join(f"« {c} »" for c in case.choix)
-        yield champ, f"{case.etiquette} « {valeur} » n’existe pas (au choix{COLON} {choix})"
+    if box.choices and value not in box.choices:
+        choices = ", ".join(f"« {c} »" for c in box.choices)
+        yield field, f"{box.label} « {value} » n’existe pas (au choix{COLON} {choices})"
 
 
-def _bornes(bas: int | None, haut: int | None) -> str:
-    if bas is not None and haut is not None:
-        return f"il va de {_signe(bas)} à {_signe(haut)}"
-    if bas is not None:
-        return f"il vaut au moins {_signe(bas)}"
-    return f"il vaut au plus {_signe(haut)}"
+def _bounds(low: int | None, high: int | None) -> str:
+    if low is not None and high is not None:
+        return f"il va de {_minus(low)} à {_minus(high)}"
+    if low is not None:
+        return f"il vaut au moins {_minus(low)}"
+    return f"il vaut au plus {_minus(high)}"
 
 
-def _signe(nombre: int) -> str:
+def _minus(number: int) -> str:
     """A number as French print writes it: a true minus sign."""
-    return str(nombre).replace("-", "−")
+    return str(number).replace("-", "−")
 
 
-def _montre(valeur: Any) -> str:
-    if isinstance(valeur, bool):
+def _shown(value: Any) -> str:
+    """What a value of the wrong type is, in words."""
+    if isinstance(value, bool):
         return "un booléen"
-    if isinstance(valeur, str):
-        return f"le texte « {valeur} »"
-    if isinstance(valeur, float):
-        return f"le nombre à virgule {str(valeur).replace('-', '−').replace('.', ',')}"
-    if isinstance(valeur, list):
+    if isinstance(value, str):
+        return f"le texte « {value} »"
+    if isinstance(value, float):
+        return f"le nombre à virgule {str(value).replace('-', '−').replace('.', ',')}"
+    if isinstance(value, list):
         return "une liste"
-    if isinstance(valeur, dict):
+    if isinstance(value, dict):
         return "une table"
-    return repr(valeur)
+    return repr(value)
 
 
 # -- where each field is written ------------------------------------------------------------
 
-_ENTETE = re.compile(r"^\s*\[(\[)?\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
-_CLE = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_\-]+)\s*=""")
+_HEADER = re.compile(r"^\s*\[(\[)?\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
+_KEY = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_\-]+)\s*=""")
 
 
-FICHIER = {
-    "livre": "the book's folder under source/ (cda, harmonies, edad)",
-    "notes": "free text, printed in the sheet's Notes box",
-    "incomplet": "true for a character of the book's examples that its text gives only in part: "
-    "its game then skips the creation counts, not the bounds",
-}
-"""The fields of every character file, whatever its game."""
-
-
-class Lignes:
+class FieldLines:
     """The line of each field of a TOML text: `moyens.Pu`, `armes.1.BA` (arrays counted)."""
 
-    def __init__(self, texte: str):
-        self.lignes: dict[str, int] = {}
-        prefixe = ""
-        tableaux: dict[str, int] = {}
-        for numero, ligne in enumerate(texte.splitlines(), 1):
-            entete = _ENTETE.match(ligne)
-            if entete:
-                nom = ".".join(p.strip().strip("\"'") for p in entete.group(2).split("."))
-                if entete.group(1):
-                    tableaux[nom] = tableaux.get(nom, -1) + 1
-                    nom = f"{nom}.{tableaux[nom]}"
-                prefixe = nom
-                parties = nom.split(".")
-                for fin in range(1, len(parties) + 1):
-                    self.lignes.setdefault(".".join(parties[:fin]), numero)
+    def __init__(self, text: str):
+        self.lines: dict[str, int] = {}
+        prefix = ""
+        arrays: dict[str, int] = {}
+        for number, line in enumerate(text.splitlines(), 1):
+            header = _HEADER.match(line)
+            if header:
+                name = ".".join(p.strip().strip("\"'") for p in header.group(2).split("."))
+                if header.group(1):
+                    arrays[name] = arrays.get(name, -1) + 1
+                    name = f"{name}.{arrays[name]}"
+                prefix = name
+                parts = name.split(".")
+                for end in range(1, len(parts) + 1):
+                    self.lines.setdefault(".".join(parts[:end]), number)
                 continue
-            cle = _CLE.match(ligne)
-            if cle:
-                nom = cle.group(1).strip("\"'")
-                self.lignes.setdefault(f"{prefixe}.{nom}" if prefixe else nom, numero)
+            key = _KEY.match(line)
+            if key:
+                name = key.group(1).strip("\"'")
+                self.lines.setdefault(f"{prefix}.{name}" if prefix else name, number)
 
-    def de(self, champ: str) -> int:
-        """The line of `champ`, else of the nearest table that holds it, else 1."""
-        parties = champ.split(".")
-        while parties:
-            chemin = ".".join(parties)
-            if chemin in self.lignes:
-                return self.lignes[chemin]
-            parties.pop()
+    def line_of(self, field: str) -> int:
+        """The line of `field`, else of the nearest table that holds it, else 1."""
+        parts = field.split(".")
+        while parts:
+            path = ".".join(parts)
+            if path in self.lines:
+                return self.lines[path]
+            parts.pop()
         return 1

@@ -18,8 +18,8 @@ from pathlib import Path
 from build_tools.checking.passage import Passage, compile_pattern, number_value
 from build_tools.diagnostics import Finding, source_line
 from build_tools.render.sheets import Citations, printed
-from build_tools.render.sheets_character import PersonnageIllisible, lire_personnage
-from build_tools.render.sheets_model import Accord, Description
+from build_tools.render.sheets_character import UnusableCharacter, read_character
+from build_tools.render.sheets_model import Agreement, Description
 
 TAGS = ("para", "row", "entry", "screen", "title", "listitem")
 
@@ -31,33 +31,33 @@ def check_sheet(document, game) -> list[Finding]:
         return []
     citations = Citations(document)
     findings = _sources(description, citations)
-    for exemple in description.exemples:
-        path = game.folder / exemple.fichier
+    for example in description.examples:
+        path = game.folder / example.file
         try:
-            personnage = lire_personnage(path, description, citations.place)
-        except PersonnageIllisible as illisible:
+            character = read_character(path, description, citations.place)
+        except UnusableCharacter as unusable:
             findings += [
                 Finding(
                     "error",
                     "sheet-character",
-                    f"example character {exemple.fichier}: {diagnostic.message}",
-                    file=diagnostic.fichier,
-                    line=diagnostic.ligne,
-                    where=diagnostic.champ,
-                    key=f"{exemple.fichier}:{diagnostic.champ}",
+                    f"example character {example.file}: {diagnostic.message}",
+                    file=diagnostic.file,
+                    line=diagnostic.line,
+                    where=diagnostic.field,
+                    key=f"{example.file}:{diagnostic.field}",
                 )
-                for diagnostic in illisible.diagnostics
+                for diagnostic in unusable.diagnostics
             ]
             continue
         except Exception as error:  # the game's checks or totals crashed: a finding, not a crash
-            findings.append(_crash(error, game, exemple.fichier))
+            findings.append(_crash(error, game, example.file))
             continue
-        for accord in exemple.accords:
-            findings += _accord(document, personnage, accord, exemple.fichier)
+        for agreement in example.agreements:
+            findings += _agreement(document, character, agreement, example.file)
     return findings
 
 
-def _crash(error: Exception, game, fichier: str) -> Finding:
+def _crash(error: Exception, game, file: str) -> Finding:
     """A finding at the line of the game's code where checking or totalling a character failed."""
     frames = [
         frame
@@ -68,60 +68,61 @@ def _crash(error: Exception, game, fichier: str) -> Finding:
     return Finding(
         "error",
         "sheet-error",
-        f"the sheet of {fichier} raised {type(error).__name__}: {error}",
-        file=Path(frame.filename) if frame else game.folder / fichier,
+        f"the sheet of {file} raised {type(error).__name__}: {error}",
+        file=Path(frame.filename) if frame else game.folder / file,
         line=frame.lineno if frame else 0,
         text=frame.line if frame else "",
-        key=fichier,
+        key=file,
     )
 
 
 def _sources(description: Description, citations: Citations) -> list[Finding]:
     """A finding for each sentence the description cites that the book does not have."""
-    phrases = {case.source for _, case in description.cases() if case.source}
-    module = inspect.getmodule(description.verifier)
-    file = Path(inspect.getsourcefile(description.verifier)) if module else None
+    cited = {box.cites for _, box in description.boxes() if box.cites}
+    module = inspect.getmodule(description.check)
+    file = Path(inspect.getsourcefile(description.check)) if module else None
     return [
         Finding(
             "error",
             "sheet-source",
-            f"the character sheet cites « {phrase} », which the book does not say",
+            f"the character sheet cites « {words} », which the book does not say",
             file=file,
-            key=phrase,
+            key=words,
         )
-        for phrase in sorted(phrases)
-        if citations.element(phrase) is None
+        for words in sorted(cited)
+        if citations.element(words) is None
     ]
 
 
-def _accord(document, personnage, accord: Accord, fichier: str) -> list[Finding]:
+def _agreement(document, character, agreement: Agreement, file: str) -> list[Finding]:
     """Compare the totals the book prints for a character with those of his sheet."""
-    pattern = compile_pattern(accord.motif)
+    pattern = compile_pattern(agreement.pattern)
     found = None
     for element in document.root.iter(*TAGS):
         text = " ".join("".join(element.itertext()).split())
-        if accord.contient not in text.replace("’", "'"):
+        if agreement.near not in text.replace("’", "'"):
             continue
         passage = Passage.of(element, document.file_of(element))
         match = pattern.search(passage.text)
         if match is not None:
             found = (passage, match)  # the last, innermost one wins
-    where = f"sheet of {personnage.nom}"
+    where = f"sheet of {character.name}"
     if found is None:
         return [
             Finding(
                 "error",
                 "sheet-stale",
-                f"{where}: the book no longer prints « {accord.motif} » near « {accord.contient} »",
-                file=personnage.fichier,
-                key=f"{fichier}:{accord.motif}",
+                f"{where}: the book no longer prints « {agreement.pattern} » "
+                f"near « {agreement.near} »",
+                file=character.file,
+                key=f"{file}:{agreement.pattern}",
             )
         ]
     passage, match = found
     findings = []
-    for group, total in enumerate(accord.totaux, 1):
+    for group, total in enumerate(agreement.totals, 1):
         in_book = number_value(match.group(group).replace("−", "-"))
-        computed = personnage.valeur(total)
+        computed = character.value(total)
         if in_book == computed:
             continue
         start = match.start(group)
@@ -131,13 +132,13 @@ def _accord(document, personnage, accord: Accord, fichier: str) -> list[Finding]
                 "error",
                 "sheet-total",
                 f"the book prints {match.group(group)} for {total}, "
-                f"the sheet computes {printed(computed)} ({fichier})",
+                f"the sheet computes {printed(computed)} ({file})",
                 file=passage.file,
                 line=line,
                 column=passage.column_at(start, match.group(group)),
                 where=where,
                 text=source_line(passage.file, line),
-                key=f"{fichier}:{total}",
+                key=f"{file}:{total}",
                 expected=computed,
                 found=in_book,
             )

@@ -6,8 +6,8 @@ file reader takes its fields, their types and their bounds from it too, so the
 sheet, the file and the checks cannot disagree on what a character has.
 
 Every rule a box or a check stands for cites the sentence of the book that
-states it (`source`: a phrase of that sentence, as the book writes it); the
-engine finds the sentence and shows its place (« cda.xml:561 »).
+states it (`cites`: a few words of that sentence, as the book writes them); the
+engine finds the sentence and shows its place (« “les moyens”, cda.xml:328 »).
 """
 
 from __future__ import annotations
@@ -18,65 +18,66 @@ from typing import Any
 
 
 @dataclass(frozen=True)
-class Case:
+class Box:
     """One box of the sheet: a value the player writes, or a total the rules derive.
 
-    `cle` is its key in the character file (ASCII: a TOML bare key); a derived
-    box has a `formule` in the book's notation (« TA = CA + BA ») and is never
-    read from the file. `choix` lists the values a text box accepts.
+    `key` is its key in the character file (ASCII: a TOML bare key), `name` its
+    French label, `abbreviation` what a table's heading shows. A derived box has a
+    `formula` in the book's notation (« TA = CA + BA ») or a `rule`, and is never
+    read from the file. `choices` lists the values a text box accepts.
     """
 
-    cle: str
-    nom: str
-    abrege: str = ""
+    key: str
+    name: str
+    abbreviation: str = ""
     type: type = int
     minimum: int | None = None
     maximum: int | None = None
-    formule: str = ""
-    source: str = ""
-    choix: tuple[str, ...] = ()
-    largeur: int = 1
-    """In number boxes: 1 for a number, 2 for a short word, 4 and more for a name."""
-    requise: bool = False
-    signe: bool = False
+    formula: str = ""
+    cites: str = ""
+    choices: tuple[str, ...] = ()
+    width: int = 1
+    """1 for a number, 2 for a short word, 4 and more for a name."""
+    required: bool = False
+    signed: bool = False
     """A bonus, printed with its sign: +3, −2."""
-    regle: Callable | None = field(default=None, compare=False, repr=False)
+    rule: Callable | None = field(default=None, compare=False, repr=False)
     """The rules function that computes the box: its citation (`@rule(formula=…, cites=…)`)
-    gives the formula and the sentence the box does not give itself."""
+    gives the formula and the sentence the box does not state itself."""
 
     def __post_init__(self) -> None:
-        citation = getattr(self.regle, "citation", None)
+        citation = getattr(self.rule, "citation", None)
         if citation is not None:
-            if not self.formule and citation.formula:
-                object.__setattr__(self, "formule", citation.formula)
-            if not self.source and citation.cites:
-                object.__setattr__(self, "source", citation.cites)
+            if not self.formula and citation.formula:
+                object.__setattr__(self, "formula", citation.formula)
+            if not self.cites and citation.cites:
+                object.__setattr__(self, "cites", citation.cites)
 
     @property
-    def derivee(self) -> bool:
-        return bool(self.formule) or self.regle is not None
+    def derived(self) -> bool:
+        return bool(self.formula) or self.rule is not None
 
     @property
-    def etiquette(self) -> str:
-        return self.abrege or self.nom
+    def label(self) -> str:
+        return self.abbreviation or self.name
 
 
 @dataclass(frozen=True)
-class Piste:
-    """A track of `cases` tick boxes (wounds, fatigue): the file gives how many are ticked."""
+class Track:
+    """A track of `count` tick boxes (wounds): the file gives how many are ticked."""
 
-    cle: str
-    nom: str
-    cases: int
-    source: str = ""
-    abrege: str = ""
+    key: str
+    name: str
+    count: int
+    cites: str = ""
+    abbreviation: str = ""
 
-    derivee = False
-    signe = False
+    derived = False
+    signed = False
     type = int
-    formule = ""
-    choix = ()
-    requise = False
+    formula = ""
+    choices = ()
+    required = False
 
     @property
     def minimum(self) -> int:
@@ -84,149 +85,145 @@ class Piste:
 
     @property
     def maximum(self) -> int:
-        return self.cases
+        return self.count
 
     @property
-    def etiquette(self) -> str:
-        return self.abrege or self.nom
+    def label(self) -> str:
+        return self.abbreviation or self.name
 
 
 @dataclass(frozen=True)
-class Groupe:
-    """A titled block of boxes with fixed keys: `[cle]` in the file (top level when empty)."""
+class Group:
+    """A titled block of boxes with fixed keys: `[key]` in the file (top level when empty)."""
 
-    cle: str
-    titre: str
-    cases: tuple[Case | Piste, ...]
+    key: str
+    title: str
+    boxes: tuple[Box | Track, ...]
     note: str = ""
 
 
 @dataclass(frozen=True)
-class Tableau:
+class Table:
     """Rows of the same boxes: weapons, compétences, wounds per aspect.
 
-    With `rangs` the rows are fixed, by key and name (`[cle.Ph]` in the file);
-    without, they are free (`[[cle]]` in the file) and the sheet leaves `lignes`
-    blank rows to fill.
+    With `rows` the rows are fixed, by key and name (`[key.Ph]` in the file);
+    without, they are free (`[[key]]` in the file) and the sheet leaves
+    `blank_rows` rows to fill.
     """
 
-    cle: str
-    titre: str
-    colonnes: tuple[Case | Piste, ...]
-    rangs: tuple[tuple[str, str], ...] = ()
-    lignes: int = 0
+    key: str
+    title: str
+    columns: tuple[Box | Track, ...]
+    rows: tuple[tuple[str, str], ...] = ()
+    blank_rows: int = 0
     note: str = ""
-    coupure: int = 0
-    """When the row is too wide for the page: the columns from this one go in a second table,
+    split: int = 0
+    """When a row is too wide for the page: the columns from this one go in a second table,
     rows numbered in both."""
 
 
-Section = Groupe | Tableau
+Section = Group | Table
 
 
 @dataclass(frozen=True)
-class Erreur:
-    """A character breaks a rule: the field (`aspects.Ph`, `armes.1.TA`), the words, the rule."""
+class Mistake:
+    """A character breaks a rule: the field (`aspects.Ph`, `armes.1.TA`), the French words,
+    and a few words of the book's sentence stating the rule."""
 
-    champ: str
+    field: str
     message: str
-    source: str = ""
+    cites: str = ""
 
 
 @dataclass(frozen=True)
 class Description:
     """A game's character: its sheet's sections, its checks and its derived totals.
 
-    `verifier(personnage)` gives the rule errors of a character whose fields
-    are well typed and in bounds; `calculer(personnage)` gives every derived
-    box, by field (`armes.0.TA`). Both receive the character as read from its
-    file: groups as dicts, free tables as lists of dicts.
+    `check(character)` gives the rule mistakes of a character whose fields are
+    well typed and in bounds; `compute(character)` gives every derived box, by
+    field (`armes.0.TA`). Both receive the character as read from its file:
+    groups as dicts, free tables as lists of dicts.
     """
 
-    titre: str
+    title: str
     sections: tuple[Section, ...]
-    verifier: Callable[[Mapping[str, Any]], list[Erreur]]
-    calculer: Callable[[Mapping[str, Any]], dict[str, Any]]
-    entete: tuple[Case, ...] = ()
+    check: Callable[[Mapping[str, Any]], list[Mistake]]
+    compute: Callable[[Mapping[str, Any]], dict[str, Any]]
+    header: tuple[Box, ...] = ()
     """Top-level boxes: name, player, concept…"""
-    exemples: tuple[Exemple, ...] = ()
+    examples: tuple[Example, ...] = ()
     pages: tuple[int, ...] = ()
     """Where the sheet turns a page: indexes of the sections that open a new page."""
 
-    def cases(self):
+    def boxes(self):
         """Every (field, box) of the sheet, free tables by their column only (`armes.*.TA`)."""
-        for case in self.entete:
-            yield case.cle, case
+        for box in self.header:
+            yield box.key, box
         for section in self.sections:
-            if isinstance(section, Groupe):
-                for case in section.cases:
-                    yield _chemin(section.cle, case.cle), case
+            if isinstance(section, Group):
+                for box in section.boxes:
+                    yield f"{section.key}.{box.key}" if section.key else box.key, box
             else:
-                rangs = [cle for cle, _ in section.rangs] or ["*"]
-                for rang in rangs:
-                    for case in section.colonnes:
-                        yield f"{section.cle}.{rang}.{case.cle}", case
+                for row in [key for key, _ in section.rows] or ["*"]:
+                    for box in section.columns:
+                        yield f"{section.key}.{row}.{box.key}", box
 
 
 @dataclass(frozen=True)
-class Accord:
+class Agreement:
     """Totals of an example character that the book prints, and where.
 
-    `contient` picks the book's passage (a paragraph, table row or screen whose
-    text holds it); `motif` is the text around the numbers, `{}` for each, or a
-    regular expression with one group per number; `totaux` names the sheet's
+    `near` picks the book's passage (a paragraph, table row or screen whose text
+    holds it); `pattern` is the text around the numbers, `{}` for each, or a
+    regular expression with one group per number; `totals` names the sheet's
     fields, in the order of the numbers.
     """
 
-    totaux: tuple[str, ...]
-    contient: str
-    motif: Any
+    totals: tuple[str, ...]
+    near: str
+    pattern: Any
 
 
 @dataclass(frozen=True)
-class Exemple:
+class Example:
     """A character of the book, shipped as a character file, and the totals the book prints."""
 
-    fichier: str
-    accords: tuple[Accord, ...] = field(default_factory=tuple)
-
-
-def _chemin(groupe: str, cle: str) -> str:
-    return f"{groupe}.{cle}" if groupe else cle
+    file: str
+    agreements: tuple[Agreement, ...] = ()
 
 
 def reference(description: Description) -> str:
     """The character file's fields as a Markdown table: what docs/sheets.md shows for a game."""
     lines = ["| field | what | value |", "|---|---|---|"]
-    rangs = {
-        section.cle: "{" + ",".join(cle for cle, _ in section.rangs) + "}"
+    fixed = {
+        section.key: "{" + ",".join(key for key, _ in section.rows) + "}"
         for section in description.sections
-        if isinstance(section, Tableau) and section.rangs
+        if isinstance(section, Table) and section.rows
     }
-    vus = set()
-    for path, case in description.cases():
-        groupe, _, reste = path.partition(".")
-        if groupe in rangs:
-            path = f"{groupe}.{rangs[groupe]}.{reste.partition('.')[2]}"
-            if path in vus:
+    seen = set()
+    for path, box in description.boxes():
+        group, _, rest = path.partition(".")
+        if group in fixed:
+            path = f"{group}.{fixed[group]}.{rest.partition('.')[2]}"
+            if path in seen:
                 continue
-            vus.add(path)
-        if case.derivee:
-            what, value = case.nom, f"computed: {case.formule}"
-        elif isinstance(case, Piste):
-            what, value = case.nom, f"boxes ticked, 0 to {case.cases}"
+            seen.add(path)
+        if box.derived:
+            what, value = box.name, f"computed: {box.formula}"
+        elif isinstance(box, Track):
+            what, value = box.name, f"boxes ticked, 0 to {box.count}"
         else:
-            what = case.nom + (" (required)" if case.requise else "")
-            value = _valeurs(case)
+            what = box.name + (" (required)" if box.required else "")
+            value = _values(box)
         lines.append(f"| `{path}` | {what} | {value} |")
     return "\n".join(lines) + "\n"
 
 
-def _valeurs(case: Case) -> str:
-    if case.type is str:
-        return "text: " + ", ".join(f"`{c}`" for c in case.choix) if case.choix else "text"
-    if case.minimum is not None and case.maximum is not None:
-        return f"integer, {case.minimum} to {case.maximum}".replace("-", "−")
-    if case.minimum is not None:
-        return f"integer, {case.minimum} or more".replace("-", "−")
+def _values(box: Box) -> str:
+    if box.type is str:
+        return "text: " + ", ".join(f"`{c}`" for c in box.choices) if box.choices else "text"
+    if box.minimum is not None and box.maximum is not None:
+        return f"integer, {box.minimum} to {box.maximum}".replace("-", "−")
+    if box.minimum is not None:
+        return f"integer, {box.minimum} or more".replace("-", "−")
     return "integer"

@@ -2,9 +2,9 @@
 
 The description (`FICHE`) lists every statistic, derived total and track of a
 character, each derived total with its formula in the book's notation and the
-sentence that states it; `verifier` checks a character file against the
+sentence that states it; `verifier` (the description's `check`) checks a character file against the
 chapter « les personnages » (the moyens' sum and pairs, the aspects rolled, the
-starting compétences); `calculer` derives every total with the rules functions.
+starting compétences); `calculer` (its `compute`) derives every total with the rules functions.
 
 Readings chosen where the book leaves room:
 
@@ -30,14 +30,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from build_tools.render.sheets_model import (
-    Accord,
-    Case,
+    Agreement,
+    Box,
     Description,
-    Erreur,
-    Exemple,
-    Groupe,
-    Piste,
-    Tableau,
+    Example,
+    Group,
+    Mistake,
+    Table,
+    Track,
 )
 
 from . import combat, personnages, sante
@@ -75,202 +75,204 @@ _BLESSURES = sante.BLESSURES_MAXIMALES
 _MOYENS = tuple((cle, f"{personnages.MOYENS[abrege]}") for cle, abrege in CLES_DES_MOYENS.items())
 
 FICHE = Description(
-    titre="Les Clefs de l’Aube — feuille de personnage",
-    entete=(
-        Case("nom", "Nom du personnage", type=str, largeur=6, requise=True),
-        Case("joueur", "Joueur", type=str, largeur=4),
-        Case("concept", "Concept", type=str, largeur=4),
+    title="Les Clefs de l’Aube — feuille de personnage",
+    header=(
+        Box("nom", "Nom du personnage", type=str, width=6, required=True),
+        Box("joueur", "Joueur", type=str, width=4),
+        Box("concept", "Concept", type=str, width=4),
     ),
     sections=(
-        Tableau(
+        Table(
             "aspects",
             "Aspects, santé et fatigue",
-            rangs=_ASPECTS,
-            colonnes=(
-                Case("creation", "Aspect à la création", "Création", minimum=0, source=S_ASPECTS),
-                Case("h", "Niveau d’héroïsme", "h", minimum=0, source=S_HEROISME),
-                Case(
+            rows=_ASPECTS,
+            columns=(
+                Box("creation", "Aspect à la création", "Création", minimum=0, cites=S_ASPECTS),
+                Box("h", "Niveau d’héroïsme", "h", minimum=0, cites=S_HEROISME),
+                Box(
                     "valeur",
                     "Aspect",
-                    formule="+1 pour aspect + 1 PX (+ 20 × h)",
-                    source=S_PROGRESSION,
-                    regle=personnages.progression_d_un_aspect,
+                    formula="+1 pour aspect + 1 PX (+ 20 × h)",
+                    cites=S_PROGRESSION,
+                    rule=personnages.progression_d_un_aspect,
                 ),
-                Case(
+                Box(
                     "reste",
                     "PX restants",
                     "PX",
-                    formule="PX non dépensés",
-                    source=S_PROGRESSION,
-                    regle=personnages.progression_d_un_aspect,
+                    formula="PX non dépensés",
+                    cites=S_PROGRESSION,
+                    rule=personnages.progression_d_un_aspect,
                 ),
-                Case(
+                Box(
                     "Enc",
                     "Encaissement",
                     "Enc",
-                    formule="Enc = aspect + Ré",
-                    source=S_ENC,
-                    regle=combat.encaissement,
+                    formula="Enc = aspect + Ré",
+                    cites=S_ENC,
+                    rule=combat.encaissement,
                 ),
-                Piste("legeres", "Blessures légères", _BLESSURES["légère"], S_BLESSURES, "Légères"),
-                Piste("graves", "Blessures graves", _BLESSURES["grave"], S_BLESSURES, "Graves"),
-                Piste("critique", "Blessure critique", _BLESSURES["critique"], S_BLESSURES),
-                Case("PF", "Points de fatigue", "PF", minimum=0, source=S_FATIGUE),
-                Case(
+                Track("legeres", "Blessures légères", _BLESSURES["légère"], S_BLESSURES, "Légères"),
+                Track("graves", "Blessures graves", _BLESSURES["grave"], S_BLESSURES, "Graves"),
+                Track("critique", "Blessure critique", _BLESSURES["critique"], S_BLESSURES),
+                Box("PF", "Points de fatigue", "PF", minimum=0, cites=S_FATIGUE),
+                Box(
                     "handicap",
                     "Handicap de fatigue",
                     "Handicap",
-                    formule="PF × 1 sur les CA",
-                    source=S_FATIGUE,
-                    regle=sante.handicap_de_fatigue,
+                    formula="PF × 1 sur les CA",
+                    cites=S_FATIGUE,
+                    rule=sante.handicap_de_fatigue,
                 ),
             ),
             note="PF : points de douleur (Ph), de crise (Me), de karma (My). "
             "Une blessure de trop devient plus grave.",
         ),
-        Groupe(
+        Group(
             "moyens",
             "Moyens",
             tuple(
-                Case(
+                Box(
                     cle,
                     nom,
                     CLES_DES_MOYENS[cle],
                     minimum=-5,
                     maximum=5,
-                    source=S_MOYENS,
-                    signe=True,
+                    cites=S_MOYENS,
+                    signed=True,
                 )
                 for cle, nom in _MOYENS
             ),
             note="Somme des moyens = 0 ; de −5 à +5 ; Pu ≤ Ré + 5, Ma ≤ Pr + 5, Ex ≤ Pe + 5.",
         ),
-        Groupe(
+        Group(
             "experience",
             "Expérience",
             (
-                Case("px", "PX reçus en jeu", "PX reçus", minimum=0),
-                Case(
+                Box("px", "PX reçus en jeu", "PX reçus", minimum=0),
+                Box(
                     "depenses",
                     "PX dépensés",
-                    formule="Σ NC à atteindre (+ 20 × h) depuis la création",
-                    source=S_PROGRESSION,
-                    regle=personnages.cout_d_un_niveau_de_competence,
+                    formula="Σ NC à atteindre (+ 20 × h) depuis la création",
+                    cites=S_PROGRESSION,
+                    rule=personnages.cout_d_un_niveau_de_competence,
                 ),
-                Case("reserve", "PX en réserve", formule="PX reçus − PX dépensés"),
+                Box("reserve", "PX en réserve", formula="PX reçus − PX dépensés"),
             ),
         ),
-        Groupe(
+        Group(
             "combat",
             "Défense",
             (
-                Case("armure", "Armure", type=str, largeur=4),
-                Case("BE", "Bonus d’encaisse", "BE", minimum=0),
-                Case("bouclier", "Bouclier", type=str, largeur=4),
-                Case("BP", "Bonus de parade du bouclier", "BP", minimum=0),
-                Case(
+                Box("armure", "Armure", type=str, width=4),
+                Box("BE", "Bonus d’encaisse", "BE", minimum=0),
+                Box("bouclier", "Bouclier", type=str, width=4),
+                Box("BP", "Bonus de parade du bouclier", "BP", minimum=0),
+                Box(
                     "Esq",
                     "Esquive",
                     "Esq",
-                    formule=f"Esq = Ph + Ma + BC − {FACTEUR_D_ATTAQUE}",
-                    source=S_ESQUIVE,
-                    regle=combat.esquive,
+                    formula=f"Esq = Ph + Ma + BC − {FACTEUR_D_ATTAQUE}",
+                    cites=S_ESQUIVE,
+                    rule=combat.esquive,
                 ),
             ),
         ),
-        Tableau(
+        Table(
             "armes",
             "Armes et totaux de combat",
-            lignes=4,
-            colonnes=(
-                Case("nom", "Arme", type=str, largeur=4, requise=True),
-                Case("competence", "Compétence", type=str, largeur=4, requise=True),
-                Case("moyen", "Moyen", type=str, choix=tuple(CLES_DES_MOYENS), requise=True),
-                Case("BA", "Bonus d’attaque", "BA", requise=True, signe=True),
-                Case("BP", "Bonus de parade", "BP", requise=True, signe=True),
-                Case("BD", "Bonus de dommage", "BD", requise=True, signe=True),
-                Case(
+            blank_rows=4,
+            columns=(
+                Box("nom", "Arme", type=str, width=4, required=True),
+                Box("competence", "Compétence", type=str, width=4, required=True),
+                Box("moyen", "Moyen", type=str, choices=tuple(CLES_DES_MOYENS), required=True),
+                Box("BA", "Bonus d’attaque", "BA", required=True, signed=True),
+                Box("BP", "Bonus de parade", "BP", required=True, signed=True),
+                Box("BD", "Bonus de dommage", "BD", required=True, signed=True),
+                Box(
                     "CA",
                     "Cible à atteindre",
                     "CA",
-                    formule="CA = Ph + moyen + BC",
-                    regle=cible_a_atteindre,
+                    formula="CA = Ph + moyen + BC",
+                    rule=cible_a_atteindre,
                 ),
-                Case(
+                Box(
                     "TA",
                     "Total d’attaque",
                     "TA",
-                    formule="TA = CA + BA",
-                    source=S_TA,
-                    regle=combat.total_d_attaque,
+                    formula="TA = CA + BA",
+                    cites=S_TA,
+                    rule=combat.total_d_attaque,
                 ),
-                Case(
+                Box(
                     "TP",
                     "Total de parade",
                     "TP",
-                    formule=f"TP = CA + BP − {FACTEUR_D_ATTAQUE}",
-                    source=S_TP,
-                    regle=combat.total_de_parade,
+                    formula=f"TP = CA + BP − {FACTEUR_D_ATTAQUE}",
+                    cites=S_TP,
+                    rule=combat.total_de_parade,
                 ),
             ),
         ),
-        Tableau(
+        Table(
             "competences",
             "Compétences",
-            lignes=18,
-            colonnes=(
-                Case("nom", "Compétence", type=str, largeur=6, requise=True),
-                Case("aspect", "Aspect", type=str, choix=tuple(personnages.ASPECTS), requise=True),
-                Case("creation", "NC à la création", "NC départ", minimum=0, maximum=20),
-                Case("NC", "Niveau de compétence", "NC", minimum=0, maximum=20, source=S_NC),
-                Case("h", "Niveau d’héroïsme", "h", minimum=0, source=S_HEROISME),
-                Case(
+            blank_rows=18,
+            columns=(
+                Box("nom", "Compétence", type=str, width=6, required=True),
+                Box(
+                    "aspect", "Aspect", type=str, choices=tuple(personnages.ASPECTS), required=True
+                ),
+                Box("creation", "NC à la création", "NC départ", minimum=0, maximum=20),
+                Box("NC", "Niveau de compétence", "NC", minimum=0, maximum=20, cites=S_NC),
+                Box("h", "Niveau d’héroïsme", "h", minimum=0, cites=S_HEROISME),
+                Box(
                     "BC",
                     "Bonus de compétence",
                     "BC",
-                    formule="BC = NC − 10",
-                    source=S_BC,
-                    signe=True,
-                    regle=personnages.bonus_de_competence,
+                    formula="BC = NC − 10",
+                    cites=S_BC,
+                    signed=True,
+                    rule=personnages.bonus_de_competence,
                 ),
             ),
         ),
     ),
     pages=(5,),
-    verifier=lambda personnage: verifier(personnage),
-    calculer=lambda personnage: calculer(personnage),
-    exemples=(
-        Exemple(
+    check=lambda personnage: verifier(personnage),
+    compute=lambda personnage: calculer(personnage),
+    examples=(
+        Example(
             "personnages/marie-pierre.toml",
             (
-                Accord(
+                Agreement(
                     ("aspects.Ph.valeur", "aspects.Ph.reste"),
                     "il lui reste",
                     "{} (il lui reste {} PX dans ce domaine)",
                 ),
-                Accord(
+                Agreement(
                     ("aspects.Me.valeur", "aspects.Me.reste"),
                     "il lui en reste",
                     "à {} (il lui en reste {} aussi)",
                 ),
             ),
         ),
-        Exemple(
+        Example(
             "personnages/krom.toml",
             (
-                Accord(("armes.0.CA",), "Kröm est un vaillant guerrier", "est donc de {} (14"),
-                Accord(
+                Agreement(("armes.0.CA",), "Kröm est un vaillant guerrier", "est donc de {} (14"),
+                Agreement(
                     ("armes.0.TA", "armes.0.TP", "armes.0.BD", "aspects.Ph.Enc", "combat.BE"),
                     "Kröm",
                     "Kröm {} {} {} {} {}",
                 ),
             ),
         ),
-        Exemple(
+        Example(
             "personnages/bjorn.toml",
             (
-                Accord(("armes.0.CA",), "Björn se bat", "= {}."),
-                Accord(
+                Agreement(("armes.0.CA",), "Björn se bat", "= {}."),
+                Agreement(
                     ("armes.0.TA", "armes.0.TP", "armes.0.BD", "aspects.Ph.Enc", "combat.BE"),
                     "Björn",
                     "Björn {} {} {} {} {}",
@@ -284,14 +286,14 @@ FICHE = Description(
 # -- checks ----------------------------------------------------------------------------------
 
 
-def verifier(personnage: Mapping[str, Any]) -> list[Erreur]:
+def verifier(personnage: Mapping[str, Any]) -> list[Mistake]:
     """The rules a character file breaks, each with the field and the book's sentence."""
-    erreurs: list[Erreur] = []
+    erreurs: list[Mistake] = []
     moyens = personnage.get("moyens", {})
     manquants = [CLES_DES_MOYENS[cle] for cle in CLES_DES_MOYENS if cle not in moyens]
     if manquants:
         erreurs.append(
-            Erreur(
+            Mistake(
                 "moyens", f"il manque {', '.join(manquants)} : les six moyens sont requis", S_MOYENS
             )
         )
@@ -301,14 +303,14 @@ def verifier(personnage: Mapping[str, Any]) -> list[Erreur]:
     for cle, nom in _ASPECTS:
         if "creation" not in aspects.get(cle, {}):
             erreurs.append(
-                Erreur(f"aspects.{cle}", f"il manque le {nom} à la création (creation = …)")
+                Mistake(f"aspects.{cle}", f"il manque le {nom} à la création (creation = …)")
             )
     complet = not personnage.get("incomplet", False)
-    if complet and not any(e.champ.startswith("aspects") for e in erreurs):
+    if complet and not any(e.field.startswith("aspects") for e in erreurs):
         somme = sum(aspects[cle]["creation"] for cle, _ in _ASPECTS)
         if somme != personnages.TOTAL_DES_ASPECTS:
             erreurs.append(
-                Erreur(
+                Mistake(
                     "aspects",
                     f"les aspects à la création font {somme} ; "
                     f"leur somme est {personnages.TOTAL_DES_ASPECTS}",
@@ -321,14 +323,14 @@ def verifier(personnage: Mapping[str, Any]) -> list[Erreur]:
         depart = competence.get("creation", 0)
         if depart > competence["NC"]:
             erreurs.append(
-                Erreur(
+                Mistake(
                     f"competences.{index}.creation",
                     f"{competence['nom']} : NC {competence['NC']} sous son NC de départ {depart}",
                 )
             )
         if depart and depart not in personnages.NIVEAUX_DE_CONNAISSANCE.values():
             erreurs.append(
-                Erreur(
+                Mistake(
                     f"competences.{index}.creation",
                     f"{competence['nom']} : un NC de départ de {depart} n’est pas un niveau de "
                     "connaissance (5, 10 ou 15)",
@@ -337,7 +339,7 @@ def verifier(personnage: Mapping[str, Any]) -> list[Erreur]:
             )
         if noms.count(competence["nom"]) > 1 and noms.index(competence["nom"]) != index:
             erreurs.append(
-                Erreur(f"competences.{index}.nom", f"{competence['nom']} figure deux fois")
+                Mistake(f"competences.{index}.nom", f"{competence['nom']} figure deux fois")
             )
     if complet:
         erreurs += _competences_de_depart(competences)
@@ -347,7 +349,7 @@ def verifier(personnage: Mapping[str, Any]) -> list[Erreur]:
         if depenses > recus:
             montee = next(i for i, c in enumerate(competences) if c["NC"] > c.get("creation", 0))
             erreurs.append(
-                Erreur(
+                Mistake(
                     f"competences.{montee}.NC",
                     f"les compétences au-delà de leur NC de départ coûtent {depenses} PX ; "
                     f"le personnage n’en a reçu que {recus}",
@@ -357,7 +359,7 @@ def verifier(personnage: Mapping[str, Any]) -> list[Erreur]:
     for index, arme in enumerate(personnage.get("armes", [])):
         if arme["competence"] not in noms:
             erreurs.append(
-                Erreur(
+                Mistake(
                     f"armes.{index}.competence",
                     f"{arme['nom']} : la compétence « {arme['competence']} » n’est pas dans "
                     "les compétences du personnage",
@@ -367,12 +369,12 @@ def verifier(personnage: Mapping[str, Any]) -> list[Erreur]:
     return [_typographie(erreur) for erreur in erreurs]
 
 
-def _moyens(moyens: Mapping[str, int]) -> list[Erreur]:
+def _moyens(moyens: Mapping[str, int]) -> list[Mistake]:
     erreurs = []
     somme = sum(moyens.values())
     if somme != personnages.SOMME_DES_MOYENS:
         erreurs.append(
-            Erreur(
+            Mistake(
                 "moyens",
                 f"la somme des moyens vaut {_signe(somme)} ; elle doit valoir "
                 f"{personnages.SOMME_DES_MOYENS}",
@@ -384,7 +386,7 @@ def _moyens(moyens: Mapping[str, int]) -> list[Erreur]:
         ecart = moyens[cles[premier]] - moyens[cles[second]]
         if ecart > personnages.ECART_MAXIMAL_DANS_UNE_PAIRE:
             erreurs.append(
-                Erreur(
+                Mistake(
                     f"moyens.{cles[premier]}",
                     f"{personnages.MOYENS[premier]} dépasse {personnages.MOYENS[second]} de "
                     f"{ecart} ; la limite est {personnages.ECART_MAXIMAL_DANS_UNE_PAIRE}",
@@ -394,7 +396,7 @@ def _moyens(moyens: Mapping[str, int]) -> list[Erreur]:
     return erreurs
 
 
-def _competences_de_depart(competences) -> list[Erreur]:
+def _competences_de_depart(competences) -> list[Mistake]:
     """Two at disciple and three at apprenti, or one at compagnon for two of each."""
     niveaux = {nc: nom for nom, nc in personnages.NIVEAUX_DE_CONNAISSANCE.items()}
     prises = Counter(
@@ -410,7 +412,7 @@ def _competences_de_depart(competences) -> list[Erreur]:
         return []
     decrites = ", ".join(f"{nombre} à {niveau}" for niveau, nombre in sorted(prises.items()))
     return [
-        Erreur(
+        Mistake(
             "competences",
             f"compétences de départ : {decrites or 'aucune'} ; la création en donne deux à "
             "disciple et trois à apprenti (ou une à compagnon pour deux de chaque)",
@@ -476,7 +478,7 @@ def _signe(nombre: int) -> str:
     return f"{nombre:+d}".replace("-", "−") if nombre else "0"
 
 
-def _typographie(erreur: Erreur) -> Erreur:
+def _typographie(erreur: Mistake) -> Mistake:
     """French spacing: a no-break space before the colon, a narrow one before the semicolon."""
     message = erreur.message.replace(" : ", "\u00a0: ").replace(" ; ", "\u202f; ")
-    return Erreur(erreur.champ, message, erreur.source)
+    return Mistake(erreur.field, message, erreur.cites)

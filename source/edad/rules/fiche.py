@@ -25,13 +25,13 @@ from typing import Any
 
 from build_tools.checking.rule import constant
 from build_tools.render.sheets_model import (
-    Accord,
-    Case,
+    Agreement,
+    Box,
     Description,
-    Erreur,
-    Exemple,
-    Groupe,
-    Tableau,
+    Example,
+    Group,
+    Mistake,
+    Table,
 )
 
 from . import dons as regles_des_dons
@@ -62,178 +62,176 @@ CLES = tuple(personnage.CARACTERISTIQUES)
 SORTES_NOMMEES = {"arme": "une arme", "bouclier": "un bouclier", "armure": "une armure"}
 
 FICHE = Description(
-    titre="Edad — feuille de personnage",
-    entete=(
-        Case("nom", "Nom du personnage", type=str, largeur=6, requise=True),
-        Case("joueur", "Joueur", type=str, largeur=4),
-        Case("race", "Race", type=str, largeur=4),
-        Case("profil", "Profil", type=str, largeur=4),
+    title="Edad — feuille de personnage",
+    header=(
+        Box("nom", "Nom du personnage", type=str, width=6, required=True),
+        Box("joueur", "Joueur", type=str, width=4),
+        Box("race", "Race", type=str, width=4),
+        Box("profil", "Profil", type=str, width=4),
     ),
     sections=(
-        Tableau(
+        Table(
             "caracteristiques",
             "Caractéristiques",
-            rangs=tuple(
-                (cle, f"{nom} ({cle})") for cle, nom in personnage.CARACTERISTIQUES.items()
-            ),
-            colonnes=(
-                Case("valeur", "Valeur", minimum=1, source=S_CARACTERISTIQUES),
-                Case(
+            rows=tuple((cle, f"{nom} ({cle})") for cle, nom in personnage.CARACTERISTIQUES.items()),
+            columns=(
+                Box("valeur", "Valeur", minimum=1, cites=S_CARACTERISTIQUES),
+                Box(
                     "bonus",
                     "Bonus",
-                    formule="bonus = valeur − 10",
-                    source=S_BONUS,
-                    signe=True,
-                    regle=personnage.bonus_de_caracteristique,
+                    formula="bonus = valeur − 10",
+                    cites=S_BONUS,
+                    signed=True,
+                    rule=personnage.bonus_de_caracteristique,
                 ),
             ),
         ),
-        Groupe(
+        Group(
             "vie",
             "Points de vie et combat",
             (
-                Case("bonus_pv", "Bonus de PVs (race…)", "Bonus de PVs"),
-                Case(
+                Box("bonus_pv", "Bonus de PVs (race…)", "Bonus de PVs"),
+                Box(
                     "PV",
                     "Points de vie",
                     "PVs",
-                    formule="PVs = Con + bonus (+ 3 par Robustesse)",
-                    source=S_PV,
-                    regle=personnage.points_de_vie,
+                    formula="PVs = Con + bonus (+ 3 par Robustesse)",
+                    cites=S_PV,
+                    rule=personnage.points_de_vie,
                 ),
-                Case("restants", "PVs restants", minimum=None),
-                Case(
+                Box("restants", "PVs restants", minimum=None),
+                Box(
                     "inconscient",
                     "Inconscient à",
-                    formule=f"PVs = {personnage.SEUIL_D_INCONSCIENCE}",
-                    source=S_SEUILS,
-                    regle=personnage.etat,
+                    formula=f"PVs = {personnage.SEUIL_D_INCONSCIENCE}",
+                    cites=S_SEUILS,
+                    rule=personnage.etat,
                 ),
-                Case(
+                Box(
                     "mort",
                     "Mort sous",
-                    formule="PVs < −PVs maximum",
-                    source=S_SEUILS,
-                    regle=personnage.etat,
+                    formula="PVs < −PVs maximum",
+                    cites=S_SEUILS,
+                    rule=personnage.etat,
                 ),
-                Case(
+                Box(
                     "etat",
                     "État",
                     type=str,
-                    formule="selon les PVs restants",
-                    source=S_SEUILS,
-                    regle=personnage.etat,
+                    formula="selon les PVs restants",
+                    cites=S_SEUILS,
+                    rule=personnage.etat,
                 ),
-                Case("bonus_init", "Autres bonus d’initiative", "Autres bonus"),
-                Case(
+                Box("bonus_init", "Autres bonus d’initiative", "Autres bonus"),
+                Box(
                     "Init",
                     "Attribut d’initiative",
                     "Init",
-                    formule="Init = bonus Dex + bonus Int + dons",
-                    source=S_INIT,
-                    signe=True,
-                    regle=file.attribut_d_initiative,
+                    formula="Init = bonus Dex + bonus Int + dons",
+                    cites=S_INIT,
+                    signed=True,
+                    rule=file.attribut_d_initiative,
                 ),
-                Case(
+                Box(
                     "reactivite",
                     "Gain de réactivité",
                     "Réactivité",
-                    formule="gain = Int / 10",
-                    source=S_REACTIVITE,
-                    regle=file.gain_de_reactivite,
+                    formula="gain = Int / 10",
+                    cites=S_REACTIVITE,
+                    rule=file.gain_de_reactivite,
                 ),
-                Case("karma", "Points de karma", "Karma", source=S_KARMA),
-                Case(
+                Box("karma", "Points de karma", "Karma", cites=S_KARMA),
+                Box(
                     "karma_depense",
                     "Karma des compétences et des dons",
-                    formule="1 par point de compétence + 5 par don",
-                    source=S_KARMA_DON,
+                    formula="1 par point de compétence + 5 par don",
+                    cites=S_KARMA_DON,
                 ),
             ),
             note="Mourant entre 0 et −PVs : −1 PV par tour tant qu’il n’est pas stabilisé.",
         ),
-        Tableau(
+        Table(
             "competences",
             "Compétences",
-            lignes=12,
-            colonnes=(
-                Case("nom", "Compétence", type=str, largeur=6, requise=True),
-                Case(
+            blank_rows=12,
+            columns=(
+                Box("nom", "Compétence", type=str, width=6, required=True),
+                Box(
                     "caracteristique",
                     "Caractéristique liée",
                     "Carac.",
                     type=str,
-                    choix=CLES,
-                    source=S_COMPETENCE,
+                    choices=CLES,
+                    cites=S_COMPETENCE,
                 ),
-                Case("points", "Points de compétence", "Points", minimum=0, requise=True),
-                Case(
+                Box("points", "Points de compétence", "Points", minimum=0, required=True),
+                Box(
                     "bonus",
                     "Bonus au test",
                     "Bonus",
-                    formule="bonus = points + bonus de la carac.",
-                    source=S_COMPETENCE,
-                    signe=True,
-                    regle=personnage.bonus_de_competence,
+                    formula="bonus = points + bonus de la carac.",
+                    cites=S_COMPETENCE,
+                    signed=True,
+                    rule=personnage.bonus_de_competence,
                 ),
             ),
         ),
-        Tableau(
+        Table(
             "dons",
             "Dons",
-            lignes=8,
-            colonnes=(
-                Case("nom", "Don", type=str, largeur=6, requise=True),
-                Case("arme", "Arme choisie", "Arme", type=str, largeur=4),
-                Case("niveau", "Niveau (n)", "n", minimum=1),
+            blank_rows=8,
+            columns=(
+                Box("nom", "Don", type=str, width=6, required=True),
+                Box("arme", "Arme choisie", "Arme", type=str, width=4),
+                Box("niveau", "Niveau (n)", "n", minimum=1),
             ),
         ),
-        Tableau(
+        Table(
             "equipement",
             "Équipement",
-            lignes=6,
-            colonnes=(
-                Case("nom", "Objet", type=str, largeur=6, requise=True),
-                Case("sorte", "Sorte", type=str, choix=SORTES, largeur=2, requise=True),
-                Case("taille", "Taille", type=str, choix=TAILLES, largeur=2, requise=True),
-                Case("alteration", "Bonus d’altération", "Altér.", minimum=0),
-                Case("bonus_ca", "Bonus à la CA", "CA", minimum=0),
-                Case(
+            blank_rows=6,
+            columns=(
+                Box("nom", "Objet", type=str, width=6, required=True),
+                Box("sorte", "Sorte", type=str, choices=SORTES, width=2, required=True),
+                Box("taille", "Taille", type=str, choices=TAILLES, width=2, required=True),
+                Box("alteration", "Bonus d’altération", "Altér.", minimum=0),
+                Box("bonus_ca", "Bonus à la CA", "CA", minimum=0),
+                Box(
                     "PV",
                     "Points de vie de l’objet",
                     "PVs",
-                    formule="PVs + 10/20/100 × altér.",
-                    source=S_OBJETS,
-                    regle=equipement.points_de_vie_d_un_objet,
+                    formula="PVs + 10/20/100 × altér.",
+                    cites=S_OBJETS,
+                    rule=equipement.points_de_vie_d_un_objet,
                 ),
-                Case("restants", "PVs restants", "Restants"),
-                Case(
+                Box("restants", "PVs restants", "Restants"),
+                Box(
                     "parade",
                     "Bonus de parade",
                     "Parade",
-                    formule="parade = 10 + CA",
-                    source=S_PARADE,
-                    regle=equipement.bonus_de_parade,
+                    formula="parade = 10 + CA",
+                    cites=S_PARADE,
+                    rule=equipement.bonus_de_parade,
                 ),
             ),
         ),
     ),
-    verifier=lambda personnage: verifier(personnage),
-    calculer=lambda personnage: calculer(personnage),
-    exemples=(
-        Exemple(
+    check=lambda personnage: verifier(personnage),
+    compute=lambda personnage: calculer(personnage),
+    examples=(
+        Example(
             "personnages/initiative.toml",
-            (Accord(("vie.Init",), "Science l'initiative", 'l\'attribut "Init {}"'),),
+            (Agreement(("vie.Init",), "Science l'initiative", 'l\'attribut "Init {}"'),),
         ),
-        Exemple("personnages/j1.toml"),
-        Exemple("personnages/j2.toml"),
-        Exemple(
+        Example("personnages/j1.toml"),
+        Example("personnages/j2.toml"),
+        Example(
             "personnages/j3.toml",
-            (Accord(("vie.reactivite",), "L'ordre est : G3 G4 J2 G1 J1", "J3({})"),),
+            (Agreement(("vie.reactivite",), "L'ordre est : G3 G4 J2 G1 J1", "J3({})"),),
         ),
-        Exemple(
+        Example(
             "personnages/j4.toml",
-            (Accord(("vie.reactivite",), "L'ordre est : G3 G4 J2 G1 J1", "J4({})"),),
+            (Agreement(("vie.reactivite",), "L'ordre est : G3 G4 J2 G1 J1", "J4({})"),),
         ),
     ),
 )
@@ -242,14 +240,16 @@ FICHE = Description(
 # -- checks ----------------------------------------------------------------------------------
 
 
-def verifier(fiche: Mapping[str, Any]) -> list[Erreur]:
+def verifier(fiche: Mapping[str, Any]) -> list[Mistake]:
     """The rules a character breaks: characteristics, tied compétences, feats, equipment."""
     erreurs = []
     caracteristiques = fiche.get("caracteristiques", {})
     for cle, nom in personnage.CARACTERISTIQUES.items():
         if "valeur" not in caracteristiques.get(cle, {}):
             erreurs.append(
-                Erreur(f"caracteristiques.{cle}", f"il manque la {nom} ({cle})", S_CARACTERISTIQUES)
+                Mistake(
+                    f"caracteristiques.{cle}", f"il manque la {nom} ({cle})", S_CARACTERISTIQUES
+                )
             )
     points = {}
     for index, competence in enumerate(fiche.get("competences", [])):
@@ -257,7 +257,7 @@ def verifier(fiche: Mapping[str, Any]) -> list[Erreur]:
         liee = personnage.COMPETENCES.get(competence["nom"])
         if liee and competence.get("caracteristique", liee) != liee:
             erreurs.append(
-                Erreur(
+                Mistake(
                     f"competences.{index}.caracteristique",
                     f"{competence['nom']} est liée à {liee}, non à {competence['caracteristique']}",
                     S_COMPETENCE,
@@ -268,7 +268,7 @@ def verifier(fiche: Mapping[str, Any]) -> list[Erreur]:
         if (objet["sorte"], objet["taille"]) not in equipement.POINTS_DE_VIE_DES_OBJETS:
             tailles = [t for s, t in equipement.POINTS_DE_VIE_DES_OBJETS if s == objet["sorte"]]
             erreurs.append(
-                Erreur(
+                Mistake(
                     f"equipement.{index}.taille",
                     f"{objet['nom']}\u00a0: {SORTES_NOMMEES[objet['sorte']]} n’est pas "
                     f"« {objet['taille']} » "
@@ -281,13 +281,13 @@ def verifier(fiche: Mapping[str, Any]) -> list[Erreur]:
     return erreurs
 
 
-def _points_de_vie_restants(fiche: Mapping[str, Any], totaux: Mapping[str, Any]) -> list[Erreur]:
+def _points_de_vie_restants(fiche: Mapping[str, Any], totaux: Mapping[str, Any]) -> list[Mistake]:
     """PVs left at most the PVs: the character's and each item's."""
     erreurs = []
     restants = fiche.get("vie", {}).get("restants")
     if restants is not None and restants > totaux["vie.PV"]:
         erreurs.append(
-            Erreur(
+            Mistake(
                 "vie.restants",
                 f"{restants} PVs restants pour {totaux['vie.PV']} PVs au plus",
                 S_PV,
@@ -297,7 +297,7 @@ def _points_de_vie_restants(fiche: Mapping[str, Any], totaux: Mapping[str, Any])
         pv = totaux[f"equipement.{index}.PV"]
         if objet.get("restants", 0) > pv:
             erreurs.append(
-                Erreur(
+                Mistake(
                     f"equipement.{index}.restants",
                     f"{objet['nom']}\u00a0: {objet['restants']} PVs restants pour {pv} PVs au plus",
                     S_OBJETS,
@@ -306,7 +306,7 @@ def _points_de_vie_restants(fiche: Mapping[str, Any], totaux: Mapping[str, Any])
     return erreurs
 
 
-def _dons(dons: list[Mapping[str, Any]], points: Mapping[str, int]) -> list[Erreur]:
+def _dons(dons: list[Mapping[str, Any]], points: Mapping[str, int]) -> list[Mistake]:
     """Each feat known, its prerequisites taken (for the same weapon), its skills high enough."""
     erreurs = []
     pris = {(_don(d), (d.get("arme") or "").lower(), d.get("niveau", 1)) for d in dons}
@@ -314,7 +314,7 @@ def _dons(dons: list[Mapping[str, Any]], points: Mapping[str, int]) -> list[Erre
         nom = _don(ecrit)
         champ = f"dons.{index}.nom"
         if nom is None:
-            erreurs.append(Erreur(champ, f"« {ecrit['nom']} » n’est pas un don d’Edad"))
+            erreurs.append(Mistake(champ, f"« {ecrit['nom']} » n’est pas un don d’Edad"))
             continue
         don = regles_des_dons.DONS[nom]
         source = f"{don.nom_dans_le_livre} est disponible"
@@ -323,27 +323,27 @@ def _dons(dons: list[Mapping[str, Any]], points: Mapping[str, int]) -> list[Erre
             p == regles_des_dons.MANIEMENT for p in don.prerequis
         )
         if pour_une_arme and not arme:
-            erreurs.append(Erreur(champ, f"{nom}\u00a0: le don se prend pour une arme (arme = …)"))
+            erreurs.append(Mistake(champ, f"{nom}\u00a0: le don se prend pour une arme (arme = …)"))
             continue
         if don.nom == regles_des_dons.MANIEMENT or pour_une_arme:
             if arme and arme not in equipement.COMPETENCES_MARTIALES:
                 erreurs.append(
-                    Erreur(f"dons.{index}.arme", f"« {arme} » n’est pas une compétence martiale")
+                    Mistake(f"dons.{index}.arme", f"« {arme} » n’est pas une compétence martiale")
                 )
         niveau = ecrit.get("niveau", 1) if don.chaine else 1
         for requis in don.prerequis:
             if not any(n == requis and (not pour_une_arme or a == arme) for n, a, _ in pris):
                 pour = f" pour {arme}" if pour_une_arme else ""
-                erreurs.append(Erreur(champ, f"{nom} demande le don {requis}{pour}", source))
+                erreurs.append(Mistake(champ, f"{nom} demande le don {requis}{pour}", source))
         if don.chaine and niveau - 1 > regles_des_dons.NIVEAU_DE_BASE_DES_CHAINES:
             if (nom, arme, niveau - 1) not in pris:
-                erreurs.append(Erreur(champ, f"{nom} {niveau} demande {nom} {niveau - 1}", source))
+                erreurs.append(Mistake(champ, f"{nom} {niveau} demande {nom} {niveau - 1}", source))
         for competence in don.competences:
             requis = regles_des_dons.points_de_competence_requis(nom, competence, niveau)
             cible = arme if competence == regles_des_dons.COMPETENCE_MARTIALE else competence
             if points.get(cible.lower(), 0) < requis:
                 erreurs.append(
-                    Erreur(
+                    Mistake(
                         champ,
                         f"{nom} demande {requis} points en {cible}\u202f; le personnage en a "
                         f"{points.get(cible.lower(), 0)}",

@@ -25,14 +25,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from build_tools.render.sheets_model import (
-    Accord,
-    Case,
+    Agreement,
+    Box,
     Description,
-    Erreur,
-    Exemple,
-    Groupe,
-    Piste,
-    Tableau,
+    Example,
+    Group,
+    Mistake,
+    Table,
+    Track,
 )
 
 from . import combat
@@ -51,164 +51,162 @@ S_VARIENT = "Les points de douleurs et les blessures varient"
 _NOMBRE = r"([+\-]?\d+)"
 
 FICHE = Description(
-    titre="Harmonies — feuille de personnage",
-    entete=(
-        Case("nom", "Nom du personnage", type=str, largeur=6, requise=True),
-        Case("joueur", "Joueur", type=str, largeur=4),
+    title="Harmonies — feuille de personnage",
+    header=(
+        Box("nom", "Nom du personnage", type=str, width=6, required=True),
+        Box("joueur", "Joueur", type=str, width=4),
     ),
     sections=(
-        Groupe(
+        Group(
             "defense",
             "Encaissement et style de combat",
             (
-                Case("cp_rs", "Corpulence + Résistance", "Cp+Rs", requise=True, signe=True),
-                Case("armure", "Armure", type=str, largeur=4),
-                Case("bonus_armure", "Bonus d’armure", "Armure", minimum=0),
-                Case(
+                Box("cp_rs", "Corpulence + Résistance", "Cp+Rs", required=True, signed=True),
+                Box("armure", "Armure", type=str, width=4),
+                Box("bonus_armure", "Bonus d’armure", "Armure", minimum=0),
+                Box(
                     "Enc",
                     "Encaissement",
                     "Enc.",
-                    formule="Enc. = Cp + Rs + Armure",
-                    source=S_ENC,
-                    signe=True,
-                    regle=combat.encaissement,
+                    formula="Enc. = Cp + Rs + Armure",
+                    cites=S_ENC,
+                    signed=True,
+                    rule=combat.encaissement,
                 ),
-                Case("FR", "Style : Facteur de Rapidité", "FR", minimum=combat.FACTEUR_MINIMAL),
-                Case("FD", "Style : Facteur de Dommages", "FD", minimum=combat.FACTEUR_MINIMAL),
-                Case(
+                Box("FR", "Style : Facteur de Rapidité", "FR", minimum=combat.FACTEUR_MINIMAL),
+                Box("FD", "Style : Facteur de Dommages", "FD", minimum=combat.FACTEUR_MINIMAL),
+                Box(
                     "FF",
                     "Style : Facteur de Finesse",
                     "FF",
                     minimum=combat.FACTEUR_MINIMAL,
                     maximum=combat.FINESSE_MAXIMALE,
-                    source=S_FINESSE,
+                    cites=S_FINESSE,
                 ),
             ),
             note="Le style de combat : un bonus de base en Rapidité, en Dommages et en Finesse, "
             "au choix du joueur ; chaque Facteur vaut 0 ou plus, la Finesse au plus +5.",
         ),
-        Groupe(
+        Group(
             "sante",
             "Douleur et blessures",
             (
-                Piste("legeres", "Blessures légères", 4, S_VARIENT, "Légères"),
-                Piste("graves", "Blessures graves", 2, S_VARIENT, "Graves"),
-                Piste("critique", "Blessure critique", 1, S_VARIENT, "Critique"),
-                Case("douleur", "Points de douleur", "Douleur", minimum=0, source=S_VARIENT),
-                Case(
+                Track("legeres", "Blessures légères", 4, S_VARIENT, "Légères"),
+                Track("graves", "Blessures graves", 2, S_VARIENT, "Graves"),
+                Track("critique", "Blessure critique", 1, S_VARIENT, "Critique"),
+                Box("douleur", "Points de douleur", "Douleur", minimum=0, cites=S_VARIENT),
+                Box(
                     "penalite",
                     "Pénalité",
-                    formule="−1 par point de douleur à tout",
-                    source=S_VARIENT,
-                    regle=combat.penalite,
+                    formula="−1 par point de douleur à tout",
+                    cites=S_VARIENT,
+                    rule=combat.penalite,
                 ),
-                Case(
+                Box(
                     "evanouissement",
                     "Jet d’évanouissement dû",
                     "Évanouissement",
                     type=str,
-                    formule="dû dès 5 points de douleur",
-                    source=S_EVANOUISSEMENT,
-                    regle=combat.jet_d_evanouissement_du,
+                    formula="dû dès 5 points de douleur",
+                    cites=S_EVANOUISSEMENT,
+                    rule=combat.jet_d_evanouissement_du,
                 ),
             ),
         ),
-        Tableau(
+        Table(
             "armes",
             "Armes : bonus, classe de dommage et table de combat",
-            lignes=3,
-            coupure=6,
-            colonnes=(
-                Case("nom", "Arme", type=str, largeur=4, requise=True),
-                Case("competence", "Compétence", type=str, largeur=4, requise=True),
-                Case("BF", "Bonus de Finesse", "BF", requise=True, signe=True),
-                Case("BP", "Bonus de Parade", "BP", requise=True, signe=True),
-                Case("BR", "Bonus de Rapidité", "BR", requise=True, signe=True),
-                Case("BD", "Bonus de Dommages", "BD", requise=True, signe=True),
-                Case(
+            blank_rows=3,
+            split=6,
+            columns=(
+                Box("nom", "Arme", type=str, width=4, required=True),
+                Box("competence", "Compétence", type=str, width=4, required=True),
+                Box("BF", "Bonus de Finesse", "BF", required=True, signed=True),
+                Box("BP", "Bonus de Parade", "BP", required=True, signed=True),
+                Box("BR", "Bonus de Rapidité", "BR", required=True, signed=True),
+                Box("BD", "Bonus de Dommages", "BD", required=True, signed=True),
+                Box(
                     "A",
                     "Base d’Attaque",
                     "A",
-                    formule="A = Niveau + BF + Style",
-                    source=S_ATTAQUE,
-                    signe=True,
-                    regle=combat.base_d_attaque,
+                    formula="A = Niveau + BF + Style",
+                    cites=S_ATTAQUE,
+                    signed=True,
+                    rule=combat.base_d_attaque,
                 ),
-                Case(
+                Box(
                     "P",
                     "Base de Parade",
                     "P",
-                    formule="P = Niveau + BP + Style",
-                    source=S_PARADE,
-                    signe=True,
-                    regle=combat.base_de_parade,
+                    formula="P = Niveau + BP + Style",
+                    cites=S_PARADE,
+                    signed=True,
+                    rule=combat.base_de_parade,
                 ),
-                Case(
+                Box(
                     "R",
                     "Base de Rapidité",
                     "R",
-                    formule="R = Niveau + BR + Style",
-                    source=S_RAPIDITE,
-                    signe=True,
-                    regle=combat.base_de_rapidite,
+                    formula="R = Niveau + BR + Style",
+                    cites=S_RAPIDITE,
+                    signed=True,
+                    rule=combat.base_de_rapidite,
                 ),
-                Case(
+                Box(
                     "D",
                     "Base de Dommages",
                     "D",
-                    formule="D = BD + Style",
-                    source=S_DOMMAGES,
-                    signe=True,
-                    regle=combat.base_de_dommages,
+                    formula="D = BD + Style",
+                    cites=S_DOMMAGES,
+                    signed=True,
+                    rule=combat.base_de_dommages,
                 ),
                 *(
-                    Case(
-                        degre, f"Classe de dommage : {degre}", degre, requise=True, source=S_CLASSE
-                    )
+                    Box(degre, f"Classe de dommage : {degre}", degre, required=True, cites=S_CLASSE)
                     for degre in combat.CLASSE
                 ),
             ),
             note="Classe : le seuil de chaque degré, de S (sonné) à F ; un jet d’encaissement "
             "à ce seuil ou en dessous atteint ce degré.",
         ),
-        Tableau(
+        Table(
             "competences",
             "Compétences",
-            lignes=8,
-            colonnes=(
-                Case("nom", "Compétence", type=str, largeur=6, requise=True),
-                Case("attributs", "Attributs (ex. Ag+Mn)", "Attributs", type=str, largeur=2),
-                Case("valeur_attributs", "Valeur des attributs", "Attr.", requise=True),
-                Case("valeur", "Valeur de la compétence", "Comp.", requise=True),
-                Case(
+            blank_rows=8,
+            columns=(
+                Box("nom", "Compétence", type=str, width=6, required=True),
+                Box("attributs", "Attributs (ex. Ag+Mn)", "Attributs", type=str, width=2),
+                Box("valeur_attributs", "Valeur des attributs", "Attr.", required=True),
+                Box("valeur", "Valeur de la compétence", "Comp.", required=True),
+                Box(
                     "Niveau",
                     "Niveau de Compétence",
                     "Niveau",
-                    formule="Niveau = Compétence + Attributs",
-                    regle=combat.niveau_de_combat,
+                    formula="Niveau = Compétence + Attributs",
+                    rule=combat.niveau_de_combat,
                 ),
             ),
         ),
     ),
-    verifier=lambda personnage: verifier(personnage),
-    calculer=lambda personnage: calculer(personnage),
-    exemples=(
-        Exemple(
+    check=lambda personnage: verifier(personnage),
+    compute=lambda personnage: calculer(personnage),
+    examples=(
+        Example(
             "personnages/david.toml",
             (
-                Accord(("defense.Enc",), "|David | Enc.", "|David | Enc. : {} |"),
-                Accord(
+                Agreement(("defense.Enc",), "|David | Enc.", "|David | Enc. : {} |"),
+                Agreement(
                     ("armes.0.A", "armes.0.P", "armes.0.R", "armes.0.D"),
                     "|David | Enc.",
                     re.compile(r"\|David \|.*?APRD : " + "/ ".join([_NOMBRE] * 4)),
                 ),
             ),
         ),
-        Exemple(
+        Example(
             "personnages/goliath.toml",
             (
-                Accord(("defense.Enc",), "|Goliath | Enc.", "|Goliath | Enc. : {} |"),
-                Accord(
+                Agreement(("defense.Enc",), "|Goliath | Enc.", "|Goliath | Enc. : {} |"),
+                Agreement(
                     ("armes.0.A", "armes.0.P", "armes.0.R", "armes.0.D"),
                     "|Goliath | Enc.",
                     re.compile(r"\|Goliath \|.*?APRD : " + "/ ".join([_NOMBRE] * 4)),
@@ -219,14 +217,14 @@ FICHE = Description(
 )
 
 
-def verifier(personnage: Mapping[str, Any]) -> list[Erreur]:
+def verifier(personnage: Mapping[str, Any]) -> list[Mistake]:
     """The rules a character file breaks: unknown compétences, classes out of order."""
     erreurs = []
     noms = [c["nom"] for c in personnage.get("competences", [])]
     for index, arme in enumerate(personnage.get("armes", [])):
         if arme["competence"] not in noms:
             erreurs.append(
-                Erreur(
+                Mistake(
                     f"armes.{index}.competence",
                     f"{arme['nom']}\u00a0: la compétence « {arme['competence']} » n’est pas dans "
                     "les compétences du personnage",
@@ -237,7 +235,7 @@ def verifier(personnage: Mapping[str, Any]) -> list[Erreur]:
             avant, degre = combat.CLASSE[rang - 1], combat.CLASSE[rang]
             if arme[degre] >= arme[avant]:
                 erreurs.append(
-                    Erreur(
+                    Mistake(
                         f"armes.{index}.{degre}",
                         f"{arme['nom']}\u00a0: le seuil {degre} ({_signe(arme[degre])}) doit être "
                         f"plus bas que le seuil {avant} ({_signe(arme[avant])})",
