@@ -48,9 +48,17 @@ class Site:
     def build(self, names: list[str]) -> None:
         """Build these books (HTML, incrementally), then tell every open page."""
         for name in names:
-            status, lines, problems, new = _in_fresh_process(
-                self.books[name], self.out, self.options
-            )
+            try:
+                status, lines, problems, new = _in_fresh_process(
+                    self.books[name], self.out, self.options
+                )
+            except Exception as error:  # a bug: said in the page, and the server goes on
+                status, lines, new = 2, [], []
+                problems = [
+                    f"rulebook: internal error while building {name}: "
+                    f"{type(error).__name__}: {error} (a bug in rulebook; `rulebook build "
+                    f"{name} --traceback` shows where)"
+                ]
             self.errors[name] = problems if status == 2 else []
             self.findings[name] = new
             for line in lines:
