@@ -376,3 +376,18 @@ def test_a_box_takes_its_formula_and_sentence_from_its_rule():
     assert Box("TA", "Total d’attaque", formula="TA = CA + BA + 0", rule=total).formula == (
         "TA = CA + BA + 0"
     ), "the sheet's own formula, when it gives one, is the one printed"
+
+
+def test_no_rules_builds_no_sheet_and_says_why(rulebook, tmp_path):
+    run = rulebook(
+        "build",
+        str(ROOT / "source" / "harmonies"),
+        "--format",
+        "sheets",
+        "--no-rules",
+        "--out",
+        str(tmp_path),
+    )
+    assert run.status == 0
+    assert "no sheet: --no-rules" in run.err
+    assert not list(tmp_path.rglob("*.pdf"))
