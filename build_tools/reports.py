@@ -174,6 +174,8 @@ def as_json(results, settings: Settings) -> str:
             "findings": [finding.as_dict() for finding in result.findings],
             "new": len(result.new(settings.threshold)),
         }
+        if result.book.note:
+            entry["note"] = result.book.note
         if result.coverage is not None:
             entry["coverage"] = result.coverage
         books.append(entry)

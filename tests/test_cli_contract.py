@@ -249,6 +249,9 @@ def test_a_chapter_alone_is_checked_as_part_of_its_book(rulebook, source):
     assert status == 0
     assert out.startswith("alpha: 0 new finding(s)")
     assert "(source/alpha/chapitres/un.xml is a part of alpha (source/alpha/book.xml)" in out
+    out = rulebook("check", "source/alpha/chapitres/un.xml", "--no-rules", "--format", "json").out
+    (book,) = json.loads(out)["books"]
+    assert book["book"] == "alpha" and "is a part of alpha" in book["note"]
 
 
 def test_a_main_file_alone_is_its_own_book(rulebook, source):
