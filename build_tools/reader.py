@@ -287,6 +287,10 @@ def _check_bytes(path: Path, spent: list[int], where: dict | None) -> None:
         raise UnreadableBook(
             [Finding("fatal", "missing-file", f"{path} is a folder, not a file", file=path)]
         )
+    if path.exists() and not path.is_file():  # a pipe or a device would be read forever
+        raise UnreadableBook(
+            [Finding("fatal", "missing-file", f"{path} is not a regular file", file=path)]
+        )
     _spend(path, spent, where or {"file": path})
     raw = path.read_bytes()
     wrong = mismatch(raw)

@@ -4,6 +4,8 @@ and an untrusted book's Python is never imported under --no-rules."""
 from __future__ import annotations
 
 import json
+import os
+import signal
 
 
 def only_finding(rulebook, folder) -> tuple[int, dict]:
@@ -96,3 +98,25 @@ def test_no_rules_imports_nothing_of_the_book(rulebook, write_book, tmp_path):
     assert built.status == 0
     assert (tmp_path / "suspect" / "suspect.html").is_file()
     assert not canary.exists()
+
+
+def test_a_pipe_where_a_file_goes_is_refused_not_read_forever(rulebook, tmp_path):
+    signal.alarm(20)  # a pipe nobody writes to would block the reader: fail rather than hang
+    try:
+        folder = tmp_path / "tuyau"
+        folder.mkdir()
+        os.mkfifo(folder / "book.xml")
+        status, finding = only_finding(rulebook, folder)
+        assert status == 2 and "is not a regular file" in finding["message"]
+
+        folder = tmp_path / "inclus"
+        folder.mkdir()
+        (folder / "book.xml").write_text(
+            '<book xmlns:xi="http://www.w3.org/2001/XInclude"><title>T</title>\n'
+            '<xi:include href="c.xml"/>\n</book>\n'
+        )
+        os.mkfifo(folder / "c.xml")
+        status, finding = only_finding(rulebook, folder)
+        assert status == 2 and finding["line"] == 2
+    finally:
+        signal.alarm(0)

@@ -29,6 +29,8 @@ class GateFetcher(URLFetcher):
             if path is None:
                 raise Refused(f"{url!r}: the PDF never reads the network", "network")
             target = self.gate.checked(path, url)
+            if not target.is_file():  # missing, or a pipe that would be read forever
+                raise Refused(f"{url!r}: not a regular file of the book", "outside")
         except Refused as refusal:
             message = f"refused to read {refusal}"
             if message not in self.refusals:

@@ -90,7 +90,8 @@ def check(document: Document) -> list[Finding]:
                     )
                 )
                 continue
-            for inner in _svg_refusals(gate, image) if image.suffix.lower() == ".svg" else ():
+            svg = image.suffix.lower() == ".svg" and image.is_file()
+            for inner in _svg_refusals(gate, image) if svg else ():
                 findings.append(
                     finding_at(
                         document,
