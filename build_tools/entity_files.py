@@ -47,7 +47,7 @@ class _Marker:
         self.main = main
         self.external = external
         self.resolver = resolver
-        self.parsed: dict[str, list[tuple[etree._Element, Path]]] = {}
+        self.parsed: dict[str, list[tuple[etree._Element, Path | None]]] = {}
 
     def parser(self) -> etree.XMLParser:
         parser = etree.XMLParser(
@@ -84,28 +84,32 @@ class _Marker:
                 position += 1
         return True
 
-    def elements_of(self, name: str, depth: int) -> list[tuple[etree._Element, Path]] | None:
+    def elements_of(self, name: str, depth: int) -> list[tuple[etree._Element, Path | None]] | None:
         """The top elements of entity `name`'s text, each with the file it is written in
         (its own entities left as references inside them); None when it cannot be told."""
         if name in self.parsed:
             return self.parsed[name]
         path = self.external.get(name)
         if path is None:
-            # an internal entity: a character or a few words; elements in one are not followed
-            entity = next(
-                (e for e in self.tree.docinfo.internalDTD.iterentities() if e.name == name), None
-            )
+            # an internal entity: a character, a few words, or a little markup (a link)
+            declared = self.tree.docinfo.internalDTD.iterentities()
+            entity = next((e for e in declared if e.name == name), None)
             if entity is None or "<" not in (entity.content or ""):
                 self.parsed[name] = []
                 return []
-            return None
-        try:
-            text = _TEXT_DECLARATION.sub("", path.read_text(encoding="utf-8"), count=1)
-        except (OSError, UnicodeDecodeError):
-            return None
+            text = entity.content
+        else:
+            try:
+                text = _TEXT_DECLARATION.sub("", path.read_text(encoding="utf-8"), count=1)
+            except (OSError, UnicodeDecodeError):
+                return None
         declarations = "".join(
             f'<!ENTITY {entity} SYSTEM "{other.as_uri()}">'
             for entity, other in self.external.items()
+        ) + "".join(
+            _internal_declaration(declared)
+            for declared in self.tree.docinfo.internalDTD.iterentities()
+            if declared.name not in self.external and declared.content is not None
         )
         info = self.tree.docinfo
         identifiers = (
@@ -115,7 +119,9 @@ class _Marker:
         )
         source = f"<!DOCTYPE wrapper{identifiers} [{declarations}]><wrapper>{text}</wrapper>"
         try:
-            wrapper = etree.fromstring(source.encode("utf-8"), self.parser(), base_url=str(path))
+            wrapper = etree.fromstring(
+                source.encode("utf-8"), self.parser(), base_url=str(path or self.main)
+            )
         except etree.XMLSyntaxError:
             return None
         flat = []
@@ -129,6 +135,14 @@ class _Marker:
                 flat.append((node, path))
         self.parsed[name] = flat
         return flat
+
+
+def _internal_declaration(entity) -> str:
+    """The declaration of an internal entity, its text quoted with the quote it lacks."""
+    quote = '"' if '"' not in entity.content else "'"
+    if quote in entity.content:
+        return ""
+    return f"<!ENTITY {entity.name} {quote}{entity.content}{quote}>"
 
 
 def _local(url: str | None, main: Path) -> Path | None:
