@@ -17,6 +17,7 @@ Readings of the text (« Le Système De Jeu »), where it leaves a choice:
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 from build_tools.checking.rule import constant, rule
@@ -87,6 +88,13 @@ def _relance_explosive(relances: int) -> Distribution:
 def jet_de_d20(relances: int = RELANCES) -> Distribution:
     """Un D20 : sur 1, on relance le dé et soustrait le résultat ; sur 20, on relance et
     additionne le résultat."""
+    return _jet_de_d20(relances, FACES, RELANCE_SOUSTRAITE, RELANCE_AJOUTEE)
+
+
+@functools.cache
+def _jet_de_d20(relances: int, faces: int, soustraite: int, ajoutee: int) -> Distribution:
+    """The distribution, computed once for each set of rules (the faces and re-roll faces are
+    in the key, so a changed rule is computed afresh): a card's table asks for it 42 times."""
     if relances <= 0:
         return die(FACES)
     relance = _relance_explosive(relances)
