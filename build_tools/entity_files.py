@@ -100,7 +100,7 @@ class _Marker:
             text = entity.content
         else:
             try:
-                text = _TEXT_DECLARATION.sub("", path.read_text(encoding="utf-8"), count=1)
+                text = _TEXT_DECLARATION.sub("", path.read_text(encoding="utf-8-sig"), count=1)
             except (OSError, UnicodeDecodeError):
                 return None
         declarations = "".join(

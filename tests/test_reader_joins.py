@@ -105,3 +105,20 @@ def test_deep_nesting_is_named_as_such(write_book, rulebook):
         in run.out
     )
     assert "entity" not in run.out and "XML_PARSE_HUGE" not in run.out
+
+
+def test_an_entity_file_with_a_byte_order_mark_is_located_too(write_book, rulebook):
+    folder = write_book("bom", {"book.xml": MAIN, "chapters/sub.xml": SECTION})
+    (folder / "chapters/ch1.xml").write_bytes("\ufeff".encode() + CHAPTER.encode())
+    run = rulebook("check", str(folder))
+    assert "chapters/ch1.xml:4:29: error:" in run.out and "chapters/sub.xml:2:24: error:" in run.out
+
+
+@pytest.mark.parametrize(
+    "value, written",
+    [("fr", "fr"), ("fr_FR", "fr-FR"), ("en-GB", "en-GB"), ("fr_prior_version", ""), ("", "")],
+)
+def test_a_lang_that_is_no_language_tag_is_left_out_of_the_html(value, written):
+    from build_tools.render.wording import html_language
+
+    assert html_language(value) == written

@@ -36,6 +36,7 @@ from build_tools.render.structures_html import Structures
 from build_tools.render.technical_html import Technical
 from build_tools.render.titlepage_html import TitlePage
 from build_tools.render.typography import Typography
+from build_tools.render.wording import html_language
 
 BLOCKS = (
     frozenset(
@@ -252,7 +253,7 @@ class Translator(
         """id (its own or the generated one), lang and role (as a class) of `element`."""
         return {
             "id": self.numbering.anchors.get(element, ""),
-            "lang": element.get("lang", ""),
+            "lang": html_language(element.get("lang")),
             "role": element.get("role", ""),
         }
 

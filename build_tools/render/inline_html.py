@@ -7,6 +7,7 @@ from html import escape
 from lxml import etree
 
 from build_tools import resources
+from build_tools.render.wording import html_language
 
 
 class Inline:
@@ -16,8 +17,8 @@ class Inline:
         attributes = f' class="{css}"' if css else ""
         if element.get("id"):
             attributes += f' id="{escape(self.numbering.anchor(element))}"'
-        if element.get("lang"):
-            attributes += f' lang="{escape(element.get("lang"))}"'
+        if html_language(element.get("lang")):
+            attributes += f' lang="{escape(html_language(element.get("lang")))}"'
         return f"<{tag}{attributes}>{self.contents(element, skip=())}</{tag}>"
 
     def visit_emphasis(self, element: etree._Element) -> str:

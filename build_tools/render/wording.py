@@ -6,6 +6,8 @@ here, keyed by the `lang` of the book, so an English book gets English words.
 
 from __future__ import annotations
 
+import re
+
 from build_tools.render.generated_words import GENERATED
 
 WORDS: dict[str, dict[str, str]] = {
@@ -205,6 +207,16 @@ WORDS: dict[str, dict[str, str]] = {
 }
 
 DEFAULT_LANGUAGE = "en"
+
+
+_LANGUAGE_TAG = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$")
+
+
+def html_language(value: str | None) -> str:
+    """`value` as an HTML lang ('fr_FR' → 'fr-FR'), or '' when it is no language tag at all
+    (DocBook books use lang for other things: « fr_prior_version »)."""
+    tag = (value or "").strip().replace("_", "-")
+    return tag if _LANGUAGE_TAG.match(tag) else ""
 
 
 def language_of(root, settings: dict | None = None) -> str:
