@@ -2,31 +2,31 @@
 
 from __future__ import annotations
 
-from build_tools.render.sheets_model import Case, Description, Groupe
+from build_tools.render.sheets_model import Box, Description, Group
 
 from . import jets
 
 FICHE = Description(
-    titre="{{ title }} — feuille de personnage",
-    entete=(Case("nom", "Nom du personnage", type=str, largeur=6, requise=True),),
+    title="{{ title }} — feuille de personnage",
+    header=(Box("nom", "Nom du personnage", type=str, width=6, required=True),),
     sections=(
-        Groupe(
+        Group(
             "jet",
             "Le jet",
             (
-                Case("competence", "Compétence", "C", minimum=0, maximum=20, requise=True),
-                Case(
+                Box("competence", "Compétence", "C", minimum=0, maximum=20, required=True),
+                Box(
                     "total_moyen",
                     "Total d'un jet de 10",
                     "T",
-                    formule="T = 10 + C",
-                    source="ajoute sa compétence au résultat",
+                    formula="T = 10 + C",
+                    cites="ajoute sa compétence au résultat",
                 ),
             ),
         ),
     ),
-    verifier=lambda personnage: [],
-    calculer=lambda personnage: {
+    check=lambda personnage: [],
+    compute=lambda personnage: {
         "jet.total_moyen": jets.total(10, personnage["jet"]["competence"])
     },
 )
