@@ -49,9 +49,12 @@ def test_a_changed_table_cell_is_caught(tmp_path):
     line = mutate(folder / "cda.xml", r"<entry>Björn</entry>\s*<entry>(10)</entry>", "11")
     status, findings = check(folder)
     assert status == 1
-    assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
-        (line, 11, 10)
+    new = new_findings(findings)
+    assert ("erratum", line, 11, 10) in [
+        (f["category"], f["line"], f["found"], f["expected"]) for f in new
     ]
+    # Björn's example character prints this row too: his sheet may disagree, at the same cell.
+    assert {(f["line"], f["found"], f["expected"]) for f in new} == {(line, 11, 10)}
 
 
 def test_a_changed_claim_of_the_fight_is_caught(tmp_path):
