@@ -165,6 +165,58 @@ REWORDINGS = [
     ("cda", "cda.xml", r"Konrad n'a donc plus", "Konrad n'a ainsi plus"),
     ("cda", "cda.xml", r"Il lance donc à nouveau le d20", "Il jette donc à nouveau le d20"),
     ("cda", "cda.xml", r"et reçoit donc 1 PX", "et reçoit ainsi 1 PX"),
+    # Harmonies
+    (
+        "harmonies",
+        "actions.xml",
+        r"cette acrobatie a une difficulté de",
+        "cette acrobatie a bien une difficulté de",
+    ),
+    ("harmonies", "actions.xml", r"donnant une difficulté totale", "soit une difficulté totale"),
+    (
+        "harmonies",
+        "actions.xml",
+        r"cela lui fait une difficulté finale",
+        "cela lui donne une difficulté finale",
+    ),
+    ("harmonies", "actions.xml", r"du joueur est donc de", "du joueur est ainsi de"),
+    ("harmonies", "actions.xml", r"possède un total de", "a un total de"),
+    ("harmonies", "combat.xml", r"Il aurait donc \+5 en FD", "Il aurait ainsi +5 en FD"),
+    ("harmonies", "actions.xml", r"joueur lance un 5", "joueur jette un 5"),
+    ("harmonies", "actions.xml", r"heureusement \+2 en Agilité", "par chance +2 en Agilité"),
+    (
+        "harmonies",
+        "actions.xml",
+        r"Un personnage qui a une Compétence",
+        "Un personnage ayant une Compétence",
+    ),
+    (
+        "harmonies",
+        "combat.xml",
+        r"Le jet de dés donne un total",
+        "Le jet de dés donne alors un total",
+    ),
+    # Edad
+    ("edad", "book.xml", r"ayant 15 en force est de 5", "ayant 15 en force est bien de 5"),
+    ("edad", "book.xml", r"quelqu'un qui aura 14", "une personne qui aura 14"),
+    ("edad", "book.xml", r"J3 a la main\. Etant", "J3 a la main. Comme il est"),
+    ("edad", "book.xml", r"quelqu'un qui a 15 en dextérité", "une personne qui a 15 en dextérité"),
+    (
+        "edad",
+        "book.xml",
+        r"Le seuil de base des armes est de 5",
+        "Le seuil de base des armes est donc de 5",
+    ),
+    ("edad", "book.xml", r"Classiquement, les", "D'habitude, les"),
+    (
+        "edad",
+        "book.xml",
+        r"Un joueur qui n'est pas en situation",
+        "Un joueur hors de toute situation",
+    ),
+    ("edad", "book.xml", r"ce qui consiste à tirer 1D20", "ce qui revient à tirer 1D20"),
+    ("edad", "book.xml", r"La plupart des races ont", "Presque toutes les races ont"),
+    ("edad", "book.xml", r"tombent à 0, le personnage", "tombent à 0, alors le personnage"),
 ]
 
 
@@ -172,3 +224,19 @@ REWORDINGS = [
 def test_a_rewording_that_changes_no_rule_gives_no_finding(copies, book, file, old, new):
     findings, _ = new_findings(copies[book], file, old, new)
     assert not findings, "\n".join(f.astext() for f in findings)
+
+
+def test_a_removed_sentence_gives_one_finding_at_its_place_and_its_dependents_do_not_run(copies):
+    # Marie-Pierre's aspects: the example that draws them loses the sentence of her third
+    # result; the examples that take her aspects from it are not run, and say nothing.
+    findings, line = new_findings(
+        copies["cda"],
+        "cda.xml",
+        r"Son troisième résultat est de 30 - \(7\+6\) = 17\.",
+        "",
+    )
+    (finding,) = findings
+    assert finding.category == "binding-stale"
+    assert finding.line == line
+    assert "bindings/personnages.py:" in finding.message  # the binding's own place
+    assert "number(s) not reached" in finding.message

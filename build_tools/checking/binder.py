@@ -94,7 +94,11 @@ class Binder:
             # which tokenises the whole file for every binding.
             source = Path(function.__code__.co_filename)
             line = function.__code__.co_firstlineno
-            parameters = list(inspect.signature(function).parameters)[1:]
+            # What it needs: its parameters after the passage, as pytest fixtures; or, for a
+            # binding made in a loop, the names it declares in `function.needs`.
+            parameters = getattr(function, "needs", None)
+            if parameters is None:
+                parameters = list(inspect.signature(function).parameters)[1:]
             self.bindings.append(Binding(kind, chosen, function, source, line, tuple(parameters)))
             return function
 
@@ -312,7 +316,7 @@ class Check:
                 located = candidate
                 break
         if located is None:
-            raise StaleBinding(pattern, self.reached)
+            raise StaleBinding(pattern)
         self.passage.consumed.append((located.start, located.end, "claimed"))
         self.reached = max(self.reached, located.end)
         steps = self._steps()
@@ -517,7 +521,7 @@ class Check:
         if match is None and isinstance(compiled, TextPattern):
             match = self._reworded(compiled, kind)
         if match is None:
-            raise StaleBinding(_pattern_text(pattern), self.reached)
+            raise StaleBinding(_pattern_text(pattern))
         if kind is not None:
             # The pattern's own words are the binding's: its rule words are claimed (or waived).
             self.passage.anchors.append((match.start(), match.end(), kind))

@@ -433,7 +433,11 @@ def _run(
 def _stale_finding(binding: Binding, check: Check, stale: StaleBinding, document) -> Finding:
     """One finding for a lost anchor: at the closest text (or where the binding had read to)."""
     passage = _stale_passage(check, stale)
-    offset = stale.near if stale.near >= 0 else check.reached
+    offset = stale.near
+    if offset < 0:
+        # Nothing resembles the pattern: it stood after what the binding had read.
+        after = re.compile(r"[\s.,;:!?)»]*").match(passage.text, check.reached)
+        offset = after.end() if after else check.reached
     offset = min(max(offset, 0), max(len(passage.text) - 1, 0))
     if stale.closest:
         closest = f"; closest text: « {stale.closest} »"

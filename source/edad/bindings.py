@@ -44,17 +44,17 @@ def verifier_les_noms_de_dons(check: Check) -> None:
 
 
 @binder.prose(contains="le jeu de rôle maison s'appuyant sur D&D version")
-def version_de_d_et_d(para: Check, state) -> None:
+def version_de_d_et_d(para: Check) -> None:
     para.waive("D&D version {}", "the edition of D&D Edad builds on")
 
 
 @binder.prose(contains="La version 0.1 a été testée")
-def version_testee(para: Check, state) -> None:
+def version_testee(para: Check) -> None:
     para.waive("La version {} a été testée", "a version of the rules")
 
 
 @binder.prose(contains="Je suis donc ravi de vous présenter la version")
-def version_presentee(para: Check, state) -> None:
+def version_presentee(para: Check) -> None:
     para.waive("la version {} d'Edad", "a version of the rules")
 
 
@@ -62,28 +62,28 @@ def version_presentee(para: Check, state) -> None:
 
 
 @binder.prose(contains="Classiquement, les valeurs sont tirées avec")
-def tirage_des_caracteristiques(para: Check, state) -> None:
+def tirage_des_caracteristiques(para: Check) -> None:
     para.claim("tirées avec {}D{}", personnage.TIRAGE_CLASSIQUE)
 
 
 @binder.prose(contains="Le bonus lié à une caractéristique est la valeur")
-def bonus_lie(para: Check, state) -> None:
+def bonus_lie(para: Check) -> None:
     para.claim("moins {} (donc", personnage.VALEUR_SANS_BONUS)
 
 
 @binder.prose(contains="La plupart des races ont un facteur de puissance de")
-def facteur_de_puissance(para: Check, state) -> None:
+def facteur_de_puissance(para: Check) -> None:
     para.claim("un facteur de puissance de {}, ce qui", personnage.FACTEUR_DE_PUISSANCE_LIBRE)
 
 
 @binder.example(title="Exemple : bonus de caractéristique")
-def bonus_de_caracteristique(ex: Check, state) -> None:
+def bonus_de_caracteristique(ex: Check) -> None:
     force = ex.given("ayant {} en force")
     ex.claim("est de {}", personnage.bonus_de_caracteristique(force))
 
 
 @binder.example(title="Exemple : bonus de compétence")
-def bonus_de_competence(ex: Check, state) -> None:
+def bonus_de_competence(ex: Check) -> None:
     mots.dire(
         ex, r'"Estimation \((\w+)\)"', personnage.COMPETENCES["Estimation"], "estimation liée"
     )
@@ -95,12 +95,12 @@ def bonus_de_competence(ex: Check, state) -> None:
 
 
 @binder.prose(contains="il faudra lancer un D20 et additionner")
-def jet_d_action(para: Check, state) -> None:
+def jet_d_action(para: Check) -> None:
     para.claim("lancer un D{} et additionner", jets.FACES)
 
 
 @binder.prose(contains="Si un joueur fait 1, il relance le dé")
-def relances(para: Check, state) -> None:
+def relances(para: Check) -> None:
     para.claim("fait {}, il relance le dé et soustrait", jets.RELANCE_SOUSTRAITE)
     para.claim("fait {}, il relance le dé et additionne", jets.RELANCE_AJOUTEE)
 
@@ -121,7 +121,7 @@ def trous_et_chevauchements(intervalles: list[tuple[int, int | None]]) -> list[s
 
 
 @binder.table(title="Catégories d'écart")
-def categories_d_ecart(table: TableCheck, state) -> None:
+def categories_d_ecart(table: TableCheck) -> None:
     bornes = {nom: (debut, fin) for nom, debut, fin in jets.CATEGORIES_D_ECART}
     # the table as the text writes it, with its holes and overlaps, first in the working
     intervalles = []
@@ -169,12 +169,12 @@ def categories_d_ecart(table: TableCheck, state) -> None:
 
 
 @binder.prose(contains="peut choisir de faire 10 à son dé")
-def faire_10(para: Check, state) -> None:
+def faire_10(para: Check) -> None:
     para.claim("faire {} à son dé", jets.SCORE_DE_FAIRE_10)
 
 
 @binder.prose(contains="peut choisir de faire 20 à la place")
-def faire_20(para: Check, state) -> None:
+def faire_20(para: Check) -> None:
     para.claim("faire {} à la place", jets.SCORE_DE_FAIRE_20)
     para.claim("en obtenant un {} sur le dé", jets.RELANCE_AJOUTEE)
 
@@ -183,13 +183,13 @@ def faire_20(para: Check, state) -> None:
 
 
 @binder.prose(contains="correspondra à l'attribut d'initiative (Init)")
-def initiative(para: Check, state) -> None:
+def initiative(para: Check) -> None:
     para.claim("tirer {}D{} puis", file.DES_D_INITIATIVE)
     verifier_les_noms_de_dons(para)
 
 
 @binder.example(title="Exemple : attribut d'initiative")
-def attribut_d_initiative(ex: Check, state) -> None:
+def attribut_d_initiative(ex: Check) -> None:
     dexterite = ex.given("qui a {} en dextérité")
     intelligence = ex.given("{} en intelligence")
     verifier_les_noms_de_dons(ex)
@@ -206,7 +206,7 @@ def attribut_d_initiative(ex: Check, state) -> None:
 
 
 @binder.prose(contains="le gain est égal à leur valeur d'intelligence divisée par 10")
-def gain_de_reactivite(para: Check, state) -> None:
+def gain_de_reactivite(para: Check) -> None:
     para.claim("divisée par {}", file.DIVISEUR_DE_REACTIVITE)
 
 
@@ -220,7 +220,7 @@ def action_dite(check: Check, motif: str, selon_les_regles: str, cle: str) -> st
 
 
 @binder.example(title="Exemple : combat contre cinq gobelins")
-def combat_contre_cinq_gobelins(ex: Check, state) -> None:
+def combat_contre_cinq_gobelins(ex: Check) -> None:
     ex.given("Quatre joueurs J{}, J{}, J{} et J{}")
     ex.given("cinq gobelins G{}, G{}, G{}, G{} et G{}")
     combat = Rejeu(ex, "l'ordre de la file est le suivant :")
@@ -335,7 +335,7 @@ def combat_contre_cinq_gobelins(ex: Check, state) -> None:
 
 
 @binder.prose(contains="partiellement abolie dans la version")
-def version_abolie(para: Check, state) -> None:
+def version_abolie(para: Check) -> None:
     para.waive("dans la version {} d'Edad", "a version of the rules")
 
 
@@ -343,18 +343,18 @@ def version_abolie(para: Check, state) -> None:
 
 
 @binder.prose(contains="perdre 1 PV par tour")
-def agonie(para: Check, state) -> None:
+def agonie(para: Check) -> None:
     para.claim("tombent à {}, le personnage devient inconscient", personnage.SEUIL_D_INCONSCIENCE)
     para.claim("perdre {} PV par tour", personnage.PERTE_DU_MOURANT_PAR_TOUR)
 
 
 @binder.prose(contains="Le seuil de base des armes est de 5.")
-def seuil_de_base(para: Check, state) -> None:
+def seuil_de_base(para: Check) -> None:
     para.claim("Le seuil de base des armes est de {}", equipement.SEUIL_DE_BASE_DES_ARMES)
 
 
 @binder.prose(contains="Les deux types d'objet parent avec un bonus à la parade")
-def parade_des_armures_et_boucliers(para: Check, state) -> None:
+def parade_des_armures_et_boucliers(para: Check) -> None:
     para.claim("égal à de {}+bonus à la CA", equipement.BASE_DU_BONUS_DE_PARADE)
 
 
@@ -372,7 +372,7 @@ MAGIQUE = re.compile(r"Si (?:l'|le )(?P<sorte>arme|bouclier|armure) est magique"
 
 
 @binder.table(title="Points de vie des objets")
-def points_de_vie_des_objets(table: TableCheck, state) -> None:
+def points_de_vie_des_objets(table: TableCheck) -> None:
     sorte, vus = None, []
     for row in table.rows:
         if len(row) == 1:
@@ -459,7 +459,7 @@ def nombres_du_don(entree: Check, don: dons.Don) -> None:
         entree.claim("sorts de niveau {})", magie.NIVEAU_LIBRE)
 
 
-def verifier_le_don(entree: Check, state, don: dons.Don) -> None:
+def verifier_le_don(entree: Check, don: dons.Don) -> tuple[str, list]:
     """The feat's sentence: its name, the feats it names (edges of the graph), its numbers."""
     definition = mots.chercher(entree, DEFINITION)
     nom_du_livre = definition.group("nom")
@@ -473,8 +473,7 @@ def verifier_le_don(entree: Check, state, don: dons.Don) -> None:
             groupe=1,
         )
     noeud = nom_du_livre.removesuffix(" n") if don.chaine else nom_du_livre
-    graphe = state.__dict__.setdefault("graphe_des_dons", {})
-    aretes = graphe.setdefault(noeud, [])
+    aretes = []
     for mention in mots.mentions_de_dons(entree.text):
         if mention.debut == definition.start("nom"):
             continue
@@ -483,11 +482,11 @@ def verifier_le_don(entree: Check, state, don: dons.Don) -> None:
             continue  # the chain's previous level, not another feat
         aretes.append((requis, entree, mention))
     nombres_du_don(entree, don)
+    return noeud, aretes
 
 
-def verifier_le_graphe(state) -> None:
+def verifier_le_graphe(graphe: dict[str, list]) -> None:
     """Every feat a feat names is defined in the book, and no feat depends on itself."""
-    graphe = state.graphe_des_dons
 
     def noeud(requis: str) -> str:
         return requis if requis in graphe else dons.resoudre_le_nom(requis) or requis
@@ -517,18 +516,29 @@ def verifier_le_graphe(state) -> None:
         )
 
 
-def lier_le_don(don: dons.Don, dernier: bool) -> None:
-    def binding(entree: Check, state) -> None:
-        verifier_le_don(entree, state, don)
-        if dernier:
-            verifier_le_graphe(state)
+def lier_le_don(don: dons.Don, precedents: tuple[str, ...] | None) -> str:
+    """Bind a feat's section; the last one (`precedents`: the others' names) checks the graph
+    from what every feat's binding returned (its node and edges)."""
+
+    def binding(entree: Check, *autres: tuple[str, list]) -> tuple[str, list]:
+        noeud, aretes = verifier_le_don(entree, don)
+        if precedents is not None:
+            graphe: dict[str, list] = {}
+            for nom, liste in (*autres, (noeud, aretes)):
+                graphe.setdefault(nom, []).extend(liste)
+            verifier_le_graphe(graphe)
+        return noeud, aretes
 
     binding.__name__ = binding.__qualname__ = f"don_{slug(don.nom).replace('-', '_')}"
+    binding.needs = precedents or ()
     binder.section(id=f"don-{slug(don.nom)}")(binding)
+    return binding.__name__
 
 
+_noms_des_dons: list[str] = []
 for _index, _don in enumerate(dons.DONS.values()):
-    lier_le_don(_don, dernier=_index == len(dons.DONS) - 1)
+    _dernier = _index == len(dons.DONS) - 1
+    _noms_des_dons.append(lier_le_don(_don, tuple(_noms_des_dons) if _dernier else None))
 
 
 # -- Les Combattants, Les Magiciens -------------------------------------------------
@@ -537,7 +547,7 @@ LISTE_DES_ARMES = re.compile(r"de leur taille : (.+), ce qui nous fait")
 
 
 @binder.prose(contains="ce qui nous fait 20 compétences martiales de base")
-def competences_martiales(para: Check, state) -> None:
+def competences_martiales(para: Check) -> None:
     liste = re.sub(r" \([^)]*\)", "", mots.lire(para, LISTE_DES_ARMES))
     armes = [arme.strip() for arme in re.split(r", | et ", liste)]
     note(f"{len(armes)} armes dans la liste: {', '.join(armes)}")
@@ -552,21 +562,21 @@ def competences_martiales(para: Check, state) -> None:
 
 
 @binder.prose(contains="Les protections magiques ont un bonus de parade")
-def parade_des_protections(para: Check, state) -> None:
+def parade_des_protections(para: Check) -> None:
     para.claim("égal à {}+bonus à la CA", equipement.BASE_DU_BONUS_DE_PARADE)
 
 
 @binder.prose(contains="Le temps d'incantation est égal au niveau du sort plus un")
-def temps_d_incantation(para: Check, state) -> None:
+def temps_d_incantation(para: Check) -> None:
     para.waive("un ,5 correspond", "« ,5 »: the half of an action complexe, not a number")
 
 
 @binder.prose(contains="Un magicien peut apprendre tous les sorts de niveau 0.")
-def apprentissage_des_sorts(para: Check, state) -> None:
+def apprentissage_des_sorts(para: Check) -> None:
     para.claim("tous les sorts de niveau {}", magie.NIVEAU_LIBRE)
     para.claim("un sort de niveau n-{} de cette école", magie.NIVEAU_PRECEDENT)
 
 
 @binder.prose(contains="les règles (version")
-def version(subtitle: Check, state) -> None:
+def version(subtitle: Check) -> None:
     subtitle.waive("version {}", "the version of the rules, not a rule")

@@ -1,6 +1,6 @@
 """The chapter « les actions » bound to the rules: its examples, table and rule sentences.
 
-Jérôme the librarian runs through the first examples (`state.jerome`): the
+Jérôme the librarian runs through the first examples (what `reussite_d_une_action` returns): the
 Mental and BC of his first roll are those of the next ones, and the CA of his
 search in the library is the one the difficulty example uses.
 """
@@ -28,7 +28,7 @@ aspect of 10, a neutral moyen and a compétence at disciple."""
 
 
 @binder.prose(contains="est normalement un échec automatique")
-def reussite_et_echec_automatiques(para, state):
+def reussite_et_echec_automatiques(para):
     para.claim("inférieure ou égale à {} est", regles.ECHEC_AUTOMATIQUE_JUSQU_A)
     para.claim("supérieure ou égale à {} est", regles.REUSSITE_AUTOMATIQUE_DES)
     # The remark: why the 20 and the 1 are automatic.
@@ -59,12 +59,12 @@ def reussite_et_echec_automatiques(para, state):
 
 
 @binder.prose(contains="il doit lancer un d20 et obtenir un nombre")
-def degres(para, state):
+def degres(para):
     para.claim("lancer un d{}", regles.DE_D_ACTION)
 
 
 @binder.example(title="la réussite d'une action")
-def reussite_d_une_action(ex, state):
+def reussite_d_une_action(ex):
     mental, perception = ex.given("a {} de Me et {} de Pe")
     # « C'est un disciple, et il a donc 10 … en Bibliothèque »
     affirmer(ex, "C'est un disciple", True, "")
@@ -81,12 +81,12 @@ def reussite_d_une_action(ex, state):
     de = ex.given("et obtient {},")
     affirmer(ex, "une réussite normale", regles.jet(ca, de).reussite, "an échec")
     ex.claim("égal au résultat du dé, soit {}", regles.degre_de_reussite(ca, de))
-    state.jerome = {"Me": mental, "BC": bc, "CA en Bibliothèque": ca}
+    return {"Me": mental, "BC": bc, "CA en Bibliothèque": ca}
 
 
 @binder.example(title="l'échec d'une action")
-def echec_d_une_action(ex, state):
-    jerome = state.jerome
+def echec_d_une_action(ex, reussite_d_une_action):
+    jerome = reussite_d_une_action
     manoeuvre = ex.given("a {} en Manœuvre")
     ca = regles.cible_a_atteindre(jerome["Me"], manoeuvre, jerome["BC"])
     signe = "-" if manoeuvre < 0 else "+"
@@ -102,7 +102,7 @@ def echec_d_une_action(ex, state):
 
 
 @binder.prose(contains="un 1 sera considéré comme une")
-def jets_forces(para, state):
+def jets_forces(para):
     para.claim("inférieure ou égale à {}, un", regles.ECHEC_AUTOMATIQUE_JUSQU_A)
     # On a forced roll the 1 succeeds with the CA as °R: at any CA up to the
     # automatic échec, the face that succeeds is the 1.
@@ -124,7 +124,7 @@ def jets_forces(para, state):
 
 
 @binder.example(title="la réussite d'une action impossible")
-def reussite_d_une_action_impossible(ex, state):
+def reussite_d_une_action_impossible(ex):
     ca = ex.given("Avec une CA de {},")
     affirmer(
         ex,
@@ -140,7 +140,7 @@ def reussite_d_une_action_impossible(ex, state):
 
 
 @binder.prose(contains="Le ND par défaut est zéro")
-def niveaux_de_difficulte(para, state):
+def niveaux_de_difficulte(para):
     para.claim("descendre en bas de {}", regles.ND_PAR_DEFAUT)
     # Below 0 or above the d20's highest face, only a forced roll or the dé
     # critique can beat it.
@@ -165,15 +165,15 @@ def niveaux_de_difficulte(para, state):
 
 
 @binder.table(title="les difficultés")
-def difficultes(table, state):
+def difficultes(table):
     for ligne in table.rows:
         ligne[1].claim("{}", regles.niveau_de_difficulte(ligne[0].text))
 
 
 @binder.example(title="Résolution d'action et niveau de difficulté")
-def resolution_et_niveau_de_difficulte(ex, state):
+def resolution_et_niveau_de_difficulte(ex, reussite_d_une_action):
     nd = ex.given("niveau de difficulté de {}.")
-    ca = state.jerome["CA en Bibliothèque"]
+    ca = reussite_d_une_action["CA en Bibliothèque"]
     plus_basse, plus_haute = regles.faces_reussies(ca, nd)
     ex.claim("entre {} (exclus) et {} (inclus)", (plus_basse - 1, plus_haute))
     ex.claim("sur son d{}", regles.DE_D_ACTION)
@@ -181,13 +181,13 @@ def resolution_et_niveau_de_difficulte(ex, state):
 
 
 @binder.prose(contains="Il est possible d'avoir un niveau de difficulté inférieur")
-def niveau_de_difficulte_inferieur_a_zero(para, state):
+def niveau_de_difficulte_inferieur_a_zero(para):
     # Below the ND par défaut a degré d'échec may count as a negative °R.
     para.claim("inférieur à {}.", regles.ND_PAR_DEFAUT)
 
 
 @binder.example(title="Niveau de difficulté négatif")
-def niveau_de_difficulte_negatif(ex, state):
+def niveau_de_difficulte_negatif(ex):
     ca = ex.given("une CA de {} en Cuisine")
     nd = ex.given("un ND de {}.")
     de = ex.given("obtient {}!")
@@ -203,7 +203,7 @@ def niveau_de_difficulte_negatif(ex, state):
 
 
 @binder.prose(contains="même avec un niveau de difficulté de 15")
-def moyenne_des_degres(para, state):
+def moyenne_des_degres(para):
     nd = para.given("niveau de difficulté de {},")
     degre = para.given("qui a eu {} de °R")
     affirmer(
@@ -233,7 +233,7 @@ def moyenne_des_degres(para, state):
 
 
 @binder.prose(contains="les chances de succès restent les mêmes")
-def handicap_ou_difficulte(para, state):
+def handicap_ou_difficulte(para):
     affirmer(
         para,
         "les chances de succès restent les mêmes",
@@ -247,7 +247,7 @@ def handicap_ou_difficulte(para, state):
 
 
 @binder.example(title="les handicaps et les difficultés")
-def handicaps_et_difficultes(ex, state):
+def handicaps_et_difficultes(ex):
     ca = ex.given("une CA de {}) pour")
     ex.claim(
         "très difficile à obtenir et lui impose donc un niveau de difficulté de {}",
@@ -275,7 +275,7 @@ def handicaps_et_difficultes(ex, state):
 
 
 @binder.prose(contains="nommé le dé critique")
-def de_critique(para, state):
+def de_critique(para):
     affirmer(
         para,
         "n'est jamais plus grand que sa",
@@ -298,7 +298,7 @@ def de_critique(para, state):
 
 
 @binder.example(title="une prouesse exceptionnelle")
-def prouesse_exceptionnelle(ex, state):
+def prouesse_exceptionnelle(ex):
     ca = ex.given("une CA de {} pour")
     de = ex.given("obtient un {} à la fois")
     # « un 1 à la fois sur son jet de dés et sur son dé critique »
@@ -324,7 +324,7 @@ def prouesse_exceptionnelle(ex, state):
 
 
 @binder.example(title="Maladresse exceptionnelle")
-def maladresse_exceptionnelle(ex, state):
+def maladresse_exceptionnelle(ex):
     ca = ex.given("avec {} de CA")
     de, de_critique = ex.given("obtient un {} et un {} sur le dé critique")
     ex.claim("relance donc le d{}", regles.DE_D_ACTION)
@@ -337,7 +337,7 @@ def maladresse_exceptionnelle(ex, state):
 
 
 @binder.prose(contains="Il est possible de faire varier le dé critique")
-def variantes_du_de_critique(para, state):
+def variantes_du_de_critique(para):
     para.claim("lancer un d{} ou même un d{}", regles.DES_CRITIQUES_STRESSANTS)
     para.claim("que le d{} habituel", regles.DE_CRITIQUE)
     para.claim("qu'un d{} ou même un autre d{}", regles.DES_CRITIQUES_CALMES)
@@ -347,7 +347,7 @@ def variantes_du_de_critique(para, state):
 
 
 @binder.prose(contains="handicap cumulatif de")
-def actions_multiples(para, state):
+def actions_multiples(para):
     para.claim("cumulatif de {} points", regles.HANDICAP_SUPPLEMENTAIRE_PAR_ACTION)
     para.claim("pénalité de {} par action", -regles.PENALITE_PAR_ACTION_IMPREVUE)
 
@@ -357,7 +357,7 @@ ACTIONS_DE_MIREILLE = ("éviter l'assaut", "trancher la corde", "sauter de cheva
 
 
 @binder.example(title="les actions multiples")  # the example, not its same-titled section
-def exemple_d_actions_multiples(ex, state):
+def exemple_d_actions_multiples(ex):
     for action in ACTIONS_DE_MIREILLE:
         if action not in ex.text:
             raise StaleBinding(action)
@@ -385,19 +385,19 @@ def exemple_d_actions_multiples(ex, state):
 
 
 @binder.prose(contains="action qui permet le dépassement possède")
-def attributs_du_depassement(para, state):
+def attributs_du_depassement(para):
     para.claim("possède {} attributs", len(regles.ATTRIBUTS_DU_DEPASSEMENT))
 
 
 @binder.prose(contains="Le jet d'action se fait normalement, avec la difficulté")
-def difficulte_du_depassement(para, state):
+def difficulte_du_depassement(para):
     # « même une difficulté de 0 pourrait être intéressante »: the lowest
     # difficulty there is, the ND par défaut.
     para.claim("même une difficulté de {}", regles.ND_PAR_DEFAUT)
 
 
 @binder.prose(contains="un jet réussi à toujours un Dom plus petit")
-def dom_plus_petit_que_l_effort(para, state):
+def dom_plus_petit_que_l_effort(para):
     for effort, difficulte in ((15, 8), (10, 0), (5, 12)):
         reussis = regles.dommages_possibles_de_depassement(effort, difficulte, True)
         affirmer(
@@ -416,7 +416,7 @@ def dom_plus_petit_que_l_effort(para, state):
 
 
 @binder.example(title="une action de dépassement")
-def action_de_depassement(ex, state):
+def action_de_depassement(ex):
     effort = ex.given("(Eff = {})")
     difficulte = ex.given("une difficulté de {}.")
     ex.claim("Magie du Feu-{})", -bonus_de_competence(0))

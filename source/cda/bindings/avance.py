@@ -40,7 +40,7 @@ def claim_notation(check, before: str, valeur: int, niveau: int) -> None:
 
 
 @binder.prose(contains="Si le niveau d'héroïsme n'est que de")
-def niveau_omis(para, state):
+def niveau_omis(para):
     para.claim(
         "n'est que de {}, on n'inscrit que h, en omettant le {}.",
         (avance.NIVEAU_OMIS, avance.NIVEAU_OMIS),
@@ -48,7 +48,7 @@ def niveau_omis(para, state):
 
 
 @binder.example(title="Indication du niveau d'héroïsme")
-def indication_du_niveau_d_heroisme(ex, state):
+def indication_du_niveau_d_heroisme(ex):
     physique, heroisme_physique = ex.given(
         "possède {} en Physique avec un niveau d'héroïsme de {},"
     )
@@ -58,7 +58,7 @@ def indication_du_niveau_d_heroisme(ex, state):
 
 
 @binder.example(title="Calcul du total d'héroïsme")
-def calcul_du_total_d_heroisme(ex, state):
+def calcul_du_total_d_heroisme(ex):
     physique, heroisme_physique = lire_statistique(ex, "Ph")
     manoeuvre = ex.given("Ma {} et")
     niveau, heroisme_competence = lire_statistique(ex, "Équitation à")
@@ -78,13 +78,13 @@ def calcul_du_total_d_heroisme(ex, state):
 
 
 @binder.table(title="exemples de niveaux d'héroïsme")
-def exemples_de_niveaux_d_heroisme(table, state):
+def exemples_de_niveaux_d_heroisme(table):
     for heroisme, niveau in table.rows:
         niveau.claim("{}", avance.niveau_d_heroisme_de(heroisme.text))
 
 
 @binder.prose(contains="sert à augmenter plutôt le")
-def effet_du_total_d_heroisme(para, state):
+def effet_du_total_d_heroisme(para):
     points = avance.POINTS_PAR_TOTAL_D_HEROISME
     para.claim(
         "augmenter plutôt le degré de réussite de {} points "
@@ -96,7 +96,7 @@ def effet_du_total_d_heroisme(para, state):
 
 
 @binder.prose(contains="il gagne un point dans son")
-def conversions(para, state):
+def conversions(para):
     maximum = avance.CA_MAXIMALE
     ca, th = avance.convertir_ca(maximum + 1, 0)
     para.claim("plus grande que {}, il gagne", maximum)
@@ -114,7 +114,7 @@ def conversions(para, state):
 
 
 @binder.example(title="Héroïsme et cible à atteindre")
-def heroisme_et_cible_a_atteindre(ex, state):
+def heroisme_et_cible_a_atteindre(ex):
     physique = ex.given("aspect Physique de {} avec")
     puissance = ex.given("avec {} en Puissance")
     # The niveau de connaissance is a link (« disciple »): its NC gives the BC.
@@ -158,12 +158,12 @@ def heroisme_et_cible_a_atteindre(ex, state):
 
 
 @binder.prose(contains="on augmentera le coût de")
-def cout_de_l_heroisme(para, state):
+def cout_de_l_heroisme(para):
     para.claim("augmentera le coût de {} PX par niveau d'héroïsme", SURCOUT_PAR_NIVEAU_D_HEROISME)
 
 
 @binder.example(title="Progression et héroïsme")
-def progression_et_heroisme(ex, state):
+def progression_et_heroisme(ex):
     lire_statistique(ex, "compétence de")  # the level one below, which costs nothing here
     arrivee, heroisme_d_arrivee = lire_statistique(ex, "à")
     cout = cout_d_un_niveau_de_competence(arrivee, heroisme_d_arrivee)
@@ -174,7 +174,7 @@ def progression_et_heroisme(ex, state):
 
 
 @binder.prose(contains="Le facteur d'attaque vaut")
-def facteur_d_attaque(para, state):
+def facteur_d_attaque(para):
     para.claim("dans les règles actuelles {}.", avance.FACTEUR_D_ATTAQUE)
     # « des personnages identiques »: the average character of the book, with
     # aspect 10, moyen 0 and a BC of 0, and the same weapon without bonus.
@@ -186,5 +186,5 @@ def facteur_d_attaque(para, state):
 
 
 @binder.prose(contains="Le facteur de mortalité actuel est de")
-def facteur_de_mortalite(para, state):
+def facteur_de_mortalite(para):
     para.claim("Le facteur de mortalité actuel est de {}", avance.FACTEUR_DE_MORTALITE)

@@ -17,12 +17,12 @@ GRAVITES_DU_GLOSSAIRE = {"legere": "légère", "grave": "grave", "critique": "cr
 
 
 @binder.prose(contains="additionnée du bonus de parade de l'arme moins")
-def total_de_parade(para, state):
+def total_de_parade(para):
     para.claim("bonus de parade de l'arme moins {}", FACTEUR_D_ATTAQUE)
 
 
 @binder.example(title="un example de combat entre Björn et Kröm")
-def bjorn_et_krom(ex, state):
+def bjorn_et_krom(ex):
     # Each fighter's niveau de connaissance is a link (« apprenti »), read from the markup.
     niveau_de_krom, niveau_de_bjorn = _niveaux_lies(ex)[:2]
     nc = niveau_de_competence(niveau_de_krom)
@@ -39,7 +39,7 @@ def bjorn_et_krom(ex, state):
         "peau d'ours, ce qui lui donne un bonus d'encaisse de {} "
         "et sa Résistance en Physique (Ph+Re) est de {}."
     )
-    state.krom = SimpleNamespace(
+    krom = SimpleNamespace(
         cible=cible,
         bp=bp,
         ta=combat.total_d_attaque(cible, ba),
@@ -59,14 +59,13 @@ def bjorn_et_krom(ex, state):
     be = ex.given("cotte de maille au corps, pour un bonus d'encaisse de {},")
     bp_bouclier = ex.given("bouclier (petit) qui lui donne un bonus de parade de {}.")
     enc = ex.given("Sa Résistance en Physique (Ph+Re) est de {}.")
-    state.bjorn = SimpleNamespace(
+    bjorn = SimpleNamespace(
         ta=combat.total_d_attaque(cible, ba),
         tp=combat.total_de_parade(cible, bp_arme + bp_bouclier),
         bd=bd,
         enc=enc,
         be=be,
     )
-    krom, bjorn = state.krom, state.bjorn
 
     # Who can hit whom, on which faces.
     ex.claim(
@@ -84,7 +83,8 @@ def bjorn_et_krom(ex, state):
     if not affirmer(
         ex, "il touche!", dommage is not None, f"a miss at TA {krom.ta}, TP {bjorn.tp}"
     ):
-        return  # no blow to follow: the numbers left are reported unbound
+        # no blow to follow: the numbers left are reported unbound
+        return SimpleNamespace(krom=krom, bjorn=bjorn)
     ex.claim("Son arme a {} de BD", krom.bd)
     ex.claim("ce qui fait un niveau de difficulté de {}!", dommage)
     # The number is linked to a term of the glossary: it must be the niveau de dommage.
@@ -112,13 +112,14 @@ def bjorn_et_krom(ex, state):
         GRAVITES_DU_GLOSSAIRE.get(lien) == blessure,
         f"a wound « {blessure} » for {effectifs} dommages effectifs; the text links « {lien} »",
     )
+    return SimpleNamespace(krom=krom, bjorn=bjorn)
 
 
 @binder.table(title="Résumé des totaux de combats")
-def resume_des_totaux(table, state):
+def resume_des_totaux(table, bjorn_et_krom):
     head = table.head_rows[0]
     head[2].claim("TP (CA+BP-{})", FACTEUR_D_ATTAQUE)
-    combattants = {"Kröm": state.krom, "Björn": state.bjorn}
+    combattants = {"Kröm": bjorn_et_krom.krom, "Björn": bjorn_et_krom.bjorn}
     for row in table.rows:
         combattant = combattants[row[0].text]
         row[1].claim("{}", combattant.ta)
@@ -129,34 +130,34 @@ def resume_des_totaux(table, state):
 
 
 @binder.prose(contains="Sert uniquement à se défendre")
-def manoeuvre_de_parade(para, state):
+def manoeuvre_de_parade(para):
     para.claim("ajouté au °R + {}.", combat.bonus_de_manoeuvre("MP"))
 
 
 @binder.prose(contains="Le coup qui fait mal")
-def manoeuvre_de_dommage(para, state):
+def manoeuvre_de_dommage(para):
     para.claim("ajouté au °R + {}, et représente", combat.bonus_de_manoeuvre("MD"))
 
 
 @binder.prose(contains="le malus de -5 aux dommages")
-def surclassement_pour_les_debutants(para, state):
+def surclassement_pour_les_debutants(para):
     para.claim("le malus de {} aux dommages", combat.bonus_de_manoeuvre("MD"))
 
 
 @binder.prose(contains="trois types de portée")
-def portees(para, state):
+def portees(para):
     difficultes = tuple(combat.difficulte_de_portee(p) for p in ("courte", "moyenne", "grande"))
     para.claim("de difficulté de base: {}, {} et {}.", difficultes)
 
 
 @binder.prose(contains="entre la courte et la moyenne portée")
-def dommages_de_tir(para, state):
+def dommages_de_tir(para):
     # Read as a shot at short range: see the docstring of rules/combat.py.
     para.claim("verra son BD diminué de {}.", combat.difficulte_de_portee("courte"))
 
 
 @binder.prose(contains="Il utilise pour cela son CA en Évitement")
-def esquive(para, state):
+def esquive(para):
     para.claim("avec son bonus de compétence moins {}.", FACTEUR_D_ATTAQUE)
 
 

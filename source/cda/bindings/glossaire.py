@@ -5,19 +5,19 @@ from . import affirmer, binder
 
 
 @binder.glossary(term="niveau de compétence")
-def niveau_de_competence(entry, state):
+def niveau_de_competence(entry):
     bornes = (personnages.NIVEAU_DE_COMPETENCE_MINIMUM, personnages.NIVEAU_DE_COMPETENCE_MAXIMUM)
     entry.claim("un chiffre entre {} et {}", bornes)
 
 
 @binder.glossary(term="bonus de compétence")
-def bonus_de_competence(entry, state):
+def bonus_de_competence(entry):
     # « Le NC moins 10 »: the BC of a NC of 0 is minus what is taken off.
     entry.claim("moins {}.", -personnages.bonus_de_competence(0))
 
 
 def _niveau_de_connaissance(term: str):
-    def binding(entry, state):
+    def binding(entry):
         entry.claim("valant {}", personnages.niveau_de_competence(term))
 
     binding.__name__ = f"niveau_{term}"
@@ -29,17 +29,17 @@ for _term in ("profane", "apprenti", "compagnon", "disciple", "maître"):
 
 
 @binder.glossary(term="cible à atteindre")
-def cible_a_atteindre(entry, state):
+def cible_a_atteindre(entry):
     entry.claim("sur un d{}", actions.DE_D_ACTION)
 
 
 @binder.glossary(term="réussite automatique")
-def reussite_automatique(entry, state):
+def reussite_automatique(entry):
     entry.claim("supérieure ou égale à {}", actions.REUSSITE_AUTOMATIQUE_DES)
 
 
 @binder.glossary(term="échec automatique")
-def echec_automatique(entry, state):
+def echec_automatique(entry):
     # « inférieure à N »: N is the lowest CA that is not an échec automatique.
     premiere = next(
         cible
@@ -50,7 +50,7 @@ def echec_automatique(entry, state):
 
 
 @binder.glossary(term="degré de réussite")
-def degre_de_reussite(entry, state):
+def degre_de_reussite(entry):
     entry.claim("obtenu sur le d{}", actions.DE_D_ACTION)
     # « lorsque celui-ci est inférieur à la CA »: a die equal to the CA succeeds too.
     egal = actions.jet(10, 10)
@@ -73,7 +73,7 @@ def degre_de_reussite(entry, state):
 
 
 @binder.glossary(term="degré d'échec")
-def degre_d_echec(entry, state):
+def degre_d_echec(entry):
     entry.claim("obtenu sur le d{}", actions.DE_D_ACTION)
     # The face that is an échec even at a CA of 20.
     (toujours,) = actions.faces_echouees(actions.REUSSITE_AUTOMATIQUE_DES)
@@ -81,29 +81,29 @@ def degre_d_echec(entry, state):
 
 
 @binder.glossary(term="niveau d'héroïsme")
-def niveau_d_heroisme(entry, state):
+def niveau_d_heroisme(entry):
     entry.claim("Lorsque l'héroïsme vaut {},", avance.NIVEAU_OMIS)
 
 
 @binder.glossary(term="manœuvre de parade")
-def manoeuvre_de_parade(entry, state):
+def manoeuvre_de_parade(entry):
     entry.claim("bonus de {} sur son", combat.bonus_de_manoeuvre("MP"))
 
 
 @binder.glossary(term="manœuvre de dommage")
-def manoeuvre_de_dommage(entry, state):
+def manoeuvre_de_dommage(entry):
     # « le °R est ajouté au BD - 5 »: the text writes the malus after a minus sign.
     entry.claim("ajouté au bonus de dommage - {} pour donner", -combat.bonus_de_manoeuvre("MD"))
 
 
 @binder.glossary(term="points de fatigue")
-def points_de_fatigue(entry, state):
+def points_de_fatigue(entry):
     entry.claim("Chaque point diminue de {} les", sante.handicap_de_fatigue(1))
     entry.claim("au rythme de {} point aux {} minutes", sante.RECUPERATION)
 
 
 def _blessure(gravite: str):
-    def binding(entry, state):
+    def binding(entry):
         duree, unite = sante.DUREE_DE_GUERISON[gravite]
         if gravite != "légère":  # « environ deux jours » is written out
             entry.claim(f"au moins {{}} {unite}", duree)
@@ -122,18 +122,18 @@ for _gravite in sante.GRAVITES:
 
 
 @binder.glossary(term="facteur d'attaque")
-def facteur_d_attaque(entry, state):
+def facteur_d_attaque(entry):
     # The FA is what the TP takes off CA + BP.
     entry.claim("Sa valeur actuelle est de {}.", -combat.total_de_parade(0, 0))
 
 
 @binder.glossary(term="facteur de mortalité")
-def facteur_de_mortalite(entry, state):
+def facteur_de_mortalite(entry):
     entry.claim("Sa valeur actuelle est de {}.", avance.FACTEUR_DE_MORTALITE)
 
 
 @binder.glossary(term="niveau de dommage")
-def niveau_de_dommage(entry, state):
+def niveau_de_dommage(entry):
     # « Un niveau qui une fois soustrait à la °R du jet d'encaissement » reads
     # °R − Dom; the rules (and the entry « jet d'encaissement ») take the °R off the Dom.
     # Any Dom above the °R shows the direction; 10 and 3 are only an illustration.

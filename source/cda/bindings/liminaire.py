@@ -4,17 +4,17 @@ from . import binder
 
 
 @binder.prose(contains="2003-2004")
-def copyright(year, state) -> None:
+def copyright(year) -> None:
     year.waive("{}-{}", "the years of the copyright")
 
 
 def _revision(numero: str, date: str) -> None:
     @binder.prose(contains=numero)
-    def revnumber(element, state) -> None:
+    def revnumber(element) -> None:
         element.waive("{}", "a version number of the book")
 
     @binder.prose(contains=date)
-    def revision_date(element, state) -> None:
+    def revision_date(element) -> None:
         element.waive("{}-{}-{}", "the date of a revision")
 
 

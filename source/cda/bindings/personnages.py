@@ -2,7 +2,7 @@
 
 Marie-Pierre's Enchanteur runs through the four creation examples: the
 aspects she rolls are the ones she adjusts, then gains PX in from her starting
-compétences (`state.marie_pierre`).
+compétences (each example takes what the one before returned).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def _formule(des: tuple[int, int, int]) -> tuple[str, tuple[int, int, int]]:
 
 
 @binder.prose(contains="Changement des Attributs en")
-def aspects_et_moyens_de_la_version(para, state):
+def aspects_et_moyens_de_la_version(para):
     # Version 1.2 of the revision history: « Changement des Attributs en 3
     # Aspects et des Attitudes en 6 Moyens ».
     para.claim("Attributs en {} Aspects", len(regles.ASPECTS))
@@ -39,7 +39,7 @@ def aspects_et_moyens_de_la_version(para, state):
 
 
 @binder.prose(contains="Les aspects débutent généralement entre")
-def aspects_de_depart(para, state):
+def aspects_de_depart(para):
     para.claim("entre {} et {}", (regles.ASPECT_DE_DEPART_MINIMUM, regles.ASPECT_DE_DEPART_MAXIMUM))
 
 
@@ -47,37 +47,37 @@ def aspects_de_depart(para, state):
 
 
 @binder.prose(contains="Les moyens sont au nombre de")
-def nombre_de_moyens(para, state):
+def nombre_de_moyens(para):
     para.claim("au nombre de {}", len(regles.MOYENS))
 
 
 @binder.prose(contains="Les moyens vont normalement de")
-def bornes_des_moyens(para, state):
+def bornes_des_moyens(para):
     para.claim("de {} à {}", (regles.MOYEN_MINIMUM, regles.MOYEN_MAXIMUM))
 
 
 @binder.prose(contains="La somme de tous les moyens doit toujours valoir")
-def somme_des_moyens(para, state):
+def somme_des_moyens(para):
     para.claim("valoir {}", regles.SOMME_DES_MOYENS)
 
 
 @binder.prose(contains="La Puissance ne peut pas dépasser la Résistance")
-def paire_puissance_resistance(para, state):
+def paire_puissance_resistance(para):
     para.claim("de plus de {} points", regles.ECART_MAXIMAL_DANS_UNE_PAIRE)
 
 
 @binder.prose(contains="La Manœuvre ne peut pas dépasser la Précision")
-def paire_manoeuvre_precision(para, state):
+def paire_manoeuvre_precision(para):
     para.claim("de plus de {} points", regles.ECART_MAXIMAL_DANS_UNE_PAIRE)
 
 
 @binder.prose(contains="L'Expression ne peut pas dépasser la Perception")
-def paire_expression_perception(para, state):
+def paire_expression_perception(para):
     para.claim("de plus de {} points", regles.ECART_MAXIMAL_DANS_UNE_PAIRE)
 
 
 @binder.table(title="les dénominations indicatives des combinaisons")
-def combinaisons(table, state):
+def combinaisons(table):
     # The table names the combinations of an aspect and a moyen; it states no
     # number. Its headings must be the book's three aspects and six moyens,
     # with the abbreviations the chapter gives them.
@@ -92,7 +92,7 @@ def combinaisons(table, state):
 
 
 @binder.prose(contains="Le niveau de compétence va de")
-def bornes_du_niveau_de_competence(para, state):
+def bornes_du_niveau_de_competence(para):
     para.claim(
         "va de {} à {}",
         (regles.NIVEAU_DE_COMPETENCE_MINIMUM, regles.NIVEAU_DE_COMPETENCE_MAXIMUM),
@@ -102,14 +102,14 @@ def bornes_du_niveau_de_competence(para, state):
 
 
 @binder.table(title="le niveau de compétence")
-def niveaux_de_competence(table, state):
+def niveaux_de_competence(table):
     for ligne in table.rows:
         niveau_de_connaissance = ligne[0].text.split(" (")[0]
         ligne[1].claim("{}", regles.niveau_de_competence(niveau_de_connaissance))
 
 
 @binder.prose(contains="est égal au niveau de compétence moins")
-def bonus_de_competence(para, state):
+def bonus_de_competence(para):
     para.claim("moins {}", -regles.bonus_de_competence(0))
 
 
@@ -117,7 +117,7 @@ def bonus_de_competence(para, state):
 
 
 @binder.prose(contains="La création des personnages est semi-aléatoire")
-def creation_des_aspects(para, state):
+def creation_des_aspects(para):
     formule, des = _formule(regles.DES_D_ASPECT)
     para.claim("soit lancer {} fois " + formule, (regles.JETS_D_ASPECT, *des))
     para.claim("soustraire leur somme de {}", regles.TOTAL_DES_ASPECTS)
@@ -139,7 +139,7 @@ def creation_des_aspects(para, state):
 
 
 @binder.example(title="la détermination des Aspects")
-def determination_des_aspects(ex, state):
+def determination_des_aspects(ex):
     double = ex.given("un double {}")
     premier_de, second_de = ex.given("ainsi que {} et {}")
     premier = regles.resultat_d_un_jet_d_aspect((double, double))
@@ -154,11 +154,11 @@ def determination_des_aspects(ex, state):
     # Mystique, the second in Physique.
     ex.claim("mais {} en Mental", troisieme)
     ex.claim("{} en Mystique et {} en Physique", (premier, second))
-    state.marie_pierre = {"Ph": second, "Me": troisieme, "My": premier}
+    return {"Ph": second, "Me": troisieme, "My": premier}
 
 
 @binder.prose(contains="Le joueur peut ensuite faire")
-def echanges_d_aspects(para, state):
+def echanges_d_aspects(para):
     avant = {"Ph": 10, "Me": 10, "My": 10}
     apres = regles.echanger_un_point_d_aspect(avant, "Ph", "Me")
     para.claim(
@@ -179,8 +179,9 @@ def echanges_d_aspects(para, state):
 
 
 @binder.example(title="l'ajustement des aspects")
-def ajustement_des_aspects(ex, state):
-    aspects = state.marie_pierre
+def ajustement_des_aspects(ex, determination_des_aspects):
+    tirage = determination_des_aspects
+    aspects = tirage
     # « Elle ne peut pas augmenter son Mental au-delà de 17 »: her Mental,
     # already over 15, can take no point by exchange.
     ex.claim("son Mental au-delà de {}", aspects["Me"])
@@ -191,7 +192,7 @@ def ajustement_des_aspects(ex, state):
         "an exchange that raises her Mental",
     )
     aspects = regles.echanger_un_point_d_aspect(aspects, "Ph", "My")
-    ex.claim("le fait descendre de {} point", state.marie_pierre["Ph"] - aspects["Ph"])
+    ex.claim("le fait descendre de {} point", tirage["Ph"] - aspects["Ph"])
     ex.claim("augmenter son Mystique à {}. Ce", aspects["My"])
     ex.claim("Physique qui est rendu à {}", aspects["Ph"])
     affirmer(
@@ -204,18 +205,18 @@ def ajustement_des_aspects(ex, state):
     aspects = regles.echanger_un_point_d_aspect(aspects, "Me", "My")
     ex.claim("(qui passe de {} à {})", (avant["Me"], aspects["Me"]))
     ex.claim("augmenter son Mystique à {}.", aspects["My"])
-    echanges = regles.points_echanges(state.marie_pierre, aspects)
+    echanges = regles.points_echanges(tirage, aspects)
     affirmer(
         ex,
         "pour augmenter son Mystique à",
         echanges <= regles.ECHANGES_D_ASPECTS,
         f"{echanges} exchanges, over the {regles.ECHANGES_D_ASPECTS} allowed",
     )
-    state.marie_pierre = aspects
+    return aspects
 
 
 @binder.prose(contains="Vient le temps de déterminer les")
-def creation_des_moyens(para, state):
+def creation_des_moyens(para):
     formule, des = _formule(regles.DES_DE_MOYEN)
     para.claim("tirer {} fois " + formule, (regles.JETS_DE_MOYEN, *des))
     para.claim("Les {} résultats obtenus", regles.JETS_DE_MOYEN)
@@ -233,7 +234,7 @@ PLACEMENT_DE_MARIE_PIERRE = {"Ex": 5, "Pe": 0, "Ma": 3, "Pr": 1, "Pu": 2, "Ré":
 
 
 @binder.example(title="la détermination des moyens")
-def determination_des_moyens(ex, state):
+def determination_des_moyens(ex):
     tirages = ex.given("Elle obtient {}, {} et {}")
     resultats = regles.moyens_tires(tirages)
     ex.claim("soit {}, {} et {}", resultats[3:])
@@ -262,11 +263,11 @@ def determination_des_moyens(ex, state):
     )
     brisees = regles.contraintes_non_respectees(moyens)
     affirmer(ex, "respecte toutes les contraintes imposées", not brisees, "; ".join(brisees))
-    state.moyens_de_marie_pierre = moyens
+    return moyens
 
 
 @binder.prose(contains="Le joueur détermine finalement ces compétences")
-def competences_de_depart(para, state):
+def competences_de_depart(para):
     para.claim("deux compétences à disciple ({})", regles.niveau_de_competence("disciple"))
     para.claim("trois à apprenti ({})", regles.niveau_de_competence("apprenti"))
     para.claim("compagnon ({})", regles.niveau_de_competence("compagnon"))
@@ -288,7 +289,7 @@ COMPETENCES_DE_MARIE_PIERRE = {
 
 
 @binder.example(title="la détermination des compétences")
-def determination_des_competences(ex, state):
+def determination_des_competences(ex, ajustement_des_aspects):
     for nom in COMPETENCES_DE_MARIE_PIERRE:
         if nom not in ex.text:
             raise StaleBinding(nom)
@@ -296,7 +297,7 @@ def determination_des_competences(ex, state):
     for niveau, aspect in COMPETENCES_DE_MARIE_PIERRE.values():
         px[aspect] += regles.px_d_aspect_d_une_competence(regles.niveau_de_competence(niveau))
     ex.claim("{} PX en Physique, {} en Mental et {} en Mystique", (px["Ph"], px["Me"], px["My"]))
-    aspects = state.marie_pierre
+    aspects = ajustement_des_aspects
     # The Physique the example starts from must be the one the adjustment left;
     # its own arithmetic is then checked from the value it prints, so that one
     # slip is one finding.
@@ -320,7 +321,7 @@ def determination_des_competences(ex, state):
 
 
 @binder.prose(contains="Le coût pour augmenter une")
-def cout_de_progression(para, state):
+def cout_de_progression(para):
     # « augmenter une compétence de 1 point »: the step whose cost is the NC to reach.
     para.claim("de {} point est toujours égal", 1)
     aspect = regles.ASPECT_SANS_JET
@@ -334,7 +335,7 @@ def cout_de_progression(para, state):
 
 
 @binder.example(title="Progression des personnages")
-def progression_des_personnages(ex, state):
+def progression_des_personnages(ex):
     equitation, physique, px_d_aspect = ex.given(
         "Équitation à {} et {} en aspect Physique, avec {} PX"
     )

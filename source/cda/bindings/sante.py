@@ -9,14 +9,14 @@ from . import affirmer, binder
 
 
 @binder.prose(contains="Les blessures ont 3 niveaux de gravité")
-def niveaux_de_gravite(para, state):
+def niveaux_de_gravite(para):
     para.claim("ont {} niveaux de gravité", len(sante.GRAVITES))
     maximales = tuple(sante.BLESSURES_MAXIMALES[gravite] for gravite in sante.GRAVITES)
     para.claim("plus de {} blessures légères, {} graves et {} critique", maximales)
 
 
 @binder.prose(contains="Pour chaque point de fatigue, le personnage se voit infliger")
-def handicap_par_point_de_fatigue(para, state):
+def handicap_par_point_de_fatigue(para):
     handicap = sante.handicap_de_fatigue(1)
     if re.search(r"infliger un handicap de [+\-−]?\d", para.text):
         para.claim("infliger un handicap de {} sur", handicap)
@@ -32,7 +32,7 @@ def handicap_par_point_de_fatigue(para, state):
 
 
 @binder.prose(contains="éventuellement augmenté d'un bonus dû à son armure")
-def armure_et_encaissement(para, state):
+def armure_et_encaissement(para):
     # The rules follow « les armures » (and the combat example, and the 1.3
     # revision: « Les Bonus d'Armure se retire maintenant automatiquement aux
     # dommages »): the BE comes off the Dom, it does not raise the roll.
@@ -46,7 +46,7 @@ def armure_et_encaissement(para, state):
 
 
 @binder.table(title="les effets des dommages")
-def effets_des_dommages(table, state):
+def effets_des_dommages(table):
     for row in table.rows:
         bornes, blessure, fatigue, limite = row[:4]
         effet = sante.effet_du_type(blessure.text)
@@ -61,12 +61,12 @@ def effets_des_dommages(table, state):
 
 
 @binder.prose(contains="Un personnage étourdi possède")
-def etourdi(para, state):
+def etourdi(para):
     para.claim("possède {} dans cet aspect", sante.ETOURDISSEMENT)
 
 
 @binder.example(title="Blessures et points de douleur")
-def blessures_et_points_de_douleur(ex, state):
+def blessures_et_points_de_douleur(ex):
     legeres = ex.given("a reçu {} blessures légères")
     par_legere = sante.points_de_fatigue("légère")
     par_etourdissement = sante.points_de_fatigue("étourdi")
@@ -78,7 +78,7 @@ def blessures_et_points_de_douleur(ex, state):
 
 
 @binder.prose(contains="Les niveaux de dommage sont normalement égaux")
-def determination_des_niveaux_de_dommage(para, state):
+def determination_des_niveaux_de_dommage(para):
     # « en moyenne, vaut 5 »: the mean °R of a successful encaissement at an
     # average Enc of 10 is 5.5, which the book gives to the unit below.
     para.claim("en moyenne, vaut {}", sante.degre_d_encaissement_moyen(), within=Fraction(1, 2))
@@ -86,7 +86,7 @@ def determination_des_niveaux_de_dommage(para, state):
 
 
 @binder.example(title="Détermination d'un niveau de dommage")
-def chute_de_cheval(ex, state):
+def chute_de_cheval(ex):
     # The book's damage figures go by fives, so « autour de » allows half a
     # step either side of the border between the two kinds of wound.
     ex.claim(
@@ -100,7 +100,7 @@ def chute_de_cheval(ex, state):
 
 
 @binder.prose(contains="se récupèrent au rythme de")
-def recuperation(para, state):
+def recuperation(para):
     para.claim("au rythme de {} point aux {} minutes", sante.RECUPERATION)
     para.claim("points de fatigue dépasse {}", sante.SEUIL_DE_BLESSURE_PAR_FATIGUE)
     para.claim("chaque tranche de {} points", sante.TRANCHE_DE_FATIGUE)

@@ -46,7 +46,7 @@ def _pourcent_fin(valeur: float) -> str:
 
 
 @binder.prose(contains="Un personnage type aura")
-def chance_a_difficulte_zero(para, state):
+def chance_a_difficulte_zero(para):
     ecart, pire, exceptions = ecart_entre_la_table_et_les_des()
     note("a marge of 0 succeeds and P(±d10° = 0) = 1/11, so P(0 + ±d10° ≥ 0) = 1/2 + 1/22 = 6/11")
     sauf = ", ".join(
@@ -71,7 +71,7 @@ def chance_a_difficulte_zero(para, state):
 
 
 @binder.prose(contains="deux fois plus difficile")
-def ecarts_de_difficulte(para, state):
+def ecarts_de_difficulte(para):
     deux_fois = mesures.ecart_pour_un_rapport(2)
     para.claim("la difficulté gagne {} points", deux_fois)
     para.claim("on retire {} points", deux_fois)
@@ -79,7 +79,7 @@ def ecarts_de_difficulte(para, state):
 
 
 @binder.example(id="xdifficulte")  # its section has the same title
-def difficulte_d_une_action(ex, state):
+def difficulte_d_une_action(ex):
     competence = ex.given("Compétence de {} en Acrobatie")
     difficulte = ex.given("a une difficulté de {}")
     circonstances = ex.given("difficulté supplémentaire de {}")
@@ -90,11 +90,11 @@ def difficulte_d_une_action(ex, state):
     ex.claim("avec son niveau d'acrobatie, {}", niveau)
     finale = regles.difficulte_finale(niveau, ajustee)
     ex.claim(re.compile(r"\( ([+\-]\d+) \+ ([+\-]\d+) = \) ([+\-]\d+)"), (niveau, ajustee, finale))
-    state.difficulte_de_l_acrobatie = finale
+    return finale
 
 
 @binder.table(title="Chances de réussite d'une action")
-def chances_de_reussite(table, state):
+def chances_de_reussite(table):
     imprimees: dict[int, Fraction] = {}
     rangees = iter(table.rows)
     for difficultes, pourcentages in zip(rangees, rangees, strict=True):
@@ -146,8 +146,8 @@ def distance_aux_des(table, imprimees: dict[int, Fraction]) -> Finding:
 
 
 @binder.prose(contains="Dans notre exemple précédent, la difficulté")
-def chance_de_l_acrobatie(para, state):
-    difficulte = state.difficulte_de_l_acrobatie
+def chance_de_l_acrobatie(para, difficulte_d_une_action):
+    difficulte = difficulte_d_une_action
     para.claim("la difficulté de {} donne", difficulte)
     note(
         f"±d10° gives {_pourcent(100 * des.chance_du_jet_ouvert_au_moins(-difficulte))}; "
@@ -157,7 +157,7 @@ def chance_de_l_acrobatie(para, state):
 
 
 @binder.prose(contains="Quelqu'un m'a fait remarquer")
-def comparaison_des_mesures(para, state):
+def comparaison_des_mesures(para):
     note(
         "A's fair chance V_A/(V_A+V_B) = 1/(1 + 10^((B−A)/10)) is more than the table gives at "
         "A − B (50 % × 10^(−(B−A)/10)): the fair difficulty is −B plus a correction, easier"
@@ -192,12 +192,12 @@ def comparaison_des_mesures(para, state):
 
 
 @binder.prose(contains="ne fera pas un double périlleux")
-def marge_sans_effet(para, state):
+def marge_sans_effet(para):
     para.given("s'il réussit à {}")
 
 
 @binder.prose(contains="La marge de réussite est facile à calculer")
-def marge_d_echec(para, state):
+def marge_d_echec(para):
     marge = para.given("une marge de réussite de {}")
     para.claim("une marge d'échec de {}", regles.marge_d_echec(marge))
 
@@ -206,7 +206,7 @@ def marge_d_echec(para, state):
 
 
 @binder.example(title="Action en confrontation")
-def action_en_confrontation(ex, state):
+def action_en_confrontation(ex):
     base = ex.given("qu'une difficulté de {} est représentative")
     intuition, manoeuvre, baratin = ex.given("respectivement {}, {} et {}")
     niveau = regles.niveau_de_competence(intuition, manoeuvre, baratin)
@@ -226,19 +226,19 @@ def action_en_confrontation(ex, state):
         "cela lui donne une difficulté finale de {}",
         regles.difficulte_de_la_parade(niveau_du_marchand, base),
     )
-    state.difficulte_du_baratin = base
+    return base
 
 
 @binder.prose(contains="c'est bien la difficulté")
-def parade_a_la_difficulte_de_base(para, state):
+def parade_a_la_difficulte_de_base(para, action_en_confrontation):
     marge = para.given("une marge de réussite de {}")
     para.claim(
         "avec une difficulté de {}",
-        regles.difficulte_de_base_de_la_parade(state.difficulte_du_baratin, marge),
+        regles.difficulte_de_base_de_la_parade(action_en_confrontation, marge),
     )
 
 
 @binder.prose(contains="Les actions multiples surviennent")
-def actions_multiples(para, state):
+def actions_multiples(para):
     # « si un personnage fait trois actions en même temps »: the count is in words.
     para.claim("sera de {}", regles.malus_d_actions_multiples(3))

@@ -20,12 +20,12 @@ from .constats import formule, termes_de_la_formule, trouver
 
 
 @binder.prose(contains="Les Compétences de combat des Arpèges")
-def principes_generaux(para, state):
+def principes_generaux(para):
     para.waive("près de {}kg", "the weight of a two-handed sword, in the description")
 
 
 @binder.prose(contains="La déclaration d'intention se fait")
-def changement_d_intention(para, state):
+def changement_d_intention(para):
     para.claim("pénalité de {} sur toutes", regles.penalite(0, changement_d_intention=True))
 
 
@@ -33,7 +33,7 @@ def changement_d_intention(para, state):
 
 
 def _terme_du_facteur(nom: str):
-    def terme(term, state):
+    def terme(term):
         dans_le_texte = trouver(term, re.compile(r"\((\w+)\)"))
         selon_les_regles = [abr for abr, facteur in regles.FACTEURS.items() if facteur == nom]
         term.affirm(
@@ -57,18 +57,18 @@ for _terme, _nom in (
 
 
 @binder.prose(contains="Une attaque est décrite par")
-def facteurs(para, state):
+def facteurs(para):
     para.claim("décrite par {} Facteurs", len(regles.FACTEURS))
     para.claim("valent tous {} ou plus", regles.FACTEUR_MINIMAL)
 
 
 @binder.prose(contains="Le Facteur Finesse ne peut")
-def finesse_maximale(para, state):
+def finesse_maximale(para):
     para.claim("supérieur à {}", regles.FINESSE_MAXIMALE)
 
 
 @binder.prose(contains="La Parade affecte principalement")
-def parade_defensive(para, state):
+def parade_defensive(para):
     defensive = regles.facteurs_du_type("Attaque défensive (ou défense sans attaque)")
     para.claim("un bonus de {}", defensive.parade)
 
@@ -77,7 +77,7 @@ def parade_defensive(para, state):
 
 
 @binder.prose(contains="Les personnages ont normalement accès à six types")
-def six_types_d_attaque(para, state):
+def six_types_d_attaque(para):
     nombre = len(regles.TYPES_D_ATTAQUE)
     para.affirm("six types d'attaque", nombre == 6, rules_give=f"{nombre} types")
 
@@ -86,7 +86,7 @@ AFFECTATION = re.compile(r"\b(F[FDRP]) = \+N\b")
 
 
 @binder.table(title="Types d'attaque possible")
-def types_d_attaque(table, state):
+def types_d_attaque(table):
     for nom, description in table.rows:
         type_d_attaque = nom.text
         # N stands for any adverb: one N tells which factors the type raises and by how much.
@@ -117,14 +117,14 @@ def types_d_attaque(table, state):
 
 
 @binder.table(title="Table des adverbes")
-def adverbes(table, state):
+def adverbes(table):
     for rangee in table.rows:
         for adverbe, valeur in zip(rangee[::2], rangee[1::2], strict=True):
             valeur.claim("{}", regles.valeur_de_l_adverbe(adverbe.text))
 
 
 @binder.prose(contains="La valeur par défaut est normalement")
-def adverbe_par_defaut(para, state):
+def adverbe_par_defaut(para):
     adverbe = re.compile(r"(?<=normalement )\S+(?= soit)")
     para.affirm(
         adverbe,
@@ -136,14 +136,14 @@ def adverbe_par_defaut(para, state):
 
 
 @binder.example(title="Description d'attaque simple")
-def attaque_simple(ex, state):
+def attaque_simple(ex):
     # « une attaque totale forcée (la charge) »
     charge = regles.facteurs_du_type("Attaque forcée/précise", "Totale")
     ex.claim("Il aurait donc {} en FD et {} en FF", (charge.dommages, charge.finesse))
 
 
 @binder.example(title="Description d'attaque avec variante")
-def attaque_avec_variante(ex, state):
+def attaque_avec_variante(ex):
     forcee = regles.facteurs_du_type("Attaque forcée/précise")
     ex.claim("attaque forcée (N = {})", regles.valeur_de_l_adverbe(regles.ADVERBE_PAR_DEFAUT))
     # « mais sans le bonus sur la Finesse pour ne pas affecter la Parade »
@@ -152,7 +152,7 @@ def attaque_avec_variante(ex, state):
 
 
 @binder.prose(contains="Un personnage surpris")
-def surprise(para, state):
+def surprise(para):
     para.claim("un FP de {}", regles.surpris(regles.Facteurs()).parade)
 
 
@@ -160,7 +160,7 @@ def surprise(para, state):
 
 
 @binder.prose(contains="Les attaques sont considérées simultanées")
-def simultaneite(para, state):
+def simultaneite(para):
     para.claim("est de moins de {} points", regles.ECART_DE_SIMULTANEITE)
 
 
@@ -239,7 +239,7 @@ def termes_en_mots(phrase: str) -> dict[str, str]:
 
 
 def _definition(total: str, sans_les_des: str | None):
-    def definition(para, state):
+    def definition(para):
         phrase = para.text.split(".")[0]
         selon_les_regles = {
             terme: "+" if signe == "±" and terme != "d10°" else signe
@@ -281,7 +281,7 @@ for _total, _debut, _sans_les_des in (
 
 
 @binder.table(title="Totaux d'attaque")
-def totaux_d_attaque(table, state):
+def totaux_d_attaque(table):
     for nom, cellule in table.rows:
         selon_les_regles = formule_selon_les_regles(nom.text)
         dans_le_texte = termes_de_la_formule(cellule.text)
@@ -293,7 +293,7 @@ def totaux_d_attaque(table, state):
 
 
 @binder.prose(contains="Lors d'une mêlée")
-def chaos_de_la_melee(para, state):
+def chaos_de_la_melee(para):
     para.affirm(
         "un attaquant ne peut donc mettre de points en Finesse",
         not regles.facteurs_admis(regles.Facteurs(finesse=1), en_melee=True),
@@ -307,7 +307,7 @@ def chaos_de_la_melee(para, state):
 
 
 @binder.example(title="Calcul des dégâts.")
-def calcul_des_degats(ex, state):
+def calcul_des_degats(ex):
     cp_rs = ex.given("Cp+Rs = {}")
     armure = ex.given("(Bonus: {})")
     bonus_de_dommages = ex.given("Total de Dommages = {}")
@@ -340,7 +340,7 @@ TERMES_DES_BASES = ("Cp", "Rs", "Armure", "Niveau", "BF", "BP", "BR", "BD", "Sty
 
 
 def _base(debut: str, fonction):
-    def base(para, state):
+    def base(para):
         formule_du_texte = para.text[len(debut) :].strip(" ()")
         selon_les_regles = signes(fonction, TERMES_DES_BASES)
         para.affirm(
@@ -358,7 +358,7 @@ for _debut, _fonction in BASES.items():
 
 
 @binder.prose(contains="La classe de dommage:")
-def classe_de_dommage(para, state):
+def classe_de_dommage(para):
     lettres = trouver(para, re.compile(r"[A-Z](?:/[A-Z])+")).group()
     para.affirm(
         lettres, tuple(lettres.split("/")) == regles.CLASSE, rules_give="/".join(regles.CLASSE)
@@ -366,12 +366,12 @@ def classe_de_dommage(para, state):
 
 
 @binder.prose(contains="caractéristiques reviennent presque")
-def statistiques_importantes(para, state):
+def statistiques_importantes(para):
     para.claim("remarquer que {} caractéristiques", len(regles.STATISTIQUES_IMPORTANTES))
 
 
 @binder.prose(contains="Les points de douleurs et les blessures varient")
-def statistiques_constantes(para, state):
+def statistiques_constantes(para):
     para.claim(
         "les {} autres",
         len(regles.STATISTIQUES_IMPORTANTES) - len(regles.STATISTIQUES_VARIABLES),

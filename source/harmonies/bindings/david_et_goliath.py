@@ -87,7 +87,7 @@ def verifier_la_table(ex, personnage: regles.Personnage) -> None:
 
 
 @binder.example(title="Déroulement d'un round de combat")
-def david_et_goliath(ex, state):
+def david_et_goliath(ex):
     # -- the sheets ------------------------------------------------------------------
     dague = regles.Arme(
         "dague",
@@ -270,4 +270,4 @@ def david_et_goliath(ex, state):
         rules_give="no jet d'évanouissement",
     )
     ex.affirm("avant d'avoir pu riposter", r3.en_suspens == "Goliath", rules_give="Goliath strikes")
-    state.david_et_goliath = (r1, r2, r3)
+    return (r1, r2, r3)
