@@ -184,7 +184,8 @@ def expected_outline(book: str) -> list[tuple[int, str]]:
     def sections(parent, level):
         for child in parent:
             if isinstance(child.tag, str) and child.tag in SECTIONS:
-                expected.append((level, docbook_title(child)))
+                if docbook_title(child):  # an untitled section has no heading to bookmark
+                    expected.append((level, docbook_title(child)))
                 sections(child, level + 1)
 
     for division in docbook(book).iter(*DIVISIONS):
@@ -245,7 +246,9 @@ def test_contents_page_numbers_are_the_pages_of_the_headings(builds, book):
         number = line.split()[-1]
         assert number == labels[target], f"« {line} » but the heading is on page {labels[target]}"
         heading = re.sub(r"[ .]*\S+$", "", line).split(" ", 1)[-1][-20:]
-        assert squeezed(heading) in squeezed(texts[target]), f"« {line} » is not on its page"
+        # (the lists of tables and examples write « Tableau 2.1 », the caption « Tableau 2.1. »)
+        on_page = squeezed(texts[target]).replace(".", "")
+        assert squeezed(heading).replace(".", "") in on_page, f"« {line} » is not on its page"
 
 
 @pytest.mark.parametrize("book", BOOKS)

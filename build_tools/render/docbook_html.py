@@ -87,6 +87,10 @@ GENERATED_TITLES = {
 """Elements whose title docbook-xsl generates when the book gives none -> the word."""
 
 
+LONG_EXAMPLE = 2200
+"""Characters of an example (some twenty printed lines) beyond which print lets it break."""
+
+
 @dataclass
 class Page:
     """Where the translator writes: one file of the split book, or the single page."""
@@ -577,6 +581,8 @@ class Translator(
             title=self.title(element),
             content=self.contents(element),
             mark=self.mark(element),
+            # in print a long example may break across pages rather than leave a gap
+            long=len(" ".join("".join(element.itertext()).split())) > LONG_EXAMPLE,
         )
 
     visit_informalexample = visit_example

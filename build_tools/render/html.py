@@ -184,6 +184,7 @@ class HtmlBook:
             titlepage=titlepage,
             front_matter=self._front_matter(translator),
             medium=self.marks.medium,
+            formal_lists=self._formal_lists(translator),
             contents=self.contents(translator),
             divisions=divisions,
             errata=self.marks.errata(
@@ -403,14 +404,39 @@ class HtmlBook:
         )
         return entries
 
+    def _formal_lists(self, translator: Translator) -> list[dict]:
+        """The numbered tables and examples of the book, each list with its entries."""
+        lists = []
+        for kind, tags in (("table", ("table",)), ("example", ("example",))):
+            entries = [
+                {
+                    "label": translator.label(element),
+                    "title": Markup(translator.plain_title(element)),
+                    "href": translator.href(element),
+                }
+                for element in self.root.iter(*tags)
+                if self.numbering.labels.get(element) and not translator.left_out(element)
+            ]
+            lists.append(
+                {
+                    "id": f"list-of-{kind}s",
+                    "title": self.words[f"list_of_{kind}s"],
+                    "entries": entries,
+                }
+            )
+        return lists
+
     def _entry(self, translator: Translator, element: etree._Element) -> dict:
-        children = [
-            self._entry(translator, child)
-            for child in element
-            if isinstance(child.tag, str)
-            and child.tag in SECTIONS
-            and not translator.excluded(child)
-        ]
+        children = []
+        for child in element:
+            if (
+                isinstance(child.tag, str)
+                and child.tag in SECTIONS
+                and not translator.excluded(child)
+            ):
+                entry = self._entry(translator, child)
+                # an untitled section has no heading to list: its subsections stand for it
+                children += [entry] if entry["title"] else entry["children"]
         href = translator.href(element)
         if translator.page.name is not None and element in self.numbering.pages:
             href = self.numbering.pages[element]

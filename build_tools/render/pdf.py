@@ -204,6 +204,8 @@ def _page_labels(body: int):
         ranges = [0, pydyf.Dictionary({"S": "/r"})] if body else []
         ranges += [body, pydyf.Dictionary({"S": "/D"})]
         pdf.catalog["PageLabels"] = pydyf.Dictionary({"Nums": pydyf.Array(ranges)})
+        # The book opens with its bookmarks shown: the reader sees the chapters at once.
+        pdf.catalog["PageMode"] = "/UseOutlines"
 
     return finish
 

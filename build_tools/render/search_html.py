@@ -54,6 +54,8 @@ def entries(book, translator) -> list[dict[str, str]]:
                 continue
             label = translator.label(element)
             title = _plain(translator.plain_title(element))
+            if not title:
+                continue  # an untitled section: its text is found through its neighbours
             found.append(
                 {
                     "kind": "section",

@@ -35,6 +35,8 @@ from build_tools.ledger import Entry, read_ledger
 from build_tools.render.typography import Typography
 
 ERRATUM = "erratum"
+DEFECTS = ("table-empty-column", "table-row")
+"""Findings that leave part of a checked table with nothing to check."""
 WORKING_STEPS = 12
 """The steps of a working shown beside a passage."""
 MINUS = "−"
@@ -75,6 +77,8 @@ class Marks:
     """Finding id -> its number on the errata page (`erratum-N`)."""
     errata_at: dict[str, list[Finding]] = field(default_factory=dict)
     """The errata of each passage, by its `where`: looked up once per mark, not searched."""
+    defects: dict[str, list[Finding]] = field(default_factory=dict)
+    """A passage's defects of form (an empty column, a short row): it is not all verified."""
 
     @classmethod
     def of(cls, report, words: dict[str, str], typography: Typography, medium: str = "screen"):
@@ -95,6 +99,9 @@ class Marks:
         for finding in marks.findings:
             if finding.where:
                 marks.errata_at.setdefault(finding.where, []).append(finding)
+        for finding in report.findings:
+            if finding.category in DEFECTS and finding.where:
+                marks.defects.setdefault(finding.where, []).append(finding)
         marks._place_wrong_tokens()
         return marks
 
@@ -211,6 +218,11 @@ class Marks:
             notes.append(self.words["unchecked_numbers"].format(count=verification.unbound))
         if verification.failed:
             notes.append(self.words["binding_failed"])
+        if self.defects.get(verification.where):
+            # a column no row fills cannot be verified: the passage is not all checked
+            notes.append(self.words["table_defect"])
+            if status == "verified":
+                status = "incomplete"
         wrong = [claim for claim in claims if not claim["agreed"]]
         summary = {
             "verified": self.words["verified_short"],

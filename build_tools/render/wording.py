@@ -89,6 +89,8 @@ WORDS: dict[str, dict[str, str]] = {
         "incomplete_short": "incomplet",
         "unchecked_numbers": "{count} nombre(s) sans vérification",
         "binding_failed": "la vérification n’a pas pu aboutir",
+        "table_defect": "une colonne du tableau est vide ou des cases manquent : "
+        "elles n’ont pas pu être vérifiées",
         "missing_target": "cible introuvable : {id}",
         "unsupported": "élément non pris en charge : <{name}>",
         "previous": "Précédent",
@@ -184,6 +186,8 @@ WORDS: dict[str, dict[str, str]] = {
         "incomplete_short": "incomplete",
         "unchecked_numbers": "{count} number(s) not checked",
         "binding_failed": "the check could not complete",
+        "table_defect": "a column of the table is empty or cells are missing: "
+        "they could not be checked",
         "missing_target": "missing target: {id}",
         "unsupported": "unsupported element: <{name}>",
         "previous": "Previous",
