@@ -309,6 +309,13 @@ class Callouts:
             return f"[{key}]"
         if tag == "synopfragment":
             return f"({self.synopsis_fragment_number(target)})"
+        if tag == "step" and target.getparent() is not None:
+            steps = [node for node in target.getparent() if node.tag == "step"]
+            return f"{escape(self.words['step'])} {steps.index(target) + 1}"
+        if tag == "listitem" and target.getparent() is not None:
+            if target.getparent().tag == "orderedlist":  # docbook-xsl names it by its number
+                items = [node for node in target.getparent() if node.tag == "listitem"]
+                return str(items.index(target) + 1)
         return None
 
 
