@@ -208,15 +208,15 @@ def add_check(commands, common) -> None:
 
 
 def run_check(arguments: argparse.Namespace) -> int:
-    from build_tools.examine import examine
+    from build_tools.examine import examine, examine_each
 
-    results = [
-        examine(book, cross_check=not arguments.no_rules) for book in select(arguments.books)
-    ]
+    books, cross_check = select(arguments.books), not arguments.no_rules
     if arguments.diff or arguments.fix:
         from build_tools import corrections
 
+        results = [examine(book, cross_check=cross_check) for book in books]
         return corrections.run(results, write=arguments.fix)
+    results = examine_each(books, cross_check=cross_check)
     settings = report_settings(arguments)
     print(reports.FORMATS[arguments.format](results, settings), end="")
     write_reports(arguments, results, settings)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -104,3 +106,41 @@ def _make_ids_unique(findings: list[Finding]) -> None:
         seen[finding.id] = count
         if count > 1:
             finding.id = f"{finding.id}#{count}"
+
+
+class Elsewhere:
+    """Stands for a document or a game that was read in another process: it was there."""
+
+    def __repr__(self) -> str:
+        return "Elsewhere()"
+
+
+def examine_each(books: list[Book], *, cross_check: bool = True) -> list[Report]:
+    """`examine` of each book; several books are checked in parallel, one process per core.
+
+    What comes back from a process is what a report needs (the book, its findings,
+    its coverage and settings), not its document nor its game. Where a process
+    cannot be used or its report cannot come back, the books are checked here,
+    one after the other, with the same results.
+    """
+    workers = min(len(books), os.cpu_count() or 1)
+    if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
+        try:
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                return pool.starmap(_summary, [(book, cross_check) for book in books], 1)
+        except Exception:  # a report that cannot cross processes: check the books here
+            pass
+    return [examine(book, cross_check=cross_check) for book in books]
+
+
+def _summary(book: Book, cross_check: bool) -> Report:
+    report = examine(book, cross_check=cross_check)
+    return Report(
+        report.book,
+        Elsewhere() if report.document is not None else None,
+        Elsewhere() if report.game is not None else None,
+        report.findings,
+        report.coverage,
+        {},
+        report.settings,
+    )
