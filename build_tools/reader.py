@@ -29,6 +29,7 @@ from build_tools.entity_files import mark_entity_files
 from build_tools.resources import Gate, Refused
 from build_tools.resources import inside as _inside
 from build_tools.resources import resolved as _resolved
+from build_tools.xpointer import pointed
 
 XINCLUDE_NAMESPACES = (
     "http://www.w3.org/2001/XInclude",
@@ -606,7 +607,7 @@ def _include(
             continue
         included = _parse(target, parser, refusals, spent, folder, where).getroot()
         if pointer:
-            selected = _pointed(included, pointer)
+            selected = pointed(included, pointer)
             if selected is None:
                 refusals.append(
                     at_line(
@@ -625,46 +626,6 @@ def _include(
         included.set(XML_BASE, str(target))
         _include(included, target, folder, parser, refusals, files, stack + [target], spent)
         _replace(include, [included], None)
-
-
-def _pointed(root: etree._Element, pointer: str) -> etree._Element | None:
-    """The element an XPointer names: `id`, `element(id/1/2)`, `element(/1/2)`,
-    `xpointer(id('id'))`; None when it names none (or uses another scheme)."""
-    pointer = pointer.strip()
-    named = re.fullmatch(r"xpointer\(\s*id\(\s*['\"]([^'\"]+)['\"]\s*\)\s*\)", pointer)
-    if named:
-        pointer = named.group(1)
-    scheme = re.fullmatch(r"element\(([^)]*)\)", pointer)
-    steps = (scheme.group(1) if scheme else pointer).split("/")
-    if not scheme and len(steps) != 1:
-        return None
-    node = None
-    if steps[0]:
-        node = next(
-            (e for e in root.iter() if isinstance(e.tag, str) and e.get("id") == steps[0]), None
-        )
-        if node is None:
-            node = next(
-                (
-                    e
-                    for e in root.iter()
-                    if isinstance(e.tag, str)
-                    and e.get("{http://www.w3.org/XML/1998/namespace}id") == steps[0]
-                ),
-                None,
-            )
-    for position, step in enumerate(steps[1:]):
-        if not step.isdigit():
-            return None
-        if node is None and position == 0 and not steps[0]:
-            node = root if step == "1" else None
-            continue
-        if node is None:
-            return None
-        children = [child for child in node if isinstance(child.tag, str)]
-        index = int(step) - 1
-        node = children[index] if 0 <= index < len(children) else None
-    return node
 
 
 def _check_include_bounds(href: str, where: dict, files: list[Path], stack: list[Path]) -> None:
