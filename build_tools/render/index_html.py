@@ -20,6 +20,16 @@ from build_tools.docbook import SECTIONS
 from build_tools.render.numbering import DIVISION_TAGS
 
 LEVELS = ("primary", "secondary", "tertiary")
+UNPRINTED = (
+    "textobject",
+    "alt",
+    "titleabbrev",
+    "refmeta",
+    "keywordset",
+    "subjectset",
+    "screeninfo",
+)
+"""Where an indexterm prints no anchor: its entry then points at what holds the place."""
 
 
 @dataclass
@@ -105,8 +115,8 @@ class Index:
             entries, level = top, None
             for name in LEVELS:
                 node = term.find(name)
-                if node is None:
-                    break
+                if node is None or not "".join(node.itertext()).strip():
+                    break  # an empty secondary is no level (as docbook-xsl reads it)
                 text = self.plain(node)
                 key = sort_key(node.get("sortas") or "".join(node.itertext()))
                 level = entries.setdefault(key + "\x00" + text, Entry(text, key))
@@ -135,12 +145,24 @@ class Index:
 
     def _locator(self, term: etree._Element, end: etree._Element | None) -> dict:
         zone = self.target(term.get("zone", "").split()[0]) if term.get("zone") else None
-        start = zone if zone is not None else term
+        start = zone if zone is not None else self._shown_place(term)
+        end = self._shown_place(end) if end is not None else None
         return {
             "href": self.href(start),
             "end": self.href(end) if end is not None else "",
             "text": self.markup(self._where(start)),
         }
+
+    def _shown_place(self, term: etree._Element) -> etree._Element:
+        """`term`, or, when it sits where no page prints it (an image's text alternative,
+        an abbreviated title), the nearest enclosing element that has an anchor."""
+        hidden = [node for node in term.iterancestors() if node.tag in UNPRINTED]
+        if not hidden:
+            return term
+        for node in hidden[-1].iterancestors():
+            if node in self.numbering.anchors:
+                return node
+        return self.document.root
 
     def _where(self, element: etree._Element) -> str:
         """The title of the section or division `element` is in: the text of its link."""

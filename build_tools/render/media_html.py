@@ -129,7 +129,10 @@ class Media:
         A file that is missing or outside the book's folder is a finding, and the link
         then shows its words only."""
         if url is not None and any(character.isspace() for character in url):
-            url = re.sub(r"\s+", "%20", url.strip())  # as a browser sends it; valid HTML
+            # a web address broken over lines in the source is one address; elsewhere
+            # (a path, « mailto:jo at example org ») the spaces are sent as a browser sends them
+            web = urlparse(url.strip()).scheme.lower() in ("http", "https")
+            url = re.sub(r"\s+", "" if web else "%20", url.strip())
         if url is None or urlparse(url).scheme or url.startswith(("#", "/", "?")):
             return url
         path, _, fragment = url.partition("#")
