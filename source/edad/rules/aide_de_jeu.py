@@ -12,23 +12,29 @@ from build_tools.checking.rule import rule
 
 from . import equipement, jets, magie
 
-ECARTS_DE_LA_TABLE = range(-10, 11)
+# The rows of the cards' tables: choices of the cards, not rules of the book.
+_ECARTS_DE_LA_TABLE = range(-10, 11)
 """Les différences de bonus (joueur moins adversaire ou DD) de la table des chances."""
 
-NIVEAUX_DE_SORT = range(0, 7)
+_NIVEAUX_DE_SORT = range(0, 7)
 """Les niveaux de sort de la table des temps d'incantation."""
 
-SORTES_D_OBJET = {"arme": "armes", "bouclier": "boucliers", "armure": "armures"}
+_SORTES_D_OBJET = {"arme": "armes", "bouclier": "boucliers", "armure": "armures"}
 """Chaque sorte d'objet de la table des points de vie, et son pluriel."""
 
 
-@rule
+@rule(
+    cites=(
+        "Si le score total du joueur est supérieur au score total de l'adversaire",
+        "En cas d'égalité, chacun relance le dé jusqu'à ce qu'un des deux ait le plus haut score",
+    )
+)
 def chances_de_succes() -> list[tuple[int, Fraction]]:
     """Pour chaque différence de bonus, la chance de succès du jet opposé (égalités relancées)."""
-    return [(ecart, jets.probabilite_de_succes(ecart, 0)) for ecart in ECARTS_DE_LA_TABLE]
+    return [(ecart, jets.probabilite_de_succes(ecart, 0)) for ecart in _ECARTS_DE_LA_TABLE]
 
 
-@rule
+@rule(cites="Catégories d'écart")
 def categories_d_ecart() -> list[tuple[str, tuple[int, int | None]]]:
     """La table « Catégories d'écart »: chaque catégorie et ses écarts."""
     return [
@@ -36,11 +42,11 @@ def categories_d_ecart() -> list[tuple[str, tuple[int, int | None]]]:
     ]
 
 
-@rule
+@rule(cites="Points de vie des objets")
 def points_de_vie_des_objets() -> list[tuple[str, str | int]]:
     """La table « Points de vie des objets »: chaque objet, puis ce qu'ajoute la magie."""
     lignes: list[tuple[str, str | int]] = []
-    for sorte, pluriel in SORTES_D_OBJET.items():
+    for sorte, pluriel in _SORTES_D_OBJET.items():
         for (sorte_de_l_objet, taille), points in equipement.POINTS_DE_VIE_DES_OBJETS.items():
             if sorte_de_l_objet == sorte:
                 lignes.append((f"{sorte} {taille}", points))
@@ -49,7 +55,13 @@ def points_de_vie_des_objets() -> list[tuple[str, str | int]]:
     return lignes
 
 
-@rule
+@rule(
+    cites=(
+        "Le temps d'incantation est égal au niveau du sort plus un, divisé par deux en actions "
+        "complexes",
+        "permet de réduire d'une action simple le temps d'une incantation",
+    )
+)
 def temps_d_incantation() -> list[tuple[int, str, str]]:
     """Pour chaque niveau de sort, le temps d'incantation, et avec le don Incantation rapide."""
     return [
@@ -58,5 +70,5 @@ def temps_d_incantation() -> list[tuple[int, str, str]]:
             magie.cout_d_incantation(niveau),
             magie.cout_d_incantation(niveau, incantation_rapide=True),
         )
-        for niveau in NIVEAUX_DE_SORT
+        for niveau in _NIVEAUX_DE_SORT
     ]

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from build_tools.checking.rule import rule
+from build_tools.checking.rule import constant, rule
 
 from .equipement import COMPETENCES_MARTIALES
 from .file import COMPLEXE, SIMPLE
@@ -36,7 +36,11 @@ TRONC_COMMUN, COMBATTANTS, ROUBLARDS, MAGICIENS = (
     "Les Magiciens",
 )
 
-COMPETENCE_MARTIALE = "compétence martiale associée"
+COMPETENCE_MARTIALE = constant(
+    "compétence martiale associée",
+    cites="Le don Maniement de l'arme est disponible à condition d'avoir 5 à la compétence "
+    "martiale associée",
+)
 """The skill a weapon feat asks for: the martial skill of the weapon chosen."""
 
 
@@ -62,103 +66,134 @@ class Don:
         return f"{self.nom} n" if self.chaine else self.nom
 
 
-MANIEMENT = "Maniement de l'arme"
+MANIEMENT = constant(
+    "Maniement de l'arme",
+    cites="Le don Maniement de l'arme est disponible à condition d'avoir 5 à la compétence "
+    "martiale associée",
+)
 
-DONS: dict[str, Don] = {
-    don.nom: don
-    for don in (
-        Don("Combat en aveugle", TRONC_COMMUN),
-        Don("Sens de l'initiative", TRONC_COMMUN, effets={"bonus d'initiative": 4}),
-        Don("Sang froid", TRONC_COMMUN, competences={"Volonté": 5}),
-        Don("Esquive instinctive", TRONC_COMMUN, competences={"Agilité": 5}),
-        Don("Pistage", TRONC_COMMUN, competences={"Survie": 5}),
-        Don("Dur à cuire", TRONC_COMMUN, competences={"Résistance": 5}),
-        Don(
-            "Robustesse",
-            TRONC_COMMUN,
-            competences={"Résistance": 5},
-            chaine=True,
-            effets={"PVs supplémentaires": 3},
-        ),
-        Don("Port des armures légères", TRONC_COMMUN),
-        Don("Port des armures intermédiaires", TRONC_COMMUN, ("Port des armures légères",)),
-        Don("Port des armures lourdes", TRONC_COMMUN, ("Port des armures intermédiaires",)),
-        Don("Port des boucliers", TRONC_COMMUN),
-        Don("Maîtrise des boucliers", TRONC_COMMUN, ("Port des boucliers",)),
-        Don("Berserk", COMBATTANTS, competences={"Résistance": 5}, chaine=True),
-        Don(
-            MANIEMENT,
-            COMBATTANTS,
-            competences={COMPETENCE_MARTIALE: 5},
-            effets={"bonus au toucher": 2, "seuil de compétence": 10},
-        ),
-        Don("Arme critique", COMBATTANTS, (MANIEMENT,)),
-        Don("Arme rapide", COMBATTANTS, (MANIEMENT,)),
-        Don("Enchaînement", COMBATTANTS, utilise_avec=("Arme rapide",)),
-        Don("Sens de la feinte", COMBATTANTS, ("Enchaînement",), (MANIEMENT,)),
-        Don(
-            "Tir de précision", COMBATTANTS, utilise_avec=(MANIEMENT,), effets={"bonus annulé": -4}
-        ),
-        Don(
-            "Feu nourri", COMBATTANTS, utilise_avec=(MANIEMENT,), effets={"bonus pour toucher": -4}
-        ),
-        Don(
-            "Tir en mouvement",
-            COMBATTANTS,
-            utilise_avec=(MANIEMENT,),
-            effets={"malus supprimé": -4},
-        ),
-        Don("Attaque en puissance", COMBATTANTS, utilise_avec=(MANIEMENT,)),
-        Don("Science de la destruction", COMBATTANTS, ("Attaque en puissance",), (MANIEMENT,)),
-        Don("Combat à deux armes", COMBATTANTS, utilise_avec=(MANIEMENT,)),
-        Don(
-            "Maîtrise de l'arme",
-            COMBATTANTS,
-            (MANIEMENT,),
-            competences={COMPETENCE_MARTIALE: 10},
-            effets={"bonus au toucher": 3, "seuil de compétence": 15},
-        ),
-        Don(
-            "Maîtrise des pièges",
-            ROUBLARDS,
-            effets={"bonus de fouille": 4, "bonus de Crochetage": 4},
-        ),
-        Don(
-            "Attaque sournoise",
-            ROUBLARDS,
-            utilise_avec=(MANIEMENT,),
-            competences={"Agilité": 5},
-            effets={"handicap en Force": -2},
-        ),
-        Don("Attaque précise", ROUBLARDS, utilise_avec=(MANIEMENT,), competences={"Agilité": 5}),
-        Don("Canaliser", MAGICIENS, chaine=True),
-        Don("Magie de guerre", MAGICIENS),
-        Don("Incantation silencieuse", MAGICIENS),
-        Don("Incantation statique", MAGICIENS),
-        Don("Incantation rapide", MAGICIENS, ("Incantation silencieuse", "Incantation statique")),
-    )
-}
+DONS: dict[str, Don] = constant(
+    {
+        don.nom: don
+        for don in (
+            Don("Combat en aveugle", TRONC_COMMUN),
+            Don("Sens de l'initiative", TRONC_COMMUN, effets={"bonus d'initiative": 4}),
+            Don("Sang froid", TRONC_COMMUN, competences={"Volonté": 5}),
+            Don("Esquive instinctive", TRONC_COMMUN, competences={"Agilité": 5}),
+            Don("Pistage", TRONC_COMMUN, competences={"Survie": 5}),
+            Don("Dur à cuire", TRONC_COMMUN, competences={"Résistance": 5}),
+            Don(
+                "Robustesse",
+                TRONC_COMMUN,
+                competences={"Résistance": 5},
+                chaine=True,
+                effets={"PVs supplémentaires": 3},
+            ),
+            Don("Port des armures légères", TRONC_COMMUN),
+            Don("Port des armures intermédiaires", TRONC_COMMUN, ("Port des armures légères",)),
+            Don("Port des armures lourdes", TRONC_COMMUN, ("Port des armures intermédiaires",)),
+            Don("Port des boucliers", TRONC_COMMUN),
+            Don("Maîtrise des boucliers", TRONC_COMMUN, ("Port des boucliers",)),
+            Don("Berserk", COMBATTANTS, competences={"Résistance": 5}, chaine=True),
+            Don(
+                MANIEMENT,
+                COMBATTANTS,
+                competences={COMPETENCE_MARTIALE: 5},
+                effets={"bonus au toucher": 2, "seuil de compétence": 10},
+            ),
+            Don("Arme critique", COMBATTANTS, (MANIEMENT,)),
+            Don("Arme rapide", COMBATTANTS, (MANIEMENT,)),
+            Don("Enchaînement", COMBATTANTS, utilise_avec=("Arme rapide",)),
+            Don("Sens de la feinte", COMBATTANTS, ("Enchaînement",), (MANIEMENT,)),
+            Don(
+                "Tir de précision",
+                COMBATTANTS,
+                utilise_avec=(MANIEMENT,),
+                effets={"bonus annulé": -4},
+            ),
+            Don(
+                "Feu nourri",
+                COMBATTANTS,
+                utilise_avec=(MANIEMENT,),
+                effets={"bonus pour toucher": -4},
+            ),
+            Don(
+                "Tir en mouvement",
+                COMBATTANTS,
+                utilise_avec=(MANIEMENT,),
+                effets={"malus supprimé": -4},
+            ),
+            Don("Attaque en puissance", COMBATTANTS, utilise_avec=(MANIEMENT,)),
+            Don("Science de la destruction", COMBATTANTS, ("Attaque en puissance",), (MANIEMENT,)),
+            Don("Combat à deux armes", COMBATTANTS, utilise_avec=(MANIEMENT,)),
+            Don(
+                "Maîtrise de l'arme",
+                COMBATTANTS,
+                (MANIEMENT,),
+                competences={COMPETENCE_MARTIALE: 10},
+                effets={"bonus au toucher": 3, "seuil de compétence": 15},
+            ),
+            Don(
+                "Maîtrise des pièges",
+                ROUBLARDS,
+                effets={"bonus de fouille": 4, "bonus de Crochetage": 4},
+            ),
+            Don(
+                "Attaque sournoise",
+                ROUBLARDS,
+                utilise_avec=(MANIEMENT,),
+                competences={"Agilité": 5},
+                effets={"handicap en Force": -2},
+            ),
+            Don(
+                "Attaque précise", ROUBLARDS, utilise_avec=(MANIEMENT,), competences={"Agilité": 5}
+            ),
+            Don("Canaliser", MAGICIENS, chaine=True),
+            Don("Magie de guerre", MAGICIENS),
+            Don("Incantation silencieuse", MAGICIENS),
+            Don("Incantation statique", MAGICIENS),
+            Don(
+                "Incantation rapide", MAGICIENS, ("Incantation silencieuse", "Incantation statique")
+            ),
+        )
+    },
+    cites=(
+        "Abordons maintenant les dons qui ne sont pas spécifiques à un rôle",
+        "Passons aux dons",
+        "Voici maintenant les dons spécifiques aux roublards",
+        "Voici maintenant les dons spécifiques aux magiciens",
+    ),
+)
 """Les dons du livre, dans son ordre."""
 
-NIVEAU_DE_BASE_DES_CHAINES = 0
+NIVEAU_DE_BASE_DES_CHAINES = constant(
+    0, cites="tout le monde a le don Robustesse 0, qui n'est pas noté par commodité"
+)
 """« tout le monde a le don Robustesse 0, qui n'est pas noté par commodité »."""
 
-PRECEDENT_DANS_UNE_CHAINE = 1
+PRECEDENT_DANS_UNE_CHAINE = constant(1, cites="et qu'il a le don Robustesse n-1", formula="n − 1")
 """Le niveau n d'une chaîne demande le niveau n−1."""
 
-SUFFIXE_D_ARME_RAPIDE = " rapide"
+_SUFFIXE_D_ARME_RAPIDE = " rapide"  # how the examples name a weapon's Arme rapide
 
 
-@rule
+@rule(
+    cites=(
+        "tout le monde a le don Robustesse 0, qui n'est pas noté par commodité",
+        "J1 possède le don Epée longue rapide",
+        "et apporte la capacité à attaquer (ou de parer) en action simple avec l'arme choisie",
+    )
+)
 def resoudre_le_nom(nom: str) -> str | None:
-    """le don qu'un nom désigne: son nom, « X n » ou « X n-1 » d'une chaîne, « <arme> rapide »."""
+    """Le don qu'un nom désigne : son nom, « X n » ou « X n-1 » d'une chaîne, ou « <arme>
+    rapide », le don Arme rapide de l'arme choisie."""
     if nom in DONS:
         return nom
     base, _, niveau = nom.rpartition(" ")
     if base in DONS and DONS[base].chaine and niveau in ("n", "n-1", "0"):
         return base
-    if nom.endswith(SUFFIXE_D_ARME_RAPIDE):
-        arme = nom.removesuffix(SUFFIXE_D_ARME_RAPIDE).lower().replace("é", "e")
+    if nom.endswith(_SUFFIXE_D_ARME_RAPIDE):
+        arme = nom.removesuffix(_SUFFIXE_D_ARME_RAPIDE).lower().replace("é", "e")
         if any(arme == martiale.replace("é", "e") for martiale in COMPETENCES_MARTIALES):
             return "Arme rapide"
     return None
@@ -169,9 +204,10 @@ def graphe_des_dons(dons: Iterable[Don] = DONS.values()) -> dict[str, tuple[str,
     return {don.nom: don.prerequis + don.utilise_avec for don in dons}
 
 
-@rule
 def problemes_du_graphe(graphe: Mapping[str, Iterable[str]]) -> list[str]:
-    """chaque condition nomme un don défini, et aucun don ne dépend de lui-même."""
+    """Chaque condition nomme un don défini, et aucun don ne dépend de lui-même.
+
+    A check of the book's consistency, not a rule of the game: no sentence states it."""
     problemes = [
         f"« {don} » demande « {requis} », qui n'est pas un don défini"
         for don, requis_du_don in graphe.items()
@@ -202,32 +238,54 @@ def cycles(graphe: Mapping[str, Iterable[str]]) -> list[list[str]]:
     return trouves
 
 
-@rule
+@rule(cites="Le don Sens de l'initiative est disponible sans condition, et donne +4 au jet")
 def bonus_d_initiative_du_don(nom: str) -> int:
-    """le bonus d'initiative que donne le don nommé (0 pour un nom qui n'est pas un don)."""
+    """Le bonus d'initiative que donne le don nommé : +4 pour Sens de l'initiative, 0 pour un
+    nom qui n'est pas un don."""
     don = resoudre_le_nom(nom)
     return DONS[don].effets.get("bonus d'initiative", 0) if don else 0
 
 
-@rule
+@rule(
+    formula="points requis = 5 × n",
+    symbols={"n": "niveau"},
+    cites=(
+        "est disponible si le personnage au moins 5*n points de compétences en Résistance",
+        "est disponible si le personnage au moins 5 points de compétences en Volonté",
+    ),
+)
 def points_de_competence_requis(nom: str, competence: str, niveau: int = 1) -> int:
-    """les points de compétence que demande le don (par niveau n pour une chaîne: 5*n)."""
+    """Les points de compétence que demande le don (au niveau n d'une chaîne, 5*n)."""
     return DONS[nom].competences[competence] * niveau
 
 
-@rule
+@rule(
+    formula="PVs = 3 × n",
+    symbols={"n": "niveau"},
+    cites="et lui donne 3 PVs supplémentaires",
+)
 def pvs_de_robustesse(niveau: int) -> int:
     """Robustesse n donne 3 PVs supplémentaires par niveau."""
     return DONS["Robustesse"].effets["PVs supplémentaires"] * niveau
 
 
-@rule
+@rule(
+    cites="le don Canaliser n est disponible à la condition d'avoir le don Canaliser n-1 (tous "
+    "les personnages ont Canaliser 0, qui n'est pas noté par commodité) et d'avoir un bonus "
+    "d'intelligence supérieur ou égal à n"
+)
 def peut_prendre_canaliser(niveau: int, bonus_d_intelligence: int, canaliser_actuel: int) -> bool:
-    """Canaliser n: avoir Canaliser n−1 et un bonus d'intelligence ≥ n."""
+    """Canaliser n demande Canaliser n − 1 et un bonus d'intelligence supérieur ou égal à n."""
     return canaliser_actuel == niveau - PRECEDENT_DANS_UNE_CHAINE and bonus_d_intelligence >= niveau
 
 
-@rule
+@rule(
+    cites=(
+        "pour une action simple (au lieu d'une action complexe sans ce don)",
+        "et apporte la capacité à attaquer (ou de parer) en action simple avec l'arme choisie",
+    )
+)
 def action_d_attaque(arme_rapide: bool) -> str:
-    """une attaque coûte une action complexe; simple avec le don Arme rapide de l'arme."""
+    """Une attaque coûte une action complexe ; une action simple avec le don Arme rapide de
+    l'arme."""
     return SIMPLE if arme_rapide else COMPLEXE

@@ -37,31 +37,33 @@ from build_tools.render.sheets_model import (
 from . import dons as regles_des_dons
 from . import equipement, file, personnage
 
-S_CARACTERISTIQUES = "Classiquement, les valeurs sont tirées avec 3D6"
-S_BONUS = "Le bonus lié à une caractéristique est la valeur de cette caractéristique moins 10"
-S_COMPETENCE = "Chaque compétence est liée à une caractéristique"
-S_PV = "Les points de vie d'un personnage (PVs) sont égaux à sa valeur de constitution"
-S_SEUILS = "Si les PVs d'un personnage tombent à 0, le personnage devient inconscient"
-S_INIT = "correspondra à l'attribut d'initiative (Init)"
-S_REACTIVITE = "le gain est égal à leur valeur d'intelligence divisée par 10"
-S_KARMA = "Les points de karma servent à acheter"
-S_KARMA_COMPETENCE = "Acheter un point de compétence coûte un point de karma"
-S_KARMA_DON = "Les dons coûtent cinq points de karma"
+# The sentences the boxes of the sheet cite (words of the book, not rules of their own).
+_S_CARACTERISTIQUES = "Classiquement, les valeurs sont tirées avec 3D6"
+_S_BONUS = "Le bonus lié à une caractéristique est la valeur de cette caractéristique moins 10"
+_S_COMPETENCE = "Chaque compétence est liée à une caractéristique"
+_S_PV = "Les points de vie d'un personnage (PVs) sont égaux à sa valeur de constitution"
+_S_SEUILS = "Si les PVs d'un personnage tombent à 0, le personnage devient inconscient"
+_S_INIT = "correspondra à l'attribut d'initiative (Init)"
+_S_REACTIVITE = "le gain est égal à leur valeur d'intelligence divisée par 10"
+_S_KARMA = "Les points de karma servent à acheter"
+_S_KARMA_COMPETENCE = "Acheter un point de compétence coûte un point de karma"
+_S_KARMA_DON = "Les dons coûtent cinq points de karma"
 
-KARMA_PAR_POINT_DE_COMPETENCE = constant(1, cites=S_KARMA_COMPETENCE)
+KARMA_PAR_POINT_DE_COMPETENCE = constant(1, cites=_S_KARMA_COMPETENCE)
 """« Acheter un point de compétence coûte un point de karma. »"""
 
-KARMA_PAR_DON = constant(5, cites=S_KARMA_DON)
+KARMA_PAR_DON = constant(5, cites=_S_KARMA_DON)
 """« Les dons coûtent cinq points de karma »."""
-S_PARADE = "Les deux types d'objet parent avec un bonus à la parade"
-S_OBJETS = "Points de vie des objets"
+_S_PARADE = "Les deux types d'objet parent avec un bonus à la parade"
+_S_OBJETS = "Points de vie des objets"
 
-SORTES = tuple(dict.fromkeys(sorte for sorte, _ in equipement.POINTS_DE_VIE_DES_OBJETS))
-TAILLES = tuple(dict.fromkeys(taille for _, taille in equipement.POINTS_DE_VIE_DES_OBJETS))
-CLES = tuple(personnage.CARACTERISTIQUES)
-SORTES_NOMMEES = {"arme": "une arme", "bouclier": "un bouclier", "armure": "une armure"}
+# Choices and wording of the sheet, drawn from the rules.
+_SORTES = tuple(dict.fromkeys(sorte for sorte, _ in equipement.POINTS_DE_VIE_DES_OBJETS))
+_TAILLES = tuple(dict.fromkeys(taille for _, taille in equipement.POINTS_DE_VIE_DES_OBJETS))
+_CLES = tuple(personnage.CARACTERISTIQUES)
+_SORTES_NOMMEES = {"arme": "une arme", "bouclier": "un bouclier", "armure": "une armure"}
 
-FICHE = Description(
+_DESCRIPTION = Description(
     title="Edad — feuille de personnage",
     header=(
         Box("nom", "Nom du personnage", type=str, width=6, required=True),
@@ -75,12 +77,12 @@ FICHE = Description(
             "Caractéristiques",
             rows=tuple((cle, f"{nom} ({cle})") for cle, nom in personnage.CARACTERISTIQUES.items()),
             columns=(
-                Box("valeur", "Valeur", minimum=1, cites=S_CARACTERISTIQUES),
+                Box("valeur", "Valeur", minimum=1, cites=_S_CARACTERISTIQUES),
                 Box(
                     "bonus",
                     "Bonus",
                     formula="bonus = valeur − 10",
-                    cites=S_BONUS,
+                    cites=_S_BONUS,
                     signed=True,
                     rule=personnage.bonus_de_caracteristique,
                 ),
@@ -96,7 +98,7 @@ FICHE = Description(
                     "Points de vie",
                     "PVs",
                     formula="PVs = Con + bonus (+ 3 par Robustesse)",
-                    cites=S_PV,
+                    cites=_S_PV,
                     rule=personnage.points_de_vie,
                 ),
                 Box("restants", "PVs restants", minimum=None),
@@ -104,14 +106,14 @@ FICHE = Description(
                     "inconscient",
                     "Inconscient à",
                     formula=f"PVs = {personnage.SEUIL_D_INCONSCIENCE}",
-                    cites=S_SEUILS,
+                    cites=_S_SEUILS,
                     rule=personnage.etat,
                 ),
                 Box(
                     "mort",
                     "Mort sous",
                     formula="PVs < −PVs maximum",
-                    cites=S_SEUILS,
+                    cites=_S_SEUILS,
                     rule=personnage.etat,
                 ),
                 Box(
@@ -119,7 +121,7 @@ FICHE = Description(
                     "État",
                     type=str,
                     formula="selon les PVs restants",
-                    cites=S_SEUILS,
+                    cites=_S_SEUILS,
                     rule=personnage.etat,
                 ),
                 Box("bonus_init", "Autres bonus d’initiative", "Autres bonus"),
@@ -128,7 +130,7 @@ FICHE = Description(
                     "Attribut d’initiative",
                     "Init",
                     formula="Init = bonus Dex + bonus Int + dons",
-                    cites=S_INIT,
+                    cites=_S_INIT,
                     signed=True,
                     rule=file.attribut_d_initiative,
                 ),
@@ -137,15 +139,15 @@ FICHE = Description(
                     "Gain de réactivité",
                     "Réactivité",
                     formula="gain = Int / 10",
-                    cites=S_REACTIVITE,
+                    cites=_S_REACTIVITE,
                     rule=file.gain_de_reactivite,
                 ),
-                Box("karma", "Points de karma", "Karma", cites=S_KARMA),
+                Box("karma", "Points de karma", "Karma", cites=_S_KARMA),
                 Box(
                     "karma_depense",
                     "Karma des compétences et des dons",
                     formula="1 par point de compétence + 5 par don",
-                    cites=S_KARMA_DON,
+                    cites=_S_KARMA_DON,
                 ),
             ),
             note="Mourant entre 0 et −PVs : −1 PV par tour tant qu’il n’est pas stabilisé.",
@@ -161,8 +163,8 @@ FICHE = Description(
                     "Caractéristique liée",
                     "Carac.",
                     type=str,
-                    choices=CLES,
-                    cites=S_COMPETENCE,
+                    choices=_CLES,
+                    cites=_S_COMPETENCE,
                 ),
                 Box("points", "Points de compétence", "Points", minimum=0, required=True),
                 Box(
@@ -170,7 +172,7 @@ FICHE = Description(
                     "Bonus au test",
                     "Bonus",
                     formula="bonus = points + bonus de la carac.",
-                    cites=S_COMPETENCE,
+                    cites=_S_COMPETENCE,
                     signed=True,
                     rule=personnage.bonus_de_competence,
                 ),
@@ -192,8 +194,8 @@ FICHE = Description(
             blank_rows=6,
             columns=(
                 Box("nom", "Objet", type=str, width=6, required=True),
-                Box("sorte", "Sorte", type=str, choices=SORTES, width=2, required=True),
-                Box("taille", "Taille", type=str, choices=TAILLES, width=2, required=True),
+                Box("sorte", "Sorte", type=str, choices=_SORTES, width=2, required=True),
+                Box("taille", "Taille", type=str, choices=_TAILLES, width=2, required=True),
                 Box("alteration", "Bonus d’altération", "Altér.", minimum=0),
                 Box("bonus_ca", "Bonus à la CA", "CA", minimum=0),
                 Box(
@@ -201,7 +203,7 @@ FICHE = Description(
                     "Points de vie de l’objet",
                     "PVs",
                     formula="PVs + 10/20/100 × altér.",
-                    cites=S_OBJETS,
+                    cites=_S_OBJETS,
                     rule=equipement.points_de_vie_d_un_objet,
                 ),
                 Box("restants", "PVs restants", "Restants"),
@@ -210,7 +212,7 @@ FICHE = Description(
                     "Bonus de parade",
                     "Parade",
                     formula="parade = 10 + CA",
-                    cites=S_PARADE,
+                    cites=_S_PARADE,
                     rule=equipement.bonus_de_parade,
                 ),
             ),
@@ -235,6 +237,12 @@ FICHE = Description(
         ),
     ),
 )
+# The sheet lays out what the book says a character has; its boxes cite their own sentences.
+FICHE = constant(
+    _DESCRIPTION,
+    cites="Chaque personnage a une description ainsi que des caractéristiques, des attributs, "
+    "une race, des compétences, des dons, un équipement",
+)
 
 
 # -- checks ----------------------------------------------------------------------------------
@@ -248,7 +256,7 @@ def verifier(fiche: Mapping[str, Any]) -> list[Mistake]:
         if "valeur" not in caracteristiques.get(cle, {}):
             erreurs.append(
                 Mistake(
-                    f"caracteristiques.{cle}", f"il manque la {nom} ({cle})", S_CARACTERISTIQUES
+                    f"caracteristiques.{cle}", f"il manque la {nom} ({cle})", _S_CARACTERISTIQUES
                 )
             )
     points = {}
@@ -260,7 +268,7 @@ def verifier(fiche: Mapping[str, Any]) -> list[Mistake]:
                 Mistake(
                     f"competences.{index}.caracteristique",
                     f"{competence['nom']} est liée à {liee}, non à {competence['caracteristique']}",
-                    S_COMPETENCE,
+                    _S_COMPETENCE,
                 )
             )
     erreurs += _dons(fiche.get("dons", []), points)
@@ -270,10 +278,10 @@ def verifier(fiche: Mapping[str, Any]) -> list[Mistake]:
             erreurs.append(
                 Mistake(
                     f"equipement.{index}.taille",
-                    f"{objet['nom']}\u00a0: {SORTES_NOMMEES[objet['sorte']]} n’est pas "
+                    f"{objet['nom']}\u00a0: {_SORTES_NOMMEES[objet['sorte']]} n’est pas "
                     f"« {objet['taille']} » "
                     f"(tailles\u00a0: {', '.join(tailles)})",
-                    S_OBJETS,
+                    _S_OBJETS,
                 )
             )
     if not erreurs:
@@ -290,7 +298,7 @@ def _points_de_vie_restants(fiche: Mapping[str, Any], totaux: Mapping[str, Any])
             Mistake(
                 "vie.restants",
                 f"{restants} PVs restants pour {totaux['vie.PV']} PVs au plus",
-                S_PV,
+                _S_PV,
             )
         )
     for index, objet in enumerate(fiche.get("equipement", [])):
@@ -300,7 +308,7 @@ def _points_de_vie_restants(fiche: Mapping[str, Any], totaux: Mapping[str, Any])
                 Mistake(
                     f"equipement.{index}.restants",
                     f"{objet['nom']}\u00a0: {objet['restants']} PVs restants pour {pv} PVs au plus",
-                    S_OBJETS,
+                    _S_OBJETS,
                 )
             )
     return erreurs
@@ -370,7 +378,7 @@ def karma_des_competences_et_des_dons(fiche: Mapping[str, Any]) -> int:
 
 def calculer(fiche: Mapping[str, Any]) -> dict[str, Any]:
     """Every derived box, by the rules."""
-    valeurs = {cle: fiche["caracteristiques"][cle]["valeur"] for cle in CLES}
+    valeurs = {cle: fiche["caracteristiques"][cle]["valeur"] for cle in _CLES}
     totaux: dict[str, Any] = {
         f"caracteristiques.{cle}.bonus": personnage.bonus_de_caracteristique(valeur)
         for cle, valeur in valeurs.items()

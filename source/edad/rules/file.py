@@ -30,7 +30,10 @@ from .jets import des
 from .personnage import bonus_de_caracteristique
 
 SIMPLE, COMPLEXE = "simple", "complexe"
-ACTIONS = (SIMPLE, COMPLEXE)
+ACTIONS = constant(
+    (SIMPLE, COMPLEXE),
+    cites="Il peut déclarer deux types d'action : une action simple ou une action complexe",
+)
 
 DIVISEUR_DE_REACTIVITE = constant(
     10,
@@ -39,7 +42,9 @@ DIVISEUR_DE_REACTIVITE = constant(
 )
 """« le gain est égal à leur valeur d'intelligence divisée par 10 »."""
 
-DES_D_INITIATIVE = (1, 20)
+DES_D_INITIATIVE = constant(
+    (1, 20), cites="ce qui consiste à tirer 1D20 puis à rajouter différents bonus", formula="1D20"
+)
 """« tirer 1D20 puis à rajouter différents bonus »: un dé à 20 faces."""
 
 
@@ -111,11 +116,20 @@ class File:
         return self.combattants[self.position(nom)]
 
 
-@rule
+@rule(
+    formula="Init = bonus de Dex + bonus d'Int + autres bonus",
+    cites=(
+        "Le bonus est égal à la somme entre le bonus de dextérité, le bonus d'intelligence, plus "
+        "d'autres bonus",
+        "les personnage pris au dépourvu ne peuvent ajouter leur bonus d'intelligence et de "
+        "dextérité",
+    ),
+)
 def attribut_d_initiative(
     dexterite: int, intelligence: int, autres_bonus: int = 0, pris_au_depourvu: bool = False
 ) -> int:
-    """Init = bonus de Dex + bonus d'Int + autres bonus; pris au dépourvu, sans Dex ni Int."""
+    """L'attribut d'initiative est la somme des bonus de Dex et d'Int et d'autres bonus ; pris
+    au dépourvu, sans Dex ni Int."""
     if pris_au_depourvu:
         return autres_bonus
     return (
@@ -123,50 +137,77 @@ def attribut_d_initiative(
     )
 
 
-@rule
+@rule(
+    formula="initiative = 1D20 + Init",
+    cites="ce qui consiste à tirer 1D20 puis à rajouter différents bonus",
+)
 def jet_d_initiative(init: int) -> Distribution:
-    """initiative = 1D20 + Init."""
+    """L'initiative se tire avec 1D20, auquel on ajoute l'attribut d'initiative."""
     return des(*DES_D_INITIATIVE) + init
 
 
-@rule
+@rule(
+    cites="celui qui a le plus haut score d'initiative au début, et ensuite par ordre décroissant"
+)
 def file_initiale(scores_d_initiative: dict[str, int]) -> tuple[str, ...]:
-    """la file: le plus haut score d'initiative en tête, puis par ordre décroissant."""
+    """La file met le plus haut score d'initiative en tête, puis les autres par ordre
+    décroissant."""
     return tuple(sorted(scores_d_initiative, key=lambda nom: -scores_d_initiative[nom]))
 
 
-@rule
+@rule(
+    formula="décalage = ⌊n / 2⌋",
+    symbols={"n": "nombre_de_participants"},
+    cites="il est décalé de la moitié du nombre de participants, arrondi à l'inférieur",
+)
 def decalage_d_une_action_simple(nombre_de_participants: int) -> int:
-    """l'action simple décale de la moitié du nombre de participants, arrondie à l'inférieur."""
+    """L'action simple décale de la moitié du nombre de participants, arrondie à l'inférieur."""
     return nombre_de_participants // 2
 
 
-@rule
+@rule(
+    formula="gain = Int / 10",
+    symbols={"Int": "intelligence"},
+    cites="le gain est égal à leur valeur d'intelligence divisée par 10",
+)
 def gain_de_reactivite(intelligence: Fraction | int) -> Fraction:
-    """gain de réactivité = valeur d'intelligence / 10."""
+    """Le gain de réactivité est égal à la valeur d'intelligence divisée par 10."""
     return Fraction(intelligence) / DIVISEUR_DE_REACTIVITE
 
 
-@rule
+@rule(
+    formula="Int = 10 × réactivité / gains",
+    symbols={"réactivité": "reactivite", "gains": "gains"},
+    cites="le gain est égal à leur valeur d'intelligence divisée par 10",
+)
 def intelligence_d_apres_la_reactivite(reactivite: Fraction, gains: int) -> Fraction | int:
-    """Int = 10 × réactivité / nombre de gains: the gain rule read backwards."""
+    """L'intelligence est dix fois la réactivité gagnée, divisée par le nombre de gains.
+
+    The gain rule read backwards."""
     if gains <= 0:
         raise ValueError("sans gain, la réactivité ne dit rien de l'intelligence")
     intelligence = Fraction(reactivite) * DIVISEUR_DE_REACTIVITE / gains
     return intelligence.numerator if intelligence.denominator == 1 else intelligence
 
 
-@rule
+@rule(
+    cites="une action simple (le coût est égal au nombre de combattants) ou une action complexe "
+    "(le double)"
+)
 def cout_en_reactivite(action: str, nombre_de_combattants: int) -> int:
-    """action simple: le nombre de combattants; action complexe: le double."""
+    """Une action simple coûte le nombre de combattants en réactivité ; une action complexe,
+    le double."""
     if action not in ACTIONS:
         raise ValueError(f"une action est simple ou complexe, pas {action!r}")
     return nombre_de_combattants * (1 if action == SIMPLE else 2)
 
 
-@rule
+@rule(
+    cites="Un personnage reposé commence le combat avec de quoi faire une action complexe en "
+    "points de réactivité"
+)
 def reactivite_d_un_personnage_repose(nombre_de_combattants: int) -> int:
-    """un personnage reposé commence avec de quoi faire une action complexe en réactivité."""
+    """Un personnage reposé commence avec de quoi faire une action complexe en réactivité."""
     return cout_en_reactivite(COMPLEXE, nombre_de_combattants)
 
 
@@ -188,9 +229,13 @@ def _deplacer(file: File, nom: str, nouvelle_place: int) -> File:
     return File((*combattants[:nouvelle_place], acteur, *derriere))
 
 
-@rule
+@rule(
+    cites="L'action simple l'amène en milieu de file (il est décalé de la moitié du nombre de "
+    "participants, arrondi à l'inférieur), alors que l'action complexe l'amène en fin de file"
+)
 def action_du_premier(file: File, action: str) -> File:
-    """le premier agit: simple, il recule d'une demi-file; complexe, il va en fin de file."""
+    """Le premier agit : une action simple l'amène en milieu de file, une action complexe en fin
+    de file."""
     nom = file.premier.nom
     if action == SIMPLE:
         place = decalage_d_une_action_simple(len(file))
@@ -201,15 +246,23 @@ def action_du_premier(file: File, action: str) -> File:
     return _deplacer(file, nom, place)
 
 
-@rule
+@rule(cites="Ceux qui sont en première moitié peuvent déclarer une action simple")
 def en_premiere_moitie(file: File, nom: str) -> bool:
-    """la première moitié de la file: ses n // 2 premières places."""
+    """La première moitié de la file est faite de ses ⌊n / 2⌋ premières places."""
     return file.position(nom) < len(file) // 2
 
 
-@rule
+@rule(
+    cites=(
+        "Ceux qui sont en première moitié peuvent déclarer une action simple (auquel cas ils "
+        "reculent d'une demi-file) ou une action complexe (auquel cas ils reculent d'une "
+        "demi-file et paient en réactivité le coût d'une action simple)",
+        "Ceux qui sont en deuxième moitié peuvent déclarer une action simple ou complexe, payée "
+        "en réactivité, puis sont mis en bout de file",
+    )
+)
 def reaction(file: File, nom: str, action: str) -> tuple[File, int]:
-    """(file, coût en réactivité) d'une réaction de `nom`.
+    """Une réaction déplace celui qui réagit dans la file et lui coûte de la réactivité.
 
     En première moitié: simple, on recule d'une demi-file sans payer; complexe, on
     recule d'une demi-file et paie le coût d'une action simple. En deuxième
@@ -235,13 +288,16 @@ def reaction(file: File, nom: str, action: str) -> tuple[File, int]:
     return _deplacer(payee, nom, place), cout
 
 
-@rule
+@rule(cites="Un combattant hors de combat quitte aussitôt la file")
 def quitter_la_file(file: File, nom: str) -> File:
-    """un combattant hors de combat quitte la file."""
+    """Un combattant hors de combat quitte aussitôt la file.
+
+    The book never says so: the goblin fight only shows it (G5, « achevé », is no longer
+    in the next order). The rule is reported `rule-unstated` and recorded in the ledger."""
     return File(tuple(c for c in file.combattants if c.nom != nom))
 
 
-@rule
+@rule(cites="qui s'endort (marqué d'un *)")
 def endormir(file: File, nom: str) -> File:
-    """un combattant endormi est marqué d'un * dans la file."""
+    """Un combattant endormi est marqué d'un * dans la file."""
     return File(tuple(replace(c, endormi=True) if c.nom == nom else c for c in file.combattants))

@@ -34,18 +34,30 @@ RELANCE_AJOUTEE = constant(
     cites="Si un joueur fait 20, il relance le dé et additionne le résultat",
     formula="20 : relance ajoutée",
 )
-RELANCES = 3
-"""Re-rolls kept by default: what is cut is below 1/8000 of a chance."""
+_RELANCES = 3
+"""Re-rolls kept by default: what is cut is below 1/8000 of a chance. A bound of the
+computation, not a rule of the book, so it is no constant of the rules."""
 
-SCORE_DE_FAIRE_10 = 10
-SCORE_DE_FAIRE_20 = 20
+SCORE_DE_FAIRE_10 = constant(
+    10,
+    cites="peut choisir de faire 10 à son dé au lieu de le lancer",
+    formula="dé = 10",
+)
+SCORE_DE_FAIRE_20 = constant(
+    20,
+    cites="peut choisir de faire 20 à la place de lancer le dé",
+    formula="dé = 20",
+)
 
-CATEGORIES_D_ECART = (
-    ("léger", 0, 4),
-    ("moyen", 5, 9),
-    ("conséquent", 10, 14),
-    ("important", 15, 19),
-    ("terrible", 20, None),
+CATEGORIES_D_ECART = constant(
+    (
+        ("léger", 0, 4),
+        ("moyen", 5, 9),
+        ("conséquent", 10, 14),
+        ("important", 15, 19),
+        ("terrible", 20, None),
+    ),
+    cites="Catégories d'écart",  # the table's title: its binding checks every row against these
 )
 """Les catégories d'écart: (nom, plus petit écart, plus grand écart ou None sans borne).
 
@@ -85,7 +97,7 @@ def _relance_explosive(relances: int) -> Distribution:
         "Si un joueur fait 20, il relance le dé et additionne le résultat",
     )
 )
-def jet_de_d20(relances: int = RELANCES) -> Distribution:
+def jet_de_d20(relances: int = _RELANCES) -> Distribution:
     """Un D20 : sur 1, on relance le dé et soustrait le résultat ; sur 20, on relance et
     additionne le résultat."""
     return _jet_de_d20(relances, FACES, RELANCE_SOUSTRAITE, RELANCE_AJOUTEE)
@@ -111,43 +123,67 @@ def _jet_de_d20(relances: int, faces: int, soustraite: int, ajoutee: int) -> Dis
     return Distribution(weights)
 
 
-@rule
-def score_total(bonus: int, relances: int = RELANCES) -> Distribution:
-    """score total = jet de 1D20 + bonus de compétence (ou DD pour le monde)."""
+@rule(
+    formula="score total = D20 + bonus",
+    cites=(
+        "il faudra lancer un D20 et additionner le score au bonus dans la compétence appropriée",
+        "ce qui se rajoute au score du dé est le degré de difficulté",
+    ),
+)
+def score_total(bonus: int, relances: int = _RELANCES) -> Distribution:
+    """Le score total est le D20 additionné du bonus dans la compétence (du DD pour le monde)."""
     return jet_de_d20(relances) + bonus
 
 
-@rule
+@rule(
+    formula="écart = score total du joueur − score total de l'adversaire",
+    cites="Puis l'adversaire (ou le monde s'il n'y a pas d'adversaire désigné) fait de même",
+)
 def ecart_du_jet_oppose(
-    bonus_du_joueur: int, bonus_de_l_adversaire: int, relances: int = RELANCES
+    bonus_du_joueur: int, bonus_de_l_adversaire: int, relances: int = _RELANCES
 ) -> Distribution:
-    """score total du joueur − score total de l'adversaire (ou du monde), avant tout départage."""
+    """L'écart est le score total du joueur moins celui de l'adversaire (ou du monde), avant
+    tout départage."""
     return score_total(bonus_du_joueur, relances) - score_total(bonus_de_l_adversaire, relances)
 
 
-@rule
+@rule(
+    formula="P(succès) = P(écart > 0) / (1 − P(écart = 0))",
+    cites=(
+        "Si le score total du joueur est supérieur au score total de l'adversaire",
+        "En cas d'égalité, chacun relance le dé jusqu'à ce qu'un des deux ait le plus haut score",
+    ),
+)
 def probabilite_de_succes(
-    bonus_du_joueur: int, bonus_de_l_adversaire: int, relances: int = RELANCES
+    bonus_du_joueur: int, bonus_de_l_adversaire: int, relances: int = _RELANCES
 ) -> Fraction:
-    """P(succès) = P(joueur > adversaire | pas d'égalité): une égalité fait relancer."""
+    """L'action réussit si le score total du joueur dépasse celui de l'adversaire ; une égalité
+    fait relancer, la chance de succès est donc celle de gagner sachant qu'il n'y a pas égalité."""
     ecart = ecart_du_jet_oppose(bonus_du_joueur, bonus_de_l_adversaire, relances)
     egalite = ecart[0]
     return ecart.probability(lambda e: e > 0) / (1 - egalite)
 
 
-@rule
+@rule(
+    cites=(
+        "Si le score total du joueur est supérieur au score total de l'adversaire",
+        "Si le score total du joueur est inférieur au score total de l'adversaire",
+    )
+)
 def resultat_du_jet_oppose(
-    bonus_du_joueur: int, bonus_de_l_adversaire: int, relances: int = RELANCES
+    bonus_du_joueur: int, bonus_de_l_adversaire: int, relances: int = _RELANCES
 ) -> Distribution:
-    """(succès ou échec, catégorie d'écart) du jet qui départage, égalités relancées."""
+    """Le jet qui départage donne un succès ou un échec, et sa catégorie d'écart (les égalités
+    sont relancées)."""
     ecart = ecart_du_jet_oppose(bonus_du_joueur, bonus_de_l_adversaire, relances)
     decisif = ecart.conditional(lambda e: e != 0)
     return decisif.map(lambda e: ("succès" if e > 0 else "échec", categorie_d_ecart(abs(e))))
 
 
-@rule
+@rule(cites="Catégories d'écart")
 def categorie_d_ecart(ecart: int) -> str:
-    """léger 0–4, moyen 5–9, conséquent 10–14, important 15–19, terrible à partir de 20."""
+    """L'écart est léger de 0 à 4, moyen de 5 à 9, conséquent de 10 à 14, important de 15 à 19,
+    terrible à partir de 20."""
     if ecart < 0:
         raise ValueError("un écart se mesure entre deux scores: il n'est jamais négatif")
     for nom, plus_petit, plus_grand in CATEGORIES_D_ECART:
@@ -156,23 +192,39 @@ def categorie_d_ecart(ecart: int) -> str:
     raise ValueError(f"aucune catégorie pour l'écart {ecart}")
 
 
-@rule
+@rule(
+    cites=(
+        "Un joueur qui n'est pas en situation stressante peut choisir de faire 10",
+        "lui permet de faire 10 ou 20 même en situation stressante",
+    )
+)
 def peut_faire_10(situation_stressante: bool, sang_froid: bool = False) -> bool:
-    """hors situation stressante (ou avec le don Sang froid), on peut faire 10 au lieu de lancer."""
+    """Hors situation stressante (ou avec le don Sang froid), on peut faire 10 au lieu de lancer
+    le dé."""
     return not situation_stressante or sang_froid
 
 
-@rule
+@rule(
+    cites=(
+        "et peut recommencer son action plusieurs fois peut choisir de faire 20",
+        "lui permet de faire 10 ou 20 même en situation stressante",
+    )
+)
 def peut_faire_20(
     situation_stressante: bool, peut_recommencer: bool, sang_froid: bool = False
 ) -> bool:
-    """faire 20: hors situation stressante (ou avec Sang froid), si l'action peut se recommencer."""
+    """On peut faire 20 hors situation stressante (ou avec Sang froid), si l'action peut se
+    recommencer plusieurs fois."""
     return peut_recommencer and (not situation_stressante or sang_froid)
 
 
-@rule
+@rule(
+    formula="score = dé + bonus",
+    symbols={"dé": "valeur_du_de", "bonus": "bonus"},
+    cites="mais il ne relance pas le dé comme il l'aurait fait en obtenant un 20 sur le dé",
+)
 def score_en_faisant(valeur_du_de: int, bonus: int) -> int:
-    """faire 10 ou 20: le dé vaut 10 ou 20, sans relance, plus le bonus."""
+    """En faisant 10 ou 20, le dé vaut 10 ou 20, sans relance, plus le bonus."""
     if valeur_du_de not in (SCORE_DE_FAIRE_10, SCORE_DE_FAIRE_20):
         raise ValueError("on ne peut faire que 10 ou 20")
     return valeur_du_de + bonus

@@ -10,20 +10,29 @@ from build_tools.dice import Distribution
 
 from .jets import des
 
-CARACTERISTIQUES = {
-    "For": "Force",
-    "Dex": "Dextérité",
-    "Con": "Constitution",
-    "Int": "Intelligence",
-    "Sag": "Sagesse",
-    "Cha": "Charisme",
-}
+CARACTERISTIQUES = constant(
+    {
+        "For": "Force",
+        "Dex": "Dextérité",
+        "Con": "Constitution",
+        "Int": "Intelligence",
+        "Sag": "Sagesse",
+        "Cha": "Charisme",
+    },
+    cites="abrégées respectivement en For, Dex, Con, Int, Sag et Cha",
+)
 """Les six caractéristiques, par leur abréviation."""
 
-TIRAGE_CLASSIQUE = (3, 6)
+TIRAGE_CLASSIQUE = constant(
+    (3, 6), cites="Classiquement, les valeurs sont tirées avec 3D6", formula="3D6"
+)
 """« Classiquement, les valeurs sont tirées avec 3D6 »."""
 
-FACTEUR_DE_PUISSANCE_LIBRE = 0
+FACTEUR_DE_PUISSANCE_LIBRE = constant(
+    0,
+    cites="La plupart des races ont un facteur de puissance de 0, ce qui signifie qu'elles "
+    "peuvent être prises librement",
+)
 """Une race de facteur de puissance 0 se prend librement; les autres se paient en karma."""
 
 VALEUR_SANS_BONUS = constant(
@@ -31,23 +40,40 @@ VALEUR_SANS_BONUS = constant(
 )
 """« la valeur de cette caractéristique moins 10 »."""
 
-COMPETENCES_DE_SAUVEGARDE = {"Agilité": "Dex", "Résistance": "Con", "Volonté": "Int"}
+COMPETENCES_DE_SAUVEGARDE = constant(
+    {"Agilité": "Dex", "Résistance": "Con", "Volonté": "Int"},
+    cites="les compétences Agilité(Dex), Résistance(Con) et Volonté(Int) remplacent les jets "
+    "de sauvegarde de D&D",
+)
 """Les compétences qui remplacent les jets de sauvegarde de D&D, et leur caractéristique."""
 
-COMPETENCES = {
-    "Agilité": "Dex",
-    "Résistance": "Con",
-    "Volonté": "Int",
-    "Estimation": "Int",
-    "Perception": None,
-    "Survie": None,
-    "Fouille": None,
-    "Crochetage": None,
-    "Arcane": None,
-    "Diplomatie": None,
-    "Bluff": None,
-    "Psychologie": None,
-}
+COMPETENCES = constant(
+    {
+        "Agilité": "Dex",
+        "Résistance": "Con",
+        "Volonté": "Int",
+        "Estimation": "Int",
+        "Perception": None,
+        "Survie": None,
+        "Fouille": None,
+        "Crochetage": None,
+        "Arcane": None,
+        "Diplomatie": None,
+        "Bluff": None,
+        "Psychologie": None,
+    },
+    cites=(
+        "les compétences Agilité(Dex), Résistance(Con) et Volonté(Int)",
+        "pour dire que l'estimation est liée à l'intelligence",
+        "en faisant un test de survie",
+        "Les pièges sont détectables avec un test de fouille",
+        "en faisant un jet opposé de bluff contre la psychologie de la cible",
+        "La compétence Art de la magie change de nom et devient Arcane",
+        "La compétence Perception englobe désormais",
+        "La compétence Crochetage englobe désormais",
+        "permet d'ajouter sa compétence de perception",
+    ),
+)
 """The skills the book names, with the characteristic it ties them to where it says one.
 
 The book lists no skills: these are the ones its rules and examples use
@@ -58,9 +84,9 @@ compétences martiales are in `equipement.COMPETENCES_MARTIALES`.
 """
 
 
-@rule
+@rule(formula="caractéristique = 3D6", cites="Classiquement, les valeurs sont tirées avec 3D6")
 def tirage_classique() -> Distribution:
-    """une caractéristique tirée avec 3D6."""
+    """Classiquement, une caractéristique est tirée avec 3D6."""
     return des(*TIRAGE_CLASSIQUE)
 
 
@@ -74,31 +100,55 @@ def bonus_de_caracteristique(valeur: int) -> int:
     return valeur - VALEUR_SANS_BONUS
 
 
-@rule
+@rule(
+    formula="bonus au test = points de compétence + bonus de la caractéristique liée",
+    cites="le bonus de la caractéristique liée à la compétence se rajoutera au test de la "
+    "compétence",
+)
 def bonus_de_competence(points: int, valeur_de_la_caracteristique_liee: int) -> int:
-    """bonus au test = points de compétence + bonus de la caractéristique liée."""
+    """Le bonus de la caractéristique liée à la compétence se rajoute aux points de compétence
+    pour le test."""
     return points + bonus_de_caracteristique(valeur_de_la_caracteristique_liee)
 
 
-@rule
+@rule(
+    formula="points = ⌊points de la compétence / 2⌋",
+    cites="Vous pouvez utiliser la moitié (arrondie à l'inférieur) de vos points dans une "
+    "compétence pour l'utilisation d'une compétence voisine",
+)
 def points_pour_une_competence_voisine(points: int) -> int:
-    """une compétence voisine s'utilise avec la moitié des points, arrondie à l'inférieur."""
+    """Une compétence voisine s'utilise avec la moitié des points, arrondie à l'inférieur."""
     return points // 2
 
 
-@rule
+@rule(
+    formula="PVs = Con + bonus",
+    symbols={"Con": "constitution", "bonus": "bonus"},
+    cites="Les points de vie d'un personnage (PVs) sont égaux à sa valeur de constitution, plus "
+    "des bonus",
+)
 def points_de_vie(constitution: int, bonus: int = 0) -> int:
-    """PVs = valeur de constitution + bonus (ajustements de race, Robustesse…)."""
+    """Les PVs sont égaux à la valeur de constitution, plus des bonus (race, Robustesse…)."""
     return constitution + bonus
 
 
-SEUIL_D_INCONSCIENCE = 0
+SEUIL_D_INCONSCIENCE = constant(
+    0, cites="Si les PVs d'un personnage tombent à 0, le personnage devient inconscient"
+)
 """« Si les PVs d'un personnage tombent à 0, le personnage devient inconscient »."""
 
 
-@rule
+@rule(
+    cites=(
+        "Si les PVs d'un personnage tombent à 0, le personnage devient inconscient",
+        "Si les PVs d'un personnage deviennent négatifs (mais supérieurs ou égaux à -PVs du "
+        "personnage), alors le personnage est mourant",
+        "En deçà de ce seuil, le personnage meurt",
+    )
+)
 def etat(points_de_vie_restants: int, points_de_vie_maximum: int) -> str:
-    """à 0 PV inconscient; entre −PVs et 0 exclus mourant (−1 PV par tour); en deçà mort."""
+    """À 0 PV, le personnage est inconscient ; négatifs mais au moins −PVs, il est mourant ;
+    en deçà, il meurt."""
     if points_de_vie_restants > SEUIL_D_INCONSCIENCE:
         return "conscient"
     if points_de_vie_restants == SEUIL_D_INCONSCIENCE:
@@ -108,5 +158,7 @@ def etat(points_de_vie_restants: int, points_de_vie_maximum: int) -> str:
     return "mort"
 
 
-PERTE_DU_MOURANT_PAR_TOUR = 1
+PERTE_DU_MOURANT_PAR_TOUR = constant(
+    1, cites="doit être stabilisé sous peine de perdre 1 PV par tour"
+)
 """Un personnage mourant non stabilisé perd 1 PV par tour."""
