@@ -26,10 +26,11 @@ def mark_entity_files(tree: etree._ElementTree, main: Path, resolver: etree.Reso
     subset = tree.docinfo.internalDTD
     if subset is None:
         return
+    parameters = _parameter_entities(main)
     external = {}
     for entity in subset.iterentities():
         path = _local(entity.system_url, main)
-        if path is not None:
+        if path is not None and path not in parameters:
             external[entity.name] = path
     if not external:
         return
@@ -135,6 +136,29 @@ class _Marker:
                 flat.append((node, path))
         self.parsed[name] = flat
         return flat
+
+
+_PARAMETER = re.compile(
+    r"""<!ENTITY\s+%\s+[\w.:-]+\s+(?:SYSTEM|PUBLIC\s+(?:"[^"]*"|'[^']*'))\s+(?:"([^"]*)"|'([^']*)')"""
+)
+
+
+def _parameter_entities(main: Path, depth: int = 0) -> set[Path]:
+    """The files of the parameter entities (`<!ENTITY % x SYSTEM "x.ent">`) of the book's
+    subset, and of those they declare: declarations, not text, so never marked as a file's."""
+    found: set[Path] = set()
+    try:
+        text = main.read_text(encoding="utf-8-sig", errors="replace")
+    except OSError:
+        return found
+    if depth == 0:
+        text = text.split("]>", 1)[0]  # the internal subset only
+    for match in _PARAMETER.finditer(text):
+        path = _local(match.group(1) or match.group(2), main)
+        if path is not None and path not in found and depth < 10:
+            found.add(path)
+            found |= _parameter_entities(path, depth + 1)
+    return found
 
 
 def _internal_declaration(entity) -> str:

@@ -122,3 +122,24 @@ def test_a_lang_that_is_no_language_tag_is_left_out_of_the_html(value, written):
     from build_tools.render.wording import html_language
 
     assert html_language(value) == written
+
+
+def test_entities_declared_in_a_parameter_entity_file_are_located(write_book, rulebook):
+    main = MAIN.replace(
+        '<!ENTITY ch1 SYSTEM "chapters/ch1.xml">\n<!ENTITY sub SYSTEM "chapters/sub.xml">',
+        '<!ENTITY % ch1 SYSTEM "chapters.ent">\n%ch1;',
+    )
+    declarations = (
+        '<!ENTITY ch1 SYSTEM "chapters/ch1.xml">\n<!ENTITY sub SYSTEM "chapters/sub.xml">\n'
+    )
+    folder = write_book(
+        "declared",
+        {
+            "book.xml": main,
+            "chapters.ent": declarations,
+            "chapters/ch1.xml": CHAPTER,
+            "chapters/sub.xml": SECTION,
+        },
+    )
+    run = rulebook("check", str(folder))
+    assert "chapters/ch1.xml:4:29: error:" in run.out and "chapters/sub.xml:2:24: error:" in run.out
