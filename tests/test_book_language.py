@@ -67,8 +67,11 @@ def test_a_tick_quotes_the_text_it_confirms_never_a_contradicting_wording(built,
     for claim in agreed:
         if "disagreed" in claim.get("class"):
             continue
-        # the text's words, then the tick: nothing the rules would word otherwise
+        # the text's words, then the tick (then the working and the rule's own sentence):
+        # nothing the rules would word otherwise
         quoted = claim.xpath("q[@class='claim-text']")[0].text_content()
+        for working in claim.xpath("ol[@class='working'] | p[@class='rule-cited']"):
+            working.drop_tree()
         rest = claim.text_content().replace(quoted, "", 1)
         assert rest.strip() == "✓", rest
 
@@ -135,3 +138,19 @@ def test_every_ledger_entry_has_its_reason_in_the_book_language(book):
     with open(ROOT / "source" / book / "ledger.toml", "rb") as handle:
         known = tomllib.load(handle)["known"]
     assert [entry["id"] for entry in known if not entry.get("reason_fr")] == []
+
+
+def test_the_working_is_the_book_arithmetic_with_the_rule_sentence(built):
+    page = lxml.html.parse(str(built / "cda/html/errata.html")).getroot()
+    entries = {
+        " ".join(li.xpath(".//p[@class='erratum-where']")[0].text_content().split()): li
+        for li in page.xpath("//li[contains(@class, 'erratum')]")
+    }
+    fight = next(li for where, li in entries.items() if "Björn et Kröm" in where)
+    working = [" ".join(step.text_content().split()) for step in fight.xpath(".//ol/li")]
+    assert "TP = CA + BP − FA = 9 − 3 − 10 = −4" in working
+    rule = " ".join(fight.xpath(".//p[@class='rule-cited']")[0].text_content().split())
+    assert rule.startswith("Règle : « additionnée du bonus de parade")
+    # the sentence's place, by the book's words and a link, never a file name
+    link = fight.xpath(".//p[@class='rule-cited']/a")[0]
+    assert link.get("href").split("#")[0].endswith(".html") and ".xml" not in rule

@@ -192,6 +192,7 @@ class HtmlBook:
                 translator.place,
                 self.numbering.division_of,
                 lambda division: self._short_title(translator, division),
+                translator=translator,
             )
             if self.has_rules
             else None,
@@ -220,6 +221,7 @@ class HtmlBook:
                 self.numbering.division_of,
                 lambda division: self._short_title(translator, division),
                 folios,
+                translator=translator,
             ),
             errata_anchor=ERRATA_ANCHOR,
         )
@@ -313,6 +315,7 @@ class HtmlBook:
                         index.place,
                         self.numbering.division_of,
                         lambda division: self._short_title(index, division),
+                        translator=index,
                     ),
                     errata_anchor=ERRATA_ANCHOR,
                     search=True,

@@ -77,6 +77,9 @@ class Marks:
     """Finding id -> its number on the errata page (`erratum-N`)."""
     errata_at: dict[str, list[Finding]] = field(default_factory=dict)
     """The errata of each passage, by its `where`: looked up once per mark, not searched."""
+    claim_of: dict[str, Any] = field(default_factory=dict)
+    """Finding id -> the claim that gave it: its working and the rule sentences it cites."""
+    _lines: dict[Path, list[tuple[int, etree._Element]]] | None = None
     defects: dict[str, list[Finding]] = field(default_factory=dict)
     """A passage's defects of form (an empty column, a short row): it is not all verified."""
 
@@ -99,6 +102,13 @@ class Marks:
         for finding in marks.findings:
             if finding.where:
                 marks.errata_at.setdefault(finding.where, []).append(finding)
+        for verification in report.verifications.values():
+            for claim in verification.claims:
+                if not claim.agreed:
+                    for finding in marks._findings_for(
+                        claim, marks.errata_at.get(verification.where, [])
+                    ):
+                        marks.claim_of.setdefault(finding.id, claim)
         for finding in report.findings:
             if finding.category in DEFECTS and finding.where:
                 marks.defects.setdefault(finding.where, []).append(finding)
@@ -210,8 +220,12 @@ class Marks:
             found = [] if claim.agreed else self._findings_for(claim, errata)
             used.update(id(finding) for finding in found)
             claims.append(self._claim(claim, found[0] if found else None))
+            claims[-1]["rules"] = self.rules(claim, translator)
         # Errata a binding stated in words rather than through a numeric claim.
-        claims += [self._stated(finding) for finding in errata if id(finding) not in used]
+        for finding in errata:
+            if id(finding) not in used:
+                claims.append(self._stated(finding))
+                claims[-1]["rules"] = self.rules(finding, translator)
         status = ERRATUM if any(not claim["agreed"] for claim in claims) else verification.status
         notes = []
         if verification.unbound:
@@ -345,17 +359,55 @@ class Marks:
         ]
 
     def working(self, source) -> list[str]:
-        """The working in the book's notation that a claim or finding carries (« °É = 18 − 16 »).
+        """The working in the book's notation (« °É = 18 − 16 + 18 = 20 »), from the claim's steps.
 
-        The developers' working (function calls) is not shown in the book:
-        `rulebook check --verbose` gives it to authors.
+        Only the steps whose rule has a formula in the book's notation are shown:
+        the developers' form (function calls) is for `rulebook check --verbose`.
         """
-        steps = getattr(source, "reading", None) or []
-        steps = [self.typography.apply(str(step)) for step in steps]
-        if len(steps) <= WORKING_STEPS:
-            return steps
-        more = self.words["more_steps"].format(count=len(steps) - WORKING_STEPS)
-        return steps[:WORKING_STEPS] + [more]
+        claim = self.claim_of.get(source.id) if isinstance(source, Finding) else source
+        steps = getattr(claim, "steps", None) or []
+        lines = []
+        for step in steps:
+            arithmetic = step.arithmetic() if hasattr(step, "arithmetic") else ""
+            if arithmetic and arithmetic not in lines:
+                lines.append(self.typography.apply(arithmetic))
+        if len(lines) <= WORKING_STEPS:
+            return lines
+        more = self.words["more_steps"].format(count=len(lines) - WORKING_STEPS)
+        return lines[:WORKING_STEPS] + [more]
+
+    def rules(self, source, translator) -> list[dict[str, Any]]:
+        """The sentences of the book that state the rules of the working, each with its place."""
+        claim = self.claim_of.get(source.id) if isinstance(source, Finding) else source
+        found, seen = [], set()
+        for place in getattr(claim, "cites", None) or []:
+            if not place.text or place.text in seen:
+                continue
+            seen.add(place.text)
+            element = self._element_at(place.file, place.line)
+            holder = _holder(element) if element is not None else None
+            found.append(
+                {
+                    "text": self.typography.apply(place.text.strip("«» ")),
+                    "where": translator.place(holder) if holder is not None else "",
+                    "href": translator.href(holder) if holder is not None else "",
+                }
+            )
+        return found
+
+    def _element_at(self, file: Path | None, line: int) -> etree._Element | None:
+        """The last element of the book that starts at or before `line` of `file`."""
+        if file is None or self.document is None or not line:
+            return None
+        if self._lines is None:
+            self._lines = {}
+            for element in self.document.root.iter():
+                if isinstance(element.tag, str) and element.sourceline:
+                    self._lines.setdefault(self.document.file_of(element), []).append(
+                        (element.sourceline, element)
+                    )
+        candidates = [item for item in self._lines.get(Path(file), []) if item[0] <= line]
+        return max(candidates, key=lambda item: item[0])[1] if candidates else None
 
     def show(self, values: tuple | Any) -> str:
         """Numbers as the book's language writes them: 1/3 ≈ 0,333; −4."""
@@ -390,7 +442,13 @@ class Marks:
     # -- the errata page ---------------------------------------------------------------
 
     def errata(
-        self, link, describe, division_of, division_title, folios: dict | None = None
+        self,
+        link,
+        describe,
+        division_of,
+        division_title,
+        folios: dict | None = None,
+        translator=None,
     ) -> list[dict[str, Any]]:
         """The errata of the book, grouped by chapter: the ledger's first, then the others.
 
@@ -412,8 +470,12 @@ class Marks:
                 title = division_title(division) if division is not None else ""
                 groups[key] = {"title": title, "known": finding.known, "entries": []}
             entry = self._entry(finding, element, link, describe)
+            entry["rules"] = self.rules(finding, translator) if translator is not None else []
             if folios and element is not None:
                 entry["page"] = folios.get(self.ids[element], "")
+            if folios:
+                for rule in entry["rules"]:
+                    rule["page"] = folios.get(rule["href"].partition("#")[2], "")
             groups[key]["entries"].append(entry)
         return list(groups.values())
 
@@ -458,6 +520,23 @@ class Marks:
             + Markup("</mark>")
             + escape(self.typography.glued(self.typography.apply(after)))
         )
+
+
+HOLDERS = (
+    "section", "sect1", "sect2", "sect3", "sect4", "sect5", "simplesect", "chapter", "appendix",
+    "preface", "glossary", "glossentry", "example", "table", "informaltable", "varlistentry",
+)  # fmt: skip
+"""What a reader finds a sentence by: its section, example, table or glossary entry."""
+
+
+def _holder(element: etree._Element) -> etree._Element | None:
+    for node in (element, *element.iterancestors()):
+        if node.tag not in HOLDERS or (node.tag == "informaltable" and not node.get("id")):
+            continue
+        if node.tag in HOLDERS[:7] and node.find("title") is None:
+            continue  # an untitled section: the reader finds it by the section around it
+        return node
+    return None
 
 
 def _runs(element: etree._Element):
