@@ -114,7 +114,8 @@ def _summary(result, settings: Settings) -> str:
         if "words" in c:
             w = c["words"]
             line += (
-                f"\n  rule words: {w['total']} in all: {w['claimed']} claimed, "
+                f"\n  rule words: {w['total']} in all: {w.get('given', 0)} given, "
+                f"{w['claimed']} claimed, "
                 f"{w['waived']} waived, {w['unbound']} unbound"
             )
         if c.get("rules"):

@@ -178,7 +178,9 @@ class Context:
     vocabulary: Vocabulary
     citations: list[Citation] = field(default_factory=list)
     places: dict[int, Place] = field(default_factory=dict)
-    """id(citation) -> the place of the book where its sentence stands."""
+    """id(citation) -> the place of the book where its (first) sentence stands."""
+    all_places: dict[int, list[Place]] = field(default_factory=dict)
+    """id(citation) -> every place where the book states the rule, when it cites several."""
     sentence_words: dict[int, list[Word]] = field(default_factory=dict)
     """id(citation) -> the rule words of its sentence."""
     coverage: dict[str, Any] = field(default_factory=dict)
@@ -206,7 +208,13 @@ class Check:
 
     @property
     def text(self) -> str:
-        """The passage's text, whitespace collapsed."""
+        """The passage's text, whitespace collapsed.
+
+        A table cell read whole gives its words to the rules (a label the rules
+        look up, « très difficile »): its rule words count as given.
+        """
+        if self.label:
+            self.passage.read_whole = True
         return self.passage.text
 
     def given(self, pattern: str | re.Pattern = "{}") -> Any:
@@ -298,9 +306,7 @@ class Check:
         says a rival (« For » for « Con »), the claim finds it and reports it.
         """
         vocabulary = self._vocabulary()
-        family = next(
-            (word.family for word in vocabulary.find(expected) if word.lemma == expected), None
-        )
+        family = vocabulary.family_of(expected)
         if family is None:
             raise TypeError(f"{expected!r} is no rule word of this book's vocabulary")
         before, _, after = pattern.partition("[]")
@@ -460,9 +466,12 @@ class Check:
             return []
         places = []
         for step in steps:
-            place = self.context.places.get(id(step.citation)) if step.citation else None
-            if place is not None and place not in places:
-                places.append(place)
+            if step.citation is None:
+                continue
+            found = self.context.all_places.get(id(step.citation)) or [
+                self.context.places.get(id(step.citation))
+            ]
+            places += [place for place in found if place is not None and place not in places]
         return places
 
     def _places_saying(self, family: str, lemma: str) -> list[Place]:

@@ -22,7 +22,7 @@ from build_tools.checking.matching import CLOSE_ENOUGH, align
 from build_tools.checking.passage import Passage, TextPattern, number_value
 from build_tools.checking.rule import CITATIONS, Citation
 from build_tools.diagnostics import Finding, display_path, slug
-from build_tools.docbook import normalize
+from build_tools.docbook import normalize, title_of
 
 SENTENCE_TAGS = ("para", "simpara", "entry", "listitem", "glossdef", "title", "term")
 
@@ -56,6 +56,7 @@ def resolve_citations(document, context: Context, prose_texts, findings: list[Fi
                 exact.append(place)
         if exact:
             context.places[id(citation)] = exact[0]
+            context.all_places[id(citation)] = exact
             citation.place = f"{display_path(exact[0].file)}:{exact[0].line}"
             _check_value(citation, sentences, exact[0], findings)
         context.sentence_words[id(citation)] = context.vocabulary.find(" ".join(sentences))
@@ -80,8 +81,19 @@ def _sentences(citation: Citation) -> list[str]:
     return [citation.cites] if isinstance(citation.cites, str) else list(citation.cites)
 
 
+TABLE = re.compile(r"^table « (.+) »$")
+"""A rule stated by a whole table cites it by its title: « table « les difficultés » »."""
+
+
 def _find_exactly(document, sentence: str, texts) -> Place | None:
     wanted = normalize(sentence)
+    table = TABLE.match(wanted)
+    if table:
+        for element in document.root.iter("table", "informaltable"):
+            if title_of(element) == normalize(table.group(1)):
+                file, line, _ = document.locate(element)
+                return Place(file, line, 0, f"« {table.group(1)} »", "table")
+        return None
     containing = [element for element, text in texts.items() if wanted in text]
     innermost = [
         element
@@ -111,6 +123,8 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
         if alignment is not None and (best is None or alignment.score > best[1].score):
             best = (element, alignment, text)
     rule_place = Place(Path(citation.file), citation.line, 0, citation.statement, "rule")
+    if TABLE.match(normalize(sentence)):
+        best = None  # a table is cited by its title, found or not
     if best is None or not best[1].accepted:
         closest = ""
         if best is not None and best[1].score >= CLOSE_ENOUGH:

@@ -21,6 +21,8 @@ HOLE = r"((?:[+\-−]|(?<![\d.,]))\d+(?:[.,]\d+)?)"
 HOLE_END = r"(?![\d]|[.,]\d)"
 
 _SPACES = re.compile(r"\s+")
+LABELS = frozenset(("glossterm", "acronym", "abbrev", "title", "titleabbrev"))
+"""Elements that name a passage: their rule words name, they state no rule."""
 _RUNS = re.compile(r"\S+(?:[^\S\n]+\S+)*|\s+")
 """Words and the spaces between them up to the end of a line, or a run of whitespace."""
 _INNER_SPACES = re.compile(r"[^\S\n]+")
@@ -66,12 +68,17 @@ class Passage:
     """Spans a binding's patterns matched (given, claimed, affirmed, waived): their rule words."""
     word_waivers: list[tuple[int, int]] = field(default_factory=list)
     """Rule words a binding waived as telling no rule here."""
+    read_whole: bool = False
+    """A table cell a binding read whole: its words went to the rules as given."""
+    labels: list[tuple[int, int]] = field(default_factory=list)
+    """Spans of names (a glossary entry's term, a title): their words name, they state no rule."""
 
     @classmethod
     def of(cls, element: etree._Element, file: Path, exclude: frozenset = frozenset()) -> Passage:
         characters: list[str] = []
         lines: list[int] = []
         generated: list[tuple[int, int]] = []
+        labels: list[tuple[int, int]] = []
 
         def emit(text: str | None, line: int) -> int:
             # A stretch of words on one line at a time, not character by character: the
@@ -94,6 +101,7 @@ class Passage:
                 start = len(characters)
                 emit(_cross_reference_words(node), line)
                 generated.append((start, len(characters)))
+            label_start = len(characters) if node.tag in LABELS and node is not element else -1
             line = emit(node.text, line)
             for child in node:
                 if isinstance(child.tag, str) and child not in exclude:
@@ -105,6 +113,8 @@ class Passage:
                         characters.append(" ")
                         lines.append(line)
                 line = emit(child.tail, line)
+            if label_start >= 0:
+                labels.append((label_start, len(characters)))
             return line
 
         walk(element, element.sourceline or 0)
@@ -112,7 +122,8 @@ class Passage:
         start = len(text) - len(text.lstrip())
         end = len(text.rstrip())
         spans = [(max(a - start, 0), min(b - start, end - start)) for a, b in generated if b > a]
-        return cls(element, file, text[start:end], lines[start:end], generated=spans)
+        names = [(max(a - start, 0), min(b - start, end - start)) for a, b in labels if b > a]
+        return cls(element, file, text[start:end], lines[start:end], generated=spans, labels=names)
 
     @property
     def tokens(self) -> list[Token]:
@@ -186,11 +197,19 @@ class Passage:
 
     def word_accounting(self, vocabulary) -> dict[str, list]:
         """Every rule word of the passage, sorted into claimed, waived and unbound."""
-        sorted_words: dict[str, list] = {"claimed": [], "waived": [], "unbound": []}
+        sorted_words: dict[str, list] = {
+            "given": [],
+            "claimed": [],
+            "waived": [],
+            "unbound": [],
+            "not reached": [],
+        }
         for word in vocabulary.find(self.text):
             if any(a <= word.start < b for a, b in self.generated):
                 continue
-            how = "unbound"
+            how = "given" if self.read_whole else "unbound"
+            if any(a <= word.start < b for a, b in self.labels):
+                how = "waived"
             for start, end, kind in self.consumed:
                 if start <= word.start and word.end <= end and kind == "claimed":
                     how = "claimed"
@@ -204,6 +223,8 @@ class Passage:
                 start <= word.start and word.end <= end for start, end in self.word_waivers
             ):
                 how = "waived"
+            if how == "unbound" and any(kind == "not reached" for _, _, kind in self.consumed):
+                how = "not reached"  # its binding failed: counted, never listed
             sorted_words[how].append(word)
         return sorted_words
 

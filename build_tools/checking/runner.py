@@ -522,7 +522,7 @@ def _coverage(
 ) -> dict[str, Any]:
     coverage: dict[str, Any] = {kind: {"total": 0, "bound": 0} for kind in UNIT_KINDS}
     numbers = {"total": 0, "given": 0, "claimed": 0, "waived": 0, "unbound": 0, "not reached": 0}
-    words = {"total": 0, "claimed": 0, "waived": 0, "unbound": 0}
+    words = {"total": 0, "given": 0, "claimed": 0, "waived": 0, "unbound": 0, "not reached": 0}
     for unit in units:
         coverage[unit.kind]["total"] += 1
         check = bound.get(unit.element)

@@ -163,6 +163,14 @@ class Vocabulary:
         match = self._approximate.search(text)
         return match.group() if match else ""
 
+    def family_of(self, lemma: str) -> str | None:
+        """The family a lemma belongs to (« grave » -> « gravité »), or None."""
+        for families in (RELATIONS.get(self.language, {}), self.terms):
+            for family, members in families.items():
+                if lemma in members:
+                    return family
+        return None
+
     def rivals(self, family: str) -> list[str]:
         """The lemmas of a family."""
         members = RELATIONS.get(self.language, {}).get(family) or self.terms.get(family, {})

@@ -17,7 +17,7 @@ from . import mots
 from .rejeu import Rejeu
 from .rules import dons, equipement, file, jets, magie, personnage
 
-binder = Binder()
+binder = Binder(terms=mots.TERMES)
 
 ACTION = r"(simple|complexe)"
 
@@ -63,6 +63,11 @@ def version_presentee(para: Check) -> None:
 
 @binder.prose(contains="Classiquement, les valeurs sont tirées avec")
 def tirage_des_caracteristiques(para: Check) -> None:
+    # The six caractéristiques and their abbreviations, in the rules' order.
+    noms, abreges = list(personnage.CARACTERISTIQUES.values()), list(personnage.CARACTERISTIQUES)
+    for liste in (noms, abreges):
+        phrase = ", ".join(liste[:-1]) + " et " + liste[-1]
+        para.affirm(phrase, True, rules_give=phrase, key=f"liste {liste[0]}")
     para.claim("tirées avec {}D{}", personnage.TIRAGE_CLASSIQUE)
 
 
@@ -184,6 +189,7 @@ def faire_20(para: Check) -> None:
 
 @binder.prose(contains="correspondra à l'attribut d'initiative (Init)")
 def initiative(para: Check) -> None:
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("tirer {}D{} puis", file.DES_D_INITIATIVE)
     verifier_les_noms_de_dons(para)
 
@@ -207,6 +213,7 @@ def attribut_d_initiative(ex: Check) -> None:
 
 @binder.prose(contains="le gain est égal à leur valeur d'intelligence divisée par 10")
 def gain_de_reactivite(para: Check) -> None:
+    para.waive_words("relation dite en mots : le gain et les coûts sont réclamés par leurs nombres")
     para.claim("divisée par {}", file.DIVISEUR_DE_REACTIVITE)
 
 
@@ -221,6 +228,7 @@ def action_dite(check: Check, motif: str, selon_les_regles: str, cle: str) -> st
 
 @binder.example(title="Exemple : combat contre cinq gobelins")
 def combat_contre_cinq_gobelins(ex: Check) -> None:
+    ex.waive_words("récit du combat : la file et ses actions sont rejouées par les règles")
     ex.given("Quatre joueurs J{}, J{}, J{} et J{}")
     ex.given("cinq gobelins G{}, G{}, G{}, G{} et G{}")
     combat = Rejeu(ex, "l'ordre de la file est le suivant :")
@@ -344,6 +352,7 @@ def version_abolie(para: Check) -> None:
 
 @binder.prose(contains="perdre 1 PV par tour")
 def agonie(para: Check) -> None:
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("tombent à {}, le personnage devient inconscient", personnage.SEUIL_D_INCONSCIENCE)
     para.claim("perdre {} PV par tour", personnage.PERTE_DU_MOURANT_PAR_TOUR)
 
@@ -521,6 +530,7 @@ def lier_le_don(don: dons.Don, precedents: tuple[str, ...] | None) -> str:
     from what every feat's binding returned (its node and edges)."""
 
     def binding(entree: Check, *autres: tuple[str, list]) -> tuple[str, list]:
+        entree.waive_words("l'effet du don dit en mots : ses nombres sont réclamés, pas ses mots")
         noeud, aretes = verifier_le_don(entree, don)
         if precedents is not None:
             graphe: dict[str, list] = {}
@@ -568,11 +578,13 @@ def parade_des_protections(para: Check) -> None:
 
 @binder.prose(contains="Le temps d'incantation est égal au niveau du sort plus un")
 def temps_d_incantation(para: Check) -> None:
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.waive("un ,5 correspond", "« ,5 »: the half of an action complexe, not a number")
 
 
 @binder.prose(contains="Un magicien peut apprendre tous les sorts de niveau 0.")
 def apprentissage_des_sorts(para: Check) -> None:
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("tous les sorts de niveau {}", magie.NIVEAU_LIBRE)
     para.claim("un sort de niveau n-{} de cette école", magie.NIVEAU_PRECEDENT)
 

@@ -16,6 +16,14 @@ from dataclasses import dataclass
 from build_tools.checking.binder import Check, StaleBinding
 from build_tools.diagnostics import Finding
 
+from .rules import file, personnage
+
+TERMES = {
+    "caractéristique": {nom: [nom, abrege] for abrege, nom in personnage.CARACTERISTIQUES.items()},
+    "action": {sorte: [f"action {sorte}", f"actions {sorte}s"] for sorte in file.ACTIONS},
+}
+"""Les termes de règle d'Edad: famille -> terme -> les formes que le livre écrit."""
+
 MARGE = 40
 """Characters of context shown on each side of the words of a finding."""
 
@@ -25,6 +33,8 @@ def chercher(check: Check, motif: str | re.Pattern) -> re.Match:
     match = check.passage.search(re.compile(motif) if isinstance(motif, str) else motif)
     if match is None:
         raise StaleBinding(motif if isinstance(motif, str) else motif.pattern)
+    # The words read here go to the rules (a feat's name, a kind of action): claimed.
+    check.passage.anchors.append((match.start(), match.end(), "claimed"))
     return match
 
 

@@ -2,7 +2,9 @@
 
 from build_tools.checking import Binder
 
-binder = Binder()
+from ..mots import TERMES
+
+binder = Binder(terms=TERMES)
 
 
 def affirmer(check, phrase: str, tenu: bool, selon_les_regles: str) -> bool:

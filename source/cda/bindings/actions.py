@@ -29,6 +29,7 @@ aspect of 10, a neutral moyen and a compétence at disciple."""
 
 @binder.prose(contains="est normalement un échec automatique")
 def reussite_et_echec_automatiques(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("inférieure ou égale à {} est", regles.ECHEC_AUTOMATIQUE_JUSQU_A)
     para.claim("supérieure ou égale à {} est", regles.REUSSITE_AUTOMATIQUE_DES)
     # The remark: why the 20 and the 1 are automatic.
@@ -60,11 +61,15 @@ def reussite_et_echec_automatiques(para):
 
 @binder.prose(contains="il doit lancer un d20 et obtenir un nombre")
 def degres(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("lancer un d{}", regles.DE_D_ACTION)
 
 
 @binder.example(title="la réussite d'une action")
 def reussite_d_une_action(ex):
+    ex.waive_words(
+        "récit de l'exemple : le moyen que choisit le personnage, lu par les nombres qui le suivent"
+    )
     mental, perception = ex.given("a {} de Me et {} de Pe")
     # « C'est un disciple, et il a donc 10 … en Bibliothèque »
     affirmer(ex, "C'est un disciple", True, "")
@@ -86,6 +91,9 @@ def reussite_d_une_action(ex):
 
 @binder.example(title="l'échec d'une action")
 def echec_d_une_action(ex, reussite_d_une_action):
+    ex.waive_words(
+        "récit de l'exemple : le moyen que choisit le personnage, lu par les nombres qui le suivent"
+    )
     jerome = reussite_d_une_action
     manoeuvre = ex.given("a {} en Manœuvre")
     ca = regles.cible_a_atteindre(jerome["Me"], manoeuvre, jerome["BC"])
@@ -103,6 +111,7 @@ def echec_d_une_action(ex, reussite_d_une_action):
 
 @binder.prose(contains="un 1 sera considéré comme une")
 def jets_forces(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("inférieure ou égale à {}, un", regles.ECHEC_AUTOMATIQUE_JUSQU_A)
     # On a forced roll the 1 succeeds with the CA as °R: at any CA up to the
     # automatic échec, the face that succeeds is the 1.
@@ -125,6 +134,7 @@ def jets_forces(para):
 
 @binder.example(title="la réussite d'une action impossible")
 def reussite_d_une_action_impossible(ex):
+    ex.waive_words("réplique d'un personnage, pas une règle")
     ca = ex.given("Avec une CA de {},")
     affirmer(
         ex,
@@ -141,6 +151,7 @@ def reussite_d_une_action_impossible(ex):
 
 @binder.prose(contains="Le ND par défaut est zéro")
 def niveaux_de_difficulte(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("descendre en bas de {}", regles.ND_PAR_DEFAUT)
     # Below 0 or above the d20's highest face, only a forced roll or the dé
     # critique can beat it.
@@ -204,6 +215,7 @@ def niveau_de_difficulte_negatif(ex):
 
 @binder.prose(contains="même avec un niveau de difficulté de 15")
 def moyenne_des_degres(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     nd = para.given("niveau de difficulté de {},")
     degre = para.given("qui a eu {} de °R")
     affirmer(
@@ -276,6 +288,7 @@ def handicaps_et_difficultes(ex):
 
 @binder.prose(contains="nommé le dé critique")
 def de_critique(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     affirmer(
         para,
         "n'est jamais plus grand que sa",
@@ -325,6 +338,7 @@ def prouesse_exceptionnelle(ex):
 
 @binder.example(title="Maladresse exceptionnelle")
 def maladresse_exceptionnelle(ex):
+    ex.waive_words("récit de l'exemple : où se trouve le personnage, pas une règle")
     ca = ex.given("avec {} de CA")
     de, de_critique = ex.given("obtient un {} et un {} sur le dé critique")
     ex.claim("relance donc le d{}", regles.DE_D_ACTION)
@@ -338,6 +352,7 @@ def maladresse_exceptionnelle(ex):
 
 @binder.prose(contains="Il est possible de faire varier le dé critique")
 def variantes_du_de_critique(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("lancer un d{} ou même un d{}", regles.DES_CRITIQUES_STRESSANTS)
     para.claim("que le d{} habituel", regles.DE_CRITIQUE)
     para.claim("qu'un d{} ou même un autre d{}", regles.DES_CRITIQUES_CALMES)
@@ -348,6 +363,7 @@ def variantes_du_de_critique(para):
 
 @binder.prose(contains="handicap cumulatif de")
 def actions_multiples(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("cumulatif de {} points", regles.HANDICAP_SUPPLEMENTAIRE_PAR_ACTION)
     para.claim("pénalité de {} par action", -regles.PENALITE_PAR_ACTION_IMPREVUE)
 
@@ -386,6 +402,7 @@ def exemple_d_actions_multiples(ex):
 
 @binder.prose(contains="action qui permet le dépassement possède")
 def attributs_du_depassement(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("possède {} attributs", len(regles.ATTRIBUTS_DU_DEPASSEMENT))
 
 
@@ -417,6 +434,9 @@ def dom_plus_petit_que_l_effort(para):
 
 @binder.example(title="une action de dépassement")
 def action_de_depassement(ex):
+    ex.waive_words(
+        "récit de l'exemple : aspects et moyens du personnage, lus par les nombres qui les suivent"
+    )
     effort = ex.given("(Eff = {})")
     difficulte = ex.given("une difficulté de {}.")
     ex.claim("Magie du Feu-{})", -bonus_de_competence(0))

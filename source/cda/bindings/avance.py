@@ -41,6 +41,7 @@ def claim_notation(check, before: str, valeur: int, niveau: int) -> None:
 
 @binder.prose(contains="Si le niveau d'héroïsme n'est que de")
 def niveau_omis(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim(
         "n'est que de {}, on n'inscrit que h, en omettant le {}.",
         (avance.NIVEAU_OMIS, avance.NIVEAU_OMIS),
@@ -175,6 +176,7 @@ def progression_et_heroisme(ex):
 
 @binder.prose(contains="Le facteur d'attaque vaut")
 def facteur_d_attaque(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("dans les règles actuelles {}.", avance.FACTEUR_D_ATTAQUE)
     # « des personnages identiques »: the average character of the book, with
     # aspect 10, moyen 0 and a BC of 0, and the same weapon without bonus.
@@ -187,4 +189,5 @@ def facteur_d_attaque(para):
 
 @binder.prose(contains="Le facteur de mortalité actuel est de")
 def facteur_de_mortalite(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("Le facteur de mortalité actuel est de {}", avance.FACTEUR_DE_MORTALITE)

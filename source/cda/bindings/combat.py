@@ -18,12 +18,14 @@ GRAVITES_DU_GLOSSAIRE = {"legere": "légère", "grave": "grave", "critique": "cr
 
 @binder.prose(contains="additionnée du bonus de parade de l'arme moins")
 def total_de_parade(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("bonus de parade de l'arme moins {}", FACTEUR_D_ATTAQUE)
 
 
 @binder.example(title="un example de combat entre Björn et Kröm")
 def bjorn_et_krom(ex):
     # Each fighter's niveau de connaissance is a link (« apprenti »), read from the markup.
+    ex.waive_words("récit du combat : aspects et moyens lus par les nombres qui suivent")
     niveau_de_krom, niveau_de_bjorn = _niveaux_lies(ex)[:2]
     nc = niveau_de_competence(niveau_de_krom)
     ex.claim("arme ({} de niveau de compétence, soit", nc)
@@ -131,11 +133,13 @@ def resume_des_totaux(table, bjorn_et_krom):
 
 @binder.prose(contains="Sert uniquement à se défendre")
 def manoeuvre_de_parade(para):
+    para.waive_words("la CA de la manœuvre en abréviations : son moyen est vérifié ailleurs")
     para.claim("ajouté au °R + {}.", combat.bonus_de_manoeuvre("MP"))
 
 
 @binder.prose(contains="Le coup qui fait mal")
 def manoeuvre_de_dommage(para):
+    para.waive_words("la CA de la manœuvre en abréviations : son moyen est vérifié ailleurs")
     para.claim("ajouté au °R + {}, et représente", combat.bonus_de_manoeuvre("MD"))
 
 
@@ -146,6 +150,7 @@ def surclassement_pour_les_debutants(para):
 
 @binder.prose(contains="trois types de portée")
 def portees(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     difficultes = tuple(combat.difficulte_de_portee(p) for p in ("courte", "moyenne", "grande"))
     para.claim("de difficulté de base: {}, {} et {}.", difficultes)
 
@@ -153,11 +158,15 @@ def portees(para):
 @binder.prose(contains="entre la courte et la moyenne portée")
 def dommages_de_tir(para):
     # Read as a shot at short range: see the docstring of rules/combat.py.
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("verra son BD diminué de {}.", combat.difficulte_de_portee("courte"))
 
 
 @binder.prose(contains="Il utilise pour cela son CA en Évitement")
 def esquive(para):
+    para.waive_words(
+        "la CA d'esquive nommée en mots : le moyen est celui du total d'esquive réclamé"
+    )
     para.claim("avec son bonus de compétence moins {}.", FACTEUR_D_ATTAQUE)
 
 

@@ -13,6 +13,7 @@ def niveau_de_competence(entry):
 @binder.glossary(term="bonus de compétence")
 def bonus_de_competence(entry):
     # « Le NC moins 10 »: the BC of a NC of 0 is minus what is taken off.
+    entry.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     entry.claim("moins {}.", -personnages.bonus_de_competence(0))
 
 
@@ -30,6 +31,7 @@ for _term in ("profane", "apprenti", "compagnon", "disciple", "maître"):
 
 @binder.glossary(term="cible à atteindre")
 def cible_a_atteindre(entry):
+    entry.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     entry.claim("sur un d{}", actions.DE_D_ACTION)
 
 
@@ -74,6 +76,7 @@ def degre_de_reussite(entry):
 
 @binder.glossary(term="degré d'échec")
 def degre_d_echec(entry):
+    entry.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     entry.claim("obtenu sur le d{}", actions.DE_D_ACTION)
     # The face that is an échec even at a CA of 20.
     (toujours,) = actions.faces_echouees(actions.REUSSITE_AUTOMATIQUE_DES)
@@ -87,23 +90,28 @@ def niveau_d_heroisme(entry):
 
 @binder.glossary(term="manœuvre de parade")
 def manoeuvre_de_parade(entry):
+    entry.waive_words("la CA de la manœuvre en abréviations : son moyen est vérifié ailleurs")
     entry.claim("bonus de {} sur son", combat.bonus_de_manoeuvre("MP"))
 
 
 @binder.glossary(term="manœuvre de dommage")
 def manoeuvre_de_dommage(entry):
     # « le °R est ajouté au BD - 5 »: the text writes the malus after a minus sign.
+    entry.waive_words("la CA de la manœuvre en abréviations : son moyen est vérifié ailleurs")
     entry.claim("ajouté au bonus de dommage - {} pour donner", -combat.bonus_de_manoeuvre("MD"))
 
 
 @binder.glossary(term="points de fatigue")
 def points_de_fatigue(entry):
+    entry.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     entry.claim("Chaque point diminue de {} les", sante.handicap_de_fatigue(1))
     entry.claim("au rythme de {} point aux {} minutes", sante.RECUPERATION)
 
 
 def _blessure(gravite: str):
     def binding(entry):
+        # The wound the definition speaks of is the entry's own.
+        entry.word("une [] met", gravite)
         duree, unite = sante.DUREE_DE_GUERISON[gravite]
         if gravite != "légère":  # « environ deux jours » is written out
             entry.claim(f"au moins {{}} {unite}", duree)
@@ -112,6 +120,10 @@ def _blessure(gravite: str):
         )
         if sante.BLESSURES_MAXIMALES[gravite] > 1:  # the critique's « qu'une seule » is a word
             entry.claim("en recevoir {} avant", sante.BLESSURES_MAXIMALES[gravite])
+        else:
+            entry.waive_words(
+                "« qu'une seule avant qu'elle ne lui soit fatale » : un compte", "avant"
+            )
 
     binding.__name__ = f"blessure_{gravite}"
     binder.glossary(term=f"blessure {gravite}")(binding)
@@ -124,11 +136,13 @@ for _gravite in sante.GRAVITES:
 @binder.glossary(term="facteur d'attaque")
 def facteur_d_attaque(entry):
     # The FA is what the TP takes off CA + BP.
+    entry.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     entry.claim("Sa valeur actuelle est de {}.", -combat.total_de_parade(0, 0))
 
 
 @binder.glossary(term="facteur de mortalité")
 def facteur_de_mortalite(entry):
+    entry.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     entry.claim("Sa valeur actuelle est de {}.", avance.FACTEUR_DE_MORTALITE)
 
 

@@ -48,6 +48,7 @@ def aspects_de_depart(para):
 
 @binder.prose(contains="Les moyens sont au nombre de")
 def nombre_de_moyens(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("au nombre de {}", len(regles.MOYENS))
 
 
@@ -63,16 +64,19 @@ def somme_des_moyens(para):
 
 @binder.prose(contains="La Puissance ne peut pas dépasser la Résistance")
 def paire_puissance_resistance(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("de plus de {} points", regles.ECART_MAXIMAL_DANS_UNE_PAIRE)
 
 
 @binder.prose(contains="La Manœuvre ne peut pas dépasser la Précision")
 def paire_manoeuvre_precision(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("de plus de {} points", regles.ECART_MAXIMAL_DANS_UNE_PAIRE)
 
 
 @binder.prose(contains="L'Expression ne peut pas dépasser la Perception")
 def paire_expression_perception(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("de plus de {} points", regles.ECART_MAXIMAL_DANS_UNE_PAIRE)
 
 
@@ -110,6 +114,7 @@ def niveaux_de_competence(table):
 
 @binder.prose(contains="est égal au niveau de compétence moins")
 def bonus_de_competence(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("moins {}", -regles.bonus_de_competence(0))
 
 
@@ -118,6 +123,7 @@ def bonus_de_competence(para):
 
 @binder.prose(contains="La création des personnages est semi-aléatoire")
 def creation_des_aspects(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     formule, des = _formule(regles.DES_D_ASPECT)
     para.claim("soit lancer {} fois " + formule, (regles.JETS_D_ASPECT, *des))
     para.claim("soustraire leur somme de {}", regles.TOTAL_DES_ASPECTS)
@@ -180,6 +186,9 @@ def echanges_d_aspects(para):
 
 @binder.example(title="l'ajustement des aspects")
 def ajustement_des_aspects(ex, determination_des_aspects):
+    ex.waive_words(
+        "récit de l'exemple : les aspects de Marie-Pierre, lus par les nombres qui les suivent"
+    )
     tirage = determination_des_aspects
     aspects = tirage
     # « Elle ne peut pas augmenter son Mental au-delà de 17 »: her Mental,
@@ -235,6 +244,9 @@ PLACEMENT_DE_MARIE_PIERRE = {"Ex": 5, "Pe": 0, "Ma": 3, "Pr": 1, "Pu": 2, "Ré":
 
 @binder.example(title="la détermination des moyens")
 def determination_des_moyens(ex):
+    ex.waive_words(
+        "récit de l'exemple : les moyens de Marie-Pierre, lus par les nombres qui les suivent"
+    )
     tirages = ex.given("Elle obtient {}, {} et {}")
     resultats = regles.moyens_tires(tirages)
     ex.claim("soit {}, {} et {}", resultats[3:])
@@ -268,6 +280,7 @@ def determination_des_moyens(ex):
 
 @binder.prose(contains="Le joueur détermine finalement ces compétences")
 def competences_de_depart(para):
+    para.waive_words("les niveaux de connaissance nommés à côté de leur NC, réclamé")
     para.claim("deux compétences à disciple ({})", regles.niveau_de_competence("disciple"))
     para.claim("trois à apprenti ({})", regles.niveau_de_competence("apprenti"))
     para.claim("compagnon ({})", regles.niveau_de_competence("compagnon"))
@@ -290,6 +303,9 @@ COMPETENCES_DE_MARIE_PIERRE = {
 
 @binder.example(title="la détermination des compétences")
 def determination_des_competences(ex, ajustement_des_aspects):
+    ex.waive_words(
+        "récit de l'exemple : les niveaux des compétences de Marie-Pierre, lus par les PX réclamés"
+    )
     for nom in COMPETENCES_DE_MARIE_PIERRE:
         if nom not in ex.text:
             raise StaleBinding(nom)
@@ -323,6 +339,7 @@ def determination_des_competences(ex, ajustement_des_aspects):
 @binder.prose(contains="Le coût pour augmenter une")
 def cout_de_progression(para):
     # « augmenter une compétence de 1 point »: the step whose cost is the NC to reach.
+    para.waive_words("le coût en PX d'un point d'aspect : l'aspect nommé est un exemple")
     para.claim("de {} point est toujours égal", 1)
     aspect = regles.ASPECT_SANS_JET
     para.claim("d'aspect + {}", regles.px_pour_augmenter_un_aspect(aspect) - aspect)

@@ -17,6 +17,7 @@ def niveaux_de_gravite(para):
 
 @binder.prose(contains="Pour chaque point de fatigue, le personnage se voit infliger")
 def handicap_par_point_de_fatigue(para):
+    para.waive_words("les trois aspects nommés : le handicap vaut pour chacun")
     handicap = sante.handicap_de_fatigue(1)
     if re.search(r"infliger un handicap de [+\-−]?\d", para.text):
         para.claim("infliger un handicap de {} sur", handicap)
@@ -36,6 +37,7 @@ def armure_et_encaissement(para):
     # The rules follow « les armures » (and the combat example, and the 1.3
     # revision: « Les Bonus d'Armure se retire maintenant automatiquement aux
     # dommages »): the BE comes off the Dom, it does not raise the roll.
+    para.waive_words("la Résistance nommée dans la phrase du jet d'encaissement, affirmée à part")
     affirmer(
         para,
         "éventuellement augmenté d'un bonus dû à son armure",
@@ -81,6 +83,7 @@ def blessures_et_points_de_douleur(ex):
 def determination_des_niveaux_de_dommage(para):
     # « en moyenne, vaut 5 »: the mean °R of a successful encaissement at an
     # average Enc of 10 is 5.5, which the book gives to the unit below.
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("en moyenne, vaut {}", sante.degre_d_encaissement_moyen(), within=Fraction(1, 2))
     para.claim("d'y ajouter {} points", sante.ajout_au_niveau_de_dommage())
 
@@ -89,6 +92,7 @@ def determination_des_niveaux_de_dommage(para):
 def chute_de_cheval(ex):
     # The book's damage figures go by fives, so « autour de » allows half a
     # step either side of the border between the two kinds of wound.
+    ex.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     ex.claim(
         "entre grave et critique, soit autour de {}",
         sante.entre_deux_gravites("grave", "critique"),

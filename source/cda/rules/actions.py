@@ -262,9 +262,9 @@ def faces_echouees(cible: int) -> tuple[int, ...]:
 # -- difficulty and handicaps -------------------------------------------------
 
 
-@rule
+@rule(cites="table « les difficultés »")
 def niveau_de_difficulte(difficulte: str) -> int:
-    """ND of a label of the table « les difficultés »."""
+    """Le niveau de difficulté (ND) d'une difficulté, selon la table « les difficultés »."""
     return DIFFICULTES[difficulte]
 
 

@@ -149,9 +149,21 @@ def cible_de_manoeuvre(physique: int, moyen: int, bonus_de_competence: int) -> i
     return physique + moyen + bonus_de_competence
 
 
-@rule
+@rule(
+    cites=(
+        "est ajouté au °R + 5. Une manœuvre",
+        "- 5 pour donner le",
+        "le malus de -5",
+    )
+)
 def bonus_de_manoeuvre(manoeuvre: str) -> int:
-    """Ce que la manœuvre ajoute au °R en plus du bonus d'arme: MP +5, MA 0, MD -5."""
+    """Ce que la manœuvre ajoute au °R en plus du bonus d'arme : MP +5, MA 0, MD −5.
+
+    The chapter's list gives the MD « °R + 5 »; the glossary (« - 5 pour donner le
+    Dom ») and the note for beginners (« le malus de -5 ») give −5. The rules do
+    not choose silently: the chapter's sentence is reported with the two others
+    as its other places, and the ledger records the authors' decision.
+    """
     return MANOEUVRES[manoeuvre].bonus
 
 

@@ -2,7 +2,9 @@
 
 from build_tools.checking import Binder
 
-binder = Binder()
+from ..mots import TERMES
+
+binder = Binder(terms=TERMES)
 
 # Imported for their decorators, in the book's order.
 from . import actions, combat, david_et_goliath  # noqa: E402, F401

@@ -72,6 +72,7 @@ def chance_a_difficulte_zero(para):
 
 @binder.prose(contains="deux fois plus difficile")
 def ecarts_de_difficulte(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     deux_fois = mesures.ecart_pour_un_rapport(2)
     para.claim("la difficulté gagne {} points", deux_fois)
     para.claim("on retire {} points", deux_fois)
@@ -80,6 +81,7 @@ def ecarts_de_difficulte(para):
 
 @binder.example(id="xdifficulte")  # its section has the same title
 def difficulte_d_une_action(ex):
+    ex.waive_words("récit de l'exemple : l'ordre des calculs, pas une règle")
     competence = ex.given("Compétence de {} en Acrobatie")
     difficulte = ex.given("a une difficulté de {}")
     circonstances = ex.given("difficulté supplémentaire de {}")
@@ -158,6 +160,7 @@ def chance_de_l_acrobatie(para, difficulte_d_une_action):
 
 @binder.prose(contains="Quelqu'un m'a fait remarquer")
 def comparaison_des_mesures(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     note(
         "A's fair chance V_A/(V_A+V_B) = 1/(1 + 10^((B−A)/10)) is more than the table gives at "
         "A − B (50 % × 10^(−(B−A)/10)): the fair difficulty is −B plus a correction, easier"
@@ -193,11 +196,13 @@ def comparaison_des_mesures(para):
 
 @binder.prose(contains="ne fera pas un double périlleux")
 def marge_sans_effet(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.given("s'il réussit à {}")
 
 
 @binder.prose(contains="La marge de réussite est facile à calculer")
 def marge_d_echec(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     marge = para.given("une marge de réussite de {}")
     para.claim("une marge d'échec de {}", regles.marge_d_echec(marge))
 

@@ -21,11 +21,13 @@ from .constats import formule, termes_de_la_formule, trouver
 
 @binder.prose(contains="Les Compétences de combat des Arpèges")
 def principes_generaux(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.waive("près de {}kg", "the weight of a two-handed sword, in the description")
 
 
 @binder.prose(contains="La déclaration d'intention se fait")
 def changement_d_intention(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("pénalité de {} sur toutes", regles.penalite(0, changement_d_intention=True))
 
 
@@ -64,11 +66,13 @@ def facteurs(para):
 
 @binder.prose(contains="Le Facteur Finesse ne peut")
 def finesse_maximale(para):
+    para.waive_words("le Facteur nommé par la phrase dont la borne est réclamée")
     para.claim("supérieur à {}", regles.FINESSE_MAXIMALE)
 
 
 @binder.prose(contains="La Parade affecte principalement")
 def parade_defensive(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     defensive = regles.facteurs_du_type("Attaque défensive (ou défense sans attaque)")
     para.claim("un bonus de {}", defensive.parade)
 
@@ -161,6 +165,7 @@ def surprise(para):
 
 @binder.prose(contains="Les attaques sont considérées simultanées")
 def simultaneite(para):
+    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("est de moins de {} points", regles.ECART_DE_SIMULTANEITE)
 
 
@@ -240,6 +245,8 @@ def termes_en_mots(phrase: str) -> dict[str, str]:
 
 def _definition(total: str, sans_les_des: str | None):
     def definition(para):
+        # The definition's first sentence is affirmed whole; what follows explains it.
+        para.waive_words("l'explication qui suit la définition : aucune règle de plus")
         phrase = para.text.split(".")[0]
         selon_les_regles = {
             terme: "+" if signe == "±" and terme != "d10°" else signe
