@@ -208,7 +208,7 @@ def test_a_changed_table_a_changed_quote_and_a_wrong_formula_are_findings(tmp_pa
     # One defect, one finding: the rules check's erratum at the cell, the card in its working.
     erratum = re.search(
         rf"cda\.xml:{line}:\d+: error: table « les difficultés »: the text says 6, "
-        r"the rules give 5 \[erratum\]\n(?:    .*\n)*?  working:\n(?:    .*\n)*"
+        r"the rules give 5 \[erratum\]\n(?:  .*\n)*?  working:\n(?:    .*\n)*"
         r"    the card « Difficultés » shows « 5 » where the table says « 6 » "
         r"\(row « très difficile »\)\n",
         run.out,
@@ -474,7 +474,7 @@ def test_a_table_printed_sideways_is_compared_column_by_column(tmp_path, ruleboo
     assert run.status == 1
     assert re.search(
         rf"actions\.xml:{line}:\d+: error: table « Chances de réussite d'une action »: "
-        r"the text says 13, the rules give 12 \[erratum\]\n(?:    .*\n)*?  working:\n(?:    .*\n)*"
+        r"the text says 13, the rules give 12 \[erratum\]\n(?:  .*\n)*?  working:\n(?:    .*\n)*"
         r"    the card « Chances de réussite » shows « 12\u202f% » where the table says « 13% » "
         r"\(row « -6 »\)\n",
         run.out,

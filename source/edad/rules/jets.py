@@ -194,7 +194,7 @@ def categorie_d_ecart(ecart: int) -> str:
 
 @rule(
     cites=(
-        "Un joueur qui n'est pas en situation stressante peut choisir de faire 10",
+        "peut choisir de faire 10 à son dé au lieu de le lancer",
         "lui permet de faire 10 ou 20 même en situation stressante",
     )
 )

@@ -31,79 +31,124 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from build_tools.checking.rule import rule
+from build_tools.checking.rule import constant, rule
 
 from . import des
 
-DIFFICULTE_D_OPPOSITION = 0
+DIFFICULTE_D_OPPOSITION = constant(0, cites="La difficulté est toujours de zéro")
 """« La difficulté est toujours de zéro » in an action en opposition."""
 
-MALUS_PAR_ACTION_SUPPLEMENTAIRE = 3
+MALUS_PAR_ACTION_SUPPLEMENTAIRE = constant(
+    3,
+    cites="Chaque action supplémentaire que le personnage entreprendra augmentera la difficulté "
+    "sur toutes ses actions simultanées de trois points",
+)
 """« Chaque action supplémentaire … augmentera la difficulté … de trois points »."""
 
 PREMIER, SECOND, NUL = "premier opposant", "second opposant", "match nul"
 
 
-@rule
+@rule(
+    formula="NC = Compétence + Attributs",
+    cites="Le personnage a heureusement +2 en Agilité et +1 en Manœuvre, ce qui lui donne avec "
+    "son niveau d'acrobatie, +5",
+)
 def niveau_de_competence(*valeurs: int) -> int:
-    """NC = the Compétence plus the Attributs used for the action."""
+    """Le Niveau de Compétence est la Compétence plus les Attributs utilisés pour l'action.
+
+    The section that defines it did not reach us: the example states the sum."""
     return sum(valeurs)
 
 
-@rule
+@rule(
+    cites="le Meneur du Jeu peut ajouter ou soustraire à la difficulté de l'action selon les "
+    "circonstances"
+)
 def difficulte_ajustee(difficulte_de_l_action: int, *circonstances: int) -> int:
-    """The difficulté de l'action, plus or minus what the circumstances add or take away."""
+    """Le Meneur du Jeu ajoute ou soustrait à la difficulté de l'action selon les
+    circonstances."""
     return difficulte_de_l_action + sum(circonstances)
 
 
-@rule
+@rule(
+    formula="difficulté finale = NC + difficulté ajustée",
+    symbols={"NC": "niveau_de_competence", "difficulté ajustée": "difficulte_ajustee"},
+    cites="La difficulté finale est calculée en ajoutant la difficulté de l'action ajustée selon "
+    "les circonstances au Niveau de Compétence du personnage",
+)
 def difficulte_finale(niveau_de_competence: int, difficulte_ajustee: int) -> int:
-    """Difficulté finale = NC + difficulté de l'action ajustée selon les circonstances."""
+    """La difficulté finale est la difficulté de l'action ajustée, ajoutée au Niveau de
+    Compétence."""
     return niveau_de_competence + difficulte_ajustee
 
 
-@rule
+@rule(
+    formula="marge de réussite = difficulté finale + jet",
+    symbols={"difficulté finale": "difficulte_finale", "jet": "jet"},
+    cites="le joueur lance les dés et ajoute le résultat à la difficulté. Le total est la marge "
+    "de réussite",
+)
 def marge_de_reussite(difficulte_finale: int, jet: int) -> int:
-    """Marge de réussite = difficulté finale + jet de dés."""
+    """La marge de réussite est la difficulté finale plus le résultat des dés."""
     return difficulte_finale + jet
 
 
-@rule
+@rule(cites="Lorsque cette dernière est égale ou supérieure à zéro, l'action est réussie")
 def action_reussie(marge_de_reussite: int) -> bool:
-    """The action succeeds when the marge de réussite is zero or more."""
+    """L'action est réussie lorsque la marge de réussite est égale ou supérieure à zéro."""
     return marge_de_reussite >= 0
 
 
-@rule
+@rule(
+    formula="marge d'échec = − marge de réussite",
+    cites="une marge de réussite de -3 est équivalente à une marge d'échec de +3",
+)
 def marge_d_echec(marge_de_reussite: int) -> int:
-    """Marge d'échec = − marge de réussite (« une marge de réussite de −3 est … d'échec de +3 »)."""
+    """La marge d'échec est l'opposé de la marge de réussite."""
     return -marge_de_reussite
 
 
-@rule
+@rule(
+    formula="P(réussite) = P(difficulté finale ± d10° ≥ 0)",
+    cites="La difficulté d'une action permet de déterminer les chances de réussite",
+)
 def chance_de_reussite(difficulte_finale: int) -> Fraction:
-    """P(réussite) = P(difficulté finale + ±d10° ≥ 0), exact."""
+    """La chance de réussite est celle que la difficulté finale plus les dés soit égale ou
+    supérieure à zéro (exacte)."""
     return des.chance_du_jet_ouvert_au_moins(-difficulte_finale)
 
 
-@rule
+@rule(cites="chances de réussite approximative en pourcentage reliées à la difficulté finale")
 def chance_de_reussite_en_pourcentage(difficulte_finale: int) -> Fraction:
-    """The chance of success in percent, exact (100 × P)."""
+    """La chance de réussite en pourcentage, exacte (100 × P)."""
     return 100 * chance_de_reussite(difficulte_finale)
 
 
 # -- les types d'action -------------------------------------------------------
 
 
-@rule
+@rule(
+    formula="difficulté = NC₁ − NC₂",
+    symbols={"NC₁": "niveau_du_premier", "NC₂": "niveau_du_second"},
+    cites="on fait un jet avec une difficulté égale au Niveau de Compétence du premier opposant "
+    "moins le Niveau de Compétence du second",
+)
 def difficulte_d_opposition_a_un_jet(niveau_du_premier: int, niveau_du_second: int) -> int:
-    """One roll: difficulty = NC of the first opponent − NC of the second."""
+    """À un jet, la difficulté est le Niveau de Compétence du premier opposant moins celui du
+    second."""
     return niveau_du_premier - niveau_du_second
 
 
-@rule
+@rule(
+    cites=(
+        "Si la marge de réussite est supérieure à zéro, le premier opposant l'emporte",
+        "Si elle est inférieure à zéro, c'est le second opposant qui l'emporte",
+        "Si le résultat est précisément zéro, on a un match nul",
+    )
+)
 def vainqueur_de_l_opposition_a_un_jet(marge_de_reussite: int) -> str:
-    """Marge > 0: the first opponent wins; < 0: the second; exactly 0: a draw."""
+    """Une marge supérieure à zéro fait l'emporter le premier opposant, inférieure le second ;
+    précisément zéro, c'est un match nul."""
     if marge_de_reussite > 0:
         return PREMIER
     if marge_de_reussite < 0:
@@ -111,18 +156,25 @@ def vainqueur_de_l_opposition_a_un_jet(marge_de_reussite: int) -> str:
     return NUL
 
 
-@rule
+@rule(
+    cites=(
+        "Si la marge de réussite est supérieure à zéro, le premier opposant l'emporte",
+        "Si le résultat est précisément zéro, on a un match nul",
+    )
+)
 def chances_de_l_opposition_a_un_jet(niveau_du_premier: int, niveau_du_second: int) -> dict:
-    """P(the first wins), P(draw), P(the second wins) of a one-roll opposition, exact."""
+    """Les chances que l'emporte le premier opposant, d'un match nul et que l'emporte le second,
+    à un jet (exactes)."""
     difficulte = difficulte_d_opposition_a_un_jet(niveau_du_premier, niveau_du_second)
     nul = des.chance_du_jet_ouvert(-difficulte)
     premier = des.chance_du_jet_ouvert_au_moins(1 - difficulte)
     return {PREMIER: premier, NUL: nul, SECOND: 1 - premier - nul}
 
 
-@rule
+@rule(cites="chaque adversaire lance les dés et celui qui a la plus grande marge de réussite gagne")
 def vainqueur_de_l_opposition_a_deux_jets(marge_du_premier: int, marge_du_second: int) -> str:
-    """Two rolls at difficulty zero: the larger marge de réussite wins (equal marges: a draw)."""
+    """À deux jets, celui qui a la plus grande marge de réussite gagne (à marges égales, match
+    nul)."""
     if marge_du_premier > marge_du_second:
         return PREMIER
     if marge_du_premier < marge_du_second:
@@ -130,27 +182,46 @@ def vainqueur_de_l_opposition_a_deux_jets(marge_du_premier: int, marge_du_second
     return NUL
 
 
-@rule
+@rule(
+    cites="l'adversaire peut parer l'action en prenant la même difficulté mais pas "
+    "nécessairement les mêmes Attributs"
+)
 def difficulte_de_la_parade(niveau_du_defenseur: int, difficulte_de_base: int) -> int:
-    """The parry of a confrontation: the defender's NC + the same base difficulty as the action."""
+    """La parade prend la même difficulté de base que l'action, avec le Niveau de Compétence du
+    défenseur."""
     return difficulte_finale(niveau_du_defenseur, difficulte_de_base)
 
 
-@rule
+@rule(
+    cites="Si l'action échoue, rien ne se passe. Par contre, si elle réussit, l'adversaire peut "
+    "parer l'action"
+)
 def parade_possible(marge_de_l_action: int) -> bool:
-    """A confrontation can be parried only when the action succeeded."""
+    """L'adversaire ne peut parer une action en confrontation que si elle a réussi."""
     return action_reussie(marge_de_l_action)
 
 
-@rule
+@rule(
+    formula="malus = −3 × (actions − 1)",
+    symbols={"actions": "nombre_d_actions"},
+    cites=(
+        "augmentera la difficulté sur toutes ses actions simultanées de trois points",
+        "le malus sur chacune de ses trois actions sera de -6",
+    ),
+)
 def malus_d_actions_multiples(nombre_d_actions: int) -> int:
-    """Malus on every simultaneous action = −3 per action beyond the first."""
+    """Chaque action supplémentaire augmente la difficulté de toutes les actions simultanées de
+    trois points."""
     if nombre_d_actions < 1:
         raise ValueError("an action count starts at one")
     return -MALUS_PAR_ACTION_SUPPLEMENTAIRE * (nombre_d_actions - 1)
 
 
-@rule
+@rule(
+    cites="c'est bien la difficulté choisie au départ par le joueur et non sa marge de réussite "
+    "qui donne la difficulté de la parade"
+)
 def difficulte_de_base_de_la_parade(difficulte_de_base: int, marge_de_l_action: int) -> int:
-    """The parry takes the action's base difficulty, whatever the action's marge de réussite."""
+    """La difficulté de la parade est la difficulté choisie au départ, non la marge de
+    réussite."""
     return difficulte_de_base

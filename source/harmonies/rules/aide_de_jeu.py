@@ -12,17 +12,18 @@ from build_tools.checking.rule import rule
 
 from . import actions, combat, mesures
 
-DIFFICULTES_DE_LA_TABLE = range(-10, 11)
+# The rows and wording of the cards' tables: choices of the cards, not rules of the book.
+_DIFFICULTES_DE_LA_TABLE = range(-10, 11)
 """Les difficultés finales de la table des chances: de −10 à +10."""
 
-FACTEURS_ECRITS = (("FR", "rapidite"), ("FD", "dommages"), ("FF", "finesse"), ("FP", "parade"))
+_FACTEURS_ECRITS = (("FR", "rapidite"), ("FD", "dommages"), ("FF", "finesse"), ("FP", "parade"))
 """L'ordre dans lequel une carte écrit les Facteurs d'un type d'attaque."""
 
-ADVERBE_DE_REFERENCE = "Peu"
+_ADVERBE_DE_REFERENCE = "Peu"
 """L'adverbe dont le N vaut 1: les Facteurs qui le suivent valent « +N »."""
 
 
-@rule
+@rule(cites="chances de réussite approximative en pourcentage reliées à la difficulté finale")
 def chances_exactes_et_du_livre() -> list[tuple[int, Fraction, Fraction]]:
     """Pour chaque difficulté finale, la chance exacte aux dés et celle de la table du livre."""
     return [
@@ -31,11 +32,11 @@ def chances_exactes_et_du_livre() -> list[tuple[int, Fraction, Fraction]]:
             actions.chance_de_reussite(difficulte),
             mesures.chance_de_la_table(difficulte) / 100,
         )
-        for difficulte in DIFFICULTES_DE_LA_TABLE
+        for difficulte in _DIFFICULTES_DE_LA_TABLE
     ]
 
 
-@rule
+@rule(cites="Table des adverbes")
 def adverbes() -> list[tuple[str, int, str, int]]:
     """La « Table des adverbes », deux adverbes par ligne comme dans le livre."""
     paires = list(combat.ADVERBES.items())
@@ -43,16 +44,16 @@ def adverbes() -> list[tuple[str, int, str, int]]:
     return [(*paires[rang], *paires[rang + moitie]) for rang in range(moitie)]
 
 
-@rule
+@rule(cites="Types d'attaque possible")
 def types_d_attaque() -> list[tuple[str, str]]:
     """Les « Types d'attaque possible » et leurs Facteurs, en N (la valeur de l'adverbe)."""
-    n = combat.valeur_de_l_adverbe(ADVERBE_DE_REFERENCE)
+    n = combat.valeur_de_l_adverbe(_ADVERBE_DE_REFERENCE)
     lignes = []
     for nom in combat.TYPES_D_ATTAQUE:
-        facteurs = combat.facteurs_du_type(nom, ADVERBE_DE_REFERENCE)
+        facteurs = combat.facteurs_du_type(nom, _ADVERBE_DE_REFERENCE)
         ecrits = [
             f"{sigle} = +N" if getattr(facteurs, champ) == n else f"{sigle} = +{valeur}"
-            for sigle, champ in FACTEURS_ECRITS
+            for sigle, champ in _FACTEURS_ECRITS
             if (valeur := getattr(facteurs, champ))
         ]
         if not ecrits:

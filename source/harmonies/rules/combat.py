@@ -64,15 +64,15 @@ from build_tools.checking.rule import constant, note, rule
 
 # -- les Facteurs d'attaque ---------------------------------------------------
 
-FACTEURS = {
-    "FF": "finesse",
-    "FD": "dommages",
-    "FR": "rapidite",
-    "FP": "parade",
-}
+FACTEURS = constant(
+    {"FF": "finesse", "FD": "dommages", "FR": "rapidite", "FP": "parade"},
+    cites="Une attaque est décrite par 4 Facteurs qui valent tous 0 ou plus",
+)
 """The four Facteurs d'attaque by the book's abbreviation."""
 
-FACTEUR_MINIMAL = 0
+FACTEUR_MINIMAL = constant(
+    0, cites="Une attaque est décrite par 4 Facteurs qui valent tous 0 ou plus", formula="F ≥ 0"
+)
 """« 4 Facteurs qui valent tous 0 ou plus »."""
 
 FINESSE_MAXIMALE = constant(
@@ -80,13 +80,22 @@ FINESSE_MAXIMALE = constant(
 )
 """« Le Facteur Finesse ne peut toutefois être supérieur à +5 »."""
 
-PARADE_DEFENSIVE = 3
+PARADE_DEFENSIVE = constant(
+    3, cites=("Elle donne alors un bonus de +3", "FP = +3 mais aucune attaque possible")
+)
 """« Elle donne alors un bonus de +3 » (defence without attack)."""
 
-PARADE_DU_SURPRIS = -5
+PARADE_DU_SURPRIS = constant(
+    -5,
+    cites="Un personnage surpris ou qui choisit d'ignorer totalement sa défense a "
+    "automatiquement un FP de -5",
+    formula="FP = −5",
+)
 """« Un personnage surpris … a automatiquement un FP de −5 »."""
 
-PENALITE_DE_CHANGEMENT_D_INTENTION = -1
+PENALITE_DE_CHANGEMENT_D_INTENTION = constant(
+    -1, cites="mais au prix d'une pénalité de -1 sur toutes ses actions pour cet assaut"
+)
 """Changing one's intentions after another's declaration: −1 on every action of the assaut."""
 
 ECART_DE_SIMULTANEITE = constant(
@@ -110,9 +119,16 @@ class Facteurs:
         return {abreviation: getattr(self, nom) for abreviation, nom in FACTEURS.items()}
 
 
-@rule
+@rule(
+    cites=(
+        "Une attaque est décrite par 4 Facteurs qui valent tous 0 ou plus",
+        "Le Facteur Finesse ne peut toutefois être supérieur à +5",
+        "En mêlée, un attaquant ne peut donc mettre de points en Finesse",
+    )
+)
 def facteurs_admis(facteurs: Facteurs, *, en_melee: bool = False) -> bool:
-    """Every Facteur is 0 or more, the Finesse at most +5, and none in a mêlée."""
+    """Les Facteurs valent tous 0 ou plus, la Finesse au plus +5, et aucune Finesse en
+    mêlée."""
     if any(valeur < FACTEUR_MINIMAL for valeur in facteurs.par_abreviation().values()):
         return False
     if facteurs.finesse > FINESSE_MAXIMALE:
@@ -120,60 +136,93 @@ def facteurs_admis(facteurs: Facteurs, *, en_melee: bool = False) -> bool:
     return not (en_melee and facteurs.finesse)
 
 
-@rule
+@rule(
+    formula="FP = −5",
+    cites="Un personnage surpris ou qui choisit d'ignorer totalement sa défense a "
+    "automatiquement un FP de -5",
+)
 def surpris(facteurs: Facteurs) -> Facteurs:
-    """A character surprised, or ignoring his defence, has an FP of −5."""
+    """Un personnage surpris, ou qui ignore totalement sa défense, a automatiquement un FP
+    de −5."""
     return replace(facteurs, parade=PARADE_DU_SURPRIS)
 
 
 # -- les types d'attaque et les adverbes ---------------------------------------
 
-ADVERBES = {"Pas": 0, "Peu": 1, "Assez": 2, "«...»": 3, "Très": 4, "Totale": 5}
+ADVERBES = constant(
+    {"Pas": 0, "Peu": 1, "Assez": 2, "«...»": 3, "Très": 4, "Totale": 5},
+    cites="Table des adverbes",  # the table's title: its binding checks every cell
+)
 """Table des adverbes: the N of each adverb."""
 
-ADVERBE_PAR_DEFAUT = "«...»"
+ADVERBE_PAR_DEFAUT = constant("«...»", cites="La valeur par défaut est normalement")
 """« La valeur par défaut est normalement «...» »."""
 
-TYPES_D_ATTAQUE = {
-    "Attaque normale": lambda n: Facteurs(),
-    "Attaque forcée/précise": lambda n: Facteurs(dommages=n, finesse=n),
-    "Attaque retenue": lambda n: Facteurs(dommages=n, retenue=True),
-    "Attaque feintée": lambda n: Facteurs(finesse=n),
-    "Attaque rapide": lambda n: Facteurs(rapidite=n, finesse=n),
-    "Attaque défensive (ou défense sans attaque)": lambda n: Facteurs(
-        parade=PARADE_DEFENSIVE, attaque=False
-    ),
-}
+TYPES_D_ATTAQUE = constant(
+    {
+        "Attaque normale": lambda n: Facteurs(),
+        "Attaque forcée/précise": lambda n: Facteurs(dommages=n, finesse=n),
+        "Attaque retenue": lambda n: Facteurs(dommages=n, retenue=True),
+        "Attaque feintée": lambda n: Facteurs(finesse=n),
+        "Attaque rapide": lambda n: Facteurs(rapidite=n, finesse=n),
+        "Attaque défensive (ou défense sans attaque)": lambda n: Facteurs(
+            parade=PARADE_DEFENSIVE, attaque=False
+        ),
+    },
+    cites="Types d'attaque possible",  # the table's title: its binding checks every row
+)
 """« Types d'attaque possible »: the Facteurs of each type for an adverb's N."""
 
 
-@rule
+@rule(cites="Dans les cas où ça s'applique, la valeur de N est déterminée par un adverbe")
 def valeur_de_l_adverbe(adverbe: str) -> int:
-    """N given by the adverb (Table des adverbes)."""
+    """La valeur de N est déterminée par un adverbe (Table des adverbes)."""
     return ADVERBES[adverbe]
 
 
-@rule
+@rule(
+    cites=(
+        "Types d'attaque possible",
+        "Dans les cas où ça s'applique, la valeur de N est déterminée par un adverbe",
+    )
+)
 def facteurs_du_type(type_d_attaque: str, adverbe: str = ADVERBE_PAR_DEFAUT) -> Facteurs:
-    """The Facteurs of an attack type whose N is given by an adverb."""
+    """Les Facteurs d'un type d'attaque, dont l'adverbe donne N."""
     return TYPES_D_ATTAQUE[type_d_attaque](valeur_de_l_adverbe(adverbe))
 
 
 # -- les armes, les personnages et leur table de combat -------------------------
 
-CLASSE = ("S", "E", "L", "G", "C", "F")
+CLASSE = constant(("S", "E", "L", "G", "C", "F"), cites="La classe de dommage: S/E/L/G/C/F")
 """The degrees of a weapon's class of damage, from the lightest."""
 
-EFFETS = {"S": "sonné", "E": "éraflure", "L": "blessure légère"}
+EFFETS = constant(
+    {"S": "sonné", "E": "éraflure", "L": "blessure légère"},
+    cites=(
+        "Le coup est à peine suffisant pour sonner notre Ogre",
+        "soit une éraflure",
+        "est suffisant pour lui provoquer une blessure légère",
+    ),
+)
 """The degrees whose effect the chapter states (« sonner », « éraflure », « blessure légère »)."""
 
-DOULEUR = {"E": 1, "L": 3}
+DOULEUR = constant(
+    {"E": 1, "L": 3},
+    cites=(
+        "La dague de David lui ouvre légèrement le bras, causant un point de douleur",
+        "blessure légère, et donc -3 points de douleur",
+    ),
+)
 """Points de douleur of a degree: « une éraflure … un point de douleur »; « légère … −3 »."""
 
-PENALITE_DU_SONNE = -1
+PENALITE_DU_SONNE = constant(
+    -1, cites="le prochain round se fera avec une pénalité de -1 à toutes les activités"
+)
 """Sonné: « le prochain round se fera avec une pénalité de −1 à toutes les activités »."""
 
-SEUIL_D_EVANOUISSEMENT = 5
+SEUIL_D_EVANOUISSEMENT = constant(
+    5, cites="Passant le cap du -5, Goliath devra tenter un jet d'évanouissement"
+)
 """« Passant le cap du −5, Goliath devra tenter un jet d'évanouissement »."""
 
 
@@ -202,13 +251,21 @@ class Personnage:
     style: Facteurs = Facteurs()
 
 
-STATISTIQUES_VARIABLES = ("points de douleur", "blessures")
+STATISTIQUES_VARIABLES = constant(
+    ("points de douleur", "blessures"), cites="Les points de douleurs et les blessures varient"
+)
 """« Les points de douleurs et les blessures varient »."""
 
-STATISTIQUES_CONSTANTES = ("encaissement", "rapidite", "parade", "attaque", "dommages", "classe")
+STATISTIQUES_CONSTANTES = constant(
+    ("encaissement", "rapidite", "parade", "attaque", "dommages", "classe"),
+    cites="les 6 autres sont normalement constants",
+)
 """The other important statistics, « normalement constants »: those of the MJ's table of combat."""
 
-STATISTIQUES_IMPORTANTES = STATISTIQUES_VARIABLES + STATISTIQUES_CONSTANTES
+STATISTIQUES_IMPORTANTES = constant(
+    STATISTIQUES_VARIABLES + STATISTIQUES_CONSTANTES,
+    cites="8 caractéristiques reviennent presque à tous les rounds",
+)
 """What the MJ keeps at hand because it comes back almost every round."""
 
 
@@ -225,9 +282,15 @@ class TableDeCombat:
     classe: tuple[int, ...]
 
 
-@rule
+@rule(
+    cites=(
+        "C'est un ensemble d'un bonus de base en Rapidité, en Dommages et en Finesse",
+        "Les styles de combat permettent donc de simplifier le compte des Facteurs d'Attaque",
+    )
+)
 def apport_du_style(style: Facteurs, base: str) -> int:
-    """A style's share: FR to Rapidité, −FF to Parade, FF−FR−FD to Attaque, FD to Dommages."""
+    """Un style est un bonus de base en Rapidité, en Dommages et en Finesse : FR à la Rapidité,
+    −FF à la Parade, FF − FR − FD à l'Attaque, FD aux Dommages."""
     # « un ensemble d'un bonus de base en Rapidité, en Dommages et en Finesse » that « permettent
     # donc de simplifier le compte des Facteurs d'Attaque »: a style is Facteurs declared once
     # for all, and the « +Style » of each base is what those Facteurs do to its total.
@@ -239,53 +302,82 @@ def apport_du_style(style: Facteurs, base: str) -> int:
     }[base]
 
 
-@rule
+@rule(
+    cites="il ne recevra aucun bonus dû à ses armes si ces dernières ne sont pas tirées ou s'il "
+    "ne voit pas l'attaque arriver"
+)
 def arme_inutile(arme: Arme) -> Arme:
-    """A weapon not drawn, or an attack not seen coming: none of the weapon's bonuses."""
+    """Une arme qui n'est pas tirée, ou une attaque qu'on ne voit pas arriver : aucun bonus dû
+    à l'arme."""
     return replace(
         arme, bonus_de_finesse=0, bonus_de_parade=0, bonus_de_rapidite=0, bonus_de_dommages=0
     )
 
 
-@rule
+@rule(
+    formula="Niveau = Compétence + Attributs",
+    symbols={"Compétence": "competence", "Attributs": "attributs"},
+    cites="Les Compétences de combat des Arpèges utilisent toujours les mêmes Attributs pour une "
+    "arme donnée",
+)
 def niveau_de_combat(competence: int, attributs: int) -> int:
-    """Niveau = the combat Compétence + its Attributs (e.g. Lame courte + Ag+Mn)."""
+    """Le Niveau est la Compétence de combat plus ses Attributs (Lame courte + Ag+Mn)."""
     return competence + attributs
 
 
-@rule
+@rule(
+    formula="Encaissement = Cp+Rs + Armure",
+    symbols={"Cp+Rs": "cp_rs", "Armure": "armure"},
+    cites="l'Encaissement (Cp+Rs+Armure)",
+)
 def encaissement(cp_rs: int, armure: int) -> int:
-    """Encaissement = Cp + Rs + Armure."""
+    """L'Encaissement est Cp + Rs + Armure."""
     return cp_rs + armure
 
 
-@rule
+@rule(
+    formula="base d'Attaque = Niveau + BF + Style",
+    symbols={"Niveau": "niveau", "BF": "bonus_de_finesse", "Style": "style"},
+    cites="La base d'Attaque: Niveau+BF+Style",
+)
 def base_d_attaque(niveau: int, bonus_de_finesse: int, style: int = 0) -> int:
-    """Base d'Attaque = Niveau + BF + Style."""
+    """La base d'Attaque est Niveau + BF + Style."""
     return niveau + bonus_de_finesse + style
 
 
-@rule
+@rule(
+    formula="base de Parade = Niveau + BP + Style",
+    symbols={"Niveau": "niveau", "BP": "bonus_de_parade", "Style": "style"},
+    cites="La base de Parade: Niveau+BP+Style",
+)
 def base_de_parade(niveau: int, bonus_de_parade: int, style: int = 0) -> int:
-    """Base de Parade = Niveau + BP + Style."""
+    """La base de Parade est Niveau + BP + Style."""
     return niveau + bonus_de_parade + style
 
 
-@rule
+@rule(
+    formula="base de Rapidité = Niveau + BR + Style",
+    symbols={"Niveau": "niveau", "BR": "bonus_de_rapidite", "Style": "style"},
+    cites="La base de Rapidité: Niveau+BR+Style",
+)
 def base_de_rapidite(niveau: int, bonus_de_rapidite: int, style: int = 0) -> int:
-    """Base de Rapidité = Niveau + BR + Style."""
+    """La base de Rapidité est Niveau + BR + Style."""
     return niveau + bonus_de_rapidite + style
 
 
-@rule
+@rule(
+    formula="base de Dommages = BD + Style",
+    symbols={"BD": "bonus_de_dommages", "Style": "style"},
+    cites="La base de Dommages: BD+Style",
+)
 def base_de_dommages(bonus_de_dommages: int, style: int = 0) -> int:
-    """Base de Dommages = BD + Style (no Niveau)."""
+    """La base de Dommages est BD + Style (sans le Niveau)."""
     return bonus_de_dommages + style
 
 
-@rule
+@rule(cites="Le MJ a déjà préparé la table de combat des deux personnages")
 def table_de_combat(personnage: Personnage) -> TableDeCombat:
-    """The MJ's table of a character: Enc., A/P/R/D bases and the weapon's class."""
+    """La table de combat du MJ : l'Encaissement, les bases A/P/R/D et la classe de l'arme."""
     arme = personnage.arme
     niveau = niveau_de_combat(personnage.competence, personnage.attributs)
     return TableDeCombat(
@@ -304,9 +396,18 @@ def table_de_combat(personnage: Personnage) -> TableDeCombat:
 # -- les quatre totaux ----------------------------------------------------------
 
 
-@rule
+@rule(
+    formula="Rapidité = Niveau + BR + FR",
+    symbols={"FR": "facteur_de_rapidite"},
+    cites="La Rapidité est déterminée par le Niveau de Compétence, du Bonus de Rapidité d'une "
+    "arme et du Facteur de Rapidité",
+)
 def total_de_rapidite(base_de_rapidite: int, facteur_de_rapidite: int, penalite: int = 0) -> int:
-    """Rapidité = Niveau + BR + FR (the base holds Niveau + BR), plus penalties."""
+    """La Rapidité est le Niveau de Compétence, plus le Bonus de Rapidité de l'arme et le
+    Facteur de Rapidité.
+
+    The base holds Niveau + BR; penalties are added.
+    """
     return base_de_rapidite + facteur_de_rapidite + penalite
 
 
@@ -359,18 +460,29 @@ def total_d_attaque(
     )
 
 
-@rule
+@rule(
+    formula="Dommages = BD ± FD",
+    symbols={"BD": "base_de_dommages", "FD": "facteur_de_dommages"},
+    cites=(
+        "La somme du Bonus de Dommages et du Facteur de Dommages",
+        "toutefois le FD sera soustrait dans le calcul du Total de Dommage",
+    ),
+)
 def total_de_dommages(
     base_de_dommages: int, facteur_de_dommages: int, retenue: bool = False, penalite: int = 0
 ) -> int:
-    """Dommages = BD ± FD (FD taken off for a retained attack), plus penalties."""
+    """Les Dommages sont la somme du Bonus de Dommages et du Facteur de Dommages (soustrait pour
+    une attaque retenue)."""
     signe = -1 if retenue else 1
     return base_de_dommages + signe * facteur_de_dommages + penalite
 
 
-@rule
+@rule(
+    cites="si le Total d'Attaque de l'attaquant égale ou dépasse le Total de Défense de son "
+    "adversaire"
+)
 def attaque_reussie(total_d_attaque: int, total_de_defense: int) -> bool:
-    """An attack hits when its Total d'Attaque equals or beats the Total de Défense."""
+    """Une attaque réussit si le Total d'Attaque égale ou dépasse le Total de Défense."""
     return total_d_attaque >= total_de_defense
 
 
@@ -381,11 +493,18 @@ def attaques_simultanees(rapidite_a: int, rapidite_b: int) -> bool:
     return abs(rapidite_a - rapidite_b) < ECART_DE_SIMULTANEITE
 
 
-@rule
+@rule(
+    cites=(
+        "Goliath a maintenant un point de douleur et attaque David",
+        "le prochain round se fera avec une pénalité de -1 à toutes les activités",
+        "au prix d'une pénalité de -1 sur toutes ses actions pour cet assaut",
+    )
+)
 def penalite(
     points_de_douleur: int, sonne: bool = False, changement_d_intention: bool = False
 ) -> int:
-    """Penalty on every activity: −1 per point de douleur, −1 if sonné, −1 for a changed intent."""
+    """La pénalité sur toutes les activités : −1 par point de douleur, −1 si sonné, −1 pour une
+    intention changée."""
     return (
         -points_de_douleur
         + (PENALITE_DU_SONNE if sonne else 0)
@@ -396,32 +515,43 @@ def penalite(
 # -- les dégâts -----------------------------------------------------------------
 
 
-@rule
+@rule(
+    formula="jet d'encaissement = Encaissement ± d10° − Dommages",
+    symbols={"Encaissement": "encaissement", "d10°": "jet", "Dommages": "total_de_dommages"},
+    cites="Le Total de Dommages est pris comme difficulté dans un jet d'encaissement",
+)
 def jet_d_encaissement(
     encaissement: int, jet: int, total_de_dommages: int, penalite: int = 0
 ) -> int:
-    """Encaissement + ±d10° − Total de Dommages, plus penalties."""
+    """Le jet d'encaissement est l'Encaissement plus les dés, moins le Total de Dommages, pris
+    comme difficulté."""
     return encaissement + jet - total_de_dommages + penalite
 
 
-@rule
+@rule(cites="dans un jet d'encaissement avec la classe de l'arme")
 def degre_de_degats(resultat: int, classe: tuple[int, ...]) -> str | None:
-    """The worst degree S/E/L/G/C/F whose threshold the result is at or under (None: no damage)."""
+    """Le pire degré S/E/L/G/C/F de la classe de l'arme que le résultat atteint (aucun : pas de
+    dégât)."""
     atteints = [degre for degre, seuil in zip(CLASSE, classe, strict=True) if resultat <= seuil]
     return atteints[-1] if atteints else None
 
 
-@rule
+@rule(
+    cites=(
+        "La dague de David lui ouvre légèrement le bras, causant un point de douleur",
+        "blessure légère, et donc -3 points de douleur",
+    )
+)
 def points_de_douleur(degre: str | None) -> int:
-    """Points de douleur left by a degree: E one, L three (S and no damage none)."""
+    """Une éraflure cause un point de douleur, une blessure légère trois."""
     if degre in ("G", "C", "F"):
         raise ValueError(f"the chapters we have give no effect for the degree {degre}")
     return DOULEUR.get(degre, 0)
 
 
-@rule
+@rule(cites="Passant le cap du -5, Goliath devra tenter un jet d'évanouissement")
 def jet_d_evanouissement_du(points_de_douleur: int) -> bool:
-    """From 5 points de douleur on, a jet d'évanouissement is due."""
+    """Passé le cap de 5 points de douleur, un jet d'évanouissement est dû."""
     return points_de_douleur >= SEUIL_D_EVANOUISSEMENT
 
 
@@ -483,7 +613,12 @@ class Round:
         return next(coup for coup in self.coups if coup.attaquant == nom)
 
 
-@rule
+@rule(
+    cites=(
+        "un combat se déroule en assauts, divisés en trois parties",
+        "c'est le Total de Rapidité qui détermine l'ordre de résolution",
+    )
+)
 def round_de_combat(
     premier: Combattant,
     second: Combattant,
@@ -491,7 +626,8 @@ def round_de_combat(
     jets_d_attaque: dict[str, int],
     jets_d_encaissement: dict[str, int],
 ) -> Round:
-    """One round: totals, order (or simultaneity), each attack, each encaissement, the pain."""
+    """Un round : les totaux, l'ordre (ou la simultanéité), chaque attaque, chaque encaissement,
+    la douleur."""
     combattants = {premier.nom: premier, second.nom: second}
     penalites = {nom: c.penalite() for nom, c in combattants.items()}
     douleur_au_debut = {nom: c.douleur for nom, c in combattants.items()}

@@ -25,14 +25,19 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from build_tools.checking.rule import rule
+from build_tools.checking.rule import constant, rule
 from build_tools.dice import Distribution, die
 
-FACES = 10
+FACES = constant(10, cites="Niveau+BF+FF-FR-FD±d10°", formula="±d10")
 """Faces of the dé de chance and of the dé de malchance (« ±d10 »)."""
 
-FACE_OUVERTE = 10
-"""On the open roll (±d10°), a die showing 10 is rolled again and added."""
+FACE_OUVERTE = constant(
+    10, cites="Un dé qui montre 10 est relancé et ajouté", formula="d10° : 10 relancé"
+)
+"""On the open roll (±d10°), a die showing 10 is rolled again and added.
+
+The chapters write « ±d10° » but never say what the ° does: the rule is reported
+`rule-unstated` and recorded in the ledger."""
 
 
 def jet_de_difference() -> Distribution:
@@ -40,9 +45,13 @@ def jet_de_difference() -> Distribution:
     return die(FACES) - die(FACES)
 
 
-@rule
+@rule(
+    formula="jet = dé de chance − dé de malchance",
+    symbols={"dé de chance": "de_de_chance", "dé de malchance": "de_de_malchance"},
+    cites="Le joueur lance un 5 sur son dé de malchance et un 6 sur son dé de chance",
+)
 def resultat_du_jet(de_de_chance: int, de_de_malchance: int) -> int:
-    """Jet = dé de chance − dé de malchance."""
+    """Le jet est le dé de chance moins le dé de malchance."""
     return de_de_chance - de_de_malchance
 
 

@@ -24,6 +24,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from build_tools.checking.rule import constant
 from build_tools.render.sheets_model import (
     Agreement,
     Box,
@@ -37,20 +38,21 @@ from build_tools.render.sheets_model import (
 
 from . import combat
 
-S_ENC = "l'Encaissement (Cp+Rs+Armure)"
-S_RAPIDITE = "La base de Rapidité: Niveau+BR+Style"
-S_PARADE = "La base de Parade: Niveau+BP+Style"
-S_ATTAQUE = "La base d'Attaque: Niveau+BF+Style"
-S_DOMMAGES = "La base de Dommages: BD+Style"
-S_CLASSE = "La classe de dommage: S/E/L/G/C/F"
-S_STYLE = "C'est un ensemble d'un bonus de base en Rapidité"
-S_FINESSE = "Le Facteur Finesse ne peut toutefois être supérieur à"
-S_EVANOUISSEMENT = "Passant le cap du -5"
-S_VARIENT = "Les points de douleurs et les blessures varient"
+# The sentences the boxes of the sheet cite (words of the book, not rules of their own).
+_S_ENC = "l'Encaissement (Cp+Rs+Armure)"
+_S_RAPIDITE = "La base de Rapidité: Niveau+BR+Style"
+_S_PARADE = "La base de Parade: Niveau+BP+Style"
+_S_ATTAQUE = "La base d'Attaque: Niveau+BF+Style"
+_S_DOMMAGES = "La base de Dommages: BD+Style"
+_S_CLASSE = "La classe de dommage: S/E/L/G/C/F"
+_S_STYLE = "C'est un ensemble d'un bonus de base en Rapidité"
+_S_FINESSE = "Le Facteur Finesse ne peut toutefois être supérieur à"
+_S_EVANOUISSEMENT = "Passant le cap du -5"
+_S_VARIENT = "Les points de douleurs et les blessures varient"
 
 _NOMBRE = r"([+\-]?\d+)"
 
-FICHE = Description(
+_DESCRIPTION = Description(
     title="Harmonies — feuille de personnage",
     header=(
         Box("nom", "Nom du personnage", type=str, width=6, required=True),
@@ -69,7 +71,7 @@ FICHE = Description(
                     "Encaissement",
                     "Enc.",
                     formula="Enc. = Cp + Rs + Armure",
-                    cites=S_ENC,
+                    cites=_S_ENC,
                     signed=True,
                     rule=combat.encaissement,
                 ),
@@ -81,7 +83,7 @@ FICHE = Description(
                     "FF",
                     minimum=combat.FACTEUR_MINIMAL,
                     maximum=combat.FINESSE_MAXIMALE,
-                    cites=S_FINESSE,
+                    cites=_S_FINESSE,
                 ),
             ),
             note="Le style de combat : un bonus de base en Rapidité, en Dommages et en Finesse, "
@@ -91,15 +93,15 @@ FICHE = Description(
             "sante",
             "Douleur et blessures",
             (
-                Track("legeres", "Blessures légères", 4, S_VARIENT, "Légères"),
-                Track("graves", "Blessures graves", 2, S_VARIENT, "Graves"),
-                Track("critique", "Blessure critique", 1, S_VARIENT, "Critique"),
-                Box("douleur", "Points de douleur", "Douleur", minimum=0, cites=S_VARIENT),
+                Track("legeres", "Blessures légères", 4, _S_VARIENT, "Légères"),
+                Track("graves", "Blessures graves", 2, _S_VARIENT, "Graves"),
+                Track("critique", "Blessure critique", 1, _S_VARIENT, "Critique"),
+                Box("douleur", "Points de douleur", "Douleur", minimum=0, cites=_S_VARIENT),
                 Box(
                     "penalite",
                     "Pénalité",
                     formula="−1 par point de douleur à tout",
-                    cites=S_VARIENT,
+                    cites=_S_VARIENT,
                     rule=combat.penalite,
                 ),
                 Box(
@@ -108,7 +110,7 @@ FICHE = Description(
                     "Évanouissement",
                     type=str,
                     formula="dû dès 5 points de douleur",
-                    cites=S_EVANOUISSEMENT,
+                    cites=_S_EVANOUISSEMENT,
                     rule=combat.jet_d_evanouissement_du,
                 ),
             ),
@@ -130,7 +132,7 @@ FICHE = Description(
                     "Base d’Attaque",
                     "A",
                     formula="A = Niveau + BF + Style",
-                    cites=S_ATTAQUE,
+                    cites=_S_ATTAQUE,
                     signed=True,
                     rule=combat.base_d_attaque,
                 ),
@@ -139,7 +141,7 @@ FICHE = Description(
                     "Base de Parade",
                     "P",
                     formula="P = Niveau + BP + Style",
-                    cites=S_PARADE,
+                    cites=_S_PARADE,
                     signed=True,
                     rule=combat.base_de_parade,
                 ),
@@ -148,7 +150,7 @@ FICHE = Description(
                     "Base de Rapidité",
                     "R",
                     formula="R = Niveau + BR + Style",
-                    cites=S_RAPIDITE,
+                    cites=_S_RAPIDITE,
                     signed=True,
                     rule=combat.base_de_rapidite,
                 ),
@@ -157,12 +159,14 @@ FICHE = Description(
                     "Base de Dommages",
                     "D",
                     formula="D = BD + Style",
-                    cites=S_DOMMAGES,
+                    cites=_S_DOMMAGES,
                     signed=True,
                     rule=combat.base_de_dommages,
                 ),
                 *(
-                    Box(degre, f"Classe de dommage : {degre}", degre, required=True, cites=S_CLASSE)
+                    Box(
+                        degre, f"Classe de dommage : {degre}", degre, required=True, cites=_S_CLASSE
+                    )
                     for degre in combat.CLASSE
                 ),
             ),
@@ -215,6 +219,11 @@ FICHE = Description(
         ),
     ),
 )
+# The sheet lays out the statistics the MJ keeps at hand; its boxes cite their own sentences.
+FICHE = constant(
+    _DESCRIPTION,
+    cites="il est à remarquer que 8 caractéristiques reviennent presque à tous les rounds",
+)
 
 
 def verifier(personnage: Mapping[str, Any]) -> list[Mistake]:
@@ -228,7 +237,7 @@ def verifier(personnage: Mapping[str, Any]) -> list[Mistake]:
                     f"armes.{index}.competence",
                     f"{arme['nom']}\u00a0: la compétence « {arme['competence']} » n’est pas dans "
                     "les compétences du personnage",
-                    S_ATTAQUE,
+                    _S_ATTAQUE,
                 )
             )
         for rang in range(1, len(combat.CLASSE)):
@@ -239,7 +248,7 @@ def verifier(personnage: Mapping[str, Any]) -> list[Mistake]:
                         f"armes.{index}.{degre}",
                         f"{arme['nom']}\u00a0: le seuil {degre} ({_signe(arme[degre])}) doit être "
                         f"plus bas que le seuil {avant} ({_signe(arme[avant])})",
-                        S_CLASSE,
+                        _S_CLASSE,
                     )
                 )
     return erreurs

@@ -47,20 +47,39 @@ from __future__ import annotations
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
-from build_tools.checking.rule import rule
+from build_tools.checking.rule import constant, rule
 
-POINTS_PAR_DECADE = 10
-"""Valeur = 10^(Mesure/10): ten points for a factor of ten."""
+POINTS_PAR_DECADE = constant(
+    10,
+    cites="Dix points de Mesure valent dix fois plus",
+    formula="Valeur = 10^(Mesure / 10)",
+)
+"""Valeur = 10^(Mesure/10): ten points for a factor of ten.
 
-CHANCE_A_DIFFICULTE_ZERO = 50
+The chapter only refers to the scale (« le principe est très semblable à celui utilisé
+pour les Attributs »); the section that defines it did not reach us. The rule is
+reported `rule-unstated` and recorded in the ledger."""
+
+CHANCE_A_DIFFICULTE_ZERO = constant(
+    50,
+    cites="Un personnage type aura 50% de chance de réussir une action de difficulté zéro",
+)
 """« Un personnage type aura 50% de chance de réussir une action de difficulté zéro. »"""
 
-CHIFFRES_RONDS = tuple(
-    Fraction(text) for text in ("1", "1.2", "1.5", "2", "2.5", "3", "4", "5", "6", "8")
+CHIFFRES_RONDS = constant(
+    tuple(Fraction(text) for text in ("1", "1.2", "1.5", "2", "2.5", "3", "4", "5", "6", "8")),
+    cites="Elles sont toutefois approximatives et n'ont pour but que de donner une idée",
 )
 """The rounded steps of the tenth root of ten (1.26, 1.58, 2.00, 2.51, 3.16, …)."""
 
 _PRECISION = 40
+
+# The corrections cite the note's principle, not its bands: the bands (-B-1, -B-2, -B-3) are
+# what the check compares with these rules, and the ledger knows them wrong.
+_BONNE_PROBABILITE = (
+    "la bonne probabilité pour comparer deux valeurs serait égale à la Mesure de l'attaquant, "
+    "divisée par la somme des deux Mesures"
+)
 
 
 def _puissance_de_dix(points: Fraction | int) -> Decimal:
@@ -79,9 +98,18 @@ def _arrondi(valeur: Decimal) -> int:
         return int(valeur.to_integral_value(rounding="ROUND_HALF_UP"))
 
 
-@rule
+@rule(
+    formula="points = 10 × log10(rapport)",
+    symbols={"rapport": "rapport"},
+    cites=(
+        "Lorsqu'une action devient deux fois plus difficile à réussir, la difficulté gagne 3 "
+        "points",
+        "Si l'action est trois fois plus difficile à échouer, c'est un malus de 5 points",
+    ),
+)
 def ecart_pour_un_rapport(rapport: Fraction | int) -> int:
-    """Points = 10·log10(rapport), rounded: the change for an action `rapport` times harder."""
+    """Une action deux fois plus difficile perd 3 points, trois fois plus difficile 5 points :
+    dix fois le logarithme décimal du rapport, arrondi."""
     with localcontext() as context:
         context.prec = _PRECISION
         points = POINTS_PAR_DECADE * Decimal(Fraction(rapport).numerator).log10() - (
@@ -103,9 +131,16 @@ def chiffre_rond_le_plus_proche(valeur: Decimal) -> Fraction:
         )
 
 
-@rule
+@rule(
+    formula="chance = 50 % × 10^(−|d| / 10)",
+    cites=(
+        "Un personnage type aura 50% de chance de réussir une action de difficulté zéro",
+        "Elles sont toutefois approximatives",
+    ),
+)
 def chance_selon_les_mesures(difficulte: int) -> Fraction:
-    """The table's chance in %: its smaller side is 50 % × 10^(−|d|/10), rounded."""
+    """La chance de la table, en pourcentage : son côté le plus petit est 50 % × 10^(−|d|/10),
+    arrondi."""
     return chance_de_la_table(difficulte)
 
 
@@ -118,9 +153,11 @@ def chance_de_la_table(difficulte: int) -> Fraction:
     return arrondi if difficulte <= 0 else 100 - arrondi
 
 
-@rule
+@rule(cites=_BONNE_PROBABILITE)
 def correction_de_la_mesure(ecart: Fraction | int) -> int:
-    """Points to add to A − B so that A's chance on the table is V_A/(V_A + V_B), B − A = ecart ≥ 0.
+    """Les points à ajouter pour que la chance de A soit sa Mesure divisée par la somme des deux.
+
+    Points to add to A − B so that A's chance on the table is V_A/(V_A + V_B), B − A = ecart ≥ 0.
 
     On the table, difficulty −x gives 50 % × 10^(−x/10); V_A/(V_A + V_B) is
     1/(1 + 10^(x/10)); the difficulty giving it is −x + 10·log10(2·V/(1 + V)),
@@ -133,15 +170,15 @@ def correction_de_la_mesure(ecart: Fraction | int) -> int:
     return _arrondi(correction)
 
 
-@rule
+@rule(cites=_BONNE_PROBABILITE)
 def correction_de_la_mesure_a_l_infini() -> int:
-    """The limit of that correction as B − A grows: 10·log10(2), rounded."""
+    """La correction quand B − A grandit : dix fois le logarithme de 2, arrondi, soit 3."""
     return ecart_pour_un_rapport(2)
 
 
-@rule
+@rule(cites=_BONNE_PROBABILITE)
 def correction_d_une_tranche(ecart_maximal: int | None) -> int:
-    """The correction of a band of B − A ending at `ecart_maximal` (None: open), at its largest."""
+    """La correction d'une tranche de B − A, à sa fin (la plus grande)."""
     # The correction grows with B − A, so a band is at its largest at its end.
     if ecart_maximal is None:
         return correction_de_la_mesure_a_l_infini()
