@@ -121,6 +121,14 @@ RULE_WORDS = [
     ("harmonies", "actions.xml", r"on retire 3", "on ajoute 3"),
     ("harmonies", "combat.xml", r"Parade moins le Facteur", "Parade plus le Facteur"),
     ("edad", "book.xml", r"et soustrait le résultat", "et additionne le résultat"),
+    # The games' own terms: a caractéristique, a moyen, a difficulty, a wound, an adverb
+    ("edad", "book.xml", r"Résistance\(Con\)", "Résistance(For)"),
+    ("edad", "book.xml", r"Estimation \(Int\)", "Estimation (Sag)"),
+    ("cda", "cda.xml", r"Physique de 14 \(Ph \+ Pu\)", "Physique de 14 (Ph + Ré)"),
+    ("cda", "cda.xml", r"est très difficile à obtenir", "est presque impossible à obtenir"),
+    ("cda", "cda.xml", r"une blessure grave met", "une blessure légère met"),
+    ("harmonies", "combat.xml", r"-6, soit une éraflure", "-6, soit une blessure grave"),
+    ("harmonies", "combat.xml", r"<entry>Très</entry>", "<entry>Assez</entry>"),
 ]
 
 

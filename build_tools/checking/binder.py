@@ -340,6 +340,10 @@ class Check:
                 located.text,
                 steps,
                 related=self._places_saying(family, expected),
+                extra=[
+                    f"{family}: the rules give « {expected} » here; "
+                    f"the text says « {located.text} » ({located.lemma})"
+                ],
             )
         self._record(match, "word", (located.lemma,), (expected,), agreed, steps)
         return agreed

@@ -120,8 +120,17 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
         if element.tag not in SENTENCE_TAGS:
             continue
         alignment = align(literals, text, context.vocabulary, lambda start, end: True)
-        if alignment is not None and (best is None or alignment.score > best[1].score):
-            best = (element, alignment, text)
+        if alignment is None:
+            continue
+        # A sentence the book words alike elsewhere (« … faire 10 », « … faire 20 »): the
+        # one whose numbers and rule words still agree is the cited one, reworded.
+        rank = (
+            alignment.accepted,
+            not alignment.contradictions and not _changed_numbers(sentence, text, alignment),
+            alignment.score,
+        )
+        if best is None or rank > best[3]:
+            best = (element, alignment, text, rank)
     rule_place = Place(Path(citation.file), citation.line, 0, citation.statement, "rule")
     if TABLE.match(normalize(sentence)):
         best = None  # a table is cited by its title, found or not
@@ -142,7 +151,7 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
             )
         )
         return False
-    element, alignment, text = best
+    element, alignment, text, _ = best
     passage = Passage.of(element, document.file_of(element))
     # Offsets of the passage as a reader sees it (cross-references read as their words).
     aligned = align(literals, passage.text, context.vocabulary, lambda start, end: True)

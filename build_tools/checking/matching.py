@@ -153,7 +153,9 @@ def _judge(matcher, pattern, window, free) -> Alignment | None:
     span = (window[positions[0]].start, window[positions[-1]].end)
     score = len(matched) / len(pattern)
     holes = [index for index, token in enumerate(pattern) if token.kind == "hole"]
-    anchors = [index for index, token in enumerate(pattern) if token.kind in ("hole", "word")]
+    anchors = [
+        index for index, token in enumerate(pattern) if token.kind in ("hole", "word", "number")
+    ]
     prose = [index for index, token in enumerate(pattern) if token.kind in ("prose", "mark")]
     kept = sum(1 for index in prose if index in matched)
     needed = PROSE_NEEDED if anchors else PROSE_ONLY_NEEDED

@@ -71,6 +71,12 @@ def tirage_des_caracteristiques(para: Check) -> None:
     para.claim("tirées avec {}D{}", personnage.TIRAGE_CLASSIQUE)
 
 
+@binder.prose(contains="remplacent les jets de sauvegarde")
+def competences_de_sauvegarde(para: Check) -> None:
+    for competence, abrege in personnage.COMPETENCES_DE_SAUVEGARDE.items():
+        para.word(f"{competence}([])", personnage.CARACTERISTIQUES[abrege])
+
+
 @binder.prose(contains="Le bonus lié à une caractéristique est la valeur")
 def bonus_lie(para: Check) -> None:
     para.claim("moins {} (donc", personnage.VALEUR_SANS_BONUS)
@@ -89,9 +95,7 @@ def bonus_de_caracteristique(ex: Check) -> None:
 
 @binder.example(title="Exemple : bonus de compétence")
 def bonus_de_competence(ex: Check) -> None:
-    mots.dire(
-        ex, r'"Estimation \((\w+)\)"', personnage.COMPETENCES["Estimation"], "estimation liée"
-    )
+    ex.word("Estimation ([])", personnage.CARACTERISTIQUES[personnage.COMPETENCES["Estimation"]])
     intelligence = ex.given("qui aura {} en intelligence")
     ex.claim("un bonus de {} sur le test", personnage.bonus_de_competence(0, intelligence))
 

@@ -122,9 +122,18 @@ def types_d_attaque(table):
 
 @binder.table(title="Table des adverbes")
 def adverbes(table):
-    for rangee in table.rows:
-        for adverbe, valeur in zip(rangee[::2], rangee[1::2], strict=True):
-            valeur.claim("{}", regles.valeur_de_l_adverbe(adverbe.text))
+    # The table lays the adverbs out in columns, in the order of their N.
+    dans_l_ordre = list(regles.ADVERBES)
+    hauteur = len(table.rows)
+    for rang, rangee in enumerate(table.rows):
+        paires = zip(rangee[::2], rangee[1::2], strict=True)
+        for colonne, (adverbe, valeur) in enumerate(paires):
+            attendu = dans_l_ordre[rang + colonne * hauteur]
+            if attendu.isalpha():
+                adverbe.word("[]", attendu)
+            else:
+                adverbe.waive("«...»", "l'adverbe par défaut, écrit en guillemets")
+            valeur.claim("{}", regles.valeur_de_l_adverbe(attendu))
 
 
 @binder.prose(contains="La valeur par défaut est normalement")
