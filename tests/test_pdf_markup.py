@@ -1,8 +1,9 @@
 """Readying the single-page HTML for paper, without laying anything out (fast).
 
-What is checked is what the printed book then shows: a footnote's words at its
-call, no link pointing nowhere, the PDF's metadata. (The verification marks
-are the HTML translator's print variant: tests/test_pdf.py reads them in the PDF.)
+What is checked is what the printed book then shows: no link pointing nowhere,
+the PDF's metadata. (The verification marks and the footnotes at their calls are
+the HTML translator's print variant: tests/test_pdf.py and tests/test_pdf_breaks.py
+read them in the PDF.)
 """
 
 from __future__ import annotations
@@ -58,16 +59,6 @@ def printed() -> etree._Element:
     root = etree.fromstring(BOOKINFO)
     context = SimpleNamespace(document=SimpleNamespace(root=root), options=Options())
     return lxml_html.document_fromstring(pdf_markup.for_print(PAGE, context))
-
-
-def test_footnote_body_moves_to_its_call_as_one_line_of_text():
-    tree = printed()
-    note = tree.get_element_by_id("footnote-1")
-    assert note.get("class") == "footnote"
-    assert note.getparent().tag == "p"
-    assert note.text_content() == "Une note sur deux lignes."
-    assert not tree.xpath("//aside[contains(@class, 'footnotes')]")
-    assert not tree.xpath("//sup")
 
 
 def test_no_link_points_nowhere():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from lxml import etree
@@ -98,6 +99,8 @@ class Inline:
     def visit_footnote(self, element: etree._Element) -> str:
         number = self.numbering.footnotes[element]
         anchor = self.numbering.anchor(element)
+        if self.marks is not None and self.marks.medium == "print":
+            return self.footnote_in_print(element, anchor)
         self._footnotes.append(
             {
                 "number": number,
@@ -110,6 +113,25 @@ class Inline:
             self.blocks.footnote_reference(
                 number=number, anchor=anchor, reference=f"{anchor}-ref", linked=not self._link
             )
+        )
+
+    def footnote_in_print(self, element: etree._Element, anchor: str) -> str:
+        """A footnote's words where it is called: print floats them to the page's foot.
+
+        Its paragraphs become inline spans, and its line ends one space: WeasyPrint
+        breaks a footnote's lines where its text has newlines.
+        """
+        parts = [self.text(element.text)]
+        for child in element:
+            if isinstance(child.tag, str) and child.tag in ("para", "simpara"):
+                parts.append(f'<span class="footnote-para">{self.contents(child)}</span>')
+            else:
+                parts.append(self.render(child))
+            parts.append(self.text(child.tail))
+        words = re.sub(r"\s+", " ", "".join(parts)).strip()
+        return (
+            f'<span class="footnote-call" id="{anchor}-call"></span>'
+            f'<span class="footnote" id="{anchor}">{words}</span>'
         )
 
     def take_footnotes(self) -> list[dict]:

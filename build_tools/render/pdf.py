@@ -82,12 +82,20 @@ def lay_out(context, refusals: list[str] | None = None):
         document = weasyprint.HTML(string=page, base_url=base_url, url_fetcher=fetcher).render(
             stylesheets=[stylesheet], font_config=fonts
         )
+
+        def lay(html: str):
+            return weasyprint.HTML(string=html, base_url=base_url, url_fetcher=fetcher).render(
+                stylesheets=[stylesheet], font_config=fonts
+            )
+
+        moved = keep_notes_with_calls(page, document)
+        if moved != page:
+            # A note sent to the page after its call: its paragraph starts that page instead.
+            page, document = moved, lay(moved)
         filled = fill_page_numbers(page, document)
         if filled != page:
             # The same layout again, the errata's pages written where the marks refer to them.
-            document = weasyprint.HTML(
-                string=filled, base_url=base_url, url_fetcher=fetcher
-            ).render(stylesheets=[stylesheet], font_config=fonts)
+            document = lay(filled)
     glyphs = pdf_glyphs.check(context.document, pdf_style.fonts())
     context.findings.extend(glyphs)
     _report(context, warnings, refusals, [finding.key for finding in glyphs])
@@ -161,6 +169,34 @@ def fill_page_numbers(page: str, document) -> str:
         return f"{match.group(1)}{number}{match.group(3)}"
 
     return PAGE_OF.sub(folio, page)
+
+
+LOOSENED = 20
+"""Paragraphs after a note's call whose widows and orphans may go, so the note can stay."""
+
+
+def keep_notes_with_calls(page: str, document) -> str:
+    """`page` loosened after each note `document` set a page later than its call.
+
+    WeasyPrint makes room for a paragraph's last lines (widows, orphans) by
+    sending the page's last footnote to the next page; a reader then looks for
+    it in vain. After such a call, the next paragraphs may break anywhere, so
+    the note keeps its page.
+    """
+    if "footnote-call" not in page:
+        return page
+    pages = {}
+    for index, laid_out in enumerate(document.pages):
+        for anchor in laid_out.anchors:
+            pages.setdefault(anchor, index)
+    for note in re.findall(r'<span class="footnote-call" id="([^"]+)-call">', page):
+        if pages.get(note) == pages.get(f"{note}-call"):
+            continue
+        start = page.find(f'id="{note}-call"')
+        head, tail = page[:start], page[start:]
+        tail = re.sub(r"<p(?=[\s>])", '<p data-loose=""', tail, count=LOOSENED)
+        page = head + tail
+    return page
 
 
 def _language(context) -> str:

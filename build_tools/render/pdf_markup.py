@@ -5,7 +5,6 @@ and marks what paper needs:
 
 - the front matter: the title page alone on its recto, the copyright and the
   legal notice on its verso, abstract and revision history on the next pages;
-- footnote bodies at their calls (CSS `float: footnote` needs them there);
 - the running head and bookmark text of each heading, without its label;
 - the PDF metadata (authors, subject, dates from SOURCE_DATE_EPOCH);
 - the screen stylesheets dropped (the print stylesheet replaces them).
@@ -46,7 +45,6 @@ def for_print(page: str, context) -> str:
     _set_metadata(tree, context)
     _front_matter(tree, context)
     _headings(tree)
-    _footnotes_at_their_calls(tree)
     _mark_body_start(tree)
     _unlink_dead_links(tree)
     _fewer_inline_boxes(tree)
@@ -188,54 +186,6 @@ def _heading_text(heading: _Element) -> str:
             parts.append("".join(child.itertext()))
         parts.append(child.tail or "")
     return " ".join("".join(parts).split())
-
-
-def _footnotes_at_their_calls(tree: _Element) -> None:
-    """Put each footnote's body where it is called, as `<span class="footnote">`.
-
-    The HTML book gathers a division's footnotes at its end, linked from the
-    call; a printed page wants each at its own foot, which WeasyPrint does for
-    an element floated to the footnote area from where the call stands.
-    """
-    for call in tree.xpath(f"//sup[{has_class('footnote-reference')}]"):
-        link = _first(call, "a[@href]")
-        target = (link.get("href") or "").lstrip("#") if link is not None else ""
-        body = _first(tree, "//li[@id=$id]", id=target) if target else None
-        if body is None:
-            continue
-        for backlink in body.xpath(f".//a[{has_class('footnote-back')}]"):
-            _remove_keeping_tail(backlink)
-        note = lxml_html.Element("span", {"class": "footnote", "id": target})
-        _inline_copy(body, note)
-        note.tail = call.tail
-        call.getparent().replace(call, note)
-        listing = body.getparent()
-        listing.remove(body)
-    for aside in tree.xpath(f"//aside[{has_class('footnotes')}]"):
-        if not aside.xpath(".//li"):
-            aside.getparent().remove(aside)
-
-
-def _inline_copy(body: _Element, note: _Element) -> None:
-    """Move the content of `body` into `note`, paragraphs turned into inline spans."""
-    note.text = (body.text or "").strip() or None
-    for child in list(body):
-        if child.tag in ("p", "div"):
-            child.tag = "span"
-            child.set("class", " ".join(["footnote-para", *_classes(child)]))
-        note.append(child)
-    if len(note):
-        note[-1].tail = (note[-1].tail or "").rstrip() or None
-    # WeasyPrint breaks a footnote's lines where its source text has newlines
-    # (not so in the main flow): collapse them, as HTML would.
-    for node in note.iter():
-        node.text = _collapsed(node.text)
-        if node is not note:
-            node.tail = _collapsed(node.tail)
-
-
-def _collapsed(text: str | None) -> str | None:
-    return re.sub(r"\s+", " ", text) if text else text
 
 
 UNSTYLED_INLINE = ("abbr", "q", "acronym")
