@@ -240,14 +240,14 @@ def test_the_command_fails_on_a_mutant(copie, capsys):
 MUTANTS_DES_REGLES = [
     (
         "actions.py",
-        "HANDICAP_SUPPLEMENTAIRE_PAR_ACTION = 3",
-        "HANDICAP_SUPPLEMENTAIRE_PAR_ACTION = 4",
+        "HANDICAP_SUPPLEMENTAIRE_PAR_ACTION = constant(\n    3, cites",
+        "HANDICAP_SUPPLEMENTAIRE_PAR_ACTION = constant(\n    4, cites",
         "erratum:example-les-actions-multiples:",
     ),
     (
         "actions.py",
-        "DE_CRITIQUE = 10",
-        "DE_CRITIQUE = 12",
+        "DE_CRITIQUE = constant(10,",
+        "DE_CRITIQUE = constant(12,",
         "erratum:paragraph-normalement-lorsqu-un-personnage-tente:",
     ),
     (
@@ -258,14 +258,14 @@ MUTANTS_DES_REGLES = [
     ),
     (
         "personnages.py",
-        "SURCOUT_PAR_NIVEAU_D_HEROISME = 20",
-        "SURCOUT_PAR_NIVEAU_D_HEROISME = 10",
+        "SURCOUT_PAR_NIVEAU_D_HEROISME = constant(\n    20, cites",
+        "SURCOUT_PAR_NIVEAU_D_HEROISME = constant(\n    10, cites",
         "erratum:example-progression-et-heroisme:",
     ),
     (
         "personnages.py",
-        "TOTAL_DES_ASPECTS = 30",
-        "TOTAL_DES_ASPECTS = 31",
+        "TOTAL_DES_ASPECTS = constant(30,",
+        "TOTAL_DES_ASPECTS = constant(31,",
         "erratum:example-la-determination-des-aspects:",
     ),
 ]

@@ -180,9 +180,7 @@ def test_a_changed_rule_constant_turns_the_dependent_passages_red(tmp_path):
     assert "example « Blessures et points de douleur »" in red
 
 
-@pytest.mark.parametrize(
-    "number, outcomes", [("1", ["ledger-stale"]), ("2", ["erratum"])]
-)
+@pytest.mark.parametrize("number, outcomes", [("1", ["ledger-stale"]), ("2", ["erratum"])])
 def test_the_missing_fatigue_handicap_once_written_is_checked(tmp_path, number, outcomes):
     # « se voit infliger un handicap de sur toutes les CA »: with its number put
     # back the ledger entry for the missing number goes stale; a 2 is wrong, and

@@ -71,7 +71,7 @@ REUSSITE_AUTOMATIQUE_DES = constant(
 
 # -- difficulty ---------------------------------------------------------------
 
-ND_PAR_DEFAUT = 0
+ND_PAR_DEFAUT = constant(0, cites="Le ND par défaut est zéro")
 """« Le ND par défaut est zéro. »"""
 
 # The labels as printed, « extrêment » included, so that the table's own
@@ -87,16 +87,18 @@ DIFFICULTES: dict[str, int] = {
 
 # -- the critical die ---------------------------------------------------------
 
-DE_CRITIQUE = 10
+DE_CRITIQUE = constant(10, cites="le joueur lance un d10 avec son d20, nommé le dé critique")
 """« le joueur lance un d10 avec son d20, nommé le dé critique »."""
 
-FACE_CRITIQUE = 1
+FACE_CRITIQUE = constant(
+    1, cites="s'il obtient un 1 naturel sur le dé critique, il peut alors relancer le d20"
+)
 """« s'il obtient un 1 naturel sur le dé critique, il peut alors relancer le d20 »."""
 
-DES_CRITIQUES_STRESSANTS = (8, 6)
+DES_CRITIQUES_STRESSANTS = constant((8, 6), cites="faire lancer un d8 ou même un d6")
 """« faire lancer un d8 ou même un d6 » when the situation is particularly stressful."""
 
-DES_CRITIQUES_CALMES = (12, 20)
+DES_CRITIQUES_CALMES = constant((12, 20), cites="ne faire lancer qu'un d12 ou même un autre d20")
 """« ne faire lancer qu'un d12 ou même un autre d20 » when the situation lends itself badly."""
 
 PROFONDEUR_DES_RELANCES = 8
@@ -107,15 +109,20 @@ A cut chain leaves out (1/20)**8 of probability, far below any figure printed.
 
 # -- actions de dépassement ---------------------------------------------------
 
-ATTRIBUTS_DU_DEPASSEMENT = {"Diff": "Difficulté de l'effet", "Eff": "Effort maximal"}
+ATTRIBUTS_DU_DEPASSEMENT = constant(
+    {"Diff": "Difficulté de l'effet", "Eff": "Effort maximal"},
+    cites="Une action qui permet le dépassement possède 2 attributs",
+)
 """« Une action qui permet le dépassement possède 2 attributs »."""
 
 # -- multiple actions ---------------------------------------------------------
 
-HANDICAP_SUPPLEMENTAIRE_PAR_ACTION = 3
+HANDICAP_SUPPLEMENTAIRE_PAR_ACTION = constant(
+    3, cites="les suivantes subiront un handicap cumulatif de 3 points supplémentaires"
+)
 """« les suivantes subiront un handicap cumulatif de 3 points supplémentaires »."""
 
-PENALITE_PAR_ACTION_IMPREVUE = 5
+PENALITE_PAR_ACTION_IMPREVUE = constant(5, cites="une pénalité de -5 par action supplémentaire")
 """« une pénalité de -5 par action supplémentaire » not planned at the start of the turn."""
 
 

@@ -52,7 +52,7 @@ def chances_des_des_critiques(cible: int = 15) -> list[tuple[str, Fraction, Frac
     ]
 
 
-@rule
+@rule(cites="les effets des dommages")
 def effets_des_dommages() -> list[tuple]:
     """La table « les effets des dommages »: dommages effectifs, blessure, PF, limite."""
     return [
@@ -94,7 +94,7 @@ def manoeuvres() -> list[tuple[str, str, str]]:
     return lignes
 
 
-@rule
+@rule(cites="exemples de niveaux d'héroïsme")
 def niveaux_d_heroisme() -> list[tuple[str, int]]:
     """La table « exemples de niveaux d'héroïsme »: chaque échelle et son niveau."""
     return [(echelle, niveau) for niveau, echelle in enumerate(avance.ECHELLE_D_HEROISME)]

@@ -29,7 +29,7 @@ FACTEUR_D_ATTAQUE = constant(
 It is taken off CA + BP for the TP, and off the CA en Évitement for the Esq.
 """
 
-FACTEUR_DE_MORTALITE = 0
+FACTEUR_DE_MORTALITE = constant(0, cites="Le facteur de mortalité actuel est de 0")
 """FM: « Le facteur de mortalité actuel est de 0 »; retiré de l'encaissement."""
 
 POINTS_PAR_TOTAL_D_HEROISME = 20
@@ -44,22 +44,25 @@ CA_MINIMALE = 0
 NIVEAU_OMIS = 1
 """Le niveau d'héroïsme qu'on n'inscrit pas: « Ph 7h » vaut un niveau de 1."""
 
-ECHELLE_D_HEROISME = (
-    "normal / normale",
-    "héros / cheval",
-    "épique / éléphant",
-    "légende / cachalot",
-    "demi-dieu / dragon",
-    "ange / royaume",
-    "archange / continent",
-    "divin / planétaire",
+ECHELLE_D_HEROISME = constant(
+    (
+        "normal / normale",
+        "héros / cheval",
+        "épique / éléphant",
+        "légende / cachalot",
+        "demi-dieu / dragon",
+        "ange / royaume",
+        "archange / continent",
+        "divin / planétaire",
+    ),
+    cites="exemples de niveaux d'héroïsme",
 )
 """La table « exemples de niveaux d'héroïsme »: le niveau est la position dans l'échelle."""
 
 _NOTATION = re.compile(r"^([+\-−]?\d+)(?:h(\d*))?$")
 
 
-@rule
+@rule(cites="épique / éléphant")
 def niveau_d_heroisme_de(heroisme_ou_taille: str) -> int:
     """Le niveau d'héroïsme d'une ligne de l'échelle (« épique / éléphant » → 2)."""
     return ECHELLE_D_HEROISME.index(heroisme_ou_taille)

@@ -45,35 +45,40 @@ MOYENS: dict[str, str] = {
 """The six moyens, by their abbreviation; together they are the profil."""
 
 ASPECT_DE_DEPART_MINIMUM = 5
-ASPECT_DE_DEPART_MAXIMUM = 15
+ASPECT_DE_DEPART_MAXIMUM = constant(15, cites="Les aspects débutent généralement entre 5 et 15")
 """« Les aspects débutent généralement entre 5 et 15 »."""
 
-SOMME_DES_MOYENS = 0
+SOMME_DES_MOYENS = constant(0, cites="La somme de tous les moyens doit toujours valoir 0")
 """« La somme de tous les moyens doit toujours valoir 0. »"""
 
 MOYEN_MINIMUM = -5
-MOYEN_MAXIMUM = 5
+MOYEN_MAXIMUM = constant(5, cites="Les moyens vont normalement de -5 à +5")
 """« Les moyens vont normalement de -5 à +5 »."""
 
 PAIRES_DE_MOYENS: tuple[tuple[str, str], ...] = (("Pu", "Ré"), ("Ma", "Pr"), ("Ex", "Pe"))
 """The constrained pairs: the first may not exceed the second by more than the écart."""
 
-ECART_MAXIMAL_DANS_UNE_PAIRE = 5
+ECART_MAXIMAL_DANS_UNE_PAIRE = constant(
+    5, cites="La Puissance ne peut pas dépasser la Résistance de plus de 5 points"
+)
 """« La Puissance ne peut pas dépasser la Résistance de plus de 5 points » (and Ma/Pr, Ex/Pe)."""
 
 # -- compétences --------------------------------------------------------------
 
 NIVEAU_DE_COMPETENCE_MINIMUM = 0
-NIVEAU_DE_COMPETENCE_MAXIMUM = 20
+NIVEAU_DE_COMPETENCE_MAXIMUM = constant(20, cites="Le niveau de compétence va de 0 à 20")
 """« Le niveau de compétence va de 0 à 20 »."""
 
-NIVEAUX_DE_CONNAISSANCE: dict[str, int] = {
-    "profane": 0,
-    "apprenti": 5,
-    "disciple": 10,
-    "compagnon": 15,
-    "maître": 20,
-}
+NIVEAUX_DE_CONNAISSANCE: dict[str, int] = constant(
+    {
+        "profane": 0,
+        "apprenti": 5,
+        "disciple": 10,
+        "compagnon": 15,
+        "maître": 20,
+    },
+    cites="le niveau de compétence",
+)
 """Table « le niveau de compétence »: the NC of each niveau de connaissance."""
 
 BASE_DU_BONUS_DE_COMPETENCE = constant(
@@ -86,49 +91,63 @@ BASE_DU_BONUS_DE_COMPETENCE = constant(
 # -- creation -----------------------------------------------------------------
 
 JETS_D_ASPECT = 2
-DES_D_ASPECT = (2, 6, 3)
+DES_D_ASPECT = constant((2, 6, 3), cites="lancer 2 fois 2d6+3")
 """« lancer 2 fois 2d6+3 »: two rolls of (dice, faces, added)."""
 
-TOTAL_DES_ASPECTS = 30
+TOTAL_DES_ASPECTS = constant(30, cites="puis soustraire leur somme de 30")
 """« puis soustraire leur somme de 30 » for the third aspect."""
 
-ASPECT_SANS_JET = 10
+ASPECT_SANS_JET = constant(10, cites="ou simplement mettre 10 points partout")
 """« ou simplement mettre 10 points partout »."""
 
 DES_D_ASPECT_PROGRESSIFS = (2, 6, -2)
-TOTAL_DES_ASPECTS_PROGRESSIFS = 20
+TOTAL_DES_ASPECTS_PROGRESSIFS = constant(20, cites="et soustrayez leur somme de 20")
 """The footnote's variant: « utilisez 2d6-2 … et soustrayez leur somme de 20 »."""
 
-ECHANGES_D_ASPECTS = 5
+ECHANGES_D_ASPECTS = constant(
+    5, cites="Le joueur peut ensuite faire 5 échanges de 1 point entre chacun des aspects"
+)
 """« Le joueur peut ensuite faire 5 échanges de 1 point entre chacun des aspects. »"""
 
 ASPECT_MAXIMUM_PAR_ECHANGE = 15
-ASPECT_MINIMUM_PAR_ECHANGE = 5
+ASPECT_MINIMUM_PAR_ECHANGE = constant(
+    5,
+    cites="augmenter un aspect au-dessus de 15 ni en diminuer un en deçà de 5",
+)
 """« il ne peut de cette façon augmenter un aspect au-dessus de 15 ni en diminuer un en deçà
 de 5 »."""
 
 JETS_DE_MOYEN = 3
-DES_DE_MOYEN = (2, 6, -7)
+DES_DE_MOYEN = constant((2, 6, -7), cites="tirer 3 fois 2d6-7")
 """« tirer 3 fois 2d6-7 »; the three results and their inverses give the six moyens."""
 
-ECHANGES_DE_MOYENS = 5
+ECHANGES_DE_MOYENS = constant(5, cites="peut faire encore une fois jusqu'à 5 points d'échange")
 """« peut faire encore une fois jusqu'à 5 points d'échange »."""
 
-COMPETENCES_DE_DEPART: dict[str, int] = {"disciple": 2, "apprenti": 3}
+COMPETENCES_DE_DEPART: dict[str, int] = constant(
+    {"disciple": 2, "apprenti": 3}, cites="deux compétences à disciple (10) et trois à apprenti (5)"
+)
 """« deux compétences à disciple (10) et trois à apprenti (5) »."""
 
-ECHANGE_CONTRE_UN_COMPAGNON: dict[str, int] = {"disciple": 2, "apprenti": 2}
+ECHANGE_CONTRE_UN_COMPAGNON: dict[str, int] = constant(
+    {"disciple": 2, "apprenti": 2}, cites="une compétence à compagnon (15)"
+)
 """What a player may give up for « une compétence à compagnon (15) »."""
 
 # -- progression --------------------------------------------------------------
 
-PX_D_ASPECT_PAR_NIVEAU = 1
+PX_D_ASPECT_PAR_NIVEAU = constant(
+    1,
+    cites="Lorsqu'un niveau de compétence augmente, le personnage reçoit aussi un PX dans l'aspect",
+)
 """« Lorsqu'un niveau de compétence augmente, le personnage reçoit aussi un PX dans l'aspect »."""
 
-SURCOUT_PAR_NIVEAU_D_HEROISME = 20
+SURCOUT_PAR_NIVEAU_D_HEROISME = constant(
+    20, cites="on augmentera le coût de 20 PX par niveau d'héroïsme"
+)
 """« on augmentera le coût de 20 PX par niveau d'héroïsme »."""
 
-ECHANGE_DE_MOYENS_PAR_ASPECT = 1
+ECHANGE_DE_MOYENS_PAR_ASPECT = constant(1, cites="faire un échange de 1 point entre deux moyens")
 """« peut … faire un échange de 1 point entre deux moyens » when an aspect goes up."""
 
 
@@ -159,7 +178,7 @@ def contraintes_non_respectees(moyens: Mapping[str, int]) -> tuple[str, ...]:
     return tuple(brisees)
 
 
-@rule
+@rule(cites="-3 pour +3, +2 pour -2")
 def inverse_d_un_moyen(resultat: int) -> int:
     """The inverse of a result: « -3 pour +3, +2 pour -2 »."""
     return -resultat
@@ -208,7 +227,7 @@ def bonus_de_competence(niveau_de_competence: int) -> int:
     return niveau_de_competence - BASE_DU_BONUS_DE_COMPETENCE
 
 
-@rule
+@rule(cites="le niveau de compétence")
 def niveau_de_competence(niveau_de_connaissance: str) -> int:
     """NC of a niveau de connaissance, from the table « le niveau de compétence »."""
     return NIVEAUX_DE_CONNAISSANCE[niveau_de_connaissance]

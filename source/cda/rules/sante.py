@@ -22,14 +22,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from build_tools.checking.rule import note, rule
+from build_tools.checking.rule import constant, note, rule
 
 from .actions import moyenne_des_degres_de_reussite
 
 GRAVITES = ("légère", "grave", "critique")
 """Les trois niveaux de gravité d'une blessure, du moins au plus grave."""
 
-FATALE = "fatale"
+FATALE = constant("fatale", cites="une critique deviendra fatale")
 """Ce que devient une blessure critique de trop: « une critique deviendra fatale »."""
 
 BLESSURES_MAXIMALES = {"légère": 4, "grave": 2, "critique": 1}
@@ -42,7 +42,9 @@ FATIGUES = {
 }
 """Le nom des points de fatigue (PF) de chaque aspect."""
 
-HANDICAP_PAR_POINT_DE_FATIGUE = 1
+HANDICAP_PAR_POINT_DE_FATIGUE = constant(
+    1, cites="Chaque point diminue de 1 les cibles à atteindre"
+)
 """Le handicap sur les CA de l'aspect pour chaque point de fatigue.
 
 The chapter's sentence lost its number (« un handicap de sur toutes les CA »);
@@ -61,7 +63,7 @@ TRANCHE_DE_FATIGUE = 10
 DUREE_DE_GUERISON = {"légère": (2, "jours"), "grave": (1, "semaine"), "critique": (1, "mois")}
 """Le temps de soin d'une blessure physique (au moins, pour grave et critique), du glossaire."""
 
-ENCAISSEMENT_MOYEN = 10
+ENCAISSEMENT_MOYEN = constant(10, cites="mettre 10 points partout")
 """L'Enc d'un personnage moyen: un aspect de 10 (« mettre 10 points partout »), Ré 0."""
 
 ETOURDISSEMENT = -1
@@ -87,14 +89,17 @@ class EffetDesDommages:
         )
 
 
-EFFETS_DES_DOMMAGES = (
-    EffetDesDommages(None, 0, "aucune", 0, 0),
-    EffetDesDommages(1, 5, "étourdi", 0, 0),
-    EffetDesDommages(6, 10, "sonné", 1, 0),
-    EffetDesDommages(11, 20, "légère", 3, 1),
-    EffetDesDommages(21, 30, "grave", 5, 3),
-    EffetDesDommages(31, 40, "critique", 10, 5),
-    EffetDesDommages(41, None, "fatale", 20, 10),
+EFFETS_DES_DOMMAGES = constant(
+    (
+        EffetDesDommages(None, 0, "aucune", 0, 0),
+        EffetDesDommages(1, 5, "étourdi", 0, 0),
+        EffetDesDommages(6, 10, "sonné", 1, 0),
+        EffetDesDommages(11, 20, "légère", 3, 1),
+        EffetDesDommages(21, 30, "grave", 5, 3),
+        EffetDesDommages(31, 40, "critique", 10, 5),
+        EffetDesDommages(41, None, "fatale", 20, 10),
+    ),
+    cites="les effets des dommages",
 )
 """La table « les effets des dommages »: dommages effectifs, blessure, PF, limite."""
 
