@@ -111,6 +111,7 @@ METADATA = frozenset(
         "refmiscinfo",
         "modespec",
         "titleabbrev",
+        "screeninfo",
     )
 )
 """Elements docbook-xsl shows on no page (titleabbrev: in the navigation only)."""
