@@ -116,6 +116,9 @@ class Gate:
         the book's folder instead, so that a PDF has its images whatever else
         was built. Each refusal's message is appended to `refusals`.
         """
+        from build_tools.render.weasyprint_loading import load_weasyprint
+
+        load_weasyprint()  # by its sonames, before weasyprint.urls would import it the slow way
         from build_tools.render.fetching import GateFetcher
 
         return GateFetcher(self, media, refusals if refusals is not None else [])
