@@ -153,7 +153,8 @@ def test_two_references_on_one_line_each_point_at_their_own(write_book):
 def test_a_book_on_one_line_is_quoted_around_each_finding(rulebook, write_book):
     references = " ".join(f'<xref linkend="n{n}"/>' for n in range(500))
     text = (
-        f"<book><title>T</title><chapter><title>C</title><para>{references}</para></chapter></book>"
+        f'<book lang="en"><title>T</title><chapter><title>C</title><para>{references}</para>'
+        "</chapter></book>"
     )
     folder = write_book("book", {"book.xml": text})
     status, out, _ = rulebook("check", str(folder), "--no-rules", "--format", "json")
