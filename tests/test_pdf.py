@@ -308,7 +308,7 @@ def test_every_example_title_is_in_the_text(builds, book):
 def test_metadata_title_authors_language_subject_and_dates(builds):
     reader = builds.reader("cda")
     info = reader.metadata
-    assert info.title == "Les Clefs de l'Aube"
+    assert info.title == "Les Clefs de l’Aube"  # as the book prints it: a typographic apostrophe
     assert "Scurius de la Noix Écaillée" in info.author
     assert "Le Veneur Gris" in info.author
     assert info.subject == "Le jeu de rôle des Terres de l'Aube"
