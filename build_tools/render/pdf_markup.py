@@ -24,6 +24,7 @@ from lxml.etree import _Element
 from build_tools import resources
 from build_tools.docbook import text_of
 from build_tools.render import pdf_code
+from build_tools.render.typography import Typography
 
 
 def single_page(context) -> tuple[str, Path]:
@@ -87,7 +88,10 @@ def _set_metadata(tree: _Element, context) -> None:
                 metadata.append(("author", name))
         subject = text_of(info.find("subtitle")) or text_of(root.find("subtitle"))
         if subject:
-            metadata.append(("description", subject))
+            # set as the title page sets it (the title is taken from the page's <title>)
+            language = root.get("lang") or ""
+            typography = Typography(language, language.lower().startswith("fr"))
+            metadata.append(("description", typography.apply(subject)))
     # The build's date, unless SOURCE_DATE_EPOCH fixes one so that two builds are identical.
     date = source_date() or datetime.now(UTC).replace(microsecond=0)
     stamp = date.strftime("%Y-%m-%dT%H:%M:%SZ")
