@@ -41,7 +41,7 @@ def entries(book, translator) -> list[dict[str, str]]:
                     " ".join("".join(node.itertext()).split())
                     for node in element.findall("acronym") + element.findall("abbrev")
                 ]
-                definition = _text(element.find("glossdef"))
+                definition = _rendered(translator, element.find("glossdef"))
                 found.append(
                     {
                         "kind": "term",
@@ -92,8 +92,12 @@ def _own_text(element: etree._Element) -> str:
     return " ".join("".join(parts).split())
 
 
-def _text(element: etree._Element | None) -> str:
-    return " ".join("".join(element.itertext()).split()) if element is not None else ""
+def _rendered(translator, element: etree._Element | None) -> str:
+    """The words a reader sees for `element`: cross-references read as their targets' words."""
+    if element is None:
+        return ""
+    html = re.sub(r"<details\b.*?</details>", "", translator.render(element), flags=re.S)
+    return " ".join(_plain(html).split())
 
 
 def _plain(html: str) -> str:
