@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import resource
 import shutil
 import subprocess
 import sys
@@ -64,11 +65,29 @@ _FOLDERS = iter(range(10**9))
 def duel(ours: list[list[str]], theirs: list[list[str]], runs: int, scratch: Path):
     """Best times of ours and theirs, their runs alternating: on a shared machine a burst
     of load then falls on both sides alike."""
-    mine, others = [], []
+    mine, others, mine_cpu, others_cpu = [], [], [], []
     for _ in range(runs):
-        mine.append(best(ours, 1, scratch, env=ENVIRONMENT))
-        others.append(best(theirs, 1, scratch))
-    return min(mine), min(others)
+        for commands, times, processor, options in (
+            (ours, mine, mine_cpu, {"env": ENVIRONMENT}),
+            (theirs, others, others_cpu, {}),
+        ):
+            before = _children_cpu()
+            times.append(best(commands, 1, scratch, **options))
+            processor.append(_children_cpu() - before)
+    return min(mine), min(others), min(mine_cpu), min(others_cpu)
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def processor_seconds(command: list[str]) -> float:
+    """The CPU seconds (user and system) `command` and its processes spend: load-proof."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, env=ENVIRONMENT, capture_output=True, cwd=ROOT)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def xsltproc(sheet: str, main: Path, output: Path) -> list[str]:
@@ -78,13 +97,23 @@ def xsltproc(sheet: str, main: Path, output: Path) -> list[str]:
     return command + ["--output", str(output), str(DOCBOOK_XSL / sheet), str(main)]
 
 
-def report(book: str, ours: float, theirs: float | None, aim: float) -> None:
+def report(
+    book: str,
+    ours: float,
+    theirs: float | None,
+    aim: float,
+    ours_cpu: float | None = None,
+    theirs_cpu: float | None = None,
+) -> None:
     if theirs is None:
         print(f"  {book:<10} ours {ours:6.2f} s; the reference tool is not installed")
         return
     ratio = ours / theirs
     print(f"  {book:<10} {ratio:5.2f}  {verdict(ratio, aim)}  ", end="")
-    print(f"(ours {ours:.2f} s, theirs {theirs:.2f} s)")
+    print(f"(ours {ours:.2f} s, theirs {theirs:.2f} s)", end="")
+    if ours_cpu and theirs_cpu:  # CPU seconds: what load on a shared machine does not stretch
+        print(f"; CPU {ours_cpu / theirs_cpu:.2f} ({ours_cpu:.2f} s vs {theirs_cpu:.2f} s)", end="")
+    print()
 
 
 def verdict(value: float, aim: float) -> str:
@@ -138,17 +167,27 @@ def main(argv: list[str] | None = None) -> int:
                 ["fop", "-q", str(fo), str(pdf)],
             ]
             if fop:
-                report(book.name, *duel([build(book.name, "pdf")], reference, runs, work), 1.0)
+                ours, theirs, ours_cpu, theirs_cpu = duel(
+                    [build(book.name, "pdf")], reference, runs, work
+                )
+                report(book.name, ours, theirs, 1.0, ours_cpu, theirs_cpu)
             else:
                 report(book.name, best([build(book.name, "pdf")], runs, work, **mine), None, 1.0)
 
         print("HTML of each book (single page + chunked): ours / xsltproc html/docbook.xsl")
         for book in books:
             reference = [xsltproc("html/docbook.xsl", book.main, work / "xsl.html")]
-            report(book.name, *duel([build(book.name, "html")], reference, runs, work), 1.0)
+            ours, theirs, ours_cpu, theirs_cpu = duel(
+                [build(book.name, "html")], reference, runs, work
+            )
+            report(book.name, ours, theirs, 1.0, ours_cpu, theirs_cpu)
 
         check = best([OURS + ["check"]], arguments.runs, work, allowed=(0, 1), **mine)
-        print(f"rulebook check (all {len(books)} books): {check:.2f} s  {verdict(check, 0.5)}")
+        print(
+            f"rulebook check (all {len(books)} books): {check:.2f} s  {verdict(check, 0.5)}  ",
+            end="",
+        )
+        print(f"(CPU {processor_seconds(OURS + ['check']):.2f} s over the cores)")
 
         print("second build with nothing changed / first build (html,pdf):")
         for book in books:
