@@ -216,11 +216,14 @@ def test_the_prepared_table_follows_the_sheet(copie):
 
 
 def test_another_wrong_number_where_a_defect_is_known_is_new(copie):
-    # The ledger knows « -B-2 »; « -B-4 » is another wrong number, not the known one.
+    # The ledger knows « -B-2 »; « -B-4 » is another wrong number, not the known one: a new
+    # finding that names the entry it changes (reported once, not beside a stale entry).
     muter(copie, "actions.xml", "la difficulté est de -B-2", "la difficulté est de -B-4")
-    ids = [f.id for f in nouveaux(copie)]
-    assert any(i.endswith("tranche-de-3-a-6-lu-4") for i in ids)
-    assert any(i.startswith("ledger-stale:") for i in ids)
+    new = nouveaux(copie)
+    (wrong,) = [f for f in new if f.id.endswith("tranche-de-3-a-6-lu-4")]
+    assert wrong.changes == "erratum:paragraph-quelqu-un-m-a-fait:tranche-de-3-a-6-lu-2"
+    assert "knows this erratum with the text saying -2" in wrong.message
+    assert not [f for f in new if f.category == "ledger-stale"]
 
 
 def test_a_new_number_in_an_example_is_unbound(copie):
