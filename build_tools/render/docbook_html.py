@@ -386,9 +386,14 @@ class Translator(
         """Where `element` is, in the book's words: its label and title, or its section's."""
         if element.tag == "glossentry":
             return Markup(f"{escape(self.words['glossary'])}, {self.xref_text(element)}")
-        if element.tag in DIVISION_TAGS + SECTIONS or self.numbering.labels.get(element):
+        untitled = element.tag in SECTIONS and element.find("title") is None
+        if not untitled and (
+            element.tag in DIVISION_TAGS + SECTIONS or self.numbering.labels.get(element)
+        ):
             return Markup(self.xref_text(element))
         for ancestor in element.iterancestors():
+            if ancestor.tag in SECTIONS and ancestor.find("title") is None:
+                continue  # an untitled section: the reader finds it by the one around it
             if ancestor.tag in DIVISION_TAGS + SECTIONS + ("example", "table", "glossentry"):
                 words = self.words["passage_of"]
                 return Markup(words.format(place=self.place(ancestor)))
