@@ -20,6 +20,7 @@ language writes them (1/3 ≈ 0,333; −4).
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -80,6 +81,7 @@ class Marks:
     claim_of: dict[str, Any] = field(default_factory=dict)
     """Finding id -> the claim that gave it: its working and the rule sentences it cites."""
     _lines: dict[Path, list[tuple[int, etree._Element]]] | None = None
+    _starts: dict[Path, list[int]] = field(default_factory=dict)
     defects: dict[str, list[Finding]] = field(default_factory=dict)
     """A passage's defects of form (an empty column, a short row): it is not all verified."""
 
@@ -406,8 +408,18 @@ class Marks:
                     self._lines.setdefault(self.document.file_of(element), []).append(
                         (element.sourceline, element)
                     )
-        candidates = [item for item in self._lines.get(Path(file), []) if item[0] <= line]
-        return max(candidates, key=lambda item: item[0])[1] if candidates else None
+            # By line, in document order on a line: each look-up is a bisection, not a scan.
+            for items in self._lines.values():
+                items.sort(key=lambda item: item[0])
+            self._starts = {
+                path: [item[0] for item in items] for path, items in self._lines.items()
+            }
+        starts = self._starts.get(Path(file), [])
+        below = bisect.bisect_right(starts, line)
+        if not below:
+            return None
+        # the first element (in document order) on the last line at or before `line`
+        return self._lines[Path(file)][bisect.bisect_left(starts, starts[below - 1])][1]
 
     def show(self, values: tuple | Any) -> str:
         """Numbers as the book's language writes them: 1/3 ≈ 0,333; −4."""
