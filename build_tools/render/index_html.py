@@ -73,6 +73,7 @@ class Index:
         else:
             content = str(
                 self.structures.index(
+                    level=min(6, self.page.heading_base + 1),
                     groups=[
                         {"letter": letter, "entries": [self._index_entry(e) for e in entries]}
                         for letter, entries in self.index_groups()
