@@ -28,7 +28,7 @@ from build_tools.checking.passage import (
     number_value,
 )
 from build_tools.checking.rule import Citation, Step, Trace
-from build_tools.checking.words import Vocabulary, Word
+from build_tools.checking.words import Vocabulary
 from build_tools.diagnostics import Finding, slug
 
 KINDS = ("example", "section", "table", "glossary", "prose")
@@ -110,11 +110,19 @@ class Place:
     """A place of the book (or of a rules module) that a claim names: file, line, column, words."""
 
     file: Path | None
-    line: int
+    known_line: int
     column: int = 0
     text: str = ""
     role: str = ""
     """What this place is to the claim: « règle » (the sentence stating the rule), « liaison »…"""
+    finder: Callable[[], int] | None = field(default=None, repr=False, compare=False)
+    """Works the line out when first asked (most places are never shown)."""
+
+    @property
+    def line(self) -> int:
+        if not self.known_line and self.finder is not None:
+            self.known_line = self.finder()
+        return self.known_line
 
     def __str__(self) -> str:
         location = f"{self.file}:{self.line}" + (f":{self.column}" if self.column else "")
@@ -143,7 +151,6 @@ class Claim:
     span: tuple[int, int] = (0, 0)
     file: Path | None = None
     line: int = 0
-    column: int = 0
     steps: list[Step] = field(default_factory=list)
     cites: list[Place] = field(default_factory=list)
     """The sentences of the book stating the rules of the working."""
@@ -152,6 +159,18 @@ class Claim:
     id: str = ""
     approximate: str = ""
     """The words of the text that make its figure approximate (« environ »), if any."""
+
+    passage: Any = field(default=None, repr=False, compare=False)
+    offset: int = 0
+    token: str = ""
+
+    @property
+    def column(self) -> int:
+        """The column of the claim's first number or word on its source line (read on demand:
+        most claims agree, and their columns are never shown)."""
+        if self.passage is None:
+            return 0
+        return self.passage.column_at(self.offset, self.token)
 
     @property
     def verdict(self) -> str:
@@ -181,8 +200,8 @@ class Context:
     """id(citation) -> the place of the book where its (first) sentence stands."""
     all_places: dict[int, list[Place]] = field(default_factory=dict)
     """id(citation) -> every place where the book states the rule, when it cites several."""
-    sentence_words: dict[int, list[Word]] = field(default_factory=dict)
-    """id(citation) -> the rule words of its sentence."""
+    sentence_words: dict[int, str] = field(default_factory=dict)
+    """id(citation) -> the words of its sentence(s), whose rule words a contradiction reads."""
     coverage: dict[str, Any] = field(default_factory=dict)
     """How many rules and constants cite a sentence of the book, and which do not."""
 
@@ -406,10 +425,12 @@ class Check:
             span=(match.start(), match.end()),
             file=self.passage.file,
             line=self.passage.line_at(offset),
-            column=self.passage.column_at(offset, token),
             steps=steps,
             cites=self._cited(steps),
             approximate=approximate,
+            passage=self.passage,
+            offset=offset,
+            token=token,
         )
         if not agreed and self.findings and self.findings[-1].where == self.where:
             claim.id = self.findings[-1].id
@@ -468,15 +489,15 @@ class Check:
         """The places of the book stating the rules of `steps` (each once)."""
         if self.context is None:
             return []
-        places = []
+        places: dict[int, Place] = {}
         for step in steps:
-            if step.citation is None:
+            if step.citation is None or id(step.citation) not in self.context.places:
                 continue
-            found = self.context.all_places.get(id(step.citation)) or [
-                self.context.places.get(id(step.citation))
-            ]
-            places += [place for place in found if place is not None and place not in places]
-        return places
+            for place in self.context.all_places.get(id(step.citation)) or [
+                self.context.places[id(step.citation)]
+            ]:
+                places.setdefault(id(place), place)
+        return list(places.values())
 
     def _places_saying(self, family: str, lemma: str) -> list[Place]:
         """Sentences cited by the rules that state `lemma` of `family`: the other place."""
@@ -484,7 +505,8 @@ class Check:
             return []
         places = []
         for citation in self.context.citations:
-            words = self.context.sentence_words.get(id(citation), [])
+            # The sentence's rule words, found only when a contradiction asks for them.
+            words = self.context.vocabulary.find(self.context.sentence_words.get(id(citation), ""))
             place = self.context.places.get(id(citation))
             if place is None or place.line == 0:
                 continue

@@ -11,14 +11,14 @@ never does (one finding at the rule).
 
 from __future__ import annotations
 
-import ast
+import bisect
 import functools
 import re
 from fractions import Fraction
 from pathlib import Path
 
 from build_tools.checking.binder import Context, Place, claim_id
-from build_tools.checking.matching import CLOSE_ENOUGH, align
+from build_tools.checking.matching import CLOSE_ENOUGH, align, could_hold
 from build_tools.checking.passage import Passage, TextPattern, number_value
 from build_tools.checking.rule import CITATIONS, Citation
 from build_tools.diagnostics import Finding, display_path, slug
@@ -41,6 +41,7 @@ def resolve_citations(document, context: Context, prose_texts, findings: list[Fi
                 if line <= citation.line <= end:
                     citation.name = name
     texts = prose_texts()
+    index = _Index(document, texts)
     stated = 0
     for citation in context.citations:
         sentences = _sentences(citation)
@@ -49,7 +50,7 @@ def resolve_citations(document, context: Context, prose_texts, findings: list[Fi
         exact: list[Place] = []
         reworded = []
         for sentence in sentences:
-            place = _find_exactly(document, sentence, texts)
+            place = _find_exactly(document, sentence, index)
             if place is None:
                 reworded.append(sentence)
             else:
@@ -57,9 +58,9 @@ def resolve_citations(document, context: Context, prose_texts, findings: list[Fi
         if exact:
             context.places[id(citation)] = exact[0]
             context.all_places[id(citation)] = exact
-            citation.place = f"{display_path(exact[0].file)}:{exact[0].line}"
+            citation.book_place = exact[0]
             _check_value(citation, sentences, exact[0], findings)
-        context.sentence_words[id(citation)] = context.vocabulary.find(" ".join(sentences))
+        context.sentence_words[id(citation)] = " ".join(sentences)
         found = bool(exact)
         for sentence in reworded:
             stands = _reworded(document, context, citation, sentence, texts, findings, exact)
@@ -85,16 +86,42 @@ TABLE = re.compile(r"^table « (.+) »$")
 """A rule stated by a whole table cites it by its title: « table « les difficultés » »."""
 
 
-def _find_exactly(document, sentence: str, texts) -> Place | None:
+class _Index:
+    """The book's sentences joined in one string, and its tables by title: each citation is
+    looked up with one `str.find`, not by scanning every element."""
+
+    def __init__(self, document, texts: dict) -> None:
+        self.elements = list(texts)
+        self.starts: list[int] = []
+        pieces, position = [], 0
+        for text in texts.values():
+            self.starts.append(position)
+            pieces.append(text)
+            position += len(text) + 1
+        self.joined = "\x00".join(pieces)
+        self.tables: dict[str, object] = {}
+        for element in document.root.iter("table", "informaltable"):
+            self.tables.setdefault(title_of(element), element)
+
+    def containing(self, wanted: str) -> list:
+        found = []
+        position = self.joined.find(wanted)
+        while position >= 0:
+            found.append(self.elements[bisect.bisect_right(self.starts, position) - 1])
+            position = self.joined.find(wanted, position + 1)
+        return found
+
+
+def _find_exactly(document, sentence: str, index: _Index) -> Place | None:
     wanted = normalize(sentence)
     table = TABLE.match(wanted)
     if table:
-        for element in document.root.iter("table", "informaltable"):
-            if title_of(element) == normalize(table.group(1)):
-                file, line, _ = document.locate(element)
-                return Place(file, line, 0, f"« {table.group(1)} »", "table")
-        return None
-    containing = [element for element, text in texts.items() if wanted in text]
+        element = index.tables.get(normalize(table.group(1)))
+        if element is None:
+            return None
+        file, line, _ = document.locate(element)
+        return Place(file, line, 0, f"« {table.group(1)} »", "table")
+    containing = index.containing(wanted)
     innermost = [
         element
         for element in containing
@@ -103,9 +130,12 @@ def _find_exactly(document, sentence: str, texts) -> Place | None:
     if not innermost:
         return None
     element = innermost[0]
-    passage = Passage.of(element, document.file_of(element))
-    offset = max(passage.text.find(wanted), 0)
-    return Place(passage.file, passage.line_at(offset), 0, f"« {_short(wanted)} »", "rule")
+
+    def line() -> int:
+        passage = Passage.of(element, document.file_of(element))
+        return passage.line_at(max(passage.text.find(wanted), 0))
+
+    return Place(document.file_of(element), 0, 0, f"« {_short(wanted)} »", "rule", line)
 
 
 def _reworded(document, context, citation, sentence, texts, findings, others) -> bool:
@@ -117,7 +147,7 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
     literals = TextPattern(sentence).literals
     best = None
     for element, text in texts.items():
-        if element.tag not in SENTENCE_TAGS:
+        if element.tag not in SENTENCE_TAGS or not could_hold(literals, text):
             continue
         alignment = align(literals, text, context.vocabulary, lambda start, end: True)
         if alignment is None:
@@ -162,7 +192,7 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
         context.places[id(citation)] = Place(
             passage.file, passage.line_at(start), 0, f"« {_short(text[start:end])} »", "rule"
         )
-        citation.place = f"{display_path(passage.file)}:{passage.line_at(start)}"
+        citation.book_place = context.places[id(citation)]
     changes = [(mine.text, theirs.text, theirs.start) for mine, theirs in alignment.contradictions]
     changes += _changed_numbers(sentence, text, alignment)
     for said, says, offset in changes:
@@ -265,34 +295,45 @@ def _uncited(citations: list[Citation]) -> tuple[list, list]:
     return rules, uncited
 
 
+_CONSTANT = re.compile(r"^([A-Z][A-Z0-9_]+)\s*(?::[^=\n]+)?=(?!=)")
+_RULE = re.compile(r"^@rule\b")
+_DEF = re.compile(r"^def (\w+)")
+_TOP_LEVEL = re.compile(r"^[^\s#)\]}\"']")
+
+
 @functools.lru_cache(maxsize=64)
 def _declarations(file: str) -> tuple[tuple[int, int, str], ...]:
-    """The module-level constants (UPPER_CASE) and @rule functions of a rules module."""
+    """The module-level constants (UPPER_CASE) and @rule functions of a rules module.
+
+    Read line by line (not with `ast`, which cost more than the whole check of a book):
+    a declaration runs to the next line that starts a top-level statement.
+    """
     try:
-        tree = ast.parse(Path(file).read_text(encoding="utf-8"))
-    except (OSError, SyntaxError):
+        lines = Path(file).read_text(encoding="utf-8").split("\n")
+    except OSError:
         return ()
+    starts = [number for number, line in enumerate(lines, start=1) if _TOP_LEVEL.match(line)]
     found = []
-    for node in tree.body:
-        if isinstance(node, (ast.Assign, ast.AnnAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            names = [target.id for target in targets if isinstance(target, ast.Name)]
-            if any(re.fullmatch(r"[A-Z][A-Z0-9_]+", name) for name in names):
-                found.append((node.lineno, node.end_lineno or node.lineno, names[0]))
-        elif isinstance(node, ast.FunctionDef) and any(
-            (isinstance(decorator, ast.Name) and decorator.id == "rule")
-            or (
-                isinstance(decorator, ast.Call)
-                and isinstance(decorator.func, ast.Name)
-                and decorator.func.id == "rule"
-            )
-            for decorator in node.decorator_list
-        ):
-            first = min([node.lineno] + [d.lineno for d in node.decorator_list])
-            found.append((first, node.lineno, node.name))
+    pending_rule = 0
+    for position, number in enumerate(starts):
+        line = lines[number - 1]
+        following = starts[position + 1] - 1 if position + 1 < len(starts) else len(lines)
+        constant = _CONSTANT.match(line)
+        if constant:
+            found.append((number, following, constant.group(1)))
+        elif _RULE.match(line):
+            pending_rule = pending_rule or number
+        elif line.startswith("@"):
+            continue
+        else:
+            definition = _DEF.match(line)
+            if pending_rule and definition:
+                found.append((pending_rule, number, definition.group(1)))
+            pending_rule = 0
     return tuple(found)
 
 
+@functools.lru_cache(maxsize=4096)
 def _inside(file: str, folder: Path) -> bool:
     try:
         return Path(file).resolve().is_relative_to(folder)

@@ -12,6 +12,7 @@ rewording and go unremarked.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -97,11 +98,7 @@ def align(
     pattern = [token for token in pattern if token.kind != "mark" or token.key in "()=+−-/×%"]
     if not pattern:
         return None
-    text_tokens = [
-        token
-        for token in tokens(text, vocabulary)
-        if token.kind != "mark" or token.key in "()=+−-/×%"
-    ]
+    text_tokens = _searchable(text, vocabulary)
     keys = [_key(token) for token in pattern]
     starts = {_loose(token) for token in pattern}
     size = len(pattern)
@@ -119,6 +116,30 @@ def align(
         ):
             best = candidate
     return best
+
+
+@functools.lru_cache(maxsize=2048)
+def _searchable(text: str, vocabulary: Vocabulary) -> list[Token]:
+    """The tokens of a passage a pattern is aligned with, worked out once per text."""
+    return [
+        token
+        for token in tokens(text, vocabulary)
+        if token.kind != "mark" or token.key in "()=+−-/×%"
+    ]
+
+
+def could_hold(literals: list[str], text: str) -> bool:
+    """A cheap test before aligning: most of the pattern's long words are in `text`."""
+    words = _long_words(tuple(literals))
+    if not words:
+        return True
+    lowered = text.lower()
+    return sum(1 for word in words if word in lowered) >= len(words) * PROSE_NEEDED
+
+
+@functools.lru_cache(maxsize=1024)
+def _long_words(literals: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(word.lower() for word in re.findall(r"[^\W\d_]{5,}", " ".join(literals)))
 
 
 def _loose(token: Token) -> str:

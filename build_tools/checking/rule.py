@@ -40,10 +40,20 @@ class Citation:
     of such sentences, where the book states the rule in several places)."""
     file: str = ""
     line: int = 0
-    place: str = ""
+    book_place: Any = None
+    """The `Place` of the cited sentence in the book, once the check has found it."""
     value: Any = None
     """A constant's value, which the numbers of its sentence must hold."""
 
+
+def _place_of(citation: Citation) -> str:
+    from build_tools.diagnostics import display_path
+
+    place = citation.book_place
+    return f"{display_path(place.file)}:{place.line}" if place is not None else ""
+
+
+Citation.place = property(_place_of)  # « source/cda/cda.xml:812 »: where the book states it
 
 CITATIONS: list[Citation] = []
 """Every rule and constant declared with its citation, in the order their modules were read."""

@@ -353,13 +353,15 @@ def _resolve(
 
 
 def _reworded_prose(phrase: str, texts: dict, vocabulary: Vocabulary) -> list:
-    from build_tools.checking.matching import align
+    from build_tools.checking.matching import align, could_hold
     from build_tools.checking.passage import TextPattern
 
     literals = TextPattern(phrase).literals
     best, best_score = None, 0.0
     for element, text in texts.items():
         if element.tag not in ("para", "simpara", "entry", "listitem", "glossdef"):
+            continue
+        if not could_hold(literals, text):
             continue
         alignment = align(literals, text, vocabulary, lambda start, end: True)
         if alignment is not None and alignment.accepted and alignment.score > best_score:

@@ -113,6 +113,9 @@ APPROXIMATION = {
 """Words by which a book says a figure is approximate: the only licence for a tolerance."""
 
 
+_WORD_START = re.compile(r"(?<![\w])\w")
+
+
 @dataclass(frozen=True)
 class Word:
     """One rule word of a text: where it is, its family, and which member of the family it is."""
@@ -138,16 +141,24 @@ class Vocabulary:
         for family, members in self.terms.items():
             for lemma, forms in members.items():
                 alternatives += [(re.escape(form), family, lemma, False) for form in forms]
-        # Longest first, so that « inférieur ou égal » wins over « inférieur ».
-        alternatives.sort(key=lambda alternative: -len(alternative[0]))
-        self._lookup: list[tuple[str, str]] = []
-        pieces = []
-        for index, (form, family, lemma, folded) in enumerate(alternatives):
-            self._lookup.append((family, lemma))
-            body = f"(?i:{form})" if folded else form
-            pieces.append(f"(?P<w{index}>{body})")
-        self._pattern = (
-            re.compile(r"(?<![\w])(?:" + "|".join(pieces) + r")(?![\w])") if pieces else None
+        # Each form is tried only where a word starts with its first two letters: one
+        # alternation of every form cost more than the rest of the check together.
+        self._by_start: dict[str, list[tuple[re.Pattern, str, str]]] = {}
+        self._anywhere: list[tuple[re.Pattern, str, str]] = []
+        for form, family, lemma, folded in alternatives:
+            compiled = re.compile(("(?i:" + form + ")" if folded else form) + r"(?![\w])")
+            start = _literal_start(form)
+            if len(start) >= 2:
+                self._by_start.setdefault(start[:2].lower(), []).append((compiled, family, lemma))
+            else:
+                self._anywhere.append((compiled, family, lemma))
+        self._pattern = bool(alternatives)
+        # Where a rule word may start: a word whose first two letters start some form.
+        starts = sorted(self._by_start, key=len, reverse=True)
+        self._starts = (
+            _WORD_START
+            if self._anywhere or not starts
+            else re.compile(r"(?<![\w])(?i:" + "|".join(re.escape(s) for s in starts) + ")")
         )
         approximations = APPROXIMATION.get(language, [])
         self._approximate = re.compile(
@@ -181,13 +192,36 @@ def _find(vocabulary: Vocabulary, text: str) -> tuple[Word, ...]:
     return _find_cached(vocabulary, text)
 
 
+_METACHARACTERS = re.compile(r"[\\\[\](){}?*+|.^$]")
+
+
+def _literal_start(form: str) -> str:
+    """The letters a form surely starts with (before its first metacharacter or optional letter)."""
+    cut = _METACHARACTERS.search(form)
+    literal = form[: cut.start()] if cut else form
+    if cut and form[cut.start()] in "?*{":
+        literal = literal[:-1]  # « inférieure? »: the e may be absent
+    return literal
+
+
 @functools.lru_cache(maxsize=4096)
 def _find_cached(vocabulary: Vocabulary, text: str) -> tuple[Word, ...]:
-    if vocabulary._pattern is None:
+    if not vocabulary._pattern:
         return ()
     words = []
-    for match in vocabulary._pattern.finditer(text):
-        index = int(match.lastgroup[1:])
-        family, lemma = vocabulary._lookup[index]
-        words.append(Word(match.start(), match.end(), match.group(), family, lemma))
+    position = 0
+    for start in vocabulary._starts.finditer(text):
+        at = start.start()
+        if at < position:
+            continue
+        candidates = vocabulary._by_start.get(text[at : at + 2].lower(), [])
+        best = None
+        for compiled, family, lemma in (*candidates, *vocabulary._anywhere):
+            match = compiled.match(text, at)
+            if match and (best is None or match.end() > best[0].end()):
+                best = (match, family, lemma)
+        if best is not None:
+            match, family, lemma = best
+            words.append(Word(at, match.end(), match.group(), family, lemma))
+            position = match.end()
     return tuple(words)
