@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from build_tools.diagnostics import Finding, display_path
+from build_tools.encoding import lines_of, read_source
 
 _NUMBER = re.compile(r"[+\-−]?\d+(?:[.,]\d+)?")
 _QUOTED = re.compile(r"«\s*([^«»]+?)\s*»")
@@ -99,8 +100,8 @@ def apply(edits: list[Correction]) -> dict[Path, tuple[str, str]]:
         by_file.setdefault(edit.file, []).append(edit)
     changed = {}
     for file, file_edits in by_file.items():
-        before = file.read_text(encoding="utf-8")
-        lines = before.splitlines(keepends=True)
+        before = read_source(file).text
+        lines = lines_of(before)
         # Right to left on each line, so that earlier columns stay true.
         for edit in sorted(file_edits, key=lambda e: (e.line, e.column), reverse=True):
             text = lines[edit.line - 1]
@@ -120,8 +121,8 @@ def unified_diff(changed: dict[Path, tuple[str, str]]) -> str:
         name = display_path(file)
         patches.extend(
             difflib.unified_diff(
-                before.splitlines(keepends=True),
-                after.splitlines(keepends=True),
+                lines_of(before),
+                lines_of(after),
                 f"a/{name}",
                 f"b/{name}",
             )
@@ -213,10 +214,10 @@ def _is_number(value: Any) -> bool:
 
 def _source_line(file: Path, number: int) -> str | None:
     try:
-        lines = file.read_text(encoding="utf-8").splitlines()
+        lines = lines_of(read_source(file).text)
     except (OSError, UnicodeDecodeError):
         return None
-    return lines[number - 1] if 0 < number <= len(lines) else None
+    return lines[number - 1].rstrip("\r\n") if 0 < number <= len(lines) else None
 
 
 ROUNDS = 6
@@ -258,12 +259,12 @@ def settle(book) -> tuple[dict[Path, tuple[str, str]], set[str]]:
             if not edits:
                 break
             where = {f.id: f.where for f in errata}
-            saved = {edit.file: edit.file.read_text(encoding="utf-8") for edit in edits}
+            saved = {edit.file: edit.file.read_bytes() for edit in edits}
             seen = {f.id for f in report.findings}
 
             def spoiled_by(chosen: list[Correction], saved=saved, seen=seen):
-                for file, text in saved.items():
-                    file.write_text(text, encoding="utf-8")
+                for file, raw in saved.items():
+                    file.write_bytes(raw)
                 _write(apply(chosen))
                 checked = examine(twin)
                 return checked, {
@@ -293,16 +294,16 @@ def settle(book) -> tuple[dict[Path, tuple[str, str]], set[str]]:
             if path.suffix not in (".xml", ".ent", ".xsd") and not path.name.endswith(".xml"):
                 continue
             original = book.folder / path.relative_to(copy)
-            before = original.read_text(encoding="utf-8") if original.is_file() else ""
-            after_text = path.read_text(encoding="utf-8")
-            if before != after_text:
-                changed[original] = (before, after_text)
+            if original.is_file() and original.read_bytes() == path.read_bytes():
+                continue
+            before = read_source(original).text if original.is_file() else ""
+            changed[original] = (before, read_source(path).text)
         return changed, fixed
 
 
 def _write(changed: dict[Path, tuple[str, str]]) -> None:
     for file, (_, after) in changed.items():
-        file.write_text(after, encoding="utf-8")
+        file.write_bytes(read_source(file).encode(after))
 
 
 def run(results, write: bool) -> int:
@@ -319,10 +320,10 @@ def run(results, write: bool) -> int:
             print(unified_diff(changed), end="")
             continue
         for file, (_, after) in changed.items():
-            write_atomic(file, after.encode("utf-8"))
+            write_atomic(file, read_source(file).encode(after))
         ledger = result.book.ledger
         if fixed and ledger.is_file():
-            text = ledger.read_text(encoding="utf-8")
+            text = ledger.read_bytes().decode("utf-8")  # TOML is UTF-8; its line ends are kept
             write_atomic(ledger, without_entries(text, fixed).encode("utf-8"))
         for identifier in sorted(fixed):
             print(f"rulebook: {result.book.name}: fixed {identifier}", file=sys.stderr)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import codecs
 import re
+from dataclasses import dataclass
+from pathlib import Path
 
 _DECLARATION = re.compile(rb"""^<\?xml[^>]*?\bencoding\s*=\s*["']([A-Za-z0-9._\-]+)["']""")
 SINGLE_BYTE = {"iso8859-1", "latin-1", "iso8859-15", "cp1252"}
@@ -51,6 +53,53 @@ def mismatch(raw: bytes) -> tuple[str, int, int] | None:
             column,
         )
     return None
+
+
+_MARKS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),  # before UTF-16's, which begins it
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+
+
+@dataclass(frozen=True)
+class SourceText:
+    """A source file's text, and how to write an edited text back as the file was written."""
+
+    text: str
+    encoding: str
+    mark: bytes = b""
+
+    def encode(self, text: str) -> bytes:
+        """`text` in the file's encoding, with its byte order mark if it had one."""
+        return self.mark + text.encode(self.encoding)
+
+
+def read_source(path: Path) -> SourceText:
+    """The text of an XML source in the encoding it declares (its mark, else its declaration).
+
+    Line ends are kept as written (\\r\\n stays), so that an edit changes only what it
+    corrects. Raises OSError, or UnicodeDecodeError when the bytes are not that encoding.
+    """
+    raw = Path(path).read_bytes()
+    for mark, encoding in _MARKS:
+        if raw.startswith(mark):
+            return SourceText(raw[len(mark) :].decode(encoding), encoding, mark)
+    declared = _DECLARATION.match(raw)
+    encoding = "utf-8"
+    if declared:
+        try:
+            encoding = codecs.lookup(declared[1].decode("ascii")).name
+        except LookupError:
+            pass
+    return SourceText(raw.decode(encoding), encoding)
+
+
+def lines_of(text: str) -> list[str]:
+    """`text` cut into lines as XML counts them (\\n, \\r\\n or \\r), each with its end."""
+    return re.findall(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z", text)
 
 
 def _position(raw: bytes, offset: int) -> tuple[int, int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import json
 import re
 import shutil
@@ -94,3 +95,31 @@ def test_sarif_results_carry_the_fix(rulebook, copy):
         replacement["deletedRegion"]["startLine"]
         == fixed[0]["locations"][0]["physicalLocation"]["region"]["startLine"]
     )
+
+
+@pytest.mark.slow
+def test_a_book_in_utf16_with_crlf_lines_is_corrected_in_its_own_encoding(rulebook, copy):
+    """--diff and --fix read a chapter as it declares itself, and write it back the same way."""
+    folder = copy("harmonies")
+    chapter = folder / "actions.xml"
+    text = chapter.read_text(encoding="utf-8").replace(
+        '<?xml version="1.0"?>', '<?xml version="1.0" encoding="UTF-16"?>', 1
+    )
+    lines = text.count("\n")
+    chapter.write_bytes(codecs.BOM_UTF16_BE + text.replace("\n", "\r\n").encode("utf-16-be"))
+
+    patch = rulebook("check", "harmonies", "--diff")
+    assert patch.status == 0
+    assert "+        -B, si 0 &lt; B-A &lt;= 3, la difficulté est de -B+1, si 3\r\n" in patch.out
+
+    run = rulebook("check", "harmonies", "--fix")
+    assert run.status == 0, run.err
+    raw = chapter.read_bytes()
+    assert raw.startswith(codecs.BOM_UTF16_BE)
+    fixed = raw[2:].decode("utf-16-be")
+    # every line still ends in \r\n, and only the corrected numbers changed
+    assert fixed.count("\r\n") == lines and fixed.count("\n") == lines
+    assert "la difficulté est de -B+1, si 3" in fixed and "-B-1" not in fixed
+    assert "<entry>0.8%</entry>" in fixed
+    assert fixed.replace("-B+", "-B-").replace("0.8%", "0.7%") == text.replace("\n", "\r\n")
+    assert rulebook("check", "harmonies").status == 0
