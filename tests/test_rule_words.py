@@ -248,3 +248,26 @@ def test_a_removed_sentence_gives_one_finding_at_its_place_and_its_dependents_do
     assert finding.line == line
     assert "bindings/personnages.py:" in finding.message  # the binding's own place
     assert "number(s) not reached" in finding.message
+
+
+def test_an_impossible_die_is_an_erratum_at_its_number(copies):
+    # Jérôme's d20 « obtient 21 »: no binding error, no cascade of unbound numbers.
+    findings, line = new_findings(
+        copies["cda"], "cda.xml", r"un d20 et obtient 9, une", "un d20 et obtient 21, une"
+    )
+    (finding,) = [f for f in findings if f.category == "erratum"]
+    assert finding.line == line and finding.found == 21
+    assert "un d20 donne 1 à 20 ; le texte lit 21" in finding.message
+    assert finding.derivation  # the working
+    assert not [f for f in findings if f.category in ("binding-error", "unbound")]
+
+
+def test_a_tolerance_holds_only_where_the_book_says_approximate(copies):
+    findings = {f.id: f for f in cross_check(copies["cda"])}
+    # « soit autour de 25 »: the binding's half step either side applies, and is quoted.
+    around = findings["erratum:example-determination-d-un-niveau-de:critique-soit-autour-de"]
+    assert "(« autour de »: within 2.5" in around.message
+    # « en moyenne, vaut 5 »: the same kind of tolerance, but the book does not call its 5
+    # approximate, so 5 against 5.5 is an erratum, exactly.
+    mean = findings["erratum:paragraph-les-niveaux-de-dommage-sont:en-moyenne-vaut"]
+    assert mean.message == "the text says 5, the rules give 5.5 (= 11/2)"

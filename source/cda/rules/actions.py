@@ -289,6 +289,10 @@ def d20_ouvert_lu(des: tuple[int, ...]) -> int:
     """Total of an open d20: every 20 is kept and re-rolled, the chain stops on another face."""
     for rang, de in enumerate(des):
         derniere = rang == len(des) - 1
+        if not 1 <= de <= DE_D_ACTION:
+            raise ImpossibleValue(
+                de, f"un d{DE_D_ACTION} ouvert donne 1 à {DE_D_ACTION} à chaque jet"
+            )
         if (de == DE_D_ACTION) == derniere:
             raise ValueError(f"an open d20 re-rolls exactly its 20s, not {des}")
     return sum(des)
