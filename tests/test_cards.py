@@ -10,6 +10,7 @@ changed sentence or a wrong formula as findings of `rulebook check`.
 from __future__ import annotations
 
 import io
+import json
 import math
 import re
 import shutil
@@ -227,6 +228,27 @@ def test_a_changed_table_a_changed_quote_and_a_wrong_formula_are_findings(tmp_pa
         "« le joueur lance un d10 avec son d20, nommé le dé critique. » [card]"
     ) in run.out
     assert "the formula « Esq = CA en Évitement − 5 » gives -2 where the rules give -7" in run.out
+
+
+def test_a_strict_bound_in_words_is_read_as_the_card_prints_it(tmp_path, rulebook):
+    # Edad's table says « terrible … au delà de 20 » (an erratum: 20 falls in no category); the
+    # card prints what the rules give, « 20 et plus ». That disagreement joins the erratum; once
+    # the book says « au delà de 19 » (the correction), table and card agree: no finding at all.
+    folder = _copy(tmp_path, "edad")
+    run = rulebook("check", str(folder), "--format", "json", "-v")
+    findings = json.loads(run.out)["books"][0]["findings"]
+    (erratum,) = [f for f in findings if f["id"] == "erratum:table-categories-d-ecart:au-dela-de"]
+    assert (
+        "the card « Chances de succès » shows « 20 et plus » where the table says "
+        "« au delà de 20. » (row « et terrible »)"
+    ) in erratum["derivation"]
+    assert not [f for f in findings if f["category"] == "card-erratum"]
+    book = folder / "book.xml"
+    text = book.read_text(encoding="utf-8")
+    assert text.count("au delà de 20.") == 1
+    book.write_text(text.replace("au delà de 20.", "au delà de 19."), encoding="utf-8")
+    run = rulebook("check", str(folder))
+    assert "Catégories d'écart" not in run.out.replace("’", "'"), run.out
 
 
 # -- the chances, against brute force ------------------------------------------------------

@@ -33,6 +33,13 @@ SAMPLES = ((3, 7, 11, 13, 17, 19, 23), (8, 2, 5, 21, 4, 9, 6), (14, 1, 20, 6, 2,
 
 _NUMBER = re.compile(r"(?:[−-]\s?)?\d+(?:[,.]\d+)?")
 """A number as a card or a book prints it: « 12 », « −5 », « − 5 », « 1,5 », « 1.5 »."""
+_STRICT_BOUND = re.compile(
+    r"\b(au[\s-]delà\s+de|plus\s+de|supérieure?\s+à|moins\s+de|inférieure?\s+à)"
+    r"\s+((?:[−-]\s?)?\d+)(?![,.]?\d)",
+    re.IGNORECASE,
+)
+"""A strict bound in words, whose first value is the next whole number: « au delà de 19 » is
+« 20 et plus », « moins de 5 » is « 4 et moins »."""
 _OPERATORS = {
     ast.Add: operator.add,
     ast.Sub: operator.sub,
@@ -352,11 +359,21 @@ def _agree(card_text: str, book_text: str) -> bool:
     A cell without numbers agrees when the book's cell holds its words, in order
     (punctuation aside: « FR = +N, FF = +N » stands in « FR = +N; FF = +N »).
     """
-    card_numbers = [_number(match) for match in _NUMBER.findall(card_text)]
+    card_numbers = _bounded_numbers(card_text)
     if card_numbers:
-        return card_numbers == [_number(match) for match in _NUMBER.findall(book_text)]
+        return card_numbers == _bounded_numbers(book_text)
     words, said = _words(card_text), _words(book_text)
     return any(said[i : i + len(words)] == words for i in range(len(said) - len(words) + 1))
+
+
+def _bounded_numbers(text: str) -> list[Fraction]:
+    """The numbers of `text`, a strict bound read as the first value it includes."""
+
+    def included(match: re.Match) -> str:
+        step = -1 if match.group(1).casefold().startswith(("moins", "inf")) else 1
+        return str(_number(match.group(2)) + step)
+
+    return [_number(match) for match in _NUMBER.findall(_STRICT_BOUND.sub(included, text))]
 
 
 def _words(text: str) -> list[str]:
