@@ -38,15 +38,22 @@ def errata(rulebook, name: str) -> dict[str, dict]:
     return {f["id"]: f for f in findings if f["known"]}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", BOOKS)
 def test_the_patch_applied_fixes_those_errata_and_nothing_else_breaks(rulebook, copy, name):
     folder = copy(name)
     before = errata(rulebook, name)
     run = rulebook("check", name, "--diff")
     assert run.status == 0
-    assert run.out.startswith(f"--- a/{name}/"), run.out[:200]
     # --diff changes nothing by itself
     assert errata(rulebook, name).keys() == before.keys()
+    if name == "edad":
+        # Edad's one number to correct (« au delà de 20 » → 19) is copied on the card of
+        # chances as « 20 et plus »: the correction would leave the card disagreeing with
+        # the text, a finding no correction resolves, so it is taken back.
+        assert run.out == ""
+        return
+    assert run.out.startswith(f"--- a/{name}/"), run.out[:200]
     subprocess.run(
         ["git", "apply", "-p1", "-"], input=run.out, text=True, cwd=folder.parent, check=True
     )
@@ -67,6 +74,7 @@ def test_the_patch_applied_fixes_those_errata_and_nothing_else_breaks(rulebook, 
     }
 
 
+@pytest.mark.slow
 def test_fix_applies_the_patch_and_drops_the_fixed_entries_from_the_ledger(rulebook, copy):
     folder = copy("cda")
     ledger_before = (folder / "ledger.toml").read_text(encoding="utf-8")
@@ -84,17 +92,17 @@ def test_fix_applies_the_patch_and_drops_the_fixed_entries_from_the_ledger(ruleb
 
 
 def test_sarif_results_carry_the_fix(rulebook, copy):
-    copy("edad")
-    run = rulebook("check", "edad", "--format", "sarif")
+    copy("harmonies")
+    run = rulebook("check", "harmonies", "--format", "sarif")
     results = json.loads(run.out)["runs"][0]["results"]
-    fixed = [r for r in results if "fixes" in r]
-    assert len(fixed) == 1
-    replacement = fixed[0]["fixes"][0]["artifactChanges"][0]["replacements"][0]
-    assert replacement["insertedContent"]["text"] == "19"
-    assert (
-        replacement["deletedRegion"]["startLine"]
-        == fixed[0]["locations"][0]["physicalLocation"]["region"]["startLine"]
-    )
+    fixed = {r["partialFingerprints"]["rulebookFindingId"]: r for r in results if "fixes" in r}
+    # the note's three signs (−B−1 → −B+1 …) and the table's 0.7 → 0.8
+    assert len(fixed) == 4
+    sign = next(r for key, r in fixed.items() if "tranche-de-0-a-3" in key)
+    replacement = sign["fixes"][0]["artifactChanges"][0]["replacements"][0]
+    assert replacement["insertedContent"]["text"] == "+1"
+    region = sign["locations"][0]["physicalLocation"]["region"]
+    assert replacement["deletedRegion"]["startLine"] == region["startLine"]
 
 
 @pytest.mark.slow
