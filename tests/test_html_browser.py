@@ -235,3 +235,19 @@ def test_search_finds_a_glossary_term_from_file_urls(site, tmp_path):
     glossary = (site / "cda/html" / target).read_text(encoding="utf-8")
     assert f'id="{anchor}"' in glossary
     assert console_messages(run.stderr) == []
+
+
+def test_a_chapter_page_prints_from_its_first_page(site, tmp_path):
+    """The browser's print of a chapter: its text from page one, no page of the book's title."""
+    pypdf = pytest.importorskip("pypdf")
+    printed = tmp_path / "sactions.pdf"
+    run = chromium(
+        tmp_path / "profile",
+        "--no-pdf-header-footer",
+        f"--print-to-pdf={printed}",
+        (site / "harmonies/html/sactions.html").as_uri(),
+    )
+    assert printed.is_file(), run.stderr[-2000:]
+    first = " ".join((pypdf.PdfReader(printed).pages[0].extract_text() or "").split())
+    assert first.startswith("Chapitre 1"), first[:200]
+    assert "Rechercher" not in first and "Dans ce chapitre" not in first
