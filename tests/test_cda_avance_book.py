@@ -86,7 +86,7 @@ def test_a_changed_die_roll_in_the_heroism_example_is_caught(tmp_path):
 
 def test_a_changed_heroism_constant_turns_the_heroic_passages_red(tmp_path):
     folder = copy_of_the_game(tmp_path)
-    mutate(folder / "rules" / "avance.py", r"POINTS_PAR_TOTAL_D_HEROISME = (20)", "10")
+    mutate(folder / "rules" / "avance.py", r"POINTS_PAR_TOTAL_D_HEROISME = constant\((20),", "10")
     status, findings = check(folder)
     assert status == 1
     red = {f["where"] for f in new_findings(findings)}

@@ -76,13 +76,16 @@ ND_PAR_DEFAUT = constant(0, cites="Le ND par défaut est zéro")
 
 # The labels as printed, « extrêment » included, so that the table's own
 # words look them up.
-DIFFICULTES: dict[str, int] = {
-    "normale": 0,
-    "très difficile": 5,
-    "extrêment difficile": 10,
-    "presque impossible": 15,
-    "légendaire": 20,
-}
+DIFFICULTES: dict[str, int] = constant(
+    {
+        "normale": 0,
+        "très difficile": 5,
+        "extrêment difficile": 10,
+        "presque impossible": 15,
+        "légendaire": 20,
+    },
+    cites="table « les difficultés »",
+)
 """Table « les difficultés »: the niveau de difficulté (ND) of each label."""
 
 # -- the critical die ---------------------------------------------------------
@@ -151,7 +154,7 @@ class Jet:
 # -- the cible à atteindre ----------------------------------------------------
 
 
-@rule
+@rule(cites="est égale à la somme de l' et d'un choisit selon les circonstances")
 def cible_a_atteindre(
     aspect: int,
     moyen: int = 0,
@@ -204,7 +207,7 @@ def _lire_le_de(cible: int, de: int) -> Jet:
     return Jet(True, de)
 
 
-@rule
+@rule(cites="Le résultat obtenu sur le dé est alors son degré de réussite (°R)")
 def degre_de_reussite(cible: int, de: int) -> int:
     """°R = the d20 when it is at or under the CA (the CA itself on a forced 1)."""
     resultat = jet(cible, de)
@@ -213,7 +216,7 @@ def degre_de_reussite(cible: int, de: int) -> int:
     return resultat.degre
 
 
-@rule
+@rule(cites="Le degré d'échec est égal au résultat du dé moins la CA du personnage")
 def degre_d_echec(cible: int, de: int) -> int:
     """°É = d20 − CA when the d20 is over the CA (or shows 20)."""
     resultat = jet(cible, de)
@@ -222,13 +225,13 @@ def degre_d_echec(cible: int, de: int) -> int:
     return resultat.degre
 
 
-@rule
+@rule(cites="un degré d'échec peut être considéré comme un degré de réussite négatif")
 def degre_signe(resultat: Jet) -> int:
     """°R of a réussite, or −°É of an échec read as a negative °R (ND below 0)."""
     return resultat.degre if resultat.reussite else -resultat.degre
 
 
-@rule
+@rule(cites="Le ND représente le degré de réussite nécessaire")
 def action_reussie(
     resultat: Jet, niveau_de_difficulte: int = ND_PAR_DEFAUT, echec_comme_negatif: bool = False
 ) -> bool:
@@ -243,7 +246,7 @@ def _bat_la_difficulte(resultat: Jet, niveau_de_difficulte: int, echec_comme_neg
     return echec_comme_negatif and -resultat.degre > niveau_de_difficulte
 
 
-@rule
+@rule(cites="Le ND représente le degré de réussite nécessaire")
 def faces_reussies(cible: int, niveau_de_difficulte: int = ND_PAR_DEFAUT) -> tuple[int, int] | None:
     """The d20 faces that succeed against a ND: from ND + 1 to the CA (None when no face does)."""
     faces = [
@@ -284,7 +287,7 @@ def d20_ouvert(profondeur: int = PROFONDEUR_DES_RELANCES) -> Distribution:
     return open_ended(DE_D_ACTION, explode_on=DE_D_ACTION, depth=profondeur)
 
 
-@rule
+@rule(cites="il ajoute toujours le 20 à son °R")
 def d20_ouvert_lu(des: tuple[int, ...]) -> int:
     """Total of an open d20: every 20 is kept and re-rolled, the chain stops on another face."""
     for rang, de in enumerate(des):
@@ -298,7 +301,7 @@ def d20_ouvert_lu(des: tuple[int, ...]) -> int:
     return sum(des)
 
 
-@rule
+@rule(cites="s'il obtient un 1 naturel sur le dé critique")
 def jet_avec_de_critique(
     cible: int, de: int, de_critique: int, relances: tuple[int, ...] = ()
 ) -> Jet:
@@ -396,7 +399,7 @@ def confrontation(premier: Jet, second: Jet) -> int | None:
 # -- multiple actions ---------------------------------------------------------
 
 
-@rule
+@rule(cites="les suivantes subiront un handicap cumulatif de 3 points supplémentaires")
 def handicaps_des_actions_multiples(nombre_d_actions: int) -> tuple[int, ...]:
     """The most important action: handicap = number of actions; each next one 3 more."""
     if nombre_d_actions < 2:
@@ -418,7 +421,7 @@ def handicap_d_action_imprevue(nombre_d_actions_prevues: int, rang_imprevu: int 
 # -- actions de dépassement ---------------------------------------------------
 
 
-@rule
+@rule(cites="est soustrait de la somme de Effort maximal (Eff) et de la Difficulté de l'effet")
 def dommage_de_depassement(effort_maximal: int, difficulte: int, resultat: Jet) -> int:
     """Dom = Eff + Diff − °R when the roll beats Diff; the full Eff otherwise."""
     return _dommage_de_depassement(effort_maximal, difficulte, resultat)

@@ -32,16 +32,18 @@ It is taken off CA + BP for the TP, and off the CA en Évitement for the Esq.
 FACTEUR_DE_MORTALITE = constant(0, cites="Le facteur de mortalité actuel est de 0")
 """FM: « Le facteur de mortalité actuel est de 0 »; retiré de l'encaissement."""
 
-POINTS_PAR_TOTAL_D_HEROISME = 20
+POINTS_PAR_TOTAL_D_HEROISME = constant(20, cites="de 20 points, selon le cas")
 """Chaque point de TH augmente le °R (ou diminue le °É) de 20 points."""
 
-CA_MAXIMALE = 20
+CA_MAXIMALE = constant(20, cites="plus grande que 20, il gagne")
 """Au-delà de 20, une CA se convertit: CA - 20 et TH + 1 (de même pour un ND et son NH)."""
 
-CA_MINIMALE = 0
+CA_MINIMALE = constant(0, cites="si sa CA est inférieure ou égale à 0")
 """À 0 ou moins, une CA peut se convertir: CA + 20 et TH - 1."""
 
-NIVEAU_OMIS = 1
+NIVEAU_OMIS = constant(
+    1, cites="Celui-ci est indiqué en ajoutant un h ainsi que le niveau après la statistique"
+)
 """Le niveau d'héroïsme qu'on n'inscrit pas: « Ph 7h » vaut un niveau de 1."""
 
 ECHELLE_D_HEROISME = constant(
@@ -68,7 +70,7 @@ def niveau_d_heroisme_de(heroisme_ou_taille: str) -> int:
     return ECHELLE_D_HEROISME.index(heroisme_ou_taille)
 
 
-@rule
+@rule(cites="Celui-ci est indiqué en ajoutant un h ainsi que le niveau après la statistique")
 def notation_d_heroisme(valeur: int, niveau: int) -> str:
     """Une statistique suivie de h et de son niveau d'héroïsme, le 1 omis: 8h2, 7h, 12."""
     if niveau == 0:
@@ -78,7 +80,7 @@ def notation_d_heroisme(valeur: int, niveau: int) -> str:
     return f"{valeur}h{niveau}"
 
 
-@rule
+@rule(cites="Celui-ci est indiqué en ajoutant un h ainsi que le niveau après la statistique")
 def lire_notation(notation: str) -> tuple[int, int]:
     """La valeur et le niveau d'héroïsme d'une notation (« 15h » → 15, 1; « +5h » → 5, 1)."""
     match = _NOTATION.match(notation.strip())
@@ -90,13 +92,13 @@ def lire_notation(notation: str) -> tuple[int, int]:
     return valeur, int(match.group(2)) if match.group(2) else NIVEAU_OMIS
 
 
-@rule
+@rule(cites="est égal à la somme des niveaux d'héroïsme des statistiques")
 def total_d_heroisme(niveaux_des_statistiques: tuple[int, ...], niveau_du_nd: int) -> int:
     """TH = somme des NH de l'aspect et de la compétence utilisés - NH du ND."""
     return sum(niveaux_des_statistiques) - niveau_du_nd
 
 
-@rule
+@rule(cites="Il abaisse alors sa CA de 20 et augmente son TH de 1")
 def convertir_ca(ca: int, total_d_heroisme: int) -> tuple[int, int]:
     """Une CA plus grande que 20 perd 20 et donne 1 TH, autant de fois qu'il le faut."""
     while ca > CA_MAXIMALE:
@@ -105,7 +107,7 @@ def convertir_ca(ca: int, total_d_heroisme: int) -> tuple[int, int]:
     return ca, total_d_heroisme
 
 
-@rule
+@rule(cites="il peut augmenter son CA de 20")
 def relever_ca(ca: int, total_d_heroisme: int) -> tuple[int, int]:
     """Une CA inférieure ou égale à 0 peut gagner 20 en coûtant 1 TH (au choix du joueur)."""
     while ca <= CA_MINIMALE:
@@ -123,7 +125,7 @@ def convertir_nd(niveau_de_difficulte: int, niveau_d_heroisme: int) -> tuple[int
     return niveau_de_difficulte, niveau_d_heroisme
 
 
-@rule
+@rule(cites="de 20 points, selon le cas")
 def degre_heroique(degre_de_reussite: int, total_d_heroisme: int) -> int:
     """°R + 20 × TH, un degré d'échec comptant comme un °R négatif (°É 2 → °R -2)."""
     return degre_de_reussite + POINTS_PAR_TOTAL_D_HEROISME * total_d_heroisme

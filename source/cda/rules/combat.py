@@ -21,13 +21,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from build_tools.checking.rule import note, rule
+from build_tools.checking.rule import constant, note, rule
 from build_tools.dice import Distribution, die
 
 from .actions import Jet, chances_de_reussite, confrontation, faces_reussies, jet
 from .avance import FACTEUR_D_ATTAQUE, FACTEUR_DE_MORTALITE
 
-DIFFICULTES_DE_PORTEE = {"courte": 5, "moyenne": 10, "grande": 15}
+DIFFICULTES_DE_PORTEE = constant(
+    {"courte": 5, "moyenne": 10, "grande": 15},
+    cites="courte, moyenne et grande, auxquels correspondent trois niveaux de difficulté de base",
+)
 """Les niveaux de difficulté de base des trois portées d'une arme de tir."""
 
 
@@ -41,11 +44,14 @@ class Manoeuvre:
     bonus: int
 
 
-MANOEUVRES = {
-    "MP": Manoeuvre("manœuvre de parade", "Ma", "BP", 5),
-    "MA": Manoeuvre("manœuvre d'attaque", "Ex", "BA", 0),
-    "MD": Manoeuvre("manœuvre de dommage", "Pu", "BD", -5),
-}
+MANOEUVRES = constant(
+    {
+        "MP": Manoeuvre("manœuvre de parade", "Ma", "BP", 5),
+        "MA": Manoeuvre("manœuvre d'attaque", "Ex", "BA", 0),
+        "MD": Manoeuvre("manœuvre de dommage", "Pu", "BD", -5),
+    },
+    cites=("Sa CA est de Ph + Ma +", "Sa CA est de Ph + Ex +", "Sa CA est de Ph + Pu +"),
+)
 """Les trois manœuvres de base: CA = Ph + moyen + BC; °R + bonus d'arme + bonus."""
 
 
@@ -68,7 +74,7 @@ def total_de_parade(cible: int, bonus_de_parade: int) -> int:
     return cible + bonus_de_parade - FACTEUR_D_ATTAQUE
 
 
-@rule
+@rule(cites="moins 10. Ce total s'appelle l'esquive (Esq)")
 def esquive(cible_en_evitement: int) -> int:
     """Esq = CA en Évitement (Ph + Ma + BC) - FA."""
     return cible_en_evitement - FACTEUR_D_ATTAQUE
@@ -143,7 +149,7 @@ def jets_qui_encaissent(encaissement: int) -> tuple[int, int] | None:
 # -- le combat par surclassement ----------------------------------------------
 
 
-@rule
+@rule(cites=("Sa CA est de Ph + Ma +", "Sa CA est de Ph + Ex +", "Sa CA est de Ph + Pu +"))
 def cible_de_manoeuvre(physique: int, moyen: int, bonus_de_competence: int) -> int:
     """CA d'une manœuvre = Ph + moyen de la manœuvre (Ma, Ex ou Pu) + BC."""
     return physique + moyen + bonus_de_competence
@@ -167,7 +173,7 @@ def bonus_de_manoeuvre(manoeuvre: str) -> int:
     return MANOEUVRES[manoeuvre].bonus
 
 
-@rule
+@rule(cites=("de l'arme est ajouté au °R + 5. Une", "de l'arme est ajouté au °R. Cette"))
 def degre_de_manoeuvre(manoeuvre: str, degre_de_reussite: int, bonus_d_arme: int) -> int:
     """°R de la manœuvre = °R + bonus d'arme (BP, BA ou BD) + bonus de la manœuvre."""
     return degre_de_reussite + bonus_d_arme + bonus_de_manoeuvre(manoeuvre)
@@ -188,13 +194,13 @@ def surclassement(premier: Jet, second: Jet) -> tuple[int | None, int]:
 # -- le tir -------------------------------------------------------------------
 
 
-@rule
+@rule(cites="courte, moyenne et grande, auxquels correspondent trois niveaux de difficulté de base")
 def difficulte_de_portee(portee: str) -> int:
     """ND de base d'une portée: courte 5, moyenne 10, grande 15."""
     return DIFFICULTES_DE_PORTEE[portee]
 
 
-@rule
+@rule(cites="égale à la somme du °R et du BD moins la Difficulté de la portée")
 def niveau_de_dommage_de_tir(degre_de_reussite: int, bonus_de_dommage: int, portee: str) -> int:
     """Dom d'un tir = °R + BD - difficulté de la portée."""
     return degre_de_reussite + bonus_de_dommage - difficulte_de_portee(portee)

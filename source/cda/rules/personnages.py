@@ -31,31 +31,40 @@ from build_tools.dice import Distribution, die
 
 # -- aspects and moyens -------------------------------------------------------
 
-ASPECTS: dict[str, str] = {"Ph": "Physique", "Me": "Mental", "My": "Mystique"}
+ASPECTS: dict[str, str] = constant(
+    {"Ph": "Physique", "Me": "Mental", "My": "Mystique"},
+    cites="table « les dénominations indicatives des combinaisons »",
+)
 """The three aspects, by their abbreviation."""
 
-MOYENS: dict[str, str] = {
-    "Pu": "Puissance",
-    "Ré": "Résistance",
-    "Ma": "Manœuvre",
-    "Pr": "Précision",
-    "Ex": "Expression",
-    "Pe": "Perception",
-}
+MOYENS: dict[str, str] = constant(
+    {
+        "Pu": "Puissance",
+        "Ré": "Résistance",
+        "Ma": "Manœuvre",
+        "Pr": "Précision",
+        "Ex": "Expression",
+        "Pe": "Perception",
+    },
+    cites="table « les dénominations indicatives des combinaisons »",
+)
 """The six moyens, by their abbreviation; together they are the profil."""
 
-ASPECT_DE_DEPART_MINIMUM = 5
+ASPECT_DE_DEPART_MINIMUM = constant(5, cites="Les aspects débutent généralement entre 5 et 15")
 ASPECT_DE_DEPART_MAXIMUM = constant(15, cites="Les aspects débutent généralement entre 5 et 15")
 """« Les aspects débutent généralement entre 5 et 15 »."""
 
 SOMME_DES_MOYENS = constant(0, cites="La somme de tous les moyens doit toujours valoir 0")
 """« La somme de tous les moyens doit toujours valoir 0. »"""
 
-MOYEN_MINIMUM = -5
+MOYEN_MINIMUM = constant(-5, cites="Les moyens vont normalement de -5 à +5")
 MOYEN_MAXIMUM = constant(5, cites="Les moyens vont normalement de -5 à +5")
 """« Les moyens vont normalement de -5 à +5 »."""
 
-PAIRES_DE_MOYENS: tuple[tuple[str, str], ...] = (("Pu", "Ré"), ("Ma", "Pr"), ("Ex", "Pe"))
+PAIRES_DE_MOYENS: tuple[tuple[str, str], ...] = constant(
+    (("Pu", "Ré"), ("Ma", "Pr"), ("Ex", "Pe")),
+    cites="et doivent toujours rencontrer les contraintes",
+)
 """The constrained pairs: the first may not exceed the second by more than the écart."""
 
 ECART_MAXIMAL_DANS_UNE_PAIRE = constant(
@@ -65,7 +74,7 @@ ECART_MAXIMAL_DANS_UNE_PAIRE = constant(
 
 # -- compétences --------------------------------------------------------------
 
-NIVEAU_DE_COMPETENCE_MINIMUM = 0
+NIVEAU_DE_COMPETENCE_MINIMUM = constant(0, cites="Le niveau de compétence va de 0 à 20")
 NIVEAU_DE_COMPETENCE_MAXIMUM = constant(20, cites="Le niveau de compétence va de 0 à 20")
 """« Le niveau de compétence va de 0 à 20 »."""
 
@@ -90,7 +99,7 @@ BASE_DU_BONUS_DE_COMPETENCE = constant(
 
 # -- creation -----------------------------------------------------------------
 
-JETS_D_ASPECT = 2
+JETS_D_ASPECT = constant(2, cites="lancer 2 fois 2d6+3")
 DES_D_ASPECT = constant((2, 6, 3), cites="lancer 2 fois 2d6+3")
 """« lancer 2 fois 2d6+3 »: two rolls of (dice, faces, added)."""
 
@@ -109,7 +118,7 @@ ECHANGES_D_ASPECTS = constant(
 )
 """« Le joueur peut ensuite faire 5 échanges de 1 point entre chacun des aspects. »"""
 
-ASPECT_MAXIMUM_PAR_ECHANGE = 15
+ASPECT_MAXIMUM_PAR_ECHANGE = constant(15, cites="augmenter un aspect au-dessus de 15")
 ASPECT_MINIMUM_PAR_ECHANGE = constant(
     5,
     cites="augmenter un aspect au-dessus de 15 ni en diminuer un en deçà de 5",
@@ -117,7 +126,7 @@ ASPECT_MINIMUM_PAR_ECHANGE = constant(
 """« il ne peut de cette façon augmenter un aspect au-dessus de 15 ni en diminuer un en deçà
 de 5 »."""
 
-JETS_DE_MOYEN = 3
+JETS_DE_MOYEN = constant(3, cites="tirer 3 fois 2d6-7")
 DES_DE_MOYEN = constant((2, 6, -7), cites="tirer 3 fois 2d6-7")
 """« tirer 3 fois 2d6-7 »; the three results and their inverses give the six moyens."""
 
@@ -158,7 +167,7 @@ class ChoixInterdit(ValueError):
 # -- moyens -------------------------------------------------------------------
 
 
-@rule
+@rule(cites="et doivent toujours rencontrer les contraintes")
 def contraintes_non_respectees(moyens: Mapping[str, int]) -> tuple[str, ...]:
     """Constraints broken: sum 0, −5 ≤ moyen ≤ +5, Pu ≤ Ré + 5, Ma ≤ Pr + 5, Ex ≤ Pe + 5."""
     if set(moyens) != set(MOYENS):
@@ -184,7 +193,7 @@ def inverse_d_un_moyen(resultat: int) -> int:
     return -resultat
 
 
-@rule
+@rule(cites="Les 3 résultats obtenus et leurs inverses")
 def moyens_tires(resultats: tuple[int, ...]) -> tuple[int, ...]:
     """The six results for the moyens: the three rolls of 2d6-7 and their inverses."""
     if len(resultats) != JETS_DE_MOYEN:
@@ -245,7 +254,7 @@ def jet_d_aspect() -> Distribution:
     return total + ajout
 
 
-@rule
+@rule(cites="lancer 2 fois 2d6+3, puis soustraire leur somme de 30")
 def resultat_d_un_jet_d_aspect(des: tuple[int, int]) -> int:
     """2d6+3: the two dice plus 3."""
     nombre, faces, ajout = DES_D_ASPECT
@@ -254,7 +263,7 @@ def resultat_d_un_jet_d_aspect(des: tuple[int, int]) -> int:
     return sum(des) + ajout
 
 
-@rule
+@rule(cites="lancer 2 fois 2d6+3, puis soustraire leur somme de 30")
 def troisieme_aspect(premier: int, second: int) -> int:
     """The third result: 30 − (first + second)."""
     return TOTAL_DES_ASPECTS - (premier + second)
@@ -344,7 +353,7 @@ def px_pour_augmenter_un_aspect(aspect: int, niveau_d_heroisme: int = 0) -> int:
     return aspect + 1 + SURCOUT_PAR_NIVEAU_D_HEROISME * niveau_d_heroisme
 
 
-@rule
+@rule(cites="Lorsque le personnage à autant de PX dans un")
 def progression_d_un_aspect(aspect: int, px: int, niveau_d_heroisme: int = 0) -> tuple[int, int]:
     """(aspect, PX left) once the aspect's PX are spent: up by one each time PX ≥ aspect + 1."""
     while px >= (besoin := px_pour_augmenter_un_aspect(aspect, niveau_d_heroisme)):

@@ -26,13 +26,25 @@ from build_tools.checking.rule import constant, note, rule
 
 from .actions import moyenne_des_degres_de_reussite
 
-GRAVITES = ("légère", "grave", "critique")
+GRAVITES = constant(
+    ("légère", "grave", "critique"),
+    cites=(
+        "Un personnage peut normalement en recevoir 4 avant",
+        "Un personnage peut normalement en recevoir 2 avant",
+    ),
+)
 """Les trois niveaux de gravité d'une blessure, du moins au plus grave."""
 
 FATALE = constant("fatale", cites="une critique deviendra fatale")
 """Ce que devient une blessure critique de trop: « une critique deviendra fatale »."""
 
-BLESSURES_MAXIMALES = {"légère": 4, "grave": 2, "critique": 1}
+BLESSURES_MAXIMALES = constant(
+    {"légère": 4, "grave": 2, "critique": 1},
+    cites=(
+        "Un personnage peut normalement en recevoir 4 avant",
+        "Un personnage peut normalement en recevoir 2 avant",
+    ),
+)
 """Les blessures qu'un personnage humanoïde peut recevoir dans chaque aspect."""
 
 FATIGUES = {
@@ -51,22 +63,29 @@ The chapter's sentence lost its number (« un handicap de sur toutes les CA »);
 the glossary gives it: « Chaque point diminue de 1 les cibles à atteindre ».
 """
 
-RECUPERATION = (1, 10)
+RECUPERATION = constant((1, 10), cites="récupèrent au rythme de 1 point aux 10 minutes")
 """Les PF se récupèrent au rythme de 1 point aux 10 minutes."""
 
-SEUIL_DE_BLESSURE_PAR_FATIGUE = 10
+SEUIL_DE_BLESSURE_PAR_FATIGUE = constant(10, cites="si le nombre de points de fatigue dépasse 10")
 """Un GC peut imposer une blessure si les PF obtenus d'un coup dépassent 10."""
 
-TRANCHE_DE_FATIGUE = 10
+TRANCHE_DE_FATIGUE = constant(10, cites="pour chaque tranche de 10 points de fatigue")
 """La gravité augmente pour chaque tranche de 10 PF obtenus d'un coup au-dessus du seuil."""
 
-DUREE_DE_GUERISON = {"légère": (2, "jours"), "grave": (1, "semaine"), "critique": (1, "mois")}
+DUREE_DE_GUERISON = constant(
+    {"légère": (2, "jours"), "grave": (1, "semaine"), "critique": (1, "mois")},
+    cites=(
+        "une blessure légère met environ deux jours à être soignée",
+        "une blessure grave met au moins 1 semaine à être soignée",
+        "une blessure critique met au moins 1 mois à être soignée",
+    ),
+)
 """Le temps de soin d'une blessure physique (au moins, pour grave et critique), du glossaire."""
 
 ENCAISSEMENT_MOYEN = constant(10, cites="mettre 10 points partout")
 """L'Enc d'un personnage moyen: un aspect de 10 (« mettre 10 points partout »), Ré 0."""
 
-ETOURDISSEMENT = -1
+ETOURDISSEMENT = constant(-1, cites="Un personnage étourdi possède -1 dans cet aspect")
 """Un personnage étourdi possède -1 dans cet aspect pour la prochaine action."""
 
 
@@ -119,7 +138,7 @@ def dommages_effectifs(
     return sous_l_armure - max(degre_de_reussite, 0)
 
 
-@rule
+@rule(cites="table « les effets des dommages »")
 def effet_des_dommages(dommages_effectifs: int) -> EffetDesDommages:
     """La ligne de la table des effets des dommages où tombent les dommages effectifs."""
     for effet in EFFETS_DES_DOMMAGES:
@@ -136,31 +155,31 @@ def effet_du_type(type_de_blessure: str) -> EffetDesDommages:
     raise KeyError(type_de_blessure)
 
 
-@rule
+@rule(cites="table « les effets des dommages »")
 def type_de_blessure(dommages_effectifs: int) -> str:
     """Le type de blessure que donnent des dommages effectifs (table des effets des dommages)."""
     return effet_des_dommages(dommages_effectifs).type_de_blessure
 
 
-@rule
+@rule(cites="table « les effets des dommages »")
 def points_de_fatigue(type_de_blessure: str) -> int:
     """Les PF que donne un type de blessure (table des effets des dommages)."""
     return effet_du_type(type_de_blessure).points_de_fatigue
 
 
-@rule
+@rule(cites="table « les effets des dommages »")
 def limite_de_recuperation(type_de_blessure: str) -> int:
     """Les PF qu'un type de blessure empêche de récupérer tant qu'elle n'est pas soignée."""
     return effet_du_type(type_de_blessure).limite_de_recuperation
 
 
-@rule
+@rule(cites="Chaque point diminue de 1 les cibles à atteindre")
 def handicap_de_fatigue(points: int) -> int:
     """Handicap sur les CA de l'aspect = PF × 1."""
     return points * HANDICAP_PAR_POINT_DE_FATIGUE
 
 
-@rule
+@rule(cites="récupèrent au rythme de 1 point aux 10 minutes")
 def fatigue_apres_repos(points: int, minutes: int, limite: int) -> int:
     """PF restants après un repos: 1 point aux 10 minutes, jamais sous la limite des blessures."""
     points_par_periode, minutes_par_periode = RECUPERATION
@@ -215,7 +234,7 @@ def limite_de_recuperation_des_blessures(blessures: Blessures) -> int:
     return sum(blessures.nombre(gravite) * limite_de_recuperation(gravite) for gravite in GRAVITES)
 
 
-@rule
+@rule(cites="si le nombre de points de fatigue dépasse 10")
 def blessure_par_fatigue(points_obtenus_d_un_coup: int) -> str | None:
     """Au-dessus de 10 PF d'un coup, une blessure, plus grave d'un niveau par tranche de 10 PF."""
     if points_obtenus_d_un_coup <= SEUIL_DE_BLESSURE_PAR_FATIGUE:
