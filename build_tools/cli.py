@@ -193,6 +193,7 @@ def add_check(commands, common) -> None:
         help="validate only: the rules are not run (nor the book folder's Python imported), "
         "and the ledger's entries for the rules are left alone",
     )
+    _add_jobs(check, "check N books at once (default: one per core)")
     corrections = check.add_mutually_exclusive_group()
     corrections.add_argument(
         "--diff",
@@ -216,7 +217,7 @@ def run_check(arguments: argparse.Namespace) -> int:
 
         results = [examine(book, cross_check=cross_check) for book in books]
         return corrections.run(results, write=arguments.fix)
-    results = examine_each(books, cross_check=cross_check)
+    results = examine_each(books, cross_check=cross_check, jobs=arguments.jobs)
     settings = report_settings(arguments)
     print(reports.FORMATS[arguments.format](results, settings), end="")
     write_reports(arguments, results, settings)
@@ -272,7 +273,8 @@ def add_build(commands, common) -> None:
         "--paper",
         choices=("a4", "letter"),
         default=None,
-        help="the paper of the PDF (default: the book's settings, else a4)",
+        help="the paper of the PDF and the cards (default: the book's settings, else a4), "
+        "and of the sheets (default: both)",
     )
     build.add_argument("--out", default="generated", help="output folder (default: generated/)")
     build.add_argument("--draft", action="store_true", help="show remarks (author notes)")
@@ -321,14 +323,7 @@ def add_build(commands, common) -> None:
         action="store_true",
         help="build every output again, even those whose inputs did not change",
     )
-    build.add_argument(
-        "-j",
-        "--jobs",
-        type=_positive,
-        default=None,
-        metavar="N",
-        help="build N books at once (default: one per core)",
-    )
+    _add_jobs(build, "build N books at once (default: one per core)")
     build.set_defaults(run=run_build)
 
 
@@ -545,8 +540,15 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _add_jobs(parser: argparse.ArgumentParser, help: str) -> None:
+    parser.add_argument("-j", "--jobs", type=_positive, default=None, metavar="N", help=help)
+
+
 def _positive(text: str) -> int:
-    value = int(text)
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a number of jobs from 1 up, not {text}")
     return value

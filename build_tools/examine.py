@@ -115,15 +115,18 @@ class Elsewhere:
         return "Elsewhere()"
 
 
-def examine_each(books: list[Book], *, cross_check: bool = True) -> list[Report]:
-    """`examine` of each book; several books are checked in parallel, one process per core.
+def examine_each(
+    books: list[Book], *, cross_check: bool = True, jobs: int | None = None
+) -> list[Report]:
+    """`examine` of each book; several books are checked in parallel, `jobs` processes at most
+    (default: one per core).
 
     What comes back from a process is what a report needs (the book, its findings,
     its coverage and settings), not its document nor its game. Where a process
     cannot be used or its report cannot come back, the books are checked here,
     one after the other, with the same results.
     """
-    workers = min(len(books), os.cpu_count() or 1)
+    workers = min(len(books), jobs or os.cpu_count() or 1)
     if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
         try:
             with multiprocessing.get_context("fork").Pool(workers) as pool:

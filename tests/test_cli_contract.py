@@ -316,3 +316,13 @@ def test_quiet_and_verbose_check(rulebook, source, write_book):
     assert rulebook("check", "beta", "--no-rules", "-q").out == ""
     normal = rulebook("check", "lien", "--no-rules").out
     assert normal.splitlines()[0].startswith("lien: 1 new finding(s), 0 known")
+
+
+def test_check_takes_jobs_as_build_does(rulebook, source):
+    together = rulebook("check", "alpha", "beta")
+    for jobs in ("1", "2"):
+        assert rulebook("check", "alpha", "beta", "-j", jobs) == together
+    for wrong in ("0", "deux"):
+        status, _, err = rulebook("check", "-j", wrong)
+        assert status == 2
+        assert f"argument -j/--jobs: expected a number of jobs from 1 up, not {wrong}" in err

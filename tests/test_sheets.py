@@ -391,3 +391,22 @@ def test_no_rules_builds_no_sheet_and_says_why(rulebook, tmp_path):
     assert run.status == 0
     assert "no sheet: --no-rules" in run.err
     assert not list(tmp_path.rglob("*.pdf"))
+
+
+@pytest.mark.slow
+def test_paper_letter_prints_the_sheets_on_letter_only(rulebook, tmp_path):
+    run = rulebook(
+        "build",
+        str(ROOT / "source" / "harmonies"),
+        "--format",
+        "sheets",
+        "--paper",
+        "letter",
+        "--out",
+        str(tmp_path),
+    )
+    assert run.status == 0, run.err
+    assert sorted(p.name for p in tmp_path.rglob("*.pdf")) == ["sheet-letter.pdf"]
+    assert "harmonies: sheets: " in run.out and "sheet.pdf" not in run.out
+    box = pypdf.PdfReader(tmp_path / "harmonies" / "sheet-letter.pdf").pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (612, 792)

@@ -33,6 +33,8 @@ class Options:
 
     paper: str | None = "a4"
     """None: the book's settings say, else a4 (resolved per book by `for_book`)."""
+    paper_given: bool = False
+    """Whether --paper was given: the sheets are then printed on that paper only, else on both."""
     draft: bool = False
     userlevel: set[str] | None = None
     condition: set[str] | None = None
@@ -98,6 +100,7 @@ def run(books: list[Book], arguments: argparse.Namespace) -> int:
             raise UsageError(f"unknown format {name!r} (formats: {', '.join(offered)})")
     options = Options(
         paper=arguments.paper,
+        paper_given=arguments.paper is not None,
         draft=arguments.draft,
         userlevel=_set(arguments.userlevel),
         condition=_set(arguments.condition),

@@ -11,7 +11,8 @@ The pipeline, in the order it runs:
    its values. Files are replaced atomically.
 
 `rulebook build --format sheets` writes `generated/BOOK/sheet.pdf` and
-`sheet-letter.pdf`; `rulebook sheet CHARACTER_FILE` writes one filled sheet.
+`sheet-letter.pdf` (with --paper, that paper's only); `rulebook sheet CHARACTER_FILE`
+writes one filled sheet.
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ PAPERS = {"a4": "A4", "letter": "letter"}
 
 
 def render(context) -> list[Path]:
-    """The blank sheets of the book's game, A4 and Letter, as fillable PDF forms."""
+    """The blank sheets of the book's game as fillable PDF forms: A4 and Letter, or the paper
+    --paper names."""
     description = getattr(context.report.game, "sheet", None)
     if description is None:
         reason = (
@@ -59,7 +61,8 @@ def render(context) -> list[Path]:
         )
         return []
     written = []
-    for paper in PAPERS:
+    given = getattr(context.options, "paper_given", False)
+    for paper in [context.options.paper] if given else PAPERS:
         pdf = sheet_pdf(description, context.book.folder, paper)
         name = "sheet.pdf" if paper == "a4" else f"sheet-{paper}.pdf"
         written.append(write_atomic(context.out / name, pdf))
