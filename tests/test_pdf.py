@@ -457,10 +457,11 @@ def test_the_tagged_variant_is_pdf_ua(builds):
     assert kinds["/H2"] >= 3  # the two chapters and the errata
 
 
-def test_no_english_nor_python_in_the_printed_french_book(builds):
+@pytest.mark.parametrize("book", BOOKS)
+def test_no_english_nor_python_in_the_printed_french_book(builds, book):
     from tests.book_language import foreign
 
-    text = " ".join(page_texts(builds.reader("cda")))
+    text = " ".join(page_texts(builds.reader(book)))
     # words a line end hyphenated are joined back, as a reader reads them
     text = re.sub(r"(\w)-\n\s*(\w)", r"\1\2", text)
-    assert foreign(text, "cda") == {"english": [], "identifiers": []}
+    assert foreign(text, book) == {"english": [], "identifiers": []}
