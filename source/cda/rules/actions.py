@@ -257,13 +257,13 @@ def faces_reussies(cible: int, niveau_de_difficulte: int = ND_PAR_DEFAUT) -> tup
     return (min(faces), max(faces)) if faces else None
 
 
-@rule
+@rule(cites="il doit lancer un d20 et obtenir un nombre inférieur ou égal à sa CA")
 def faces_de_reussite(cible: int) -> tuple[int, ...]:
     """The d20 faces that are a réussite at this CA (the 1 always is)."""
     return tuple(de for de in range(1, DE_D_ACTION + 1) if _lire_le_de(cible, de).reussite)
 
 
-@rule
+@rule(cites="Si le personnage dépasse sa CA, l'action est un échec")
 def faces_echouees(cible: int) -> tuple[int, ...]:
     """The d20 faces that are an échec at this CA."""
     return tuple(de for de in range(1, DE_D_ACTION + 1) if not _lire_le_de(cible, de).reussite)
@@ -334,7 +334,7 @@ def distribution_des_jets(
     )
 
 
-@rule
+@rule(cites="il doit lancer un d20 et obtenir un nombre inférieur ou égal à sa CA")
 def chances_de_reussite(
     cible: int, niveau_de_difficulte: int = ND_PAR_DEFAUT, de_critique: int | None = None
 ) -> Fraction:
@@ -344,21 +344,21 @@ def chances_de_reussite(
     )
 
 
-@rule
+@rule(cites="Le résultat obtenu sur le dé est alors son degré de réussite (°R)")
 def moyenne_des_degres_de_reussite(cible: int) -> Fraction:
     """Mean °R over the réussites at this CA: (1 + CA) / 2 for 1 ≤ CA ≤ 20."""
     reussites = distribution_des_jets(cible).conditional(lambda resultat: resultat.reussite)
     return reussites.map(lambda resultat: resultat.degre).mean()
 
 
-@rule
+@rule(cites="Le ND représente le degré de réussite nécessaire")
 def part_des_reussites_au_dela(cible: int, seuil: Fraction) -> Fraction:
     """Among the réussites at this CA, the share whose °R is over the threshold."""
     reussites = distribution_des_jets(cible).conditional(lambda resultat: resultat.reussite)
     return reussites.probability(lambda resultat: resultat.degre > seuil)
 
 
-@rule
+@rule(cites="s'il obtient un 1 naturel sur le dé critique")
 def chances_de_depasser_la_cible(cible: int, de_critique: int | None = None) -> Fraction:
     """P(réussite with a °R over the CA): nil without the dé critique."""
     return distribution_des_jets(cible, de_critique).probability(
@@ -381,7 +381,7 @@ def handicap_ou_difficulte_memes_chances(cible: int, points: int) -> bool:
 # -- confrontation ------------------------------------------------------------
 
 
-@rule
+@rule(cites="Si les deux ont une victoire, c'est le plus haut qui l'emporte")
 def confrontation(premier: Jet, second: Jet) -> int | None:
     """Two échecs: nobody wins; one réussite wins; two: the higher °R (1, 2 or None)."""
     if premier.reussite and second.reussite:

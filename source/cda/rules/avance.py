@@ -116,7 +116,7 @@ def relever_ca(ca: int, total_d_heroisme: int) -> tuple[int, int]:
     return ca, total_d_heroisme
 
 
-@rule
+@rule(cites="et les niveaux de difficulté peuvent avoir un niveau d'héroïsme")
 def convertir_nd(niveau_de_difficulte: int, niveau_d_heroisme: int) -> tuple[int, int]:
     """Un ND au-dessus de 20 perd 20 et son NH gagne 1."""
     while niveau_de_difficulte > CA_MAXIMALE:

@@ -58,7 +58,7 @@ MANOEUVRES = constant(
 # -- les totaux de combat -----------------------------------------------------
 
 
-@rule
+@rule(cites="Le total d'attaque correspond à la")
 def total_d_attaque(cible: int, bonus_d_attaque: int) -> int:
     """TA = CA de l'arme + BA."""
     return cible + bonus_d_attaque
@@ -89,13 +89,13 @@ def encaissement(aspect: int, resistance: int) -> int:
 # -- l'attaque ----------------------------------------------------------------
 
 
-@rule
+@rule(cites="il doit avoir au-dessus du TP de l'adversaire et au plus son TA sur le d20")
 def jets_qui_touchent(total_d_attaque: int, total_de_parade: int) -> tuple[int, int] | None:
     """Les faces du d20 qui touchent: au-dessus du TP adverse et au plus le TA."""
     return faces_reussies(total_d_attaque, total_de_parade)
 
 
-@rule
+@rule(cites="il doit avoir au-dessus du TP de l'adversaire et au plus son TA sur le d20")
 def chance_de_toucher(total_d_attaque: int, total_de_parade: int) -> Fraction:
     """P(toucher) = P(°R > TP) sur un jet avec le TA comme CA (exact)."""
     return chances_de_reussite(total_d_attaque, total_de_parade)
@@ -140,7 +140,7 @@ def dommages_effectifs_d_un_coup(
     return dom.combine(encaisse, lambda dommage, degre: dommage - bonus_d_encaisse - degre)
 
 
-@rule
+@rule(cites="Le personnage fait alors un jet de Résistance dans l'aspect affecté")
 def jets_qui_encaissent(encaissement: int) -> tuple[int, int] | None:
     """Les faces du d20 qui réussissent le jet d'encaissement (Enc comme CA)."""
     return faces_reussies(encaissement)
@@ -179,7 +179,7 @@ def degre_de_manoeuvre(manoeuvre: str, degre_de_reussite: int, bonus_d_arme: int
     return degre_de_reussite + bonus_d_arme + bonus_de_manoeuvre(manoeuvre)
 
 
-@rule
+@rule(cites="Si les deux ont une victoire, c'est le plus haut qui l'emporte")
 def surclassement(premier: Jet, second: Jet) -> tuple[int | None, int]:
     """Le vainqueur (1, 2 ou None) et l'effet: son °R, moins celui du vaincu s'il a réussi."""
     vainqueur = confrontation(premier, second)
@@ -206,7 +206,7 @@ def niveau_de_dommage_de_tir(degre_de_reussite: int, bonus_de_dommage: int, port
     return degre_de_reussite + bonus_de_dommage - difficulte_de_portee(portee)
 
 
-@rule
+@rule(cites="il doit avoir au-dessus du TP de l'adversaire et au plus son TA sur le d20")
 def attaque(
     total_d_attaque: int, total_de_parade: int, de: int, bonus_de_dommage: int
 ) -> int | None:

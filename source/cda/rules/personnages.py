@@ -109,7 +109,9 @@ TOTAL_DES_ASPECTS = constant(30, cites="puis soustraire leur somme de 30")
 ASPECT_SANS_JET = constant(10, cites="ou simplement mettre 10 points partout")
 """« ou simplement mettre 10 points partout »."""
 
-DES_D_ASPECT_PROGRESSIFS = (2, 6, -2)
+DES_D_ASPECT_PROGRESSIFS = constant(
+    (2, 6, -2), cites="utilisez 2d6-2 pour les deux premiers résultats"
+)
 TOTAL_DES_ASPECTS_PROGRESSIFS = constant(20, cites="et soustrayez leur somme de 20")
 """The footnote's variant: « utilisez 2d6-2 … et soustrayez leur somme de 20 »."""
 
@@ -201,7 +203,7 @@ def moyens_tires(resultats: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(resultats) + tuple(inverse_d_un_moyen(r) for r in resultats)
 
 
-@rule
+@rule(cites="jusqu'à 5 points d'échange")
 def transferer_un_point_de_moyen(
     moyens: Mapping[str, int], de: str, vers: str, points: int = 1
 ) -> dict[str, int]:
@@ -212,7 +214,12 @@ def transferer_un_point_de_moyen(
     return nouveaux
 
 
-@rule
+@rule(
+    cites=(
+        "Le joueur peut ensuite faire 5 échanges de 1 point entre chacun des aspects",
+        "jusqu'à 5 points d'échange",
+    )
+)
 def points_echanges(avant: Mapping[str, int], apres: Mapping[str, int]) -> int:
     """Points moved by exchanges between two states of the aspects (or moyens): the rises summed."""
     return sum(max(apres[nom] - avant[nom], 0) for nom in avant)
@@ -275,13 +282,13 @@ def distribution_des_aspects() -> Distribution:
     return jet.combine(jet, lambda a, b: (a, b, TOTAL_DES_ASPECTS - (a + b)))
 
 
-@rule
+@rule(cites="quand la somme des résultats des dés est inférieure à 15")
 def somme_pour_un_troisieme_aspect(troisieme: int) -> int:
     """The sum of the two rolls that gives this third result: 30 − third."""
     return TOTAL_DES_ASPECTS - troisieme
 
 
-@rule
+@rule(cites="Le joueur peut ensuite faire 5 échanges de 1 point entre chacun des aspects")
 def echanger_un_point_d_aspect(aspects: Mapping[str, int], de: str, vers: str) -> dict[str, int]:
     """One exchange at creation: −1 to an aspect, +1 to another, none going over 15 or under 5."""
     nouveaux = dict(aspects)
@@ -298,7 +305,7 @@ def echanger_un_point_d_aspect(aspects: Mapping[str, int], de: str, vers: str) -
     return nouveaux
 
 
-@rule
+@rule(cites="augmenter un aspect au-dessus de 15 ni en diminuer un en deçà de 5")
 def peut_echanger_un_point_d_aspect(aspects: Mapping[str, int], de: str, vers: str) -> bool:
     """Whether an exchange from one aspect to another keeps within 5 and 15."""
     try:
@@ -311,7 +318,7 @@ def peut_echanger_un_point_d_aspect(aspects: Mapping[str, int], de: str, vers: s
 # -- creation: compétences ----------------------------------------------------
 
 
-@rule
+@rule(cites="le personnage reçoit aussi un PX dans l'aspect associé à cette compétence")
 def px_d_aspect_de_depart(competences: Mapping[str, int]) -> int:
     """PX in aspects from the starting compétences: one per niveau, their NCs summed."""
     return sum(
@@ -320,7 +327,7 @@ def px_d_aspect_de_depart(competences: Mapping[str, int]) -> int:
     )
 
 
-@rule
+@rule(cites="une compétence à compagnon (15)")
 def echanger_contre_un_compagnon(competences: Mapping[str, int]) -> dict[str, int]:
     """Two compétences at disciple and two at apprenti given up for one at compagnon."""
     restantes = dict(competences)
@@ -332,7 +339,7 @@ def echanger_contre_un_compagnon(competences: Mapping[str, int]) -> dict[str, in
     return {niveau: nombre for niveau, nombre in restantes.items() if nombre}
 
 
-@rule
+@rule(cites="le personnage reçoit aussi un PX dans l'aspect associé à cette compétence")
 def px_d_aspect_d_une_competence(niveau_atteint: int, niveau_de_depart: int = 0) -> int:
     """PX an aspect receives as a compétence goes from one NC to another: 1 per niveau."""
     return (niveau_atteint - niveau_de_depart) * PX_D_ASPECT_PAR_NIVEAU
@@ -341,13 +348,13 @@ def px_d_aspect_d_une_competence(niveau_atteint: int, niveau_de_depart: int = 0)
 # -- progression --------------------------------------------------------------
 
 
-@rule
+@rule(cites="on augmentera le coût de 20 PX par niveau d'héroïsme")
 def cout_d_un_niveau_de_competence(niveau_a_atteindre: int, niveau_d_heroisme: int = 0) -> int:
     """Cost in PX of one niveau: the NC to reach, + 20 PX per niveau d'héroïsme."""
     return niveau_a_atteindre + SURCOUT_PAR_NIVEAU_D_HEROISME * niveau_d_heroisme
 
 
-@rule
+@rule(cites="Lorsque le personnage à autant de PX dans un")
 def px_pour_augmenter_un_aspect(aspect: int, niveau_d_heroisme: int = 0) -> int:
     """PX an aspect needs to go up by one: the aspect + 1, + 20 per niveau d'héroïsme."""
     return aspect + 1 + SURCOUT_PAR_NIVEAU_D_HEROISME * niveau_d_heroisme

@@ -123,13 +123,13 @@ EFFETS_DES_DOMMAGES = constant(
 """La table « les effets des dommages »: dommages effectifs, blessure, PF, limite."""
 
 
-@rule
+@rule(cites="avant le jet d'encaissement")
 def niveau_de_dommage_sous_l_armure(niveau_de_dommage: int, bonus_d_encaisse: int) -> int:
     """Le BE est retiré au Dom avant le jet d'encaissement: Dom - BE."""
     return niveau_de_dommage - bonus_d_encaisse
 
 
-@rule
+@rule(cites="Le personnage fait alors un jet de Résistance dans l'aspect affecté")
 def dommages_effectifs(
     niveau_de_dommage: int, degre_de_reussite: int, bonus_d_encaisse: int = 0
 ) -> int:
@@ -201,7 +201,12 @@ class Blessures:
         return {"légère": self.legeres, "grave": self.graves, "critique": self.critiques}[gravite]
 
 
-@rule
+@rule(
+    cites=(
+        "Un personnage peut normalement en recevoir 4 avant",
+        "Un personnage peut normalement en recevoir 2 avant",
+    )
+)
 def recevoir_blessure(blessures: Blessures, gravite: str) -> Blessures:
     """Une blessure de trop dans sa gravité monte d'un niveau: légère, grave, critique, fatale."""
     if gravite == FATALE:
@@ -228,7 +233,7 @@ def recevoir_blessure(blessures: Blessures, gravite: str) -> Blessures:
     )
 
 
-@rule
+@rule(cites="table « les effets des dommages »")
 def limite_de_recuperation_des_blessures(blessures: Blessures) -> int:
     """Les PF qui restent après repos: la somme des limites de récupération des blessures."""
     return sum(blessures.nombre(gravite) * limite_de_recuperation(gravite) for gravite in GRAVITES)
@@ -249,19 +254,19 @@ def entre_deux_gravites(moins_grave: str, plus_grave: str) -> Fraction:
     return Fraction(effet_du_type(moins_grave).maximum + effet_du_type(plus_grave).minimum, 2)
 
 
-@rule
+@rule(cites="sera soustrait qui, en moyenne, vaut 5")
 def degre_d_encaissement_moyen(encaissement: int = ENCAISSEMENT_MOYEN) -> Fraction:
     """Le °R moyen d'un jet d'encaissement réussi: (1 + Enc) / 2."""
     return moyenne_des_degres_de_reussite(encaissement)
 
 
-@rule
+@rule(cites="et d'y ajouter 5 points")
 def ajout_au_niveau_de_dommage() -> int:
     """Ce que le GC ajoute à la blessure normale: le °R moyen d'encaissement, arrondi en dessous."""
     return int(degre_d_encaissement_moyen())
 
 
-@rule
+@rule(cites="et d'y ajouter 5 points")
 def niveau_de_dommage_pour(blessure_normale: int) -> int:
     """Dom d'une situation = blessure normale + le °R moyen d'encaissement (5)."""
     return blessure_normale + ajout_au_niveau_de_dommage()
