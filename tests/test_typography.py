@@ -49,3 +49,11 @@ def test_a_mark_after_an_element_is_spaced_too():
     assert french.glued("!") == f"{NNBSP}!"
     assert french.glued(":30") == ":30"
     assert Typography("en").glued(": here") == ": here"
+
+
+def test_an_elision_before_a_link_gets_its_typographic_apostrophe():
+    typography = Typography("fr", apostrophes=True)
+    # « la somme de l'<link>aspect</link> »: the run ends on the elision
+    assert typography.apply("la somme de l'") == "la somme de l’"
+    assert typography.apply("lorsqu'") == "lorsqu’"
+    assert typography.apply("le mot 'cité'") == "le mot 'cité'"

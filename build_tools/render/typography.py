@@ -27,7 +27,10 @@ _GLUED_HIGH = re.compile(r"(?<=[^\W_])([;!?])(?=[\s)»]|$)")
 _GLUED_COLON = re.compile(r"(?<=[^\W_]):(?=\s|$)")
 _AFTER_OPENING = re.compile(r"«[ \t\r\n\u00a0\u202f]*")
 _BEFORE_CLOSING = re.compile(r"[ \t\r\n\u00a0\u202f]*»")
-_APOSTROPHE = re.compile(r"(?<=[^\W_])'(?=[^\W_])")
+_APOSTROPHE = re.compile(
+    r"(?<=[^\W_])'(?=[^\W_])|(?:(?<=\b[lLdDjJmMnNsStTcC])|(?<=[qQ]u))'(?=\s|$)"
+)
+"""An apostrophe between letters, or an elision that ends a run before a link (« l'<link> »)."""
 # A hyphen that is a minus: before a number, after a space, a bracket, a sign or a formula's
 # capital (« -3 », « (−2) », « BP-10 », « -B-1 »), never inside a word or a date (« 2004-01 »).
 _MINUS = re.compile(r"(?:(?<=^)|(?<=[\s(\[/=+×±;:])|(?<=[A-Z]))-(?=\d)")
