@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pypdf
 import pytest
 from conftest import ROOT
 
@@ -63,6 +64,9 @@ def test_a_new_game_builds_every_format(rulebook, project):
     folder = project / "generated" / "mon-jeu"
     for name in ("mon-jeu.pdf", "cards.pdf", "sheet.pdf"):
         assert (folder / name).read_bytes().startswith(b"%PDF-")
+    # French typography on the sheet too: the label typed « Total d'un jet de 10 » in fiche.py
+    sheet = "".join(page.extract_text() for page in pypdf.PdfReader(folder / "sheet.pdf").pages)
+    assert "Total d’un jet de 10" in sheet and "'" not in sheet
 
 
 @pytest.mark.parametrize(

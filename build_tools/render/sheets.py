@@ -95,10 +95,11 @@ def sheet_pdf(
     )
     fonts = FontConfiguration()
     css = environment.get_template("sheet.css").render(paper=PAPERS[paper], fonts=pdf_style.fonts())
-    # Every text the page prints is French: no-break spaces before ; : ! ? and inside « ».
-    # (A macro's output is markup already made of finalized values: left as it is.)
+    # Every text the page prints is French: no-break spaces before ; : ! ? and inside « »,
+    # typographic apostrophes (a game's labels are typed with '). (A macro's output is
+    # markup already made of finalized values: left as it is.)
     environment.finalize = lambda value: (
-        french_spaces(value)
+        french_spaces(value).replace("'", "’")
         if isinstance(value, str) and not isinstance(value, markupsafe.Markup)
         else value
     )
