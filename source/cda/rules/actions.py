@@ -104,8 +104,9 @@ DES_CRITIQUES_STRESSANTS = constant((8, 6), cites="faire lancer un d8 ou même u
 DES_CRITIQUES_CALMES = constant((12, 20), cites="ne faire lancer qu'un d12 ou même un autre d20")
 """« ne faire lancer qu'un d12 ou même un autre d20 » when the situation lends itself badly."""
 
-PROFONDEUR_DES_RELANCES = 8
-"""How many re-rolls of 20 the exact distributions follow before cutting the chain.
+_PROFONDEUR_DES_RELANCES = 8
+"""How many re-rolls of 20 the exact distributions follow before cutting the chain: a bound
+of the computation, not a rule of the book, so it is no constant of the rules.
 
 A cut chain leaves out (1/20)**8 of probability, far below any figure printed.
 """
@@ -282,7 +283,7 @@ def niveau_de_difficulte(difficulte: str) -> int:
 
 
 @cache
-def d20_ouvert(profondeur: int = PROFONDEUR_DES_RELANCES) -> Distribution:
+def d20_ouvert(profondeur: int = _PROFONDEUR_DES_RELANCES) -> Distribution:
     """The d20 re-rolled and added while it shows 20 (« 1d20 ouvert »)."""
     return open_ended(DE_D_ACTION, explode_on=DE_D_ACTION, depth=profondeur)
 
@@ -316,7 +317,7 @@ def jet_avec_de_critique(
 
 @cache
 def distribution_des_jets(
-    cible: int, de_critique: int | None = None, profondeur: int = PROFONDEUR_DES_RELANCES
+    cible: int, de_critique: int | None = None, profondeur: int = _PROFONDEUR_DES_RELANCES
 ) -> Distribution:
     """Exact distribution of the `Jet` at this CA, with a dé critique of that many faces if any.
 
@@ -366,7 +367,7 @@ def chances_de_depasser_la_cible(cible: int, de_critique: int | None = None) -> 
     )
 
 
-@rule
+@rule(cites="Bien qu'au niveau des probabilités")
 def handicap_ou_difficulte_memes_chances(cible: int, points: int) -> bool:
     """A handicap of n points and a ND of n leave the same chances of réussite at this CA."""
     avec_handicap = distribution_des_jets(cible - points).probability(
@@ -410,7 +411,7 @@ def handicaps_des_actions_multiples(nombre_d_actions: int) -> tuple[int, ...]:
     )
 
 
-@rule
+@rule(cites="cette action imprévue se fera avec un handicap de")
 def handicap_d_action_imprevue(nombre_d_actions_prevues: int, rang_imprevu: int = 1) -> int:
     """Unplanned action: the last planned handicap + 5 per unplanned action."""
     prevus = handicaps_des_actions_multiples(nombre_d_actions_prevues)
@@ -434,7 +435,7 @@ def _dommage_de_depassement(effort_maximal: int, difficulte: int, resultat: Jet)
     return effort_maximal
 
 
-@rule
+@rule(cites="un jet réussi à toujours un Dom plus petit que l'Effort")
 def dommages_possibles_de_depassement(
     effort_maximal: int, difficulte: int, reussi: bool
 ) -> tuple[int, int] | None:

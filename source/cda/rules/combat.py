@@ -80,7 +80,7 @@ def esquive(cible_en_evitement: int) -> int:
     return cible_en_evitement - FACTEUR_D_ATTAQUE
 
 
-@rule
+@rule(cites="Le personnage fait alors un jet de Résistance dans l'aspect affecté")
 def encaissement(aspect: int, resistance: int) -> int:
     """Enc = aspect + Résistance - FM (facteur de mortalité, 0)."""
     return aspect + resistance - FACTEUR_DE_MORTALITE
@@ -101,7 +101,7 @@ def chance_de_toucher(total_d_attaque: int, total_de_parade: int) -> Fraction:
     return chances_de_reussite(total_d_attaque, total_de_parade)
 
 
-@rule
+@rule(cites="Il existe deux facteurs d'ajustement")
 def chance_de_toucher_un_pareil(
     cible: int, bonus_d_attaque: int = 0, bonus_de_parade: int = 0
 ) -> Fraction:
@@ -111,13 +111,18 @@ def chance_de_toucher_un_pareil(
     )
 
 
-@rule
+@rule(cites="égal au °R additionné du")
 def niveau_de_dommage(degre_de_reussite: int, bonus_de_dommage: int) -> int:
     """Dom = °R de l'attaque + BD de l'arme."""
     return degre_de_reussite + bonus_de_dommage
 
 
-@rule
+@rule(
+    cites=(
+        "égal au °R additionné du",
+        "Le personnage fait alors un jet de Résistance dans l'aspect affecté",
+    )
+)
 def dommages_effectifs_d_un_coup(
     total_d_attaque: int,
     total_de_parade: int,

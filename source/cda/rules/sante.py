@@ -47,11 +47,14 @@ BLESSURES_MAXIMALES = constant(
 )
 """Les blessures qu'un personnage humanoïde peut recevoir dans chaque aspect."""
 
-FATIGUES = {
-    "Physique": "points de douleur",
-    "Mental": "points de crise",
-    "Mystique": "points de karma",
-}
+FATIGUES = constant(
+    {
+        "Physique": "points de douleur",
+        "Mental": "points de crise",
+        "Mystique": "points de karma",
+    },
+    cites="des points de crise (Mental), ou des points de karma (Mystique)",
+)
 """Le nom des points de fatigue (PF) de chaque aspect."""
 
 HANDICAP_PAR_POINT_DE_FATIGUE = constant(
@@ -248,7 +251,7 @@ def blessure_par_fatigue(points_obtenus_d_un_coup: int) -> str | None:
     return (GRAVITES + (FATALE,))[min(tranche, len(GRAVITES))]
 
 
-@rule
+@rule(cites="une blessure entre grave et critique")
 def entre_deux_gravites(moins_grave: str, plus_grave: str) -> Fraction:
     """Les dommages effectifs à la frontière de deux types de blessure (milieu de la limite)."""
     return Fraction(effet_du_type(moins_grave).maximum + effet_du_type(plus_grave).minimum, 2)
