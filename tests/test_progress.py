@@ -60,3 +60,21 @@ def test_a_bar_on_a_terminal_but_not_in_ci(books, monkeypatch, capsys):
     monkeypatch.setenv("CI", "true")
     assert main(["build", "--format", "html", "--force"]) == 0
     assert terminal.getvalue() == ""
+
+
+def test_the_progress_counts_the_pages_laid_out(rulebook, books, tmp_path, monkeypatch):
+    import re
+
+    import pypdf
+
+    status, _, err = rulebook("build", "alpha", "--format", "html,pdf", "-v")
+    assert status == 0, err
+    printed = int(re.search(r"rulebook: alpha: pdf: built \([\d.]+ s, (\d+) pages?\)", err)[1])
+    assert printed == len(pypdf.PdfReader(tmp_path / "generated" / "alpha" / "alpha.pdf").pages)
+    web = re.search(r"rulebook: alpha: html: built \([\d.]+ s, (\d+) pages\)", err)
+    assert int(web[1]) == len(list((tmp_path / "generated" / "alpha").rglob("*.html")))
+
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["build", "alpha", "--format", "pdf", "--force"]) == 0
+    assert f"{printed} pages" in terminal.getvalue()  # beside the bar

@@ -67,6 +67,8 @@ class RenderContext:
     written: list[Path] = field(default_factory=list)
     findings: list = field(default_factory=list)
     """What the renderers report (an element they could not render): printed after the build."""
+    pages: int = 0
+    """The pages the renderers laid out (a PDF's): what the build's progress counts."""
     folios: dict[str, str] = field(default_factory=dict)
     """Anchor -> its printed folio, once the PDF is laid out (the errata sheet gives pages)."""
 
@@ -174,9 +176,9 @@ def _worker(steps) -> None:
     _quiet_interrupt()
 
 
-def _to_queue(book: str, what: str, seconds: float) -> None:
+def _to_queue(book: str, what: str, seconds: float, pages: int = 0) -> None:
     if _STEPS is not None:
-        _STEPS.put((book, what, seconds))
+        _STEPS.put((book, what, seconds, pages))
 
 
 def build_book(
@@ -207,10 +209,10 @@ def build_book(
     todo = [name for name in formats if force or not manifest.up_to_date(keys[name], inputs[name])]
     started = time.monotonic()
 
-    def step(what: str) -> None:
+    def step(what: str, pages: int = 0) -> None:
         nonlocal started
         if notify is not None:
-            notify(book.name, what, time.monotonic() - started)
+            notify(book.name, what, time.monotonic() - started, pages)
         started = time.monotonic()
 
     if not todo and manifest.book:
@@ -253,7 +255,7 @@ def build_book(
             problems += manifest.messages(keys[name])
             step(f"{name}: up to date")
             continue
-        before = len(context.findings)
+        before, pages = len(context.findings), context.pages
         try:
             written = renderer(name).render(context)
         except RenderError as error:
@@ -269,7 +271,9 @@ def build_book(
         messages = [finding.astext() for finding in context.findings[before:]]
         problems += messages
         manifest.record(keys[name], inputs[name], written, messages)
-        step(f"{name}: built")
+        # a PDF's pages as its renderer laid them out; a web book's, one file each
+        pages = context.pages - pages or sum(path.suffix == ".html" for path in written)
+        step(f"{name}: built", pages)
     manifest.save()
     return status, lines, problems
 

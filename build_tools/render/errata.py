@@ -33,6 +33,7 @@ def render(context) -> list[Path]:
     fetcher = Gate(context.document.folder, assets=pdf_style.asset_folders()).fetcher()
     base_url = Path(context.out).absolute().as_uri() + "/"
     document = weasyprint.HTML(string=page, base_url=base_url, url_fetcher=fetcher).render()
+    context.pages += len(document.pages)
     written.append(write_atomic(context.out / PDF_NAME, document.write_pdf(**_options())))
     context.written.extend(written)
     return written

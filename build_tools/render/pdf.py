@@ -47,6 +47,7 @@ def render(context) -> list[Path]:
             **_pdf_options(context.options),
         )
     _report(context, warnings, refusals[laid_out:])
+    context.pages += len(document.pages)
     written = [write_atomic(context.out / output_name(context.book.name, context.options), pdf)]
     context.written.extend(written)
     return written
