@@ -51,7 +51,10 @@ class Box:
             if not self.formula and citation.formula:
                 object.__setattr__(self, "formula", citation.formula)
             if not self.cites and citation.cites:
-                object.__setattr__(self, "cites", citation.cites)
+                # A rule may cite several sentences (the book states it twice): the box
+                # quotes the first.
+                cites = citation.cites
+                object.__setattr__(self, "cites", cites if isinstance(cites, str) else cites[0])
 
     @property
     def derived(self) -> bool:

@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from build_tools.checking.rule import constant
 from build_tools.render.sheets_model import (
     Agreement,
     Box,
@@ -44,37 +45,38 @@ from . import combat, personnages, sante
 from .actions import cible_a_atteindre
 from .avance import FACTEUR_D_ATTAQUE
 
-CLES_DES_MOYENS = {"Pu": "Pu", "Re": "Ré", "Ma": "Ma", "Pr": "Pr", "Ex": "Ex", "Pe": "Pe"}
+_CLES_DES_MOYENS = {"Pu": "Pu", "Re": "Ré", "Ma": "Ma", "Pr": "Pr", "Ex": "Ex", "Pe": "Pe"}
 """The moyens by their key in a character file (TOML keys are ASCII) and the book's abbreviation."""
 
-EVITEMENT = "Évitement"
+_EVITEMENT = "Évitement"
 """The compétence the esquive uses (« son CA en Évitement »)."""
 
-S_ASPECTS = "soustraire leur somme de 30"
-S_MOYENS = "Les moyens vont normalement de"
-S_SOMME = "La somme de tous les moyens doit toujours valoir"
-S_PAIRES = {
+# The sentences the boxes of the sheet cite (words of the book, not rules of their own).
+_S_ASPECTS = "soustraire leur somme de 30"
+_S_MOYENS = "Les moyens vont normalement de"
+_S_SOMME = "La somme de tous les moyens doit toujours valoir"
+_S_PAIRES = {
     "Pu": "La Puissance ne peut pas dépasser la Résistance",
     "Ma": "La Manœuvre ne peut pas dépasser la Précision",
     "Ex": "L'Expression ne peut pas dépasser la Perception",
 }
-S_NC = "Le niveau de compétence va de"
-S_BC = "est égal au niveau de compétence moins"
-S_DEPART = "Le joueur détermine finalement ces compétences"
-S_PROGRESSION = "Le coût pour augmenter une"
-S_HEROISME = "augmentera le coût de 20 PX par niveau d'héroïsme"
-S_TA = "Équivaut à la"
-S_TP = "l'arme moins 10"
-S_ESQUIVE = "Il utilise pour cela son CA en Évitement"
-S_ENC = "La somme de la"
-S_BLESSURES = "ne peut recevoir plus de 4 blessures légères"
-S_FATIGUE = "Les points de fatigue sont un compteur qui commence à zéro"
+_S_NC = "Le niveau de compétence va de"
+_S_BC = "est égal au niveau de compétence moins"
+_S_DEPART = "Le joueur détermine finalement ces compétences"
+_S_PROGRESSION = "Le coût pour augmenter une"
+_S_HEROISME = "augmentera le coût de 20 PX par niveau d'héroïsme"
+_S_TA = "Équivaut à la"
+_S_TP = "l'arme moins 10"
+_S_ESQUIVE = "Il utilise pour cela son CA en Évitement"
+_S_ENC = "La somme de la"
+_S_BLESSURES = "ne peut recevoir plus de 4 blessures légères"
+_S_FATIGUE = "Les points de fatigue sont un compteur qui commence à zéro"
 
 _ASPECTS = tuple(personnages.ASPECTS.items())
 _BLESSURES = sante.BLESSURES_MAXIMALES
-_MOYENS = tuple((cle, f"{personnages.MOYENS[abrege]}") for cle, abrege in CLES_DES_MOYENS.items())
+_MOYENS = tuple((cle, f"{personnages.MOYENS[abrege]}") for cle, abrege in _CLES_DES_MOYENS.items())
 
-FICHE = Description(
+_DESCRIPTION = Description(
     title="Les Clefs de l’Aube — feuille de personnage",
     header=(
         Box("nom", "Nom du personnage", type=str, width=6, required=True),
@@ -87,13 +89,13 @@ FICHE = Description(
             "Aspects, santé et fatigue",
             rows=_ASPECTS,
             columns=(
-                Box("creation", "Aspect à la création", "Création", minimum=0, cites=S_ASPECTS),
-                Box("h", "Niveau d’héroïsme", "h", minimum=0, cites=S_HEROISME),
+                Box("creation", "Aspect à la création", "Création", minimum=0, cites=_S_ASPECTS),
+                Box("h", "Niveau d’héroïsme", "h", minimum=0, cites=_S_HEROISME),
                 Box(
                     "valeur",
                     "Aspect",
                     formula="+1 pour aspect + 1 PX (+ 20 × h)",
-                    cites=S_PROGRESSION,
+                    cites=_S_PROGRESSION,
                     rule=personnages.progression_d_un_aspect,
                 ),
                 Box(
@@ -101,7 +103,7 @@ FICHE = Description(
                     "PX restants",
                     "PX",
                     formula="PX non dépensés",
-                    cites=S_PROGRESSION,
+                    cites=_S_PROGRESSION,
                     rule=personnages.progression_d_un_aspect,
                 ),
                 Box(
@@ -109,19 +111,21 @@ FICHE = Description(
                     "Encaissement",
                     "Enc",
                     formula="Enc = aspect + Ré",
-                    cites=S_ENC,
+                    cites=_S_ENC,
                     rule=combat.encaissement,
                 ),
-                Track("legeres", "Blessures légères", _BLESSURES["légère"], S_BLESSURES, "Légères"),
-                Track("graves", "Blessures graves", _BLESSURES["grave"], S_BLESSURES, "Graves"),
-                Track("critique", "Blessure critique", _BLESSURES["critique"], S_BLESSURES),
-                Box("PF", "Points de fatigue", "PF", minimum=0, cites=S_FATIGUE),
+                Track(
+                    "legeres", "Blessures légères", _BLESSURES["légère"], _S_BLESSURES, "Légères"
+                ),
+                Track("graves", "Blessures graves", _BLESSURES["grave"], _S_BLESSURES, "Graves"),
+                Track("critique", "Blessure critique", _BLESSURES["critique"], _S_BLESSURES),
+                Box("PF", "Points de fatigue", "PF", minimum=0, cites=_S_FATIGUE),
                 Box(
                     "handicap",
                     "Handicap de fatigue",
                     "Handicap",
                     formula="PF × 1 sur les CA",
-                    cites=S_FATIGUE,
+                    cites=_S_FATIGUE,
                     rule=sante.handicap_de_fatigue,
                 ),
             ),
@@ -135,10 +139,10 @@ FICHE = Description(
                 Box(
                     cle,
                     nom,
-                    CLES_DES_MOYENS[cle],
+                    _CLES_DES_MOYENS[cle],
                     minimum=-5,
                     maximum=5,
-                    cites=S_MOYENS,
+                    cites=_S_MOYENS,
                     signed=True,
                 )
                 for cle, nom in _MOYENS
@@ -154,7 +158,7 @@ FICHE = Description(
                     "depenses",
                     "PX dépensés",
                     formula="Σ NC à atteindre (+ 20 × h) depuis la création",
-                    cites=S_PROGRESSION,
+                    cites=_S_PROGRESSION,
                     rule=personnages.cout_d_un_niveau_de_competence,
                 ),
                 Box("reserve", "PX en réserve", formula="PX reçus − PX dépensés"),
@@ -173,7 +177,7 @@ FICHE = Description(
                     "Esquive",
                     "Esq",
                     formula=f"Esq = Ph + Ma + BC − {FACTEUR_D_ATTAQUE}",
-                    cites=S_ESQUIVE,
+                    cites=_S_ESQUIVE,
                     rule=combat.esquive,
                 ),
             ),
@@ -185,7 +189,7 @@ FICHE = Description(
             columns=(
                 Box("nom", "Arme", type=str, width=4, required=True),
                 Box("competence", "Compétence", type=str, width=4, required=True),
-                Box("moyen", "Moyen", type=str, choices=tuple(CLES_DES_MOYENS), required=True),
+                Box("moyen", "Moyen", type=str, choices=tuple(_CLES_DES_MOYENS), required=True),
                 Box("BA", "Bonus d’attaque", "BA", required=True, signed=True),
                 Box("BP", "Bonus de parade", "BP", required=True, signed=True),
                 Box("BD", "Bonus de dommage", "BD", required=True, signed=True),
@@ -201,7 +205,7 @@ FICHE = Description(
                     "Total d’attaque",
                     "TA",
                     formula="TA = CA + BA",
-                    cites=S_TA,
+                    cites=_S_TA,
                     rule=combat.total_d_attaque,
                 ),
                 Box(
@@ -209,7 +213,7 @@ FICHE = Description(
                     "Total de parade",
                     "TP",
                     formula=f"TP = CA + BP − {FACTEUR_D_ATTAQUE}",
-                    cites=S_TP,
+                    cites=_S_TP,
                     rule=combat.total_de_parade,
                 ),
             ),
@@ -224,14 +228,14 @@ FICHE = Description(
                     "aspect", "Aspect", type=str, choices=tuple(personnages.ASPECTS), required=True
                 ),
                 Box("creation", "NC à la création", "NC départ", minimum=0, maximum=20),
-                Box("NC", "Niveau de compétence", "NC", minimum=0, maximum=20, cites=S_NC),
-                Box("h", "Niveau d’héroïsme", "h", minimum=0, cites=S_HEROISME),
+                Box("NC", "Niveau de compétence", "NC", minimum=0, maximum=20, cites=_S_NC),
+                Box("h", "Niveau d’héroïsme", "h", minimum=0, cites=_S_HEROISME),
                 Box(
                     "BC",
                     "Bonus de compétence",
                     "BC",
                     formula="BC = NC − 10",
-                    cites=S_BC,
+                    cites=_S_BC,
                     signed=True,
                     rule=personnages.bonus_de_competence,
                 ),
@@ -281,6 +285,11 @@ FICHE = Description(
         ),
     ),
 )
+# The sheet lays out what the book says a character is; its boxes cite their own sentences.
+FICHE = constant(
+    _DESCRIPTION,
+    cites="Les personnages des Clefs de l'Aube sont définis par trois éléments",
+)
 
 
 # -- checks ----------------------------------------------------------------------------------
@@ -290,11 +299,13 @@ def verifier(personnage: Mapping[str, Any]) -> list[Mistake]:
     """The rules a character file breaks, each with the field and the book's sentence."""
     erreurs: list[Mistake] = []
     moyens = personnage.get("moyens", {})
-    manquants = [CLES_DES_MOYENS[cle] for cle in CLES_DES_MOYENS if cle not in moyens]
+    manquants = [_CLES_DES_MOYENS[cle] for cle in _CLES_DES_MOYENS if cle not in moyens]
     if manquants:
         erreurs.append(
             Mistake(
-                "moyens", f"il manque {', '.join(manquants)} : les six moyens sont requis", S_MOYENS
+                "moyens",
+                f"il manque {', '.join(manquants)} : les six moyens sont requis",
+                _S_MOYENS,
             )
         )
     else:
@@ -314,7 +325,7 @@ def verifier(personnage: Mapping[str, Any]) -> list[Mistake]:
                     "aspects",
                     f"les aspects à la création font {somme} ; "
                     f"leur somme est {personnages.TOTAL_DES_ASPECTS}",
-                    S_ASPECTS,
+                    _S_ASPECTS,
                 )
             )
     competences = personnage.get("competences", [])
@@ -334,7 +345,7 @@ def verifier(personnage: Mapping[str, Any]) -> list[Mistake]:
                     f"competences.{index}.creation",
                     f"{competence['nom']} : un NC de départ de {depart} n’est pas un niveau de "
                     "connaissance (5, 10 ou 15)",
-                    S_DEPART,
+                    _S_DEPART,
                 )
             )
         if noms.count(competence["nom"]) > 1 and noms.index(competence["nom"]) != index:
@@ -353,7 +364,7 @@ def verifier(personnage: Mapping[str, Any]) -> list[Mistake]:
                     f"competences.{montee}.NC",
                     f"les compétences au-delà de leur NC de départ coûtent {depenses} PX ; "
                     f"le personnage n’en a reçu que {recus}",
-                    S_PROGRESSION,
+                    _S_PROGRESSION,
                 )
             )
     for index, arme in enumerate(personnage.get("armes", [])):
@@ -363,7 +374,7 @@ def verifier(personnage: Mapping[str, Any]) -> list[Mistake]:
                     f"armes.{index}.competence",
                     f"{arme['nom']} : la compétence « {arme['competence']} » n’est pas dans "
                     "les compétences du personnage",
-                    S_TA,
+                    _S_TA,
                 )
             )
     return [_typographie(erreur) for erreur in erreurs]
@@ -378,10 +389,10 @@ def _moyens(moyens: Mapping[str, int]) -> list[Mistake]:
                 "moyens",
                 f"la somme des moyens vaut {_signe(somme)} ; elle doit valoir "
                 f"{personnages.SOMME_DES_MOYENS}",
-                S_SOMME,
+                _S_SOMME,
             )
         )
-    cles = {abrege: cle for cle, abrege in CLES_DES_MOYENS.items()}
+    cles = {abrege: cle for cle, abrege in _CLES_DES_MOYENS.items()}
     for premier, second in personnages.PAIRES_DE_MOYENS:
         ecart = moyens[cles[premier]] - moyens[cles[second]]
         if ecart > personnages.ECART_MAXIMAL_DANS_UNE_PAIRE:
@@ -390,7 +401,7 @@ def _moyens(moyens: Mapping[str, int]) -> list[Mistake]:
                     f"moyens.{cles[premier]}",
                     f"{personnages.MOYENS[premier]} dépasse {personnages.MOYENS[second]} de "
                     f"{ecart} ; la limite est {personnages.ECART_MAXIMAL_DANS_UNE_PAIRE}",
-                    S_PAIRES[premier],
+                    _S_PAIRES[premier],
                 )
             )
     return erreurs
@@ -416,7 +427,7 @@ def _competences_de_depart(competences) -> list[Mistake]:
             "competences",
             f"compétences de départ : {decrites or 'aucune'} ; la création en donne deux à "
             "disciple et trois à apprenti (ou une à compagnon pour deux de chaque)",
-            S_DEPART,
+            _S_DEPART,
         )
     ]
 
@@ -436,7 +447,7 @@ def px_depenses(competences) -> int:
 def calculer(personnage: Mapping[str, Any]) -> dict[str, Any]:
     """Every derived box of the sheet, computed by the rules."""
     totaux: dict[str, Any] = {}
-    moyens = {CLES_DES_MOYENS[cle]: valeur for cle, valeur in personnage["moyens"].items()}
+    moyens = {_CLES_DES_MOYENS[cle]: valeur for cle, valeur in personnage["moyens"].items()}
     competences = personnage.get("competences", [])
     aspects = {}
     for cle, _ in _ASPECTS:
@@ -461,10 +472,10 @@ def calculer(personnage: Mapping[str, Any]) -> dict[str, Any]:
     totaux["experience.depenses"] = px_depenses(competences)
     totaux["experience.reserve"] = recus - totaux["experience.depenses"]
     defense = personnage.get("combat", {})
-    evitement = bonus.get(EVITEMENT, personnages.bonus_de_competence(0))
+    evitement = bonus.get(_EVITEMENT, personnages.bonus_de_competence(0))
     totaux["combat.Esq"] = combat.esquive(cible_a_atteindre(aspects["Ph"], moyens["Ma"], evitement))
     for index, arme in enumerate(personnage.get("armes", [])):
-        moyen = moyens[CLES_DES_MOYENS[arme["moyen"]]]
+        moyen = moyens[_CLES_DES_MOYENS[arme["moyen"]]]
         cible = cible_a_atteindre(aspects["Ph"], moyen, bonus[arme["competence"]])
         totaux[f"armes.{index}.CA"] = cible
         totaux[f"armes.{index}.TA"] = combat.total_d_attaque(cible, arme["BA"])

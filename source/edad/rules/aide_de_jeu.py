@@ -34,7 +34,7 @@ def chances_de_succes() -> list[tuple[int, Fraction]]:
     return [(ecart, jets.probabilite_de_succes(ecart, 0)) for ecart in _ECARTS_DE_LA_TABLE]
 
 
-@rule(cites="Catégories d'écart")
+@rule(cites="table « Catégories d'écart »")
 def categories_d_ecart() -> list[tuple[str, tuple[int, int | None]]]:
     """La table « Catégories d'écart »: chaque catégorie et ses écarts."""
     return [
@@ -42,7 +42,7 @@ def categories_d_ecart() -> list[tuple[str, tuple[int, int | None]]]:
     ]
 
 
-@rule(cites="Points de vie des objets")
+@rule(cites="table « Points de vie des objets »")
 def points_de_vie_des_objets() -> list[tuple[str, str | int]]:
     """La table « Points de vie des objets »: chaque objet, puis ce qu'ajoute la magie."""
     lignes: list[tuple[str, str | int]] = []
@@ -63,7 +63,7 @@ def points_de_vie_des_objets() -> list[tuple[str, str | int]]:
     )
 )
 def temps_d_incantation() -> list[tuple[int, str, str]]:
-    """Pour chaque niveau de sort, le temps d'incantation, et avec le don Incantation rapide."""
+    """Pour chaque niveau de sort, le temps d'incantation, et avec Incantation rapide."""
     return [
         (
             niveau,

@@ -185,8 +185,10 @@ _SUFFIXE_D_ARME_RAPIDE = " rapide"  # how the examples name a weapon's Arme rapi
     )
 )
 def resoudre_le_nom(nom: str) -> str | None:
-    """Le don qu'un nom désigne : son nom, « X n » ou « X n-1 » d'une chaîne, ou « <arme>
-    rapide », le don Arme rapide de l'arme choisie."""
+    """Le don qu'un nom désigne : son nom, « X n » d'une chaîne, ou « <arme> rapide ».
+
+    Le don qu'un nom désigne : son nom, « X n » ou « X n-1 » d'une chaîne, ou « <arme> rapide », le
+    don Arme rapide de l'arme choisie."""
     if nom in DONS:
         return nom
     base, _, niveau = nom.rpartition(" ")
@@ -240,8 +242,10 @@ def cycles(graphe: Mapping[str, Iterable[str]]) -> list[list[str]]:
 
 @rule(cites="Le don Sens de l'initiative est disponible sans condition, et donne +4 au jet")
 def bonus_d_initiative_du_don(nom: str) -> int:
-    """Le bonus d'initiative que donne le don nommé : +4 pour Sens de l'initiative, 0 pour un
-    nom qui n'est pas un don."""
+    """Le bonus d'initiative que donne un don : +4 pour Sens de l'initiative.
+
+    Le bonus d'initiative que donne le don nommé : +4 pour Sens de l'initiative, 0 pour un nom qui
+    n'est pas un don."""
     don = resoudre_le_nom(nom)
     return DONS[don].effets.get("bonus d'initiative", 0) if don else 0
 
@@ -286,6 +290,7 @@ def peut_prendre_canaliser(niveau: int, bonus_d_intelligence: int, canaliser_act
     )
 )
 def action_d_attaque(arme_rapide: bool) -> str:
-    """Une attaque coûte une action complexe ; une action simple avec le don Arme rapide de
-    l'arme."""
+    """Une attaque coûte une action complexe, une action simple avec Arme rapide.
+
+    Une attaque coûte une action complexe ; une action simple avec le don Arme rapide de l'arme."""
     return SIMPLE if arme_rapide else COMPLEXE

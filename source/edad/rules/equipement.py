@@ -51,7 +51,7 @@ POINTS_DE_VIE_DES_OBJETS = constant(
     },
     cites=(
         "Les armes, les boucliers et les armures disposent d'un certain nombre de points de vie",
-        "Points de vie des objets",
+        "table « Points de vie des objets »",
     ),
 )
 """Les PVs d'un objet non magique, par sorte et par taille."""
@@ -93,13 +93,15 @@ def nombre_de_competences_martiales() -> int:
 @rule(
     formula="PVs = PVs de l'objet + k × bonus d'altération",
     cites=(
-        "Points de vie des objets",
+        "table « Points de vie des objets »",
         "Si l'arme est magique, il faut lui rajouter 10*bonus d'altération de l'arme",
     ),
 )
 def points_de_vie_d_un_objet(sorte: str, taille: str, bonus_d_alteration: int = 0) -> int:
-    """Un objet a les PVs de sa sorte et de sa taille ; s'il est magique, on lui rajoute 10, 20
-    ou 100 fois son bonus d'altération."""
+    """Un objet a les PVs de sa taille, plus 10, 20 ou 100 × son bonus d'altération.
+
+    Un objet a les PVs de sa sorte et de sa taille ; s'il est magique, on lui rajoute 10, 20 ou 100
+    fois son bonus d'altération."""
     return (
         POINTS_DE_VIE_DES_OBJETS[sorte, taille]
         + PVS_PAR_BONUS_D_ALTERATION[sorte] * bonus_d_alteration
@@ -115,6 +117,7 @@ def points_de_vie_d_un_objet(sorte: str, taille: str, bonus_d_alteration: int = 
     ),
 )
 def bonus_de_parade(bonus_a_la_ca: int) -> int:
-    """Armures, boucliers et protections magiques parent avec un bonus égal à 10 + bonus à la
-    CA."""
+    """Les objets parent avec un bonus à la parade égal à 10 + bonus à la CA.
+
+    Armures, boucliers et protections magiques parent avec un bonus égal à 10 + bonus à la CA."""
     return BASE_DU_BONUS_DE_PARADE + bonus_a_la_ca

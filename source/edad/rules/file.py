@@ -128,8 +128,10 @@ class File:
 def attribut_d_initiative(
     dexterite: int, intelligence: int, autres_bonus: int = 0, pris_au_depourvu: bool = False
 ) -> int:
-    """L'attribut d'initiative est la somme des bonus de Dex et d'Int et d'autres bonus ; pris
-    au dépourvu, sans Dex ni Int."""
+    """Init = bonus de Dex + bonus d'Int + autres bonus (sans Dex ni Int au dépourvu).
+
+    L'attribut d'initiative est la somme des bonus de Dex et d'Int et d'autres bonus ; pris au
+    dépourvu, sans Dex ni Int."""
     if pris_au_depourvu:
         return autres_bonus
     return (
@@ -150,8 +152,9 @@ def jet_d_initiative(init: int) -> Distribution:
     cites="celui qui a le plus haut score d'initiative au début, et ensuite par ordre décroissant"
 )
 def file_initiale(scores_d_initiative: dict[str, int]) -> tuple[str, ...]:
-    """La file met le plus haut score d'initiative en tête, puis les autres par ordre
-    décroissant."""
+    """La file : le plus haut score d'initiative en tête, puis par ordre décroissant.
+
+    La file met le plus haut score d'initiative en tête, puis les autres par ordre décroissant."""
     return tuple(sorted(scores_d_initiative, key=lambda nom: -scores_d_initiative[nom]))
 
 
@@ -195,8 +198,10 @@ def intelligence_d_apres_la_reactivite(reactivite: Fraction, gains: int) -> Frac
     "(le double)"
 )
 def cout_en_reactivite(action: str, nombre_de_combattants: int) -> int:
-    """Une action simple coûte le nombre de combattants en réactivité ; une action complexe,
-    le double."""
+    """Une action simple coûte le nombre de combattants ; une complexe, le double.
+
+    Une action simple coûte le nombre de combattants en réactivité ; une action complexe, le double.
+    """
     if action not in ACTIONS:
         raise ValueError(f"une action est simple ou complexe, pas {action!r}")
     return nombre_de_combattants * (1 if action == SIMPLE else 2)
@@ -234,8 +239,10 @@ def _deplacer(file: File, nom: str, nouvelle_place: int) -> File:
     "participants, arrondi à l'inférieur), alors que l'action complexe l'amène en fin de file"
 )
 def action_du_premier(file: File, action: str) -> File:
-    """Le premier agit : une action simple l'amène en milieu de file, une action complexe en fin
-    de file."""
+    """L'action simple amène le premier en milieu de file, l'action complexe en fin.
+
+    Le premier agit : une action simple l'amène en milieu de file, une action complexe en fin de
+    file."""
     nom = file.premier.nom
     if action == SIMPLE:
         place = decalage_d_une_action_simple(len(file))

@@ -57,7 +57,7 @@ CATEGORIES_D_ECART = constant(
         ("important", 15, 19),
         ("terrible", 20, None),
     ),
-    cites="Catégories d'écart",  # the table's title: its binding checks every row against these
+    cites="table « Catégories d'écart »",  # its binding checks every row against these
 )
 """Les catégories d'écart: (nom, plus petit écart, plus grand écart ou None sans borne).
 
@@ -98,8 +98,10 @@ def _relance_explosive(relances: int) -> Distribution:
     )
 )
 def jet_de_d20(relances: int = _RELANCES) -> Distribution:
-    """Un D20 : sur 1, on relance le dé et soustrait le résultat ; sur 20, on relance et
-    additionne le résultat."""
+    """Sur 1, on relance le dé et soustrait le résultat ; sur 20, on l'additionne.
+
+    Un D20 : sur 1, on relance le dé et soustrait le résultat ; sur 20, on relance et additionne le
+    résultat."""
     return _jet_de_d20(relances, FACES, RELANCE_SOUSTRAITE, RELANCE_AJOUTEE)
 
 
@@ -142,8 +144,10 @@ def score_total(bonus: int, relances: int = _RELANCES) -> Distribution:
 def ecart_du_jet_oppose(
     bonus_du_joueur: int, bonus_de_l_adversaire: int, relances: int = _RELANCES
 ) -> Distribution:
-    """L'écart est le score total du joueur moins celui de l'adversaire (ou du monde), avant
-    tout départage."""
+    """L'écart est le score total du joueur moins celui de l'adversaire.
+
+    L'écart est le score total du joueur moins celui de l'adversaire (ou du monde), avant tout
+    départage."""
     return score_total(bonus_du_joueur, relances) - score_total(bonus_de_l_adversaire, relances)
 
 
@@ -157,8 +161,10 @@ def ecart_du_jet_oppose(
 def probabilite_de_succes(
     bonus_du_joueur: int, bonus_de_l_adversaire: int, relances: int = _RELANCES
 ) -> Fraction:
-    """L'action réussit si le score total du joueur dépasse celui de l'adversaire ; une égalité
-    fait relancer, la chance de succès est donc celle de gagner sachant qu'il n'y a pas égalité."""
+    """Le joueur réussit si son score total dépasse l'autre ; une égalité fait relancer.
+
+    L'action réussit si le score total du joueur dépasse celui de l'adversaire ; une égalité fait
+    relancer, la chance de succès est donc celle de gagner sachant qu'il n'y a pas égalité."""
     ecart = ecart_du_jet_oppose(bonus_du_joueur, bonus_de_l_adversaire, relances)
     egalite = ecart[0]
     return ecart.probability(lambda e: e > 0) / (1 - egalite)
@@ -173,16 +179,20 @@ def probabilite_de_succes(
 def resultat_du_jet_oppose(
     bonus_du_joueur: int, bonus_de_l_adversaire: int, relances: int = _RELANCES
 ) -> Distribution:
-    """Le jet qui départage donne un succès ou un échec, et sa catégorie d'écart (les égalités
-    sont relancées)."""
+    """Le jet qui départage donne un succès ou un échec, et sa catégorie d'écart.
+
+    Le jet qui départage donne un succès ou un échec, et sa catégorie d'écart (les égalités sont
+    relancées)."""
     ecart = ecart_du_jet_oppose(bonus_du_joueur, bonus_de_l_adversaire, relances)
     decisif = ecart.conditional(lambda e: e != 0)
     return decisif.map(lambda e: ("succès" if e > 0 else "échec", categorie_d_ecart(abs(e))))
 
 
-@rule(cites="Catégories d'écart")
+@rule(cites="table « Catégories d'écart »")
 def categorie_d_ecart(ecart: int) -> str:
-    """L'écart est léger de 0 à 4, moyen de 5 à 9, conséquent de 10 à 14, important de 15 à 19,
+    """L'écart est léger, moyen, conséquent, important ou terrible (table).
+
+    L'écart est léger de 0 à 4, moyen de 5 à 9, conséquent de 10 à 14, important de 15 à 19,
     terrible à partir de 20."""
     if ecart < 0:
         raise ValueError("un écart se mesure entre deux scores: il n'est jamais négatif")
@@ -199,8 +209,10 @@ def categorie_d_ecart(ecart: int) -> str:
     )
 )
 def peut_faire_10(situation_stressante: bool, sang_froid: bool = False) -> bool:
-    """Hors situation stressante (ou avec le don Sang froid), on peut faire 10 au lieu de lancer
-    le dé."""
+    """Hors situation stressante (ou avec Sang froid), on peut faire 10 au dé.
+
+    Hors situation stressante (ou avec le don Sang froid), on peut faire 10 au lieu de lancer le dé.
+    """
     return not situation_stressante or sang_froid
 
 
@@ -213,8 +225,10 @@ def peut_faire_10(situation_stressante: bool, sang_froid: bool = False) -> bool:
 def peut_faire_20(
     situation_stressante: bool, peut_recommencer: bool, sang_froid: bool = False
 ) -> bool:
-    """On peut faire 20 hors situation stressante (ou avec Sang froid), si l'action peut se
-    recommencer plusieurs fois."""
+    """Hors situation stressante, une action qui peut se recommencer peut faire 20.
+
+    On peut faire 20 hors situation stressante (ou avec Sang froid), si l'action peut se recommencer
+    plusieurs fois."""
     return peut_recommencer and (not situation_stressante or sang_froid)
 
 

@@ -40,8 +40,9 @@ NIVEAU_PRECEDENT = constant(
     ),
 )
 def temps_d_incantation(niveau: int, incantation_rapide: bool = False) -> Fraction:
-    """Le temps d'incantation est le niveau du sort plus un, divisé par deux, en actions
-    complexes ; Incantation rapide en ôte une action simple (sauf au niveau 0)."""
+    """Le temps d'incantation est (niveau du sort + 1) / 2 actions complexes.
+
+    Incantation rapide en ôte une action simple (sauf au niveau 0)."""
     temps = Fraction(niveau + 1, 2)
     if incantation_rapide and niveau > NIVEAU_LIBRE:
         temps -= DEMI_ACTION
@@ -57,8 +58,9 @@ def actions_d_incantation(niveau: int, incantation_rapide: bool = False) -> tupl
 
 @rule(cites="un ,5 correspond à une action simple")
 def cout_d_incantation(niveau: int, incantation_rapide: bool = False) -> str:
-    """Le temps d'incantation se dit en actions : « une action simple », « une action
-    complexe »…"""
+    """Le temps d'incantation se dit en actions simples et complexes.
+
+    Le temps d'incantation se dit en actions : « une action simple », « une action complexe »…"""
     complexes, simples = actions_d_incantation(niveau, incantation_rapide)
     parties = []
     if complexes:
@@ -81,8 +83,10 @@ def cout_d_incantation(niveau: int, incantation_rapide: bool = False) -> str:
 def peut_apprendre(
     niveau: int, bonus_d_intelligence: int, niveaux_maitrises_dans_l_ecole: Iterable[int] = ()
 ) -> bool:
-    """Un magicien apprend tout sort de niveau 0 ; au niveau n, il lui faut maîtriser un sort de
-    niveau n − 1 de l'école, et n ne dépasse pas son bonus d'intelligence."""
+    """Un sort de niveau n demande un sort n − 1 de l'école et n ≤ bonus d'Int.
+
+    Un magicien apprend tout sort de niveau 0 ; au niveau n, il lui faut maîtriser un sort de niveau
+    n − 1 de l'école, et n ne dépasse pas son bonus d'intelligence."""
     if niveau > bonus_d_intelligence:
         return False
     precedent = niveau - NIVEAU_PRECEDENT

@@ -106,8 +106,10 @@ def bonus_de_caracteristique(valeur: int) -> int:
     "compétence",
 )
 def bonus_de_competence(points: int, valeur_de_la_caracteristique_liee: int) -> int:
-    """Le bonus de la caractéristique liée à la compétence se rajoute aux points de compétence
-    pour le test."""
+    """Le bonus au test est les points de compétence plus le bonus de la caractéristique liée.
+
+    Le bonus de la caractéristique liée à la compétence se rajoute aux points de compétence pour le
+    test."""
     return points + bonus_de_caracteristique(valeur_de_la_caracteristique_liee)
 
 
@@ -147,8 +149,10 @@ SEUIL_D_INCONSCIENCE = constant(
     )
 )
 def etat(points_de_vie_restants: int, points_de_vie_maximum: int) -> str:
-    """À 0 PV, le personnage est inconscient ; négatifs mais au moins −PVs, il est mourant ;
-    en deçà, il meurt."""
+    """À 0 PV inconscient ; négatifs jusqu'à −PVs mourant ; en deçà mort.
+
+    À 0 PV, le personnage est inconscient ; négatifs mais au moins −PVs, il est mourant ; en deçà,
+    il meurt."""
     if points_de_vie_restants > SEUIL_D_INCONSCIENCE:
         return "conscient"
     if points_de_vie_restants == SEUIL_D_INCONSCIENCE:

@@ -65,8 +65,9 @@ def niveau_de_competence(*valeurs: int) -> int:
     "circonstances"
 )
 def difficulte_ajustee(difficulte_de_l_action: int, *circonstances: int) -> int:
-    """Le Meneur du Jeu ajoute ou soustrait à la difficulté de l'action selon les
-    circonstances."""
+    """Le MJ ajoute ou soustrait à la difficulté de l'action selon les circonstances.
+
+    Le Meneur du Jeu ajoute ou soustrait à la difficulté de l'action selon les circonstances."""
     return difficulte_de_l_action + sum(circonstances)
 
 
@@ -77,8 +78,9 @@ def difficulte_ajustee(difficulte_de_l_action: int, *circonstances: int) -> int:
     "les circonstances au Niveau de Compétence du personnage",
 )
 def difficulte_finale(niveau_de_competence: int, difficulte_ajustee: int) -> int:
-    """La difficulté finale est la difficulté de l'action ajustée, ajoutée au Niveau de
-    Compétence."""
+    """La difficulté finale est la difficulté ajustée plus le Niveau de Compétence.
+
+    La difficulté finale est la difficulté de l'action ajustée, ajoutée au Niveau de Compétence."""
     return niveau_de_competence + difficulte_ajustee
 
 
@@ -113,8 +115,10 @@ def marge_d_echec(marge_de_reussite: int) -> int:
     cites="La difficulté d'une action permet de déterminer les chances de réussite",
 )
 def chance_de_reussite(difficulte_finale: int) -> Fraction:
-    """La chance de réussite est celle que la difficulté finale plus les dés soit égale ou
-    supérieure à zéro (exacte)."""
+    """La chance que la difficulté finale plus les dés soit égale ou supérieure à zéro.
+
+    La chance de réussite est celle que la difficulté finale plus les dés soit égale ou supérieure à
+    zéro (exacte)."""
     return des.chance_du_jet_ouvert_au_moins(-difficulte_finale)
 
 
@@ -134,8 +138,10 @@ def chance_de_reussite_en_pourcentage(difficulte_finale: int) -> Fraction:
     "moins le Niveau de Compétence du second",
 )
 def difficulte_d_opposition_a_un_jet(niveau_du_premier: int, niveau_du_second: int) -> int:
-    """À un jet, la difficulté est le Niveau de Compétence du premier opposant moins celui du
-    second."""
+    """À un jet, la difficulté est le NC du premier opposant moins celui du second.
+
+    À un jet, la difficulté est le Niveau de Compétence du premier opposant moins celui du second.
+    """
     return niveau_du_premier - niveau_du_second
 
 
@@ -147,7 +153,9 @@ def difficulte_d_opposition_a_un_jet(niveau_du_premier: int, niveau_du_second: i
     )
 )
 def vainqueur_de_l_opposition_a_un_jet(marge_de_reussite: int) -> str:
-    """Une marge supérieure à zéro fait l'emporter le premier opposant, inférieure le second ;
+    """Marge positive : le premier l'emporte ; négative : le second ; zéro : match nul.
+
+    Une marge supérieure à zéro fait l'emporter le premier opposant, inférieure le second ;
     précisément zéro, c'est un match nul."""
     if marge_de_reussite > 0:
         return PREMIER
@@ -163,8 +171,10 @@ def vainqueur_de_l_opposition_a_un_jet(marge_de_reussite: int) -> str:
     )
 )
 def chances_de_l_opposition_a_un_jet(niveau_du_premier: int, niveau_du_second: int) -> dict:
-    """Les chances que l'emporte le premier opposant, d'un match nul et que l'emporte le second,
-    à un jet (exactes)."""
+    """Les chances du premier opposant, du match nul et du second, à un jet.
+
+    Les chances que l'emporte le premier opposant, d'un match nul et que l'emporte le second, à un
+    jet (exactes)."""
     difficulte = difficulte_d_opposition_a_un_jet(niveau_du_premier, niveau_du_second)
     nul = des.chance_du_jet_ouvert(-difficulte)
     premier = des.chance_du_jet_ouvert_au_moins(1 - difficulte)
@@ -173,8 +183,9 @@ def chances_de_l_opposition_a_un_jet(niveau_du_premier: int, niveau_du_second: i
 
 @rule(cites="chaque adversaire lance les dés et celui qui a la plus grande marge de réussite gagne")
 def vainqueur_de_l_opposition_a_deux_jets(marge_du_premier: int, marge_du_second: int) -> str:
-    """À deux jets, celui qui a la plus grande marge de réussite gagne (à marges égales, match
-    nul)."""
+    """À deux jets, la plus grande marge de réussite gagne.
+
+    À deux jets, celui qui a la plus grande marge de réussite gagne (à marges égales, match nul)."""
     if marge_du_premier > marge_du_second:
         return PREMIER
     if marge_du_premier < marge_du_second:
@@ -187,7 +198,9 @@ def vainqueur_de_l_opposition_a_deux_jets(marge_du_premier: int, marge_du_second
     "nécessairement les mêmes Attributs"
 )
 def difficulte_de_la_parade(niveau_du_defenseur: int, difficulte_de_base: int) -> int:
-    """La parade prend la même difficulté de base que l'action, avec le Niveau de Compétence du
+    """La parade prend la difficulté de base de l'action, avec le NC du défenseur.
+
+    La parade prend la même difficulté de base que l'action, avec le Niveau de Compétence du
     défenseur."""
     return difficulte_finale(niveau_du_defenseur, difficulte_de_base)
 
@@ -210,8 +223,10 @@ def parade_possible(marge_de_l_action: int) -> bool:
     ),
 )
 def malus_d_actions_multiples(nombre_d_actions: int) -> int:
-    """Chaque action supplémentaire augmente la difficulté de toutes les actions simultanées de
-    trois points."""
+    """Chaque action supplémentaire rend toutes les actions plus difficiles de 3 points.
+
+    Chaque action supplémentaire augmente la difficulté de toutes les actions simultanées de trois
+    points."""
     if nombre_d_actions < 1:
         raise ValueError("an action count starts at one")
     return -MALUS_PAR_ACTION_SUPPLEMENTAIRE * (nombre_d_actions - 1)
@@ -222,6 +237,7 @@ def malus_d_actions_multiples(nombre_d_actions: int) -> int:
     "qui donne la difficulté de la parade"
 )
 def difficulte_de_base_de_la_parade(difficulte_de_base: int, marge_de_l_action: int) -> int:
-    """La difficulté de la parade est la difficulté choisie au départ, non la marge de
-    réussite."""
+    """La difficulté de la parade est celle choisie au départ, non la marge.
+
+    La difficulté de la parade est la difficulté choisie au départ, non la marge de réussite."""
     return difficulte_de_base

@@ -36,7 +36,7 @@ def chances_exactes_et_du_livre() -> list[tuple[int, Fraction, Fraction]]:
     ]
 
 
-@rule(cites="Table des adverbes")
+@rule(cites="table « Table des adverbes »")
 def adverbes() -> list[tuple[str, int, str, int]]:
     """La « Table des adverbes », deux adverbes par ligne comme dans le livre."""
     paires = list(combat.ADVERBES.items())
@@ -44,7 +44,7 @@ def adverbes() -> list[tuple[str, int, str, int]]:
     return [(*paires[rang], *paires[rang + moitie]) for rang in range(moitie)]
 
 
-@rule(cites="Types d'attaque possible")
+@rule(cites="table « Types d'attaque possible »")
 def types_d_attaque() -> list[tuple[str, str]]:
     """Les « Types d'attaque possible » et leurs Facteurs, en N (la valeur de l'adverbe)."""
     n = combat.valeur_de_l_adverbe(_ADVERBE_DE_REFERENCE)

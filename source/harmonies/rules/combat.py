@@ -127,8 +127,9 @@ class Facteurs:
     )
 )
 def facteurs_admis(facteurs: Facteurs, *, en_melee: bool = False) -> bool:
-    """Les Facteurs valent tous 0 ou plus, la Finesse au plus +5, et aucune Finesse en
-    mêlée."""
+    """Les Facteurs valent 0 ou plus, la Finesse au plus +5, aucune Finesse en mêlée.
+
+    Les Facteurs valent tous 0 ou plus, la Finesse au plus +5, et aucune Finesse en mêlée."""
     if any(valeur < FACTEUR_MINIMAL for valeur in facteurs.par_abreviation().values()):
         return False
     if facteurs.finesse > FINESSE_MAXIMALE:
@@ -142,8 +143,9 @@ def facteurs_admis(facteurs: Facteurs, *, en_melee: bool = False) -> bool:
     "automatiquement un FP de -5",
 )
 def surpris(facteurs: Facteurs) -> Facteurs:
-    """Un personnage surpris, ou qui ignore totalement sa défense, a automatiquement un FP
-    de −5."""
+    """Un personnage surpris a automatiquement un FP de −5.
+
+    Un personnage surpris, ou qui ignore totalement sa défense, a automatiquement un FP de −5."""
     return replace(facteurs, parade=PARADE_DU_SURPRIS)
 
 
@@ -151,7 +153,7 @@ def surpris(facteurs: Facteurs) -> Facteurs:
 
 ADVERBES = constant(
     {"Pas": 0, "Peu": 1, "Assez": 2, "«...»": 3, "Très": 4, "Totale": 5},
-    cites="Table des adverbes",  # the table's title: its binding checks every cell
+    cites="table « Table des adverbes »",  # its binding checks every cell
 )
 """Table des adverbes: the N of each adverb."""
 
@@ -169,7 +171,7 @@ TYPES_D_ATTAQUE = constant(
             parade=PARADE_DEFENSIVE, attaque=False
         ),
     },
-    cites="Types d'attaque possible",  # the table's title: its binding checks every row
+    cites="table « Types d'attaque possible »",  # its binding checks every row
 )
 """« Types d'attaque possible »: the Facteurs of each type for an adverb's N."""
 
@@ -182,7 +184,7 @@ def valeur_de_l_adverbe(adverbe: str) -> int:
 
 @rule(
     cites=(
-        "Types d'attaque possible",
+        "table « Types d'attaque possible »",
         "Dans les cas où ça s'applique, la valeur de N est déterminée par un adverbe",
     )
 )
@@ -289,8 +291,10 @@ class TableDeCombat:
     )
 )
 def apport_du_style(style: Facteurs, base: str) -> int:
-    """Un style est un bonus de base en Rapidité, en Dommages et en Finesse : FR à la Rapidité,
-    −FF à la Parade, FF − FR − FD à l'Attaque, FD aux Dommages."""
+    """Ce qu'un style de combat ajoute à chaque base (Rapidité, Parade, Attaque, Dommages).
+
+    Un style est un bonus de base en Rapidité, en Dommages et en Finesse : FR à la Rapidité, −FF à
+    la Parade, FF − FR − FD à l'Attaque, FD aux Dommages."""
     # « un ensemble d'un bonus de base en Rapidité, en Dommages et en Finesse » that « permettent
     # donc de simplifier le compte des Facteurs d'Attaque »: a style is Facteurs declared once
     # for all, and the « +Style » of each base is what those Facteurs do to its total.
@@ -307,8 +311,10 @@ def apport_du_style(style: Facteurs, base: str) -> int:
     "ne voit pas l'attaque arriver"
 )
 def arme_inutile(arme: Arme) -> Arme:
-    """Une arme qui n'est pas tirée, ou une attaque qu'on ne voit pas arriver : aucun bonus dû
-    à l'arme."""
+    """Une arme non tirée, ou une attaque qu'on ne voit pas, ne donne aucun bonus.
+
+    Une arme qui n'est pas tirée, ou une attaque qu'on ne voit pas arriver : aucun bonus dû à
+    l'arme."""
     return replace(
         arme, bonus_de_finesse=0, bonus_de_parade=0, bonus_de_rapidite=0, bonus_de_dommages=0
     )
@@ -403,11 +409,12 @@ def table_de_combat(personnage: Personnage) -> TableDeCombat:
     "arme et du Facteur de Rapidité",
 )
 def total_de_rapidite(base_de_rapidite: int, facteur_de_rapidite: int, penalite: int = 0) -> int:
-    """La Rapidité est le Niveau de Compétence, plus le Bonus de Rapidité de l'arme et le
-    Facteur de Rapidité.
+    """La Rapidité est le Niveau plus le Bonus de Rapidité et le Facteur de Rapidité.
 
-    The base holds Niveau + BR; penalties are added.
-    """
+    La Rapidité est le Niveau de Compétence, plus le Bonus de Rapidité de l'arme et le Facteur de
+    Rapidité.
+
+    The base holds Niveau + BR; penalties are added."""
     return base_de_rapidite + facteur_de_rapidite + penalite
 
 
@@ -419,11 +426,12 @@ def total_de_rapidite(base_de_rapidite: int, facteur_de_rapidite: int, penalite:
 def total_de_defense(
     base_de_parade: int, facteur_de_parade: int, facteur_de_finesse: int, penalite: int = 0
 ) -> int:
-    """La Défense est la somme du Niveau, du Bonus de Parade et du Facteur de Parade, moins le
-    Facteur de Finesse.
+    """La Défense est le Niveau plus BP et FP, moins le Facteur de Finesse.
 
-    The base holds Niveau + BP; penalties are added.
-    """
+    La Défense est la somme du Niveau, du Bonus de Parade et du Facteur de Parade, moins le Facteur
+    de Finesse.
+
+    The base holds Niveau + BP; penalties are added."""
     return base_de_parade + facteur_de_parade - facteur_de_finesse + penalite
 
 
@@ -445,11 +453,12 @@ def total_d_attaque(
     jet: int,
     penalite: int = 0,
 ) -> int:
-    """L'Attaque est la somme du Niveau, du jet de dés, du Bonus de Finesse et de la Finesse de
+    """L'Attaque est le Niveau plus les dés, BF et FF, moins FR et FD.
+
+    L'Attaque est la somme du Niveau, du jet de dés, du Bonus de Finesse et de la Finesse de
     l'attaque, moins la somme du Facteur de Rapidité et du Facteur de Dommages.
 
-    The base holds Niveau + BF; penalties are added.
-    """
+    The base holds Niveau + BF; penalties are added."""
     return (
         base_d_attaque
         + facteur_de_finesse
@@ -471,8 +480,10 @@ def total_d_attaque(
 def total_de_dommages(
     base_de_dommages: int, facteur_de_dommages: int, retenue: bool = False, penalite: int = 0
 ) -> int:
-    """Les Dommages sont la somme du Bonus de Dommages et du Facteur de Dommages (soustrait pour
-    une attaque retenue)."""
+    """Les Dommages sont le Bonus de Dommages plus (ou moins) le Facteur de Dommages.
+
+    Les Dommages sont la somme du Bonus de Dommages et du Facteur de Dommages (soustrait pour une
+    attaque retenue)."""
     signe = -1 if retenue else 1
     return base_de_dommages + signe * facteur_de_dommages + penalite
 
@@ -488,8 +499,9 @@ def attaque_reussie(total_d_attaque: int, total_de_defense: int) -> bool:
 
 @rule(cites="est de moins de 3 points. Sinon, c'est")
 def attaques_simultanees(rapidite_a: int, rapidite_b: int) -> bool:
-    """Les attaques sont simultanées si l'écart entre les deux Rapidités est de moins de
-    3 points."""
+    """Les attaques sont simultanées si les Rapidités diffèrent de moins de 3 points.
+
+    Les attaques sont simultanées si l'écart entre les deux Rapidités est de moins de 3 points."""
     return abs(rapidite_a - rapidite_b) < ECART_DE_SIMULTANEITE
 
 
@@ -503,7 +515,9 @@ def attaques_simultanees(rapidite_a: int, rapidite_b: int) -> bool:
 def penalite(
     points_de_douleur: int, sonne: bool = False, changement_d_intention: bool = False
 ) -> int:
-    """La pénalité sur toutes les activités : −1 par point de douleur, −1 si sonné, −1 pour une
+    """La pénalité : −1 par point de douleur, −1 si sonné, −1 pour une intention changée.
+
+    La pénalité sur toutes les activités : −1 par point de douleur, −1 si sonné, −1 pour une
     intention changée."""
     return (
         -points_de_douleur
@@ -523,15 +537,19 @@ def penalite(
 def jet_d_encaissement(
     encaissement: int, jet: int, total_de_dommages: int, penalite: int = 0
 ) -> int:
-    """Le jet d'encaissement est l'Encaissement plus les dés, moins le Total de Dommages, pris
-    comme difficulté."""
+    """Le jet d'encaissement : l'Encaissement plus les dés, moins le Total de Dommages.
+
+    Le jet d'encaissement est l'Encaissement plus les dés, moins le Total de Dommages, pris comme
+    difficulté."""
     return encaissement + jet - total_de_dommages + penalite
 
 
 @rule(cites="dans un jet d'encaissement avec la classe de l'arme")
 def degre_de_degats(resultat: int, classe: tuple[int, ...]) -> str | None:
-    """Le pire degré S/E/L/G/C/F de la classe de l'arme que le résultat atteint (aucun : pas de
-    dégât)."""
+    """Le pire degré de la classe de l'arme que le résultat atteint.
+
+    Le pire degré S/E/L/G/C/F de la classe de l'arme que le résultat atteint (aucun : pas de dégât).
+    """
     atteints = [degre for degre, seuil in zip(CLASSE, classe, strict=True) if resultat <= seuil]
     return atteints[-1] if atteints else None
 
@@ -626,8 +644,10 @@ def round_de_combat(
     jets_d_attaque: dict[str, int],
     jets_d_encaissement: dict[str, int],
 ) -> Round:
-    """Un round : les totaux, l'ordre (ou la simultanéité), chaque attaque, chaque encaissement,
-    la douleur."""
+    """Un round : les totaux, l'ordre, chaque attaque, chaque encaissement, la douleur.
+
+    Un round : les totaux, l'ordre (ou la simultanéité), chaque attaque, chaque encaissement, la
+    douleur."""
     combattants = {premier.nom: premier, second.nom: second}
     penalites = {nom: c.penalite() for nom, c in combattants.items()}
     douleur_au_debut = {nom: c.douleur for nom, c in combattants.items()}

@@ -108,8 +108,10 @@ def _arrondi(valeur: Decimal) -> int:
     ),
 )
 def ecart_pour_un_rapport(rapport: Fraction | int) -> int:
-    """Une action deux fois plus difficile perd 3 points, trois fois plus difficile 5 points :
-    dix fois le logarithme décimal du rapport, arrondi."""
+    """Deux fois plus difficile, 3 points ; trois fois, 5 : dix fois le log du rapport.
+
+    Une action deux fois plus difficile perd 3 points, trois fois plus difficile 5 points : dix fois
+    le logarithme décimal du rapport, arrondi."""
     with localcontext() as context:
         context.prec = _PRECISION
         points = POINTS_PAR_DECADE * Decimal(Fraction(rapport).numerator).log10() - (
@@ -139,8 +141,10 @@ def chiffre_rond_le_plus_proche(valeur: Decimal) -> Fraction:
     ),
 )
 def chance_selon_les_mesures(difficulte: int) -> Fraction:
-    """La chance de la table, en pourcentage : son côté le plus petit est 50 % × 10^(−|d|/10),
-    arrondi."""
+    """La chance de la table : son côté le plus petit est 50 % × 10^(−|d|/10), arrondi.
+
+    La chance de la table, en pourcentage : son côté le plus petit est 50 % × 10^(−|d|/10), arrondi.
+    """
     return chance_de_la_table(difficulte)
 
 
