@@ -70,9 +70,6 @@ def test_no_link_points_nowhere():
 
 def test_front_matter_and_running_heads():
     tree = printed()
-    colophon = tree.xpath("//section[contains(@class, 'colophon')]")[0]
-    assert "Copyright" in colophon.text_content() and "Libre." in colophon.text_content()
-    assert tree.xpath("//p[@class='edition']")[0].text == "Version 1.3 · 19 janvier 2004"
     heading = tree.xpath("//section[@id='un']/h2")[0]
     assert heading.get("data-running") == "les personnages"
     assert heading.get("data-bookmark") == "1. les personnages"
@@ -93,3 +90,25 @@ def test_output_names_by_paper():
     assert output_name("cda", Options(paper="a4")) == "cda.pdf"
     assert output_name("cda", Options(paper="letter")) == "cda-letter.pdf"
     assert Path(output_name("edad", Options())).suffix == ".pdf"
+
+
+def test_the_print_variant_lays_out_the_front_matter(tmp_path):
+    """Title page alone with its version line, copyright and legal notice on its verso, the
+    history after them, then the contents: made by the translator's print variant."""
+    from build_tools.books import select
+    from build_tools.examine import examine
+    from build_tools.render.build import RenderContext
+
+    context = RenderContext(examine(select(["cda"])[0]), Options(), tmp_path)
+    page, _ = pdf_markup.single_page(context)
+    tree = lxml_html.document_fromstring(page)
+    header = tree.xpath("//header[contains(@class, 'titlepage')]")[0]
+    assert header.xpath("p[@class='edition']")[0].text == "Version 1.3 · 19 janvier 2004"
+    assert "Copyright" not in header.text_content()
+    colophon = tree.xpath("//section[contains(@class, 'colophon')]")[0]
+    assert "Copyright" in colophon.text_content() and colophon.xpath(".//*[@class='legalnotice']")
+    order = [
+        element.get("class")
+        for element in tree.xpath("//main/*[self::header or self::section or self::nav]")[:4]
+    ]
+    assert order == ["titlepage", "colophon front", "history front", "toc front"]

@@ -132,8 +132,9 @@ class Translator(
     findings: list[Finding] = field(default_factory=list)
     assets: dict = field(default_factory=dict)
     """Files the pages need (images): source path -> path under generated/BOOK/."""
-    front_matter: list[str] = field(default_factory=list)
-    """The book's abstract, legal notice and revision history, placed by the page."""
+    front_matter: dict[str, str] = field(default_factory=dict)
+    """The book's abstract, legal notice and revision history (and in print its copyright),
+    placed by the page."""
     _footnotes: list[dict] = field(default_factory=list)
     _literal: int = 0
     """Inside a literal, code or screen: no typography, spaces kept."""

@@ -373,10 +373,12 @@ class HtmlBook:
             html += str(translator.blocks.footnote_list(notes))
         return Markup(html)
 
-    def _front_matter(self, translator: Translator) -> Markup:
-        """The abstract, legal notice and revision history the title page's info set aside."""
-        front, translator.front_matter = translator.front_matter, []
-        return Markup("".join(front))
+    def _front_matter(self, translator: Translator) -> dict[str, Markup]:
+        """The abstract, legal notice, revision history (and in print the copyright) the title
+        page's info set aside, for the page to place."""
+        front, translator.front_matter = translator.front_matter, {}
+        names = ("copyrights", "abstract", "legalnotice", "revhistory")
+        return {name: Markup(front.get(name, "")) for name in names}
 
     def _short_title(self, translator: Translator, division: etree._Element) -> str:
         abbreviation = division.find("titleabbrev")

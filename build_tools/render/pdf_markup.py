@@ -3,8 +3,6 @@
 The HTML renderer owns the content and its markup; this module only moves
 and marks what paper needs:
 
-- the front matter: the title page alone on its recto, the copyright and the
-  legal notice on its verso, abstract and revision history on the next pages;
 - the running head and bookmark text of each heading, without its label;
 - the PDF metadata (authors, subject, dates from SOURCE_DATE_EPOCH);
 - the screen stylesheets dropped (the print stylesheet replaces them).
@@ -13,11 +11,9 @@ and marks what paper needs:
 from __future__ import annotations
 
 import os
-import re
 from datetime import UTC, datetime
 from pathlib import Path
 
-from lxml import etree
 from lxml import html as lxml_html
 from lxml.etree import _Element
 
@@ -44,7 +40,6 @@ def for_print(page: str, context) -> str:
     tree = lxml_html.document_fromstring(page)
     _drop_screen_styles(tree)
     _set_metadata(tree, context)
-    _front_matter(tree, context)
     _headings(tree)
     _mark_body_start(tree)
     _unlink_dead_links(tree)
@@ -105,67 +100,12 @@ def _set_metadata(tree: _Element, context) -> None:
         head.append(lxml_html.Element("meta", name=name, content=content))
 
 
-MONTHS = {
-    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
-    "en": "January February March April May June July August September October November December",
-}
-VERSION = {"fr": "Version", "en": "Version"}
-
-
 def edition(root: _Element) -> str:
-    """« Version 1.3 · 19 janvier 2004 »: the book's latest revision, for its title page."""
-    revision = root.find("bookinfo/revhistory/revision")
-    if revision is None:
-        return ""
-    language = (root.get("lang") or "en").split("-")[0].lower()
-    language = language if language in MONTHS else "en"
-    number = text_of(revision.find("revnumber"))
-    date = text_of(revision.find("date"))
-    found = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", date)
-    if found:
-        year, month, day = (int(part) for part in found.groups())
-        if 1 <= month <= 12:
-            month_name = MONTHS[language].split()[month - 1]
-            date = (
-                f"{day} {month_name} {year}" if language == "fr" else f"{month_name} {day}, {year}"
-            )
-    parts = [f"{VERSION[language]} {number}" if number else "", date]
-    return " · ".join(part for part in parts if part)
+    """« Version 1.3 · 19 janvier 2004 » (the printed title page's version line)."""
+    from build_tools.render.titlepage_html import version_line
 
-
-def _front_matter(tree: _Element, context) -> None:
-    """Title page alone; copyright and legal notice on its verso; abstract and history after."""
-    toc = _first(tree, "//nav[@class='toc']")
-    if toc is not None:
-        toc.set("class", "toc front")
-    titlepage = _first(tree, f"//header[{has_class('titlepage')}]")
-    if titlepage is None:
-        return
-    version = edition(context.document.root)
-    if version:
-        line = etree.SubElement(titlepage, "p", {"class": "edition"})
-        line.text = version
-    verso = lxml_html.Element("section", {"class": "colophon front"})
-    for node in titlepage.xpath(f"*[{has_class('copyright')}]"):
-        verso.append(node)
-    anchor = titlepage
-    following = []
-    for sibling in titlepage.itersiblings():
-        if sibling.tag == "nav" or sibling.tag == "section" and _is_division(sibling):
-            break
-        following.append(sibling)
-    for node in following:
-        if "legalnotice" in _classes(node):
-            verso.append(node)
-    if len(verso):
-        anchor.addnext(verso)
-        anchor = verso
-    rest = [node for node in following if node.getparent() is not verso]
-    if rest:
-        history = lxml_html.Element("section", {"class": "history front"})
-        for node in rest:
-            history.append(node)
-        anchor.addnext(history)
+    info = root.find("bookinfo")
+    return version_line(info) if info is not None else ""
 
 
 def _headings(tree: _Element) -> None:

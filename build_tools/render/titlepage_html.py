@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from lxml import etree
 
 
@@ -24,10 +26,15 @@ class TitlePage:
             )
         copyrights = [self.markup(self.render(node)) for node in element.findall("copyright")]
         # The abstract, legal notice and history come after the contents on screen (a reader
-        # looks for the contents first), on the title page's verso and after in print.
-        self.front_matter.extend(
-            parts.pop(name) for name in ("abstract", "legalnotice", "revhistory")
-        )
+        # looks for the contents first); in print the copyright and the legal notice are on
+        # the title page's verso, the abstract and the history on the next pages.
+        for name in ("abstract", "legalnotice", "revhistory"):
+            self.front_matter[name] = parts.pop(name)
+        printed = self.marks is not None and self.marks.medium == "print"
+        if printed:
+            self.front_matter["copyrights"] = "".join(copyrights)
+            copyrights = []
+            parts["version"] = version_line(element)
         # The title and subtitles may stand beside the info, in the book itself.
         holder = element if element.find("title") is not None else element.getparent()
         holder = element if holder is None else holder
@@ -132,3 +139,32 @@ class TitlePage:
 
     def visit_revremark(self, element: etree._Element) -> str:
         return self.contents(element, skip=())
+
+
+MONTHS = {
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+    "en": "January February March April May June July August September October November December",
+}
+VERSION = {"fr": "Version", "en": "Version"}
+
+
+def version_line(info: etree._Element) -> str:
+    """« Version 1.3 · 19 janvier 2004 »: the book's latest revision, for its printed title page."""
+    root = info.getroottree().getroot()
+    revision = info.find("revhistory/revision")
+    if revision is None:
+        return ""
+    language = (root.get("lang") or "en").split("-")[0].lower()
+    language = language if language in MONTHS else "en"
+    number = " ".join("".join(revision.findtext("revnumber") or "").split())
+    date = " ".join("".join(revision.findtext("date") or "").split())
+    found = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", date)
+    if found:
+        year, month, day = (int(part) for part in found.groups())
+        if 1 <= month <= 12:
+            month_name = MONTHS[language].split()[month - 1]
+            date = (
+                f"{day} {month_name} {year}" if language == "fr" else f"{month_name} {day}, {year}"
+            )
+    parts = [f"{VERSION[language]} {number}" if number else "", date]
+    return " · ".join(part for part in parts if part)
