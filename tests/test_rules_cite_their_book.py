@@ -114,20 +114,7 @@ def problems_of(folder: Path) -> tuple[int, list[str]]:
     return counted, problems
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(
-            "cda",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="Les Clefs de l'Aube's rules are being given their citations (issue 10)",
-            ),
-        ),
-        "harmonies",
-        "edad",
-    ],
-)
+@pytest.mark.parametrize("name", ["cda", "harmonies", "edad"])
 def test_every_rule_and_constant_cites_a_sentence_of_its_book(name):
     counted, problems = problems_of(SOURCE / name)
     assert counted > 50  # each game has dozens of rules: its modules were read
