@@ -18,7 +18,7 @@ def test_the_disciple_of_the_heroism_example_has_the_old_bc(book_findings):
     assert (finding["line"], finding["found"], finding["expected"]) == (1767, 5, 0)
     assert finding["derivation"] == [
         "niveau_de_competence(niveau_de_connaissance='disciple') = 10"
-        "    [NC of a niveau de connaissance, from the table « le niveau de compétence ».]",
+        "    [Le NC d'un niveau de connaissance, selon la table « le niveau de compétence ».]",
         "  (stated at source/cda/cda.xml:442)",
         "bonus_de_competence(niveau_de_competence=10) = 0"
         "    [Le bonus de compétence (BC) est égal au niveau de compétence moins 10.]",

@@ -210,7 +210,7 @@ def _lire_le_de(cible: int, de: int) -> Jet:
 
 @rule(cites="Le résultat obtenu sur le dé est alors son degré de réussite (°R)")
 def degre_de_reussite(cible: int, de: int) -> int:
-    """°R = the d20 when it is at or under the CA (the CA itself on a forced 1)."""
+    """°R = le d20 quand il est inférieur ou égal à la CA (la CA elle-même sur un 1 forcé)."""
     resultat = jet(cible, de)
     if not resultat.reussite:
         raise ValueError(f"a {de} against a CA of {cible} is an échec, with no °R")
@@ -219,7 +219,7 @@ def degre_de_reussite(cible: int, de: int) -> int:
 
 @rule(cites="Le degré d'échec est égal au résultat du dé moins la CA du personnage")
 def degre_d_echec(cible: int, de: int) -> int:
-    """°É = d20 − CA when the d20 is over the CA (or shows 20)."""
+    """°É = d20 − CA quand le d20 dépasse la CA (ou donne 20)."""
     resultat = jet(cible, de)
     if resultat.reussite:
         raise ValueError(f"a {de} against a CA of {cible} is a réussite, with no °É")
@@ -228,7 +228,7 @@ def degre_d_echec(cible: int, de: int) -> int:
 
 @rule(cites="un degré d'échec peut être considéré comme un degré de réussite négatif")
 def degre_signe(resultat: Jet) -> int:
-    """°R of a réussite, or −°É of an échec read as a negative °R (ND below 0)."""
+    """Le °R d'une réussite, ou −°É d'un échec lu comme un °R négatif (ND inférieur à 0)."""
     return resultat.degre if resultat.reussite else -resultat.degre
 
 
@@ -236,7 +236,7 @@ def degre_signe(resultat: Jet) -> int:
 def action_reussie(
     resultat: Jet, niveau_de_difficulte: int = ND_PAR_DEFAUT, echec_comme_negatif: bool = False
 ) -> bool:
-    """The action succeeds when the °R exceeds the ND (an échec may count as a negative °R)."""
+    """L'action réussit quand le °R dépasse le ND (un échec peut compter comme un °R négatif)."""
     return _bat_la_difficulte(resultat, niveau_de_difficulte, echec_comme_negatif)
 
 
@@ -249,7 +249,7 @@ def _bat_la_difficulte(resultat: Jet, niveau_de_difficulte: int, echec_comme_neg
 
 @rule(cites="Le ND représente le degré de réussite nécessaire")
 def faces_reussies(cible: int, niveau_de_difficulte: int = ND_PAR_DEFAUT) -> tuple[int, int] | None:
-    """The d20 faces that succeed against a ND: from ND + 1 to the CA (None when no face does)."""
+    """Les faces du d20 qui réussissent contre un ND : de ND + 1 à la CA (ou aucune)."""
     faces = [
         de
         for de in range(1, DE_D_ACTION + 1)
@@ -260,13 +260,13 @@ def faces_reussies(cible: int, niveau_de_difficulte: int = ND_PAR_DEFAUT) -> tup
 
 @rule(cites="il doit lancer un d20 et obtenir un nombre inférieur ou égal à sa CA")
 def faces_de_reussite(cible: int) -> tuple[int, ...]:
-    """The d20 faces that are a réussite at this CA (the 1 always is)."""
+    """Les faces du d20 qui sont une réussite à cette CA (le 1 l'est toujours)."""
     return tuple(de for de in range(1, DE_D_ACTION + 1) if _lire_le_de(cible, de).reussite)
 
 
 @rule(cites="Si le personnage dépasse sa CA, l'action est un échec")
 def faces_echouees(cible: int) -> tuple[int, ...]:
-    """The d20 faces that are an échec at this CA."""
+    """Les faces du d20 qui sont un échec à cette CA."""
     return tuple(de for de in range(1, DE_D_ACTION + 1) if not _lire_le_de(cible, de).reussite)
 
 
@@ -290,7 +290,7 @@ def d20_ouvert(profondeur: int = _PROFONDEUR_DES_RELANCES) -> Distribution:
 
 @rule(cites="il ajoute toujours le 20 à son °R")
 def d20_ouvert_lu(des: tuple[int, ...]) -> int:
-    """Total of an open d20: every 20 is kept and re-rolled, the chain stops on another face."""
+    """Un d20 ouvert : chaque 20 est gardé et relancé ; la suite s'arrête sur une autre face."""
     for rang, de in enumerate(des):
         derniere = rang == len(des) - 1
         if not 1 <= de <= DE_D_ACTION:
@@ -306,7 +306,7 @@ def d20_ouvert_lu(des: tuple[int, ...]) -> int:
 def jet_avec_de_critique(
     cible: int, de: int, de_critique: int, relances: tuple[int, ...] = ()
 ) -> Jet:
-    """Dé critique on 1: the open d20 of the re-rolls is added to the °R or the °É."""
+    """Sur un 1 au dé critique, le d20 ouvert des relances s'ajoute au °R ou au °É."""
     resultat = jet(cible, de)
     if de_critique != FACE_CRITIQUE:
         if relances:
@@ -339,7 +339,7 @@ def distribution_des_jets(
 def chances_de_reussite(
     cible: int, niveau_de_difficulte: int = ND_PAR_DEFAUT, de_critique: int | None = None
 ) -> Fraction:
-    """P(°R > ND) for one roll at this CA (exact)."""
+    """Les chances que le °R dépasse le ND en un jet à cette CA (exactes)."""
     return distribution_des_jets(cible, de_critique).probability(
         lambda resultat: _bat_la_difficulte(resultat, niveau_de_difficulte, False)
     )
@@ -347,21 +347,21 @@ def chances_de_reussite(
 
 @rule(cites="Le résultat obtenu sur le dé est alors son degré de réussite (°R)")
 def moyenne_des_degres_de_reussite(cible: int) -> Fraction:
-    """Mean °R over the réussites at this CA: (1 + CA) / 2 for 1 ≤ CA ≤ 20."""
+    """Le °R moyen des réussites à cette CA : (1 + CA) / 2 pour 1 ≤ CA ≤ 20."""
     reussites = distribution_des_jets(cible).conditional(lambda resultat: resultat.reussite)
     return reussites.map(lambda resultat: resultat.degre).mean()
 
 
 @rule(cites="Le ND représente le degré de réussite nécessaire")
 def part_des_reussites_au_dela(cible: int, seuil: Fraction) -> Fraction:
-    """Among the réussites at this CA, the share whose °R is over the threshold."""
+    """Parmi les réussites à cette CA, la part dont le °R dépasse le seuil."""
     reussites = distribution_des_jets(cible).conditional(lambda resultat: resultat.reussite)
     return reussites.probability(lambda resultat: resultat.degre > seuil)
 
 
 @rule(cites="s'il obtient un 1 naturel sur le dé critique")
 def chances_de_depasser_la_cible(cible: int, de_critique: int | None = None) -> Fraction:
-    """P(réussite with a °R over the CA): nil without the dé critique."""
+    """Les chances d'une réussite au °R supérieur à la CA : nulles sans le dé critique."""
     return distribution_des_jets(cible, de_critique).probability(
         lambda resultat: resultat.reussite and resultat.degre > cible
     )
@@ -369,7 +369,7 @@ def chances_de_depasser_la_cible(cible: int, de_critique: int | None = None) -> 
 
 @rule(cites="Bien qu'au niveau des probabilités")
 def handicap_ou_difficulte_memes_chances(cible: int, points: int) -> bool:
-    """A handicap of n points and a ND of n leave the same chances of réussite at this CA."""
+    """Un handicap de n points et un ND de n laissent les mêmes chances de réussite à cette CA."""
     avec_handicap = distribution_des_jets(cible - points).probability(
         lambda resultat: _bat_la_difficulte(resultat, ND_PAR_DEFAUT, False)
     )
@@ -384,7 +384,7 @@ def handicap_ou_difficulte_memes_chances(cible: int, points: int) -> bool:
 
 @rule(cites="Si les deux ont une victoire, c'est le plus haut qui l'emporte")
 def confrontation(premier: Jet, second: Jet) -> int | None:
-    """Two échecs: nobody wins; one réussite wins; two: the higher °R (1, 2 or None)."""
+    """Deux échecs : nul ne l'emporte ; une réussite l'emporte ; deux : le °R le plus haut."""
     if premier.reussite and second.reussite:
         if premier.degre == second.degre:
             note("equal °R: the book names no winner")
@@ -402,7 +402,7 @@ def confrontation(premier: Jet, second: Jet) -> int | None:
 
 @rule(cites="les suivantes subiront un handicap cumulatif de 3 points supplémentaires")
 def handicaps_des_actions_multiples(nombre_d_actions: int) -> tuple[int, ...]:
-    """The most important action: handicap = number of actions; each next one 3 more."""
+    """Action la plus importante : handicap = nombre d'actions ; les suivantes, 3 de plus."""
     if nombre_d_actions < 2:
         return (0,) * nombre_d_actions
     return tuple(
@@ -413,7 +413,7 @@ def handicaps_des_actions_multiples(nombre_d_actions: int) -> tuple[int, ...]:
 
 @rule(cites="cette action imprévue se fera avec un handicap de")
 def handicap_d_action_imprevue(nombre_d_actions_prevues: int, rang_imprevu: int = 1) -> int:
-    """Unplanned action: the last planned handicap + 5 per unplanned action."""
+    """Une action imprévue : le dernier handicap prévu + 5 par action imprévue."""
     prevus = handicaps_des_actions_multiples(nombre_d_actions_prevues)
     dernier = prevus[-1] if prevus else 0
     return dernier + PENALITE_PAR_ACTION_IMPREVUE * rang_imprevu
@@ -424,7 +424,7 @@ def handicap_d_action_imprevue(nombre_d_actions_prevues: int, rang_imprevu: int 
 
 @rule(cites="est soustrait de la somme de Effort maximal (Eff) et de la Difficulté de l'effet")
 def dommage_de_depassement(effort_maximal: int, difficulte: int, resultat: Jet) -> int:
-    """Dom = Eff + Diff − °R when the roll beats Diff; the full Eff otherwise."""
+    """Dom = Eff + Diff − °R quand le jet dépasse Diff ; sinon l'Eff entier."""
     return _dommage_de_depassement(effort_maximal, difficulte, resultat)
 
 
@@ -439,7 +439,7 @@ def _dommage_de_depassement(effort_maximal: int, difficulte: int, resultat: Jet)
 def dommages_possibles_de_depassement(
     effort_maximal: int, difficulte: int, reussi: bool
 ) -> tuple[int, int] | None:
-    """(lowest, highest) Dom of a successful (or failed) dépassement roll, over every CA and d20."""
+    """Le Dom (le plus bas, le plus haut) d'un dépassement réussi (ou raté), à toute CA."""
     doms = {
         _dommage_de_depassement(effort_maximal, difficulte, resultat)
         for cible in range(-DE_D_ACTION, 2 * DE_D_ACTION)

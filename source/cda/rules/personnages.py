@@ -191,13 +191,13 @@ def contraintes_non_respectees(moyens: Mapping[str, int]) -> tuple[str, ...]:
 
 @rule(cites="-3 pour +3, +2 pour -2")
 def inverse_d_un_moyen(resultat: int) -> int:
-    """The inverse of a result: « -3 pour +3, +2 pour -2 »."""
+    """L'inverse d'un résultat : « -3 pour +3, +2 pour -2 »."""
     return -resultat
 
 
 @rule(cites="Les 3 résultats obtenus et leurs inverses")
 def moyens_tires(resultats: tuple[int, ...]) -> tuple[int, ...]:
-    """The six results for the moyens: the three rolls of 2d6-7 and their inverses."""
+    """Les six résultats des moyens : les trois jets de 2d6-7 et leurs inverses."""
     if len(resultats) != JETS_DE_MOYEN:
         raise ValueError(f"{JETS_DE_MOYEN} rolls give the moyens, not {len(resultats)}")
     return tuple(resultats) + tuple(inverse_d_un_moyen(r) for r in resultats)
@@ -207,7 +207,7 @@ def moyens_tires(resultats: tuple[int, ...]) -> tuple[int, ...]:
 def transferer_un_point_de_moyen(
     moyens: Mapping[str, int], de: str, vers: str, points: int = 1
 ) -> dict[str, int]:
-    """Move points from one moyen to another (the sum stays 0)."""
+    """Un transfert de points d'un moyen à un autre (la somme reste 0)."""
     nouveaux = dict(moyens)
     nouveaux[de] -= points
     nouveaux[vers] += points
@@ -221,7 +221,7 @@ def transferer_un_point_de_moyen(
     )
 )
 def points_echanges(avant: Mapping[str, int], apres: Mapping[str, int]) -> int:
-    """Points moved by exchanges between two states of the aspects (or moyens): the rises summed."""
+    """Les points échangés entre deux états des aspects (ou des moyens) : la somme des hausses."""
     return sum(max(apres[nom] - avant[nom], 0) for nom in avant)
 
 
@@ -245,7 +245,7 @@ def bonus_de_competence(niveau_de_competence: int) -> int:
 
 @rule(cites="le niveau de compétence")
 def niveau_de_competence(niveau_de_connaissance: str) -> int:
-    """NC of a niveau de connaissance, from the table « le niveau de compétence »."""
+    """Le NC d'un niveau de connaissance, selon la table « le niveau de compétence »."""
     return NIVEAUX_DE_CONNAISSANCE[niveau_de_connaissance]
 
 
@@ -263,7 +263,7 @@ def jet_d_aspect() -> Distribution:
 
 @rule(cites="lancer 2 fois 2d6+3, puis soustraire leur somme de 30")
 def resultat_d_un_jet_d_aspect(des: tuple[int, int]) -> int:
-    """2d6+3: the two dice plus 3."""
+    """2d6+3 : les deux dés plus 3."""
     nombre, faces, ajout = DES_D_ASPECT
     if len(des) != nombre or not all(1 <= de <= faces for de in des):
         raise ValueError(f"a roll of {nombre}d{faces} shows {nombre} faces of 1 to {faces}")
@@ -284,13 +284,13 @@ def distribution_des_aspects() -> Distribution:
 
 @rule(cites="quand la somme des résultats des dés est inférieure à 15")
 def somme_pour_un_troisieme_aspect(troisieme: int) -> int:
-    """The sum of the two rolls that gives this third result: 30 − third."""
+    """La somme des deux jets qui donne ce troisième résultat : 30 − le troisième."""
     return TOTAL_DES_ASPECTS - troisieme
 
 
 @rule(cites="Le joueur peut ensuite faire 5 échanges de 1 point entre chacun des aspects")
 def echanger_un_point_d_aspect(aspects: Mapping[str, int], de: str, vers: str) -> dict[str, int]:
-    """One exchange at creation: −1 to an aspect, +1 to another, none going over 15 or under 5."""
+    """Un échange à la création : −1 à un aspect, +1 à un autre, entre 5 et 15."""
     nouveaux = dict(aspects)
     nouveaux[de] -= 1
     nouveaux[vers] += 1
@@ -307,7 +307,7 @@ def echanger_un_point_d_aspect(aspects: Mapping[str, int], de: str, vers: str) -
 
 @rule(cites="augmenter un aspect au-dessus de 15 ni en diminuer un en deçà de 5")
 def peut_echanger_un_point_d_aspect(aspects: Mapping[str, int], de: str, vers: str) -> bool:
-    """Whether an exchange from one aspect to another keeps within 5 and 15."""
+    """Si un échange d'un aspect à un autre reste entre 5 et 15."""
     try:
         echanger_un_point_d_aspect(aspects, de, vers)
     except ChoixInterdit:
@@ -320,7 +320,7 @@ def peut_echanger_un_point_d_aspect(aspects: Mapping[str, int], de: str, vers: s
 
 @rule(cites="le personnage reçoit aussi un PX dans l'aspect associé à cette compétence")
 def px_d_aspect_de_depart(competences: Mapping[str, int]) -> int:
-    """PX in aspects from the starting compétences: one per niveau, their NCs summed."""
+    """Les PX d'aspect des compétences de départ : un par niveau, la somme de leurs NC."""
     return sum(
         nombre * niveau_de_competence(niveau) * PX_D_ASPECT_PAR_NIVEAU
         for niveau, nombre in competences.items()
@@ -329,7 +329,7 @@ def px_d_aspect_de_depart(competences: Mapping[str, int]) -> int:
 
 @rule(cites="une compétence à compagnon (15)")
 def echanger_contre_un_compagnon(competences: Mapping[str, int]) -> dict[str, int]:
-    """Two compétences at disciple and two at apprenti given up for one at compagnon."""
+    """Deux compétences à disciple et deux à apprenti échangées contre une à compagnon."""
     restantes = dict(competences)
     for niveau, nombre in ECHANGE_CONTRE_UN_COMPAGNON.items():
         if restantes.get(niveau, 0) < nombre:
@@ -341,7 +341,7 @@ def echanger_contre_un_compagnon(competences: Mapping[str, int]) -> dict[str, in
 
 @rule(cites="le personnage reçoit aussi un PX dans l'aspect associé à cette compétence")
 def px_d_aspect_d_une_competence(niveau_atteint: int, niveau_de_depart: int = 0) -> int:
-    """PX an aspect receives as a compétence goes from one NC to another: 1 per niveau."""
+    """Les PX que reçoit un aspect quand une compétence passe d'un NC à un autre : 1 par niveau."""
     return (niveau_atteint - niveau_de_depart) * PX_D_ASPECT_PAR_NIVEAU
 
 
@@ -350,19 +350,19 @@ def px_d_aspect_d_une_competence(niveau_atteint: int, niveau_de_depart: int = 0)
 
 @rule(cites="on augmentera le coût de 20 PX par niveau d'héroïsme")
 def cout_d_un_niveau_de_competence(niveau_a_atteindre: int, niveau_d_heroisme: int = 0) -> int:
-    """Cost in PX of one niveau: the NC to reach, + 20 PX per niveau d'héroïsme."""
+    """Le coût en PX d'un niveau : le NC à atteindre, + 20 PX par niveau d'héroïsme."""
     return niveau_a_atteindre + SURCOUT_PAR_NIVEAU_D_HEROISME * niveau_d_heroisme
 
 
 @rule(cites="Lorsque le personnage à autant de PX dans un")
 def px_pour_augmenter_un_aspect(aspect: int, niveau_d_heroisme: int = 0) -> int:
-    """PX an aspect needs to go up by one: the aspect + 1, + 20 per niveau d'héroïsme."""
+    """Les PX pour monter un aspect d'un point : l'aspect + 1, + 20 par niveau d'héroïsme."""
     return aspect + 1 + SURCOUT_PAR_NIVEAU_D_HEROISME * niveau_d_heroisme
 
 
 @rule(cites="Lorsque le personnage à autant de PX dans un")
 def progression_d_un_aspect(aspect: int, px: int, niveau_d_heroisme: int = 0) -> tuple[int, int]:
-    """(aspect, PX left) once the aspect's PX are spent: up by one each time PX ≥ aspect + 1."""
+    """(aspect, PX restants) une fois les PX dépensés : +1 chaque fois que PX ≥ aspect + 1."""
     while px >= (besoin := px_pour_augmenter_un_aspect(aspect, niveau_d_heroisme)):
         px -= besoin
         aspect += 1
