@@ -6,6 +6,9 @@ import re
 
 from lxml import etree
 
+AUTHOR_DETAILS = ("contrib", "affiliation", "email", "address", "authorblurb", "personblurb")
+"""What docbook-xsl prints with a name on a title page, after it."""
+
 
 class TitlePage:
     """The `bookinfo` methods of the translator (mixed into `Translator`)."""
@@ -67,10 +70,9 @@ class TitlePage:
         ]
         # what docbook-xsl prints under a name: the contribution, the affiliation, the address
         details = [
-            self.render(node)
+            self.plain(node) if node.tag in ("authorblurb", "personblurb") else self.render(node)
             for node in element
-            if isinstance(node.tag, str)
-            and node.tag in ("contrib", "affiliation", "email", "address")
+            if isinstance(node.tag, str) and node.tag in AUTHOR_DETAILS
         ]
         if details:
             names.append("(" + ", ".join(detail for detail in details if detail.strip()) + ")")
