@@ -326,3 +326,19 @@ def test_check_takes_jobs_as_build_does(rulebook, source):
         status, _, err = rulebook("check", "-j", wrong)
         assert status == 2
         assert f"argument -j/--jobs: expected a number of jobs from 1 up, not {wrong}" in err
+
+
+def test_profiling_warnings_name_the_option_as_typed_and_an_empty_format_is_refused(
+    rulebook, source, tmp_path
+):
+    out = str(tmp_path / "generated")
+    status, _, err = rulebook(
+        "build", "beta", "--format", "html", "--profile", "os=linux", "--out", out
+    )
+    assert status == 0
+    assert (
+        "rulebook: warning: beta: --profile os=linux: no element of the book has os='linux'" in err
+    )
+    status, _, err = rulebook("build", "beta", "--format", " , ", "--out", out)
+    assert status == 2
+    assert "--format ' , ': no format (formats: html, pdf" in err

@@ -97,6 +97,10 @@ def run(books: list[Book], arguments: argparse.Namespace) -> int:
     """Build every book, one process per book up to the number of cores; print what was written."""
     formats = [name.strip() for name in arguments.format.split(",") if name.strip()]
     offered = available_formats()
+    if not formats:
+        raise UsageError(
+            f"--format {arguments.format!r}: no format (formats: {', '.join(offered)})"
+        )
     for name in formats:  # an unknown format is a usage error before any work starts
         if name not in offered:
             raise UsageError(f"unknown format {name!r} (formats: {', '.join(offered)})")
@@ -304,9 +308,13 @@ def unused_profiling(report: Report, options: Options) -> list[str]:
             for value in element.get(attribute).split(";")
         }
         for value in sorted(set(values) - used):
-            option = f"--{attribute}" if attribute in ("userlevel", "condition") else "--profile"
+            option = (
+                f"--{attribute} {value}"
+                if attribute in ("userlevel", "condition")
+                else f"--profile {attribute}={value}"
+            )
             warnings.append(
-                f"rulebook: warning: {book_name(report)}: {option} {value}: no element of the "
+                f"rulebook: warning: {book_name(report)}: {option}: no element of the "
                 f"book has {attribute}={value!r} (values used: {', '.join(sorted(used)) or 'none'})"
             )
     return warnings
