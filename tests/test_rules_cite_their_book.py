@@ -24,6 +24,7 @@ from build_tools.checking.rule import CITATIONS, Citation
 from build_tools.checking.runner import PROSE
 from build_tools.diagnostics import slug
 from build_tools.docbook import TABLES, normalize, text_of, title_of
+from build_tools.examine import examine
 from build_tools.reader import read_book
 
 SOURCE = Path(__file__).resolve().parents[1] / "source"
@@ -138,3 +139,30 @@ def test_a_constant_citing_words_the_book_lacks_or_nothing_is_named(tmp_path):
         for p in problems
     ), problems
     assert any(p.endswith("NOUVEAU_SEUIL: cites no sentence") for p in problems), problems
+
+
+# One known erratum per book whose working uses a cited rule: the working names the sentence
+# of the book that states that rule (« (stated at file:line) »), as the reader can go and read.
+WORKINGS = [
+    ("cda", "erratum:glossary-echec-automatique:est-inferieure-a", "source/cda/cda.xml:724"),
+    (
+        "harmonies",
+        "erratum:paragraph-quelqu-un-m-a-fait:tranche-de-3-a-6-lu-2",
+        "source/harmonies/actions.xml:377",
+    ),
+    (
+        "edad",
+        "erratum:example-exemple-combat-contre-cinq-gobelins:file-apres-l-action-6",
+        "source/edad/book.xml:109",
+    ),
+]
+
+
+@pytest.mark.parametrize("name, erratum, place", WORKINGS, ids=[w[0] for w in WORKINGS])
+def test_the_working_of_an_erratum_names_the_sentence_of_its_rule(name, erratum, place):
+    (book,) = select([str(SOURCE / name)])
+    report = examine(book)
+    (finding,) = [finding for finding in report.findings if finding.id == erratum]
+    assert any(line.strip() == f"(stated at {place})" for line in finding.derivation), (
+        finding.derivation
+    )

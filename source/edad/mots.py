@@ -43,6 +43,20 @@ def lire(check: Check, motif: str | re.Pattern) -> str:
     return chercher(check, motif).group(1)
 
 
+def _travail(etapes) -> list[str]:
+    """The working of `etapes` as the engine writes it: each step, its arithmetic in the book's
+    notation, and the place of the sentence that states its rule."""
+    lignes = []
+    for etape in etapes:
+        lignes.append(str(etape))
+        marge = "  " * etape.depth
+        if etape.arithmetic():
+            lignes.append(f"{marge}  « {etape.arithmetic()} »")
+        if etape.place:
+            lignes.append(f"{marge}  (stated at {etape.place})")
+    return lignes
+
+
 def signaler(
     check: Check,
     match: re.Match,
@@ -75,7 +89,7 @@ def signaler(
             key=cle,
             expected=attendu,
             found=trouve,
-            derivation=[str(step) for step in check.trace.since(depuis)],
+            derivation=_travail(check.trace.since(depuis)),
         )
     )
 
