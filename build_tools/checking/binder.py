@@ -474,14 +474,14 @@ class Check:
                 expected=expected,
                 found=found,
                 derivation=_derivation(steps) + list(extra or []),
-                related=[
+                related=_unique(
                     {
                         "file": str(place.file) if place.file else None,
                         "line": place.line,
                         "message": f"{place.role}: {place.text}" if place.role else place.text,
                     }
                     for place in related
-                ],
+                ),
             )
         )
 
@@ -621,6 +621,14 @@ class TableCheck(Check):
 
     def all_claims(self) -> list[Claim]:
         return self.claims + [claim for cell in self.cells() for claim in cell.claims]
+
+
+def _unique(places) -> list[dict]:
+    """Each other place once (by file and line), in the order first named."""
+    seen: dict[tuple, dict] = {}
+    for place in places:
+        seen.setdefault((place["file"], place["line"]), place)
+    return list(seen.values())
 
 
 def _derivation(steps: list[Step]) -> list[str]:

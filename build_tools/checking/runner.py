@@ -255,7 +255,10 @@ def _merge_contradictions(findings: list[Finding]) -> None:
             if other is survivor or (other.category == "erratum" and other is not survivor):
                 continue
             survivor.derivation += [d for d in other.derivation if d not in survivor.derivation]
-            survivor.related += [r for r in other.related if r not in survivor.related]
+            named = {(r.get("file"), r.get("line")) for r in survivor.related}
+            survivor.related += [
+                r for r in other.related if (r.get("file"), r.get("line")) not in named
+            ]
             findings.remove(other)
 
 
