@@ -261,7 +261,10 @@ def prune(path: Path, stale: set[str]) -> list[str]:
         from build_tools.render.output import write_atomic
 
         kept = "".join(line for line, wanted in zip(lines, keep, strict=True) if wanted)
-        write_atomic(path, re.sub(r"\n{3,}", "\n\n", kept))
+        kept = re.sub(r"\n{3,}", "\n\n", kept)
+        # The last entry removed leaves the blank line before it: the file ends as it did.
+        ending = len(text) - len(text.rstrip("\n"))
+        write_atomic(path, kept.rstrip("\n") + "\n" * ending if kept.strip() else kept)
     return removed
 
 

@@ -204,3 +204,14 @@ def test_accept_and_prune_leave_a_broken_ledger_alone(rulebook, book):
         assert status == 2
         assert "regles/ledger.toml:2:" in err and "ledger left as it is" in err
     assert (book / "ledger.toml").read_text(encoding="utf-8") == '[[known]]\nid = "x\n'
+
+
+def test_accept_then_prune_gives_the_ledger_back_as_it_was(rulebook, book):
+    ledger = "# Known defects.\n\n" + entry(ARMES).rstrip("\n") + "\n"
+    (book / "ledger.toml").write_text(ledger, encoding="utf-8")
+    assert rulebook("ledger", "accept", "regles").status == 0
+    assert ARMURES in (book / "ledger.toml").read_text(encoding="utf-8")
+    page = book / "book.xml"
+    page.write_text(page.read_text(encoding="utf-8").replace(' et <xref linkend="armures"/>', ""))
+    assert rulebook("ledger", "prune", "regles").out.endswith("regles: 1 entry removed\n")
+    assert (book / "ledger.toml").read_text(encoding="utf-8") == ledger
