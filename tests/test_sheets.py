@@ -255,6 +255,14 @@ MISTAKES = [
     ),
     (
         KROM,
+        "Pu = 4",
+        "Pu = 9",
+        "moyens.Pu",
+        "Pu = 9",
+        "Pu vaut 9\u202f; il va de −5 à 5 (« les moyens », cda.xml:",
+    ),
+    (
+        KROM,
         'competence = "Hache de guerre à deux mains"\nmoyen = "Pu"',
         'competence = "Hache de guerre à deux mains"',
         "armes.0.moyen",

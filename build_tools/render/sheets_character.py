@@ -111,7 +111,12 @@ def read_character(path: Path, description: Description, place: Callable[[str], 
     data = _toml(path, text)
     lines = FieldLines(text)
     diagnostics = [
-        Diagnostic(path, lines.line_of(field), field, message)
+        Diagnostic(
+            path,
+            lines.line_of(field),
+            field,
+            _placed(message, place) if isinstance(message, Mistake) else message,
+        )
         for field, message in _structure(data, description)
     ]
     if not diagnostics:
@@ -260,7 +265,9 @@ def _value(value: Any, box: Box | Track, field: str):
             return
         low, high = box.minimum, box.maximum
         if (low is not None and value < low) or (high is not None and value > high):
-            yield field, f"{box.label} vaut {_minus(value)}{NARROW}; " + _bounds(low, high)
+            # a bound is a rule of the book: the message gives its place, as a check's does
+            message = f"{box.label} vaut {_minus(value)}{NARROW}; " + _bounds(low, high)
+            yield field, Mistake(field, message, getattr(box, "cites", ""))
         return
     if not isinstance(value, str):
         yield field, f"{box.label} doit être un texte entre guillemets, pas {_shown(value)}"
