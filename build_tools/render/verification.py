@@ -31,8 +31,9 @@ from lxml import etree
 from markupsafe import Markup, escape
 
 from build_tools.corrections import Correction, corrected, correction_of
-from build_tools.diagnostics import Finding, source_line
+from build_tools.diagnostics import Finding
 from build_tools.ledger import Entry, read_ledger
+from build_tools.render import verification_places as places
 from build_tools.render.typography import Typography
 
 ERRATUM = "erratum"
@@ -41,7 +42,6 @@ DEFECTS = ("table-empty-column", "table-row")
 WORKING_STEPS = 12
 """The steps of a working shown beside a passage."""
 MINUS = "−"
-_STANDALONE_NUMBER = re.compile(r"(?<![\d.,])[+\-−]?\d+(?:[.,]\d+)?(?![\d]|[.,]\d)")
 _QUOTED = re.compile(r"«\s*([^«»]+?)\s*»")
 
 
@@ -125,10 +125,20 @@ class Marks:
             for finding in self.errata_at.get(verification.where, []):
                 if not (finding.line and finding.column and finding.found is not None):
                     continue
-                place = self._locate(element, finding)
+                # the claim's own element (a table's cell, a paragraph), when it names one
+                claimed = getattr(self.claim_of.get(finding.id), "element", None)
+                within = claimed if claimed is not None and claimed.tag != "title" else element
+                place = places.locate(self.document, within, finding)
+                if place is None and within is not element:
+                    place = places.locate(self.document, element, finding)
                 if place is None:
                     # words across markup (« <link>Mental</link> (Mt) »): the cell at least
-                    cell = self._cell_at(element, finding)
+                    cell = claimed if getattr(claimed, "tag", "") == "entry" else None
+                    cell = (
+                        cell
+                        if cell is not None
+                        else places.cell_at(self.document, element, finding)
+                    )
                     if cell is not None:
                         self.cells.setdefault(cell, []).append(self._finding_statement(finding))
                     continue
@@ -141,47 +151,6 @@ class Marks:
                 )
                 if cell is not None and element.tag in ("table", "informaltable"):
                     self.cells.setdefault(cell, []).append(wrong.statement)
-
-    def _cell_at(self, table: etree._Element, finding: Finding) -> etree._Element | None:
-        """The entry of `table` whose source holds the erratum's line and column."""
-        if table.tag not in ("table", "informaltable") or self.document is None:
-            return None
-        position = (finding.line, finding.column)
-        starts = [(self.document.locate(entry)[1:], entry) for entry in table.iter("entry")]
-        before = [(start, entry) for start, entry in starts if start <= position]
-        return max(before, key=lambda item: item[0])[1] if before else None
-
-    def _locate(self, element: etree._Element, finding: Finding):
-        """(owner, slot, start, end) of the erratum's token inside `element`, or None."""
-        file = Path(finding.file)
-        if self.document is not None and self.document.file_of(element) != file:
-            return None
-        line_text = source_line(file, finding.line)
-        for owner, slot, text, first_line in _runs(element):
-            lines = text.split("\n")
-            index = finding.line - first_line
-            if not 0 <= index < len(lines):
-                continue
-            segment = lines[index]
-            offset = sum(len(part) + 1 for part in lines[:index])
-            candidates = _tokens(segment, finding.found)
-            if not candidates:
-                continue
-            segment_column = 1 if index else line_text.find(segment) + 1 if segment else 0
-            chosen = next(
-                (
-                    c
-                    for c in candidates
-                    if segment_column and segment_column + c[0] == finding.column
-                ),
-                None,
-            )
-            if chosen is None and len(candidates) == 1:
-                chosen = candidates[0]
-            if chosen is None:
-                continue
-            return owner, slot, offset + chosen[0], offset + chosen[1]
-        return None
 
     def pieces(self, element: etree._Element, slot: int, text: str) -> list[tuple[str, Any]]:
         """`text` cut around its wrong tokens: (text, None) and (token, Wrong) in order."""
@@ -549,42 +518,6 @@ def _holder(element: etree._Element) -> etree._Element | None:
             continue  # an untitled section: the reader finds it by the section around it
         return node
     return None
-
-
-def _runs(element: etree._Element):
-    """Each run of text inside `element`: (owner, slot, text, the line it starts on)."""
-    runs: list[tuple[etree._Element, int, str, int]] = []
-
-    def walk(node: etree._Element, line: int) -> int:
-        runs.append((node, -1, node.text or "", line))
-        line += (node.text or "").count("\n")
-        for index, child in enumerate(node):
-            line = child.sourceline or line
-            if isinstance(child.tag, str):
-                line = walk(child, line)
-            else:
-                line += (child.text or "").count("\n")
-            runs.append((node, index, child.tail or "", line))
-            line += (child.tail or "").count("\n")
-        return line
-
-    walk(element, element.sourceline or 0)
-    return runs
-
-
-def _tokens(segment: str, found: Any) -> list[tuple[int, int]]:
-    """Where `found` (a number, or words) stands in `segment`."""
-    if isinstance(found, str):
-        return [(m.start(), m.end()) for m in re.finditer(re.escape(found), segment)]
-    values = found if isinstance(found, tuple) else (found,)
-    wanted = {Fraction(value) for value in values if _numbers(value)}
-    spans = []
-    for match in _STANDALONE_NUMBER.finditer(segment):
-        token = match.group()
-        value = Fraction(token.replace("−", "-").replace(",", ".").lstrip("+"))
-        if value in wanted:
-            spans.append((match.start(), match.end()))
-    return spans
 
 
 def _nearest_middle(text: str, token: str) -> int | None:
