@@ -154,7 +154,8 @@ def rule(
         return lambda decorated: rule(decorated, formula=formula, symbols=symbols, cites=cites)
     signature = inspect.signature(function)
     doc = inspect.getdoc(function) or ""
-    summary = doc.splitlines()[0] if doc else ""
+    # The statement is the docstring's first paragraph, however many lines it is written on.
+    summary = " ".join(doc.split("\n\n")[0].split()) if doc else ""
     citation = Citation(
         function.__name__,
         summary or formula,
