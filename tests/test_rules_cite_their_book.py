@@ -166,3 +166,22 @@ def test_the_working_of_an_erratum_names_the_sentence_of_its_rule(name, erratum,
     assert any(line.strip() == f"(stated at {place})" for line in finding.derivation), (
         finding.derivation
     )
+
+
+@pytest.mark.parametrize("name", ["cda", "harmonies", "edad"])
+def test_every_rule_states_itself_in_one_line(name):
+    # The first line of a rule's docstring is its statement in the working (« … [statement] »):
+    # a statement running over two lines would be shown cut in the middle of its sentence.
+    cut = []
+    for module in sorted((SOURCE / name / "rules").glob("*.py")):
+        for node in ast.parse(module.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.FunctionDef) and any(
+                (call := d.func if isinstance(d, ast.Call) else d)
+                and isinstance(call, ast.Name)
+                and call.id == "rule"
+                for d in node.decorator_list
+            ):
+                statement = (ast.get_docstring(node) or "").split("\n\n")[0]
+                if not statement or "\n" in statement:
+                    cut.append(f"{module.name}:{node.lineno} {node.name}: {statement!r}")
+    assert not cut, "\n".join(cut)

@@ -174,7 +174,9 @@ def cible_a_atteindre(
     )
 )
 def niveau_de_reussite_automatique(cible: int) -> str | None:
-    """Une CA inférieure ou égale à 1 est un échec automatique, supérieure ou égale à 20 une
+    """Une CA ≤ 1 est un échec automatique, une CA ≥ 20 une réussite automatique.
+
+    Une CA inférieure ou égale à 1 est un échec automatique, supérieure ou égale à 20 une
     réussite automatique ; entre les deux, on lance le dé."""
     if cible <= ECHEC_AUTOMATIQUE_JUSQU_A:
         return "échec automatique"
@@ -188,8 +190,9 @@ def niveau_de_reussite_automatique(cible: int) -> str | None:
 
 @rule(cites="il doit lancer un d20 et obtenir un nombre inférieur ou égal à sa CA")
 def jet(cible: int, de: int) -> Jet:
-    """Un d20 inférieur ou égal à la CA est une réussite (°R = dé) ; au-delà, un échec
-    (°É = dé − CA) ; un 1 réussit toujours, un 20 échoue toujours."""
+    """Un d20 ≤ CA est une réussite (°R = dé) ; au-delà, un échec (°É = dé − CA).
+
+    Un 1 réussit toujours, un 20 échoue toujours."""
     return _lire_le_de(cible, de)
 
 
