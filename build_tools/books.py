@@ -211,14 +211,21 @@ def load_game(book: Book) -> tuple[Game | None, list[Finding]]:
             if Path(frame.filename).resolve().is_relative_to(book.folder)
         ]
         frame = frames[-1] if frames else None
+        file, line, column = (Path(frame.filename), frame.lineno, 0) if frame else (init, 0, 0)
+        text = frame.line if frame else ""
+        if isinstance(error, SyntaxError) and error.filename and error.lineno:
+            # the place of the mistake, not of the import that met it
+            file, line, column = Path(error.filename), error.lineno, error.offset or 0
+            text = (error.text or "").rstrip("\n")
         return None, [
             Finding(
                 "error",
                 "game-error",
                 f"the game of {book.name} cannot load: {type(error).__name__}: {error}",
-                file=Path(frame.filename) if frame else init,
-                line=frame.lineno if frame else 0,
-                text=frame.line if frame else "",
+                file=file,
+                line=line,
+                column=column,
+                text=text,
                 key="load",
             )
         ]

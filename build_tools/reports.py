@@ -125,7 +125,10 @@ def _summary(result, settings: Settings) -> str:
                 f"of the book ({r['stated']} found in it)"
             )
     elif result.readable and result.game is None:
-        line += "\n  (no rules module for this book, or --no-rules: validated only)"
+        if any(f.category == "game-error" for f in result.findings):
+            line += "\n  (its game cannot load: validated only)"
+        else:
+            line += "\n  (no rules module for this book, or --no-rules: validated only)"
     return line
 
 

@@ -342,3 +342,17 @@ def test_profiling_warnings_name_the_option_as_typed_and_an_empty_format_is_refu
     status, _, err = rulebook("build", "beta", "--format", " , ", "--out", out)
     assert status == 2
     assert "--format ' , ': no format (formats: html, pdf" in err
+
+
+def test_a_game_that_does_not_load_is_reported_where_its_mistake_is(rulebook, source, tmp_path):
+    game = source / "beta"
+    (game / "__init__.py").write_text("def setup(game):\n    game.rules = (\n", encoding="utf-8")
+    (game / "deck.toml").write_text('[[card]]\ntitle = "Agir"\n', encoding="utf-8")
+    status, out, _ = rulebook("check", "beta")
+    assert status == 1
+    assert "beta/__init__.py:2:" in out, out  # the open parenthesis, not the import
+    assert "the game of beta cannot load: SyntaxError" in out
+    assert "(its game cannot load: validated only)" in out
+    status, _, err = rulebook("build", "beta", "--format", "cards,sheets", "--out", str(tmp_path))
+    assert "no cards for beta: its game cannot load (rulebook check says why)" in err
+    assert "beta: no sheet: its game cannot load (rulebook check says why)" in err

@@ -59,6 +59,8 @@ def render(context) -> list[Path]:
     if game is None or game.rules is None or deck_file(game.folder) is None:
         if not getattr(context.options, "rules", True) and deck_file(context.book.folder):
             why = "its deck is computed by the game's rules, which this build does not run"
+        elif game is None and deck_file(context.book.folder):
+            why = "its game cannot load (rulebook check says why)"
         else:
             why = "it has no deck (deck.toml in a game's folder)"
         context.findings.append(

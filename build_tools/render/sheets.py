@@ -51,11 +51,12 @@ def render(context) -> list[Path]:
     --paper names."""
     description = getattr(context.report.game, "sheet", None)
     if description is None:
-        reason = (
-            "its game describes no character sheet"
-            if getattr(context.options, "rules", True)
-            else "--no-rules: the game, which describes the sheet, is not loaded"
-        )
+        if not getattr(context.options, "rules", True):
+            reason = "--no-rules: the game, which describes the sheet, is not loaded"
+        elif context.report.game is None and (context.book.folder / "__init__.py").is_file():
+            reason = "its game cannot load (rulebook check says why)"
+        else:
+            reason = "its game describes no character sheet"
         context.findings.append(
             Finding("warning", "sheets", f"{context.book.name}: no sheet: {reason}", key="sheets")
         )
