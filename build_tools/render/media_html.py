@@ -24,6 +24,7 @@ SHOWN = frozenset(("PNG", "JPG", "JPEG", "GIF", "SVG", "WEBP", "BMP"))
 """The image formats both browsers and WeasyPrint show (not EPS, PS, PDF, TIFF…)."""
 
 WORDS_ONLY = "the link shows its words only"
+TEXT_INSTEAD = "its text alternative is shown instead"
 FILES = "files"
 """The folder, beside BOOK.html, that holds the copies of the files the book links to."""
 
@@ -78,13 +79,7 @@ class Media:
                     style = width_style(imagedata)
                     return f'<img src="{escape(source)}" alt="{alternative}"{style}>'
         if skipped:
-            self.image_finding(
-                skipped[0],
-                "no image of this media object is in a format a browser or WeasyPrint shows "
-                f"({', '.join(image_format(data) or '?' for data in skipped)}; "
-                f"they show {', '.join(sorted(SHOWN))})",
-                "image-format",
-            )
+            self.image_finding(skipped[0], formats_problem(skipped), "image-format")
         text = element.find("textobject")
         if element.tag == "inlinemediaobject":  # in a line of text: the words, no paragraphs
             shown = self.plain(text) if text is not None else alternative
@@ -102,18 +97,8 @@ class Media:
 
     def image(self, imagedata: etree._Element) -> str:
         """The URL of the copy of an image from the current page ('' when it cannot be shown)."""
-        fileref = imagedata.get("fileref", "")
         folder = self.document.folder.resolve()
-        problem = ""
-        try:
-            source = resources.Gate(folder).file(fileref, self.document.file_of(imagedata))
-        except resources.Refused as refusal:
-            problem = f"the image {refusal}" if fileref else "an imagedata needs a fileref"
-        else:
-            if not source.is_file():
-                problem = f"the image {fileref!r} does not exist"
-            elif not os.access(source, os.R_OK):
-                problem = f"the image {fileref!r} cannot be read"
+        source, problem = image_file(self.document, imagedata)
         if problem:
             self.image_finding(imagedata, problem, "image")
             return ""
@@ -128,28 +113,14 @@ class Media:
 
         A file that is missing or outside the book's folder is a finding, and the link
         then shows its words only."""
-        if url is not None and any(character.isspace() for character in url):
-            # a web address broken over lines in the source is one address; elsewhere
-            # (a path, « mailto:jo at example org ») the spaces are sent as a browser sends them
-            web = urlparse(url.strip()).scheme.lower() in ("http", "https")
-            url = re.sub(r"\s+", "" if web else "%20", url.strip())
-        if url is None or urlparse(url).scheme or url.startswith(("#", "/", "?")):
-            return url
-        path, _, fragment = url.partition("#")
-        if not path:
-            return url
-        try:
-            source = resources.Gate(self.document.folder).file(path, self.document.file_of(element))
-        except resources.Refused as refusal:
-            self.image_finding(element, f"the linked file {refusal}", "linked-file", WORDS_ONLY)
+        url = link_url(url)
+        source, problem = linked_file(self.document, element, url)
+        if problem:
+            self.image_finding(element, problem, "linked-file", WORDS_ONLY)
             return None
-        if source.is_dir():
-            return url  # a folder: left to the site that serves the book
-        if not source.is_file():
-            self.image_finding(
-                element, f"the linked file {path!r} does not exist", "linked-file", WORDS_ONLY
-            )
-            return None
+        if source is None:
+            return url  # not a file of the book: a web address, an anchor, a folder
+        fragment = url.partition("#")[2]
         folder = resources.resolved(self.document.folder) or self.document.folder
         relative = Path(FILES) / source.relative_to(folder)
         self.assets[source] = relative
@@ -161,7 +132,7 @@ class Media:
         imagedata: etree._Element,
         problem: str,
         category: str,
-        consequence: str = "its text alternative is shown instead",
+        consequence: str = "",
     ) -> None:
         file, line, column = self.document.locate(imagedata)
         self.findings.append(
@@ -169,7 +140,7 @@ class Media:
                 Finding(
                     "error",
                     category,
-                    f"{problem}; {consequence}",
+                    f"{problem}; {consequence or TEXT_INSTEAD}",
                     file=file,
                     line=line,
                     column=column,
@@ -184,12 +155,7 @@ class Media:
         source = self.image(element) if showable(element) else ""
         if not source:
             if not showable(element):
-                self.image_finding(
-                    element,
-                    f"the image {element.get('fileref', '')!r} is in a format a browser or "
-                    f"WeasyPrint does not show ({image_format(element) or '?'})",
-                    "image-format",
-                )
+                self.image_finding(element, format_problem(element), "image-format")
             words = escape(element.get("fileref", ""), quote=True)
             kind = "span" if element.tag == "inlinegraphic" else "div"
             return f'<{kind} class="missing-image" title="{words}">{words}</{kind}>'
@@ -232,3 +198,67 @@ def showable(imagedata: etree._Element) -> bool:
     """Whether a browser and WeasyPrint can show the image (an unknown format is tried)."""
     found = image_format(imagedata)
     return not found or found in SHOWN or found in ("JPE", "SVGZ")
+
+
+# What the build reports about images and linked files, and the check alike
+# (`validation/files.py`): the same problem in the same words.
+
+
+def image_file(document, imagedata: etree._Element) -> tuple[Path | None, str]:
+    """The file an imagedata or graphic names, or the problem that keeps it from the page."""
+    fileref = imagedata.get("fileref", "")
+    try:
+        source = resources.Gate(document.folder.resolve()).file(
+            fileref, document.file_of(imagedata)
+        )
+    except resources.Refused as refusal:
+        return None, f"the image {refusal}" if fileref else "an imagedata needs a fileref"
+    if not source.is_file():
+        return None, f"the image {fileref!r} does not exist"
+    if not os.access(source, os.R_OK):
+        return None, f"the image {fileref!r} cannot be read"
+    return source, ""
+
+
+def format_problem(image: etree._Element) -> str:
+    return (
+        f"the image {image.get('fileref', '')!r} is in a format a browser or "
+        f"WeasyPrint does not show ({image_format(image) or '?'})"
+    )
+
+
+def formats_problem(skipped: list[etree._Element]) -> str:
+    return (
+        "no image of this media object is in a format a browser or WeasyPrint shows "
+        f"({', '.join(image_format(data) or '?' for data in skipped)}; "
+        f"they show {', '.join(sorted(SHOWN))})"
+    )
+
+
+def link_url(url: str | None) -> str | None:
+    """A link's URL as a page writes it: a web address broken over source lines is one
+    address; elsewhere (a path, « mailto:jo at example org ») spaces are sent as a browser
+    sends them."""
+    if url is not None and any(character.isspace() for character in url):
+        web = urlparse(url.strip()).scheme.lower() in ("http", "https")
+        url = re.sub(r"\s+", "" if web else "%20", url.strip())
+    return url
+
+
+def linked_file(document, element: etree._Element, url: str | None) -> tuple[Path | None, str]:
+    """The file of the book a link names (None for a web address, an anchor, a folder),
+    or the problem with it."""
+    if url is None or urlparse(url).scheme or url.startswith(("#", "/", "?")):
+        return None, ""
+    path = url.partition("#")[0]
+    if not path:
+        return None, ""
+    try:
+        source = resources.Gate(document.folder).file(path, document.file_of(element))
+    except resources.Refused as refusal:
+        return None, f"the linked file {refusal}"
+    if source.is_dir():
+        return None, ""
+    if not source.is_file():
+        return None, f"the linked file {path!r} does not exist"
+    return source, ""

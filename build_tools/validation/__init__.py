@@ -6,6 +6,7 @@ from build_tools.diagnostics import Finding
 from build_tools.reader import Document
 from build_tools.validation import (
     attributes,
+    files,
     glossary,
     outputs,
     references,
@@ -19,6 +20,7 @@ CHECKS = (
     support.check,
     references.check,
     attributes.check,
+    files.check,
     outputs.check,
     tables.check,
     glossary.check,
