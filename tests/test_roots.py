@@ -62,3 +62,36 @@ def test_a_book_without_lang_is_noted_and_gets_the_english_default(write_book, r
         "withlang", {"book.xml": ARTICLE.replace("<article>", '<article lang="fr">')}
     )
     assert "no-language" not in rulebook("check", str(folder)).out
+
+
+TITLES = """<book lang="fr"><title>Le titre du livre</title>
+<bookinfo><subtitle>Premier sous-titre</subtitle><subtitle>Second sous-titre</subtitle></bookinfo>
+<chapter id="c1"><title>Un chapitre<footnote><para>La note du titre.</para></footnote></title>
+<subtitle>Le sous-titre du chapitre</subtitle><para>Texte.</para>
+<section><title>Une section</title><subtitle>Sous-titre de section</subtitle>
+<para>Suite.</para></section>
+</chapter>
+<appendix><title>Annexe</title><subtitle>Sous-titre d’annexe</subtitle><para>Fin.</para></appendix>
+</book>"""
+
+
+def test_titles_beside_a_title_less_bookinfo_subtitles_and_a_note_in_a_title(
+    write_book, rulebook, tmp_path
+):
+    folder = write_book("titres", {"book.xml": TITLES})
+    run = rulebook("build", str(folder), "--format", "html", "--out", str(tmp_path / "out"))
+    assert "handles <" not in run.err
+    page = lxml.html.parse(str(tmp_path / "out/titres/titres.html")).getroot()
+    assert page.find("head/title").text == "Le titre du livre"
+    cover = " ".join(
+        page.xpath("//header[contains(@class, 'titlepage')]")[0].text_content().split()
+    )
+    assert "Le titre du livre" in cover
+    assert "Premier sous-titre" in cover and "Second sous-titre" in cover
+    text = " ".join(page.find("body").text_content().split())
+    for subtitle in ("Le sous-titre du chapitre", "Sous-titre de section", "Sous-titre d’annexe"):
+        assert subtitle in text
+    notes = page.xpath("//section[@id='c1']//*[contains(@class, 'footnote')]")
+    assert "La note du titre." in " ".join(n.text_content() for n in notes)
+    contents = " ".join(page.xpath("//nav")[0].text_content().split())
+    assert "Un chapitre" in contents and "La note du titre" not in contents
