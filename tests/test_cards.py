@@ -465,7 +465,19 @@ def test_a_card_prints_the_formula_its_rule_declares_and_the_check_holds_both_to
         (
             'table = "aide_de_jeu.categories_d_ecart"',
             'table = "aide_de_jeu.categories"',
-            "card « Chances de succès »: aide_de_jeu.categories cannot be computed: AttributeError",
+            "card « Chances de succès »: aide_de_jeu.categories cannot be computed: "
+            "rules/aide_de_jeu.py has no function 'categories'",
+        ),
+        (
+            'table = "aide_de_jeu.categories_d_ecart"',
+            "table = 42",
+            "card « Chances de succès »: 42 cannot be computed: expected the name of a function "
+            "of the game's rules, as module.function",
+        ),
+        (  # was an internal error (exit 3)
+            'rule = "file.gain_de_reactivite"',
+            'rule = "file.gain"',
+            "card « La réactivité »: the formula's rule: rules/file.py has no function 'gain'",
         ),
     ],
 )

@@ -183,11 +183,30 @@ def load_deck(game) -> Deck:
     )
 
 
+class UnknownFunction(LookupError):
+    """A deck names what the game's rules do not have: the message says what, in the deck's
+    terms (not the package name the game is loaded under)."""
+
+
 def rules_function(game, name: str):
     """The function `module.function` of the game's rules package."""
+    if not isinstance(name, str) or not name.strip():
+        raise UnknownFunction(
+            f"expected the name of a function of the game's rules, as module.function "
+            f"(e.g. aide_de_jeu.difficultes), not {name!r}"
+        )
     module_name, _, function = name.rpartition(".")
     package = game.rules.__name__
-    module = importlib.import_module(f"{package}.{module_name}" if module_name else package)
+    full_name = f"{package}.{module_name}" if module_name else package
+    try:
+        module = importlib.import_module(full_name)
+    except ModuleNotFoundError as error:
+        if error.name != full_name:
+            raise
+        raise UnknownFunction(f"the game's rules have no module {module_name!r}") from None
+    if not callable(getattr(module, function, None)):
+        where = f"rules/{module_name.replace('.', '/')}.py" if module_name else "rules"
+        raise UnknownFunction(f"{where} has no function {function!r}")
     return getattr(module, function)
 
 
@@ -208,6 +227,14 @@ def _block(game, path: Path, card: str, spec: dict) -> Block:
     if kind == "quote":
         return Block(kind, heading, text=quoted(spec["quote"]), spec=spec, line=line)
     if kind == "formula":
+        try:  # the rule the check holds the formula to: named wrong, it is the deck's error
+            rules_function(game, spec.get("rule"))
+        except UnknownFunction as error:
+            rule = spec.get("rule")
+            at = _line_of(path, f'"{rule}"') if isinstance(rule, str) else 0
+            raise DeckError(
+                _finding(path, at or line, f"card « {card} »: the formula's rule: {error}")
+            ) from None
         spec = _declared_formula(game, path, card, spec, line)
         block = Block(kind, heading, text=_formula_text(spec["formula"]), spec=spec, line=line)
         if spec.get("cites"):
@@ -221,11 +248,14 @@ def _block(game, path: Path, card: str, spec: dict) -> Block:
         function = rules_function(game, name)
         rows = [list(row) for row in function(**spec.get("arguments", {}))]
     except Exception as error:  # a deck naming what the rules lack is the deck's error
+        why = (
+            str(error) if isinstance(error, UnknownFunction) else f"{type(error).__name__}: {error}"
+        )
         raise DeckError(
             _finding(
                 path,
                 line,
-                f"card « {card} »: {name} cannot be computed: {type(error).__name__}: {error}",
+                f"card « {card} »: {name} cannot be computed: {why}",
             )
         ) from None
     columns = [french(column) for column in spec.get("columns", [])]
