@@ -27,10 +27,18 @@ def copies(tmp_path_factory) -> dict[str, Path]:
     return result
 
 
+GAMES: dict[Path, object] = {}
+
+
 def cross_check(folder: Path) -> list[Finding]:
-    """The findings of the rules check alone (no validation, cards or sheets): fast."""
+    """The findings of the rules check alone (no validation, cards or sheets): fast.
+
+    The edits touch the book, never its rules: each game is loaded once.
+    """
     book = Book(folder.name, folder.resolve(), main_file(folder).resolve())
-    game, _ = load_game(book)
+    if folder not in GAMES:
+        GAMES[folder] = load_game(book)[0]
+    game = GAMES[folder]
     return run_bindings(read_book(book.main), game.binder, game.example_sections).findings
 
 

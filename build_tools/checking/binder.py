@@ -249,6 +249,7 @@ class Check:
         `within` is a tolerance that applies only where the text itself says its
         figure is approximate (« environ »…); `key` names the claim in its id.
         """
+        findings_before = len(self.findings)
         values, match = self._take(pattern, "claimed")
         expectations = expected if isinstance(expected, tuple) else (expected,)
         if len(expectations) != len(values):
@@ -286,7 +287,14 @@ class Check:
                 chosen=bool(key) or not isinstance(pattern, str),
             )
         self._record(
-            match, "number", tuple(values), tuple(expectations), agreed, steps, approximate
+            match,
+            "number",
+            tuple(values),
+            tuple(expectations),
+            agreed,
+            steps,
+            approximate,
+            own=self.findings[findings_before:],
         )
         return agreed
 
@@ -299,6 +307,7 @@ class Check:
         phrase, the rules give `rules_give`, with the working since the last claim.
         The phrase's numbers are not accounted for by this call.
         """
+        findings_before = len(self.findings)
         match = self._search(phrase, "affirmed")
         steps = self._steps()
         if not holds:
@@ -315,7 +324,15 @@ class Check:
                 steps,
                 chosen=bool(key),
             )
-        self._record(match, "statement", (match.group(),), (rules_give,), holds, steps)
+        self._record(
+            match,
+            "statement",
+            (match.group(),),
+            (rules_give,),
+            holds,
+            steps,
+            own=self.findings[findings_before:],
+        )
         return holds
 
     def word(self, pattern: str, expected: str, *, key: str | None = None) -> bool:
@@ -324,6 +341,7 @@ class Check:
         The hole matches any word of `expected`'s family, so that when the text
         says a rival (« For » for « Con »), the claim finds it and reports it.
         """
+        findings_before = len(self.findings)
         vocabulary = self._vocabulary()
         family = vocabulary.family_of(expected)
         if family is None:
@@ -364,7 +382,15 @@ class Check:
                     f"the text says « {located.text} » ({located.lemma})"
                 ],
             )
-        self._record(match, "word", (located.lemma,), (expected,), agreed, steps)
+        self._record(
+            match,
+            "word",
+            (located.lemma,),
+            (expected,),
+            agreed,
+            steps,
+            own=self.findings[findings_before:],
+        )
         return agreed
 
     def peek(self, pattern: str | re.Pattern) -> Any:
@@ -411,7 +437,7 @@ class Check:
 
     # -- the record -----------------------------------------------------------
 
-    def _record(self, match, kind, found, expected, agreed, steps, approximate="") -> Claim:
+    def _record(self, match, kind, found, expected, agreed, steps, approximate="", own=()) -> Claim:
         offset = match.start(1) if match.re.groups else match.start()
         token = match.group(1) if match.re.groups else match.group().split(" ")[0]
         claim = Claim(
@@ -432,11 +458,12 @@ class Check:
             offset=offset,
             token=token,
         )
-        if not agreed and self.findings and self.findings[-1].where == self.where:
-            claim.id = self.findings[-1].id
+        if own:  # the findings this claim gave: its id, and its other places
+            claim.id = own[0].id
             claim.related = [
                 Place(Path(r["file"]) if r.get("file") else None, r["line"], 0, r["message"])
-                for r in self.findings[-1].related
+                for finding in own
+                for r in finding.related
             ]
         self.claims.append(claim)
         return claim
