@@ -27,6 +27,8 @@ SNIPPETS = ROOT / "tests/fixtures/markup/snippets.xml"
 """Hand-written snippets: <snippet for="a b c" expect="text|text">DocBook</snippet>."""
 
 TABLE = table(supported_elements())
+PAGES: list[Path] = []
+"""The pages the module's build wrote: the single page and the split pages."""
 TOP_LEVEL = tuple(
     f"<{name}"
     for name in ("reference", "bibliography", "dedication", "colophon", "article", "appendix")
@@ -104,6 +106,7 @@ def built(tmp_path_factory):
     with redirect_stderr(check), redirect_stdout(check):
         main(["check", str(folder)])
     page = lxml.html.parse(str(out / "elements" / "elements.html")).getroot()
+    PAGES[:] = [out / "elements" / "elements.html", *(out / "elements/html").glob("*.html")]
     return page, check.getvalue(), folder
 
 
@@ -231,3 +234,21 @@ def test_a_set_shows_its_title_the_titles_of_its_books_and_their_chapters(
         for p in (tmp_path / "out/collection/html").glob("*.html")
     )
     assert split.count("Texte deux.") == 1
+
+
+@pytest.mark.slow  # the Nu HTML checker starts a JVM
+def test_the_snippets_make_valid_html_on_both_forms(built):
+    import shutil
+    import subprocess
+
+    from test_html_vnu import vnu_jar
+
+    if shutil.which("java") is None or vnu_jar() is None:
+        pytest.skip("the Nu HTML checker needs java and vnu.jar")
+    run = subprocess.run(
+        ["java", "-jar", str(vnu_jar()), "--errors-only", *map(str, PAGES)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.stderr.strip() == ""

@@ -298,7 +298,10 @@ class Structures:
         anchor = self.numbering.anchor(target)
         return str(
             self.blocks.footnote_reference(
-                number=number, anchor=anchor, reference="", linked=not self._link
+                number=number,
+                anchor=anchor,
+                reference=self.numbering.anchor(element),
+                linked=not self._link,
             )
         )
 
@@ -427,10 +430,20 @@ class Structures:
     # -- object-oriented synopses -----------------------------------------------------------
 
     def code_synopsis(self, element: etree._Element) -> str:
+        """A class, field or method synopsis; in a class synopsis, one line of it."""
         parts = [self.render(child) for child in element if isinstance(child.tag, str)]
+        if element.getparent() is not None and element.getparent().tag == "classsynopsis":
+            return f'<code class="{element.tag}">{" ".join(parts)}</code>'
+        if element.tag != "classsynopsis":
+            return str(
+                self.structures.synopsis(
+                    **self.attributes(element), content=self.markup(" ".join(parts))
+                )
+            )
+        lines = [part if part.lstrip().startswith("<pre") else f"<p>{part}</p>" for part in parts]
         return str(
-            self.structures.synopsis(
-                **self.attributes(element), content=self.markup(" ".join(parts))
+            self.structures.synopsis_block(
+                **self.attributes(element), content=self.markup("".join(lines))
             )
         )
 

@@ -266,7 +266,7 @@ class Technical:
     def visit_funcsynopsis(self, element: etree._Element) -> str:
         parts = [self.render(child) for child in element if isinstance(child.tag, str)]
         return str(
-            self.structures.synopsis(
+            self.structures.synopsis_block(
                 **self.attributes(element), content=self.markup("".join(parts))
             )
         )
