@@ -471,8 +471,31 @@ def test_a_card_prints_the_formula_its_rule_declares_and_the_check_holds_both_to
         (
             'table = "aide_de_jeu.categories_d_ecart"',
             "table = 42",
-            "card « Chances de succès »: 42 cannot be computed: expected the name of a function "
-            "of the game's rules, as module.function",
+            "card « Chances de succès »: table = 42: expected the name of a rules function",
+        ),
+        # values of the wrong kind: each was an internal error (exit 3)
+        ("split = 2", 'split = "deux"', 'card « Chances de succès »: split = "deux": expected a '),
+        (
+            "split = 2",
+            "split = 0",
+            "card « Chances de succès »: split = 0: expected a whole number",
+        ),
+        (
+            "chart = true",
+            'chart = "oui"',
+            'card « Chances de succès »: chart = "oui": expected true',
+        ),
+        ('title = "Edad"', "title = 5", "[deck]: title = 5: expected a text in quotes"),
+        (
+            'colour = "#3d4f1f"',
+            'colour = "red; } body { display: none"',
+            '[deck]: colour = "red; } body { display: none": expected a colour as #rrggbb',
+        ),
+        ('title = "La file"', "title = 7", "card 3: title = 7: expected a text in quotes"),
+        (
+            'quote = "celui qui a le plus haut',
+            'quote = 3\nqu = "celui qui a le plus haut',
+            "card « La file »: quote = 3: expected a text in quotes",
         ),
         (  # was an internal error (exit 3)
             'rule = "file.gain_de_reactivite"',

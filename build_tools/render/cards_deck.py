@@ -56,6 +56,27 @@ KEYS = {
     "chances": {"chances"} | _TABLE_KEYS,
 }
 """The keys a block of each kind may have, besides `heading`: any other is a mistake."""
+_TEXTS = "a text in quotes"
+KINDS_OF_VALUE = {
+    "heading": (str, _TEXTS),
+    "quote": (str, _TEXTS),
+    "sequence": (list, "a list of texts"),
+    "formula": ((str, bool), "a formula in quotes, or true for the one its rule declares"),
+    "rule": (str, "the name of a rules function in quotes"),
+    "terms": (dict, "a table of the formula's terms"),
+    "arguments": (dict, "a table of the function's arguments"),
+    "cite": (bool, "true or false"),
+    "table": (str, "the name of a rules function in quotes"),
+    "chances": (str, "the name of a rules function in quotes"),
+    "columns": (list, "a list of column headings"),
+    "book": (str, "the title of the book's table in quotes"),
+    "book_columns": (list, "a list of column numbers"),
+    "book_transposed": (bool, "true or false"),
+    "sentence": ((str, list), "a few words of the book's sentence, or a list of them"),
+    "split": (int, "a whole number of bands, 1 or more"),
+    "chart": (bool, "true or false"),
+}
+"""What each key of a block holds: a value of another kind is the deck's mistake, at its line."""
 DECK_KEYS = {"title", "subtitle", "size", "colour"}
 CARD_KEYS = {"title", "block"}
 MINUS = "\u2212"
@@ -157,6 +178,17 @@ def load_deck(game) -> Deck:
     _known_keys(path, "the file", data, {"deck", "card"}, "")
     header = data.get("deck", {})
     _known_keys(path, "[deck]", header, DECK_KEYS, "[deck]")
+    for key, value in header.items():
+        colour = key != "colour" or re.fullmatch(r"#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?", str(value))
+        if not isinstance(value, str) or not colour:
+            said = "a colour as #rrggbb" if key == "colour" else "a text in quotes"
+            raise DeckError(
+                _finding(
+                    path,
+                    _line_of(path, f"{key} = {_toml(value)}"),
+                    f"[deck]: {key} = {_toml(value)}: expected {said}",
+                )
+            )
     size = header.get("size", "poker")
     if size not in SIZES:
         raise DeckError(
@@ -167,6 +199,14 @@ def load_deck(game) -> Deck:
         title = spec.get("title", "")
         if not title:
             raise DeckError(_finding(path, 0, f"card {number} has no title"))
+        if not isinstance(title, str):
+            raise DeckError(
+                _finding(
+                    path,
+                    _line_of(path, f"title = {_toml(title)}"),
+                    f"card {number}: title = {_toml(title)}: expected a text in quotes",
+                )
+            )
         line = _line_of(path, f'"{title}"')
         _known_keys(path, f"card « {title} »", spec, CARD_KEYS, f'"{title}"')
         blocks = [_block(game, path, title, block) for block in spec.get("block", [])]
@@ -221,6 +261,7 @@ def _block(game, path: Path, card: str, spec: dict) -> Block:
             )
         )
     kind = kinds[0]
+    _kinds_of_values(path, card, spec)
     heading = french(spec.get("heading", ""))
     line = _line_of(path, _anchor(spec, kind))
     _known_keys(path, f"card « {card} »: a {kind} block", spec, KEYS[kind] | {"heading"}, "", line)
@@ -410,6 +451,35 @@ def _known_keys(path: Path, what: str, spec: dict, known: set, anchor: str, line
                 f"{what} has no key {unknown[0]!r} (keys: {', '.join(sorted(known))})",
             )
         )
+
+
+def _kinds_of_values(path: Path, card: str, spec: dict) -> None:
+    for key, value in spec.items():
+        expected, said = KINDS_OF_VALUE.get(key, (object, ""))
+        wrong = isinstance(value, bool) and bool not in (
+            expected if isinstance(expected, tuple) else (expected,)
+        )
+        if key == "split" and isinstance(value, int) and value < 1:
+            wrong = True
+        if key in ("sequence", "columns") and isinstance(value, list):
+            wrong = not all(isinstance(item, str) for item in value)
+        if wrong or not isinstance(value, expected):
+            raise DeckError(
+                _finding(
+                    path,
+                    _line_of(path, f"{key} = {_toml(value)}") or _line_of(path, f'"{card}"'),
+                    f"card « {card} »: {key} = {_toml(value)}: expected {said}",
+                )
+            )
+
+
+def _toml(value) -> str:
+    """A value as the deck file writes it (enough to find its line)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
 
 
 def _anchor(spec: dict, kind: str) -> str:
