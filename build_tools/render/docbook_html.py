@@ -546,13 +546,17 @@ class Translator(
     # -- paragraphs and blocks ---------------------------------------------------------
 
     def visit_para(self, element: etree._Element) -> str:
-        return self.call(
+        html = self.call(
             "para",
             element,
             content=self.contents(element),
             block=self.holds_blocks(element),
             mark=self.mark(element),
         )
+        if self.marks is not None and self.marks.medium == "print" and _leads_in(element):
+            # « … valent tous 0 ou plus : » stays on the page of the list it announces
+            html = html.replace("<p", "<p data-lead-in", 1)
+        return html
 
     visit_simpara = visit_para
 
@@ -649,6 +653,19 @@ def _title_node(element: etree._Element) -> etree._Element | None:
     if node is None and element.tag == "glossentry":
         node = element.find("glossterm")
     return node
+
+
+LISTS = ("itemizedlist", "orderedlist", "variablelist", "simplelist", "segmentedlist")
+
+
+def _leads_in(element: etree._Element) -> bool:
+    """Whether `element` is a sentence ending with « : » that the list after it completes."""
+    following = element.getnext()
+    while following is not None and not isinstance(following.tag, str):
+        following = following.getnext()
+    if following is None or following.tag not in LISTS:
+        return False
+    return "".join(element.itertext()).rstrip().endswith(":")
 
 
 def _ends_a_word(element: etree._Element) -> bool:
