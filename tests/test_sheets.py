@@ -253,6 +253,15 @@ MISTAKES = [
         "les compétences au-delà de leur NC de départ coûtent 13 PX\u202f; le personnage n’en a "
         "reçu que 0 (« l’expérience et la progression »",
     ),
+    (  # a book named by name only: a path there is not a book whose Python rulebook imports
+        KROM,
+        'livre = "cda"',
+        'livre = "/elsewhere/cda"',
+        "livre",
+        'livre = "/elsewhere/cda"',
+        "aucun livre ne s’appelle « /elsewhere/cda » (livre = le dossier du livre sous source/"
+        "\u00a0: « cda », « edad », « harmonies »)",
+    ),
     (
         KROM,
         "Pu = 4",

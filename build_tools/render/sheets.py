@@ -28,7 +28,7 @@ import jinja2
 import markupsafe
 
 from build_tools.assets import templates_folder
-from build_tools.books import Book, UsageError, load_game, main_file, select
+from build_tools.books import Book, UsageError, discover, load_game, main_file
 from build_tools.diagnostics import Finding
 from build_tools.docbook import normalize
 from build_tools.render import pdf_style
@@ -38,6 +38,7 @@ from build_tools.render.sheets_character import (
     UnusableCharacter,
     book_named_by,
     read_character,
+    unknown_book,
 )
 from build_tools.render.sheets_model import Description, Group, Track
 from build_tools.render.typography import french_spaces
@@ -350,4 +351,9 @@ def _book_of(path: Path, name: str) -> Book:
     for folder in Path(path).resolve().parents:
         if folder.name == name and main_file(folder) is not None:
             return Book(name, folder, folder / main_file(folder).name)
-    return select([name])[0]
+    # By name only: a character file is data, and a path there must not make rulebook import
+    # the Python of a folder it names (select() would take "/elsewhere/jeu" as a book).
+    known = {book.name: book for book in discover()}
+    if name in known:
+        return known[name]
+    raise UnusableCharacter([unknown_book(path, name)])

@@ -92,14 +92,18 @@ def book_named_by(path: Path) -> str:
     text = _read_text(path)
     book = _toml(path, text).get("livre")
     if not isinstance(book, str) or not book:
-        message = (
-            'le fichier doit nommer son livre (livre = "cda", "harmonies" ou "edad"'
-            f"{COLON} le dossier du livre sous source/)"
-        )
-        raise UnusableCharacter(
-            [Diagnostic(path, FieldLines(text).line_of("livre"), "livre", message)]
-        )
+        raise UnusableCharacter([unknown_book(path, "")])
     return book
+
+
+def unknown_book(path: Path, name: str) -> Diagnostic:
+    """The mistake of a file whose `livre` names no book: the books there are, at its line."""
+    from build_tools.books import discover
+
+    books = ", ".join(f"« {book.name} »" for book in discover()) or "aucun"
+    said = f"aucun livre ne s’appelle « {name} »" if name else "le fichier doit nommer son livre"
+    message = f"{said} (livre = le dossier du livre sous source/{COLON} {books})"
+    return Diagnostic(path, FieldLines(_read_text(path)).line_of("livre"), "livre", message)
 
 
 def read_character(path: Path, description: Description, place: Callable[[str], str]) -> Character:
