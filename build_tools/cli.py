@@ -480,10 +480,7 @@ def _shown(path) -> str:
 def add_sheet(commands, common) -> None:
     from build_tools.render import sheets
 
-    sheet = sheets.add_command(commands)
-    sheet.add_argument(
-        "--traceback", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS
-    )
+    sheets.add_command(commands, parents=[common])  # -q, -v and --traceback as every command
 
 
 # -- the parser ---------------------------------------------------------------------------

@@ -427,3 +427,11 @@ def test_paper_letter_prints_the_sheets_on_letter_only(rulebook, tmp_path):
     assert "harmonies: sheets: " in run.out and "sheet.pdf" not in run.out
     box = pypdf.PdfReader(tmp_path / "harmonies" / "sheet-letter.pdf").pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (612, 792)
+
+
+def test_sheet_takes_quiet_as_every_command_does(rulebook, tmp_path, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    out = tmp_path / "krom.pdf"
+    run = rulebook("sheet", "source/cda/personnages/krom.toml", "--out", str(out), "-q")
+    assert (run.status, run.out, run.err) == (0, "", "")
+    assert out.read_bytes().startswith(b"%PDF-")

@@ -295,10 +295,12 @@ def _normal(text: str) -> str:
 # -- `rulebook sheet CHARACTER_FILE` -------------------------------------------------------
 
 
-def add_command(commands) -> None:
-    """The `sheet` subcommand."""
+def add_command(commands, parents=()) -> None:
+    """The `sheet` subcommand (with the options every command has, from `parents`)."""
     sheet = commands.add_parser(
-        "sheet", help="check a character file against its game's rules and print its sheet"
+        "sheet",
+        parents=list(parents),
+        help="check a character file against its game's rules and print its sheet",
     )
     sheet.add_argument("character", metavar="CHARACTER_FILE", help="a character file (TOML)")
     sheet.add_argument(
@@ -342,7 +344,8 @@ def run_sheet(arguments: argparse.Namespace) -> int:
         Path(arguments.out) if arguments.out else Path("generated") / book.name / f"{path.stem}.pdf"
     )
     write_atomic(out, sheet_pdf(description, book.folder, arguments.paper, character))
-    print(f"{book.name}: sheet: {out}")
+    if not getattr(arguments, "quiet", 0):
+        print(f"{book.name}: sheet: {out}")
     return 0
 
 
