@@ -148,8 +148,10 @@ class Vocabulary:
         for form, family, lemma, folded in alternatives:
             compiled = re.compile(("(?i:" + form + ")" if folded else form) + r"(?![\w])")
             start = _literal_start(form)
-            if len(start) >= 2:
-                self._by_start.setdefault(start[:2].lower(), []).append((compiled, family, lemma))
+            if len(start) >= 3:
+                self._by_start.setdefault(start[:3].lower(), []).append((compiled, family, lemma))
+            elif len(start) == 2 and start == form:  # a two-letter term (« Ph »): a whole word
+                self._by_start.setdefault(start.lower(), []).append((compiled, family, lemma))
             else:
                 self._anywhere.append((compiled, family, lemma))
         self._pattern = bool(alternatives)
@@ -158,7 +160,11 @@ class Vocabulary:
         self._starts = (
             _WORD_START
             if self._anywhere or not starts
-            else re.compile(r"(?<![\w])(?i:" + "|".join(re.escape(s) for s in starts) + ")")
+            else re.compile(
+                r"(?<![\w])(?i:"
+                + "|".join(re.escape(s) + (r"(?!\w)" if len(s) == 2 else "") for s in starts)
+                + ")"
+            )
         )
         approximations = APPROXIMATION.get(language, [])
         self._approximate = re.compile(
@@ -214,7 +220,9 @@ def _find_cached(vocabulary: Vocabulary, text: str) -> tuple[Word, ...]:
         at = start.start()
         if at < position:
             continue
-        candidates = vocabulary._by_start.get(text[at : at + 2].lower(), [])
+        candidates = vocabulary._by_start.get(
+            text[at : at + 3].lower(), []
+        ) + vocabulary._by_start.get(text[at : at + 2].lower(), [])
         best = None
         for compiled, family, lemma in (*candidates, *vocabulary._anywhere):
             match = compiled.match(text, at)
