@@ -185,3 +185,42 @@ def test_two_bindings_of_one_paragraph_are_reported(book, capsys):
     twice = [f for f in report["findings"] if f["category"] == "binding-twice"]
     assert len(twice) == 1 and "binds a passage already bound" in twice[0]["message"]
     assert report["coverage"]["prose"] == {"total": 1, "bound": 1}
+
+
+def test_a_binding_takes_what_another_returned_and_is_not_run_when_it_failed(book, capsys):
+    # The combat section declares that it needs the example « Un jet » (a parameter named
+    # after its binding), instead of reading a shared namespace.
+    bindings = book / "bindings.py"
+    text = bindings.read_text(encoding="utf-8")
+    text = text.replace(
+        '    ex.waive("en {}", "a year")\n',
+        '    ex.waive("en {}", "a year")\n    return state.cible\n',
+    )
+    text = text.replace(
+        'def combat(section, state):\n    section.claim("pour {} points", state.cible - 8)',
+        'def combat(section, un_jet):\n    section.claim("pour {} points", un_jet - 8)',
+    )
+    bindings.write_text(text, encoding="utf-8")
+    _, report = check(book, capsys)
+    assert [f["where"] for f in errata(report)] == ["table « Les cibles »"]
+    # The example loses its sentence: one finding at that place; the combat is not run.
+    edit(
+        book / "book.xml",
+        "Gaël a 13 en Physique et un bonus de 2 : sa cible est de\n        15.",
+        "Gaël joue.",
+    )
+    _, report = check(book, capsys)
+    new = [f for f in report["findings"] if f["where"] != "table « Les cibles »"]
+    assert [f["category"] for f in new] == ["binding-stale"], new
+    assert "bindings.py:" in new[0]["message"] and "not reached" in new[0]["message"]
+    assert report["coverage"]["numbers"]["not reached"] >= 2  # the example's and the combat's
+
+
+def test_a_contradiction_names_its_other_place_in_sarif(book, capsys):
+    # The rule sentence says « au plus 20 »; the glossary comes to say « Au moins 20 ».
+    edit(book / "book.xml", "<para>Au plus 20.</para>", "<para>Au moins 20.</para>")
+    main(["check", str(book), "--format", "sarif"])
+    results = json.loads(capsys.readouterr().out)["runs"][0]["results"]
+    (changed,) = [r for r in results if "« Au moins »" in r["message"]["text"]]
+    assert changed["locations"][0]["physicalLocation"]["region"]["startLine"] == 36
+    assert changed.get("relatedLocations"), changed
