@@ -68,6 +68,10 @@ def test_a_long_table_repeats_its_header_and_never_splits_a_row(pages):
     assert len(table_pages) >= 2, "the table should run onto a second page"
     for text in table_pages:
         assert "Niveau Bonus" in text, "a page of the table lacks its header row"
+    # the pages it runs onto say which table it is, « (suite) »
+    assert "(suite)" not in table_pages[0]
+    for text in table_pages[1:]:
+        assert "une longue table (suite)" in text, "a continued page lacks « (suite) »"
     for n in range(1, ROWS + 1):
         start, end = f"valeur {n} qui", f"fin {n}."
         holding = [text for text in table_pages if start in text]

@@ -89,9 +89,9 @@ def lay_out(context, refusals: list[str] | None = None):
                 stylesheets=[stylesheet], font_config=fonts
             )
 
-        moved = keep_notes_with_calls(page, document)
+        moved = continue_tables(keep_notes_with_calls(page, document), document)
         if moved != page:
-            # A note sent to the page after its call: its paragraph starts that page instead.
+            # Notes kept with their calls, « (suite) » over a table's continued rows.
             page, document = moved, lay(moved)
         filled = fill_page_numbers(page, document)
         if filled != page:
@@ -197,6 +197,44 @@ def keep_notes_with_calls(page: str, document) -> str:
         head, tail = page[:start], page[start:]
         tail = re.sub(r"<p(?=[\s>])", '<p data-loose=""', tail, count=LOOSENED)
         page = head + tail
+    return page
+
+
+def continue_tables(page: str, document) -> str:
+    """`page` with each long table split where `document` broke it, the rest under « (suite) ».
+
+    A page a table runs onto then says which table it is: the caption again,
+    with « (suite) », above the repeated header row.
+    """
+    if "data-continued=" not in page:
+        return page
+    pages = {}
+    for index, laid_out in enumerate(document.pages):
+        for anchor in laid_out.anchors:
+            pages.setdefault(anchor, index)
+    named = re.compile(r'<table class="([^"]*)" id="([^"]+)"[^>]*data-continued="([^"]*)"')
+    for classes, identifier, caption in named.findall(page):
+        start = page.find(f'id="{identifier}"')
+        rows = re.findall(rf'<tr id="({re.escape(identifier)}-row-\d+)"', page)
+        breaks = [
+            row
+            for before, row in zip(rows, rows[1:], strict=False)
+            if row in pages and before in pages and pages[row] != pages[before]
+        ]
+        if not breaks:
+            continue
+        segment = page[start : page.find("</table>", start)]
+        colgroup = re.search(r"<colgroup>.*?</colgroup>", segment, re.S)
+        head = re.search(r"<thead>.*?</thead>", segment, re.S)
+        opening = (
+            f'</tbody></table><table class="{classes} continued">'
+            f'<caption class="continued">{caption}</caption>'
+            + (colgroup.group() if colgroup else "")
+            + (head.group() if head else "")
+            + "<tbody>"
+        )
+        for row in breaks:
+            page = page.replace(f'<tr id="{row}"', opening + f'<tr id="{row}"', 1)
     return page
 
 
