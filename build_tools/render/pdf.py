@@ -2,14 +2,20 @@
 
 The pipeline, in the order it runs:
 
-1. the HTML renderer gives the whole book as one page (same templates, same
-   profiling, same errata and verification marks as the HTML book);
-2. `pdf_markup` readies that page for paper: footnotes moved to their call,
-   dates from SOURCE_DATE_EPOCH, the screen stylesheets and navigation left out;
+1. the HTML translator's print variant gives the whole book as one page (same
+   document model, templates and profiling as the HTML book; marks as signs,
+   footnotes at their calls, the front matter as paper wants it);
+2. `pdf_markup` sets what only the PDF needs: metadata with dates from
+   SOURCE_DATE_EPOCH, running heads and bookmarks, the screen stylesheets out;
 3. `pdf_style` fills `templates/pdf/print.css` with the paper size and the fonts;
-4. WeasyPrint lays the pages out and writes the PDF (PDF/UA-1 when tagged),
-   with page labels that match the printed folios (i, ii… then 1, 2…), and it
-   replaces `generated/BOOK/BOOK.pdf` (or `BOOK-letter.pdf`) atomically.
+4. WeasyPrint lays the pages out. What refers forward to the layout is then
+   written in and the book laid out again: « (suite) » over a table's continued
+   rows, a note kept on its call's page, and the page of each erratum's entry
+   beside its ✗ (in boxes of fixed width, so the last layout breaks as the
+   one before it);
+5. the PDF is written (PDF/UA-1 when tagged), with page labels that match the
+   printed folios (i, ii… then 1, 2…), replacing `generated/BOOK/BOOK.pdf` (or
+   `BOOK-letter.pdf`) atomically.
 
 Time: WeasyPrint's layout and drawing are three quarters of a build (see
 `bench/pdf_benchmark.py`); their cost follows the number of lines and inline
