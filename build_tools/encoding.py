@@ -73,8 +73,9 @@ class SourceText:
     mark: bytes = b""
 
     def encode(self, text: str) -> bytes:
-        """`text` in the file's encoding, with its byte order mark if it had one."""
-        return self.mark + text.encode(self.encoding)
+        """`text` in the file's encoding, with its byte order mark if it had one; a character
+        the encoding lacks (a correction's « é » in an ASCII file) as a character reference."""
+        return self.mark + text.encode(self.encoding, errors="xmlcharrefreplace")
 
 
 def read_source(path: Path) -> SourceText:

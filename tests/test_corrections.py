@@ -127,3 +127,18 @@ def test_a_book_in_utf16_with_crlf_lines_is_corrected_in_its_own_encoding(rulebo
     assert "<entry>0.8%</entry>" in fixed
     assert fixed.replace("-B+", "-B-").replace("0.8%", "0.7%") == text.replace("\n", "\r\n")
     assert rulebook("check", "harmonies").status == 0
+
+
+def test_a_correction_the_files_encoding_lacks_is_written_as_a_character_reference(tmp_path):
+    from lxml import etree
+
+    from build_tools.corrections import Correction, apply
+    from build_tools.encoding import read_source
+
+    chapter = tmp_path / "chapitre.xml"
+    chapter.write_bytes(b'<?xml version="1.0" encoding="US-ASCII"?>\n<para>en Pu/Rs.</para>\n')
+    edit = Correction(chapter, 2, 13, "Rs", "Ré", "erratum:moyens")
+    ((before, after),) = apply([edit]).values()
+    written = read_source(chapter).encode(after)
+    assert written.decode("ascii").endswith("<para>en Pu/R&#233;.</para>\n")
+    assert etree.fromstring(written).text == "en Pu/Ré."
