@@ -96,13 +96,14 @@ def lay_out(context, refusals: list[str] | None = None):
             )
 
         moved = continue_tables(keep_notes_with_calls(page, document), document)
-        if moved != page:
-            # Notes kept with their calls, « (suite) » over a table's continued rows.
-            page, document = moved, lay(moved)
-        filled = fill_page_numbers(page, document)
+        filled = fill_page_numbers(moved, document)
         if filled != page:
-            # The same layout again, the errata's pages written where the marks refer to them.
+            # Notes kept with their calls, « (suite) » over a table's continued rows, the
+            # errata's pages written where the marks refer to them (as the first layout set
+            # them); if the new layout moved an entry, its page is written once more.
             document = lay(filled)
+            if moved != page and fill_page_numbers(moved, document) != filled:
+                document = lay(fill_page_numbers(moved, document))
     glyphs = pdf_glyphs.check(context.document, pdf_style.fonts())
     context.findings.extend(glyphs)
     _report(context, warnings, refusals, [finding.key for finding in glyphs])
