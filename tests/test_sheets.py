@@ -11,6 +11,7 @@ and the rule's place in the book, with exit status 2 and no PDF.
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 
@@ -435,3 +436,30 @@ def test_sheet_takes_quiet_as_every_command_does(rulebook, tmp_path, monkeypatch
     run = rulebook("sheet", "source/cda/personnages/krom.toml", "--out", str(out), "-q")
     assert (run.status, run.out, run.err) == (0, "", "")
     assert out.read_bytes().startswith(b"%PDF-")
+
+
+def test_a_long_value_is_set_smaller_on_its_sheet_never_cut():
+    # Kröm's « Hache de guerre à deux mains » is wider than the weapon's box at 10 pt.
+    from build_tools.render.sheets import Citations, sheet_document
+    from build_tools.render.sheets_character import read_character
+
+    def boxes(box):
+        yield box
+        for child in getattr(box, "children", ()):
+            yield from boxes(child)
+
+    book, game = _game("cda")
+    place = Citations(read_book(book.main)).place
+    character = read_character(ROOT / "source" / KROM, game.sheet, place)
+    document = sheet_document(game.sheet, book.folder, "a4", character)
+    values = [
+        box
+        for box in boxes(document.pages[0]._page_box)
+        if box.element_tag == "span" and "valeur" in (box.element.get("class") or "")
+    ]
+    assert len(values) > 20
+    for box in values:  # each line of each value within its box
+        for line in box.children:
+            assert sum(text.margin_width() for text in line.children) <= box.width
+    pdf = pypdf.PdfReader(io.BytesIO(document.write_pdf()))
+    assert pdf.pages[0].extract_text().count("Hache de guerre à deux mains") == 2

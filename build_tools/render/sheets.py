@@ -80,6 +80,17 @@ def sheet_pdf(
 ) -> bytes:
     """The PDF of the sheet of the game of the book in `folder`: a fillable form when
     `character` is None, else filled with it. WeasyPrint reads through the book's gate."""
+    document = sheet_document(description, folder, paper, character)
+    return document.write_pdf(pdf_forms=character is None, full_fonts=False, hinting=False)
+
+
+def sheet_document(
+    description: Description,
+    folder: Path,
+    paper: str = "a4",
+    character: Character | None = None,
+):
+    """The sheet laid out (WeasyPrint's document), before it is written as a PDF."""
     from weasyprint.text.fonts import FontConfiguration
 
     from build_tools.render.weasyprint_loading import load_weasyprint
@@ -105,17 +116,48 @@ def sheet_pdf(
         if isinstance(value, str) and not isinstance(value, markupsafe.Markup)
         else value
     )
-    page = environment.get_template("sheet.html").render(
-        view=_view(description, character), date=_date()
-    )
+    view = _view(description, character)
     base_url = TEMPLATES.as_uri() + "/"
     stylesheet = weasyprint.CSS(
         string=css, font_config=fonts, base_url=base_url, url_fetcher=fetcher
     )
-    document = weasyprint.HTML(string=page, base_url=base_url, url_fetcher=fetcher).render(
-        stylesheets=[stylesheet], font_config=fonts
-    )
-    return document.write_pdf(pdf_forms=character is None, full_fonts=False, hinting=False)
+
+    def lay_out():
+        page = environment.get_template("sheet.html").render(view=view, date=_date())
+        return weasyprint.HTML(string=page, base_url=base_url, url_fetcher=fetcher).render(
+            stylesheets=[stylesheet], font_config=fonts
+        )
+
+    document = lay_out()
+    if character is not None:
+        # A value too long for its box (« Hache de guerre à deux mains ») is set smaller,
+        # on two lines, rather than cut at the box's edge.
+        view["long"] = too_wide(document)
+        if view["long"]:
+            document = lay_out()
+    return document
+
+
+def too_wide(document) -> set[str]:
+    """The fields of the filled values whose text runs past their box on the sheet laid out."""
+    fields = set()
+    for page in document.pages:
+        for box in _descendants(page._page_box):
+            element = getattr(box, "element", None)
+            if element is None or box.element_tag != "span" or not element.get("data-field"):
+                continue
+            if "valeur" not in (element.get("class") or "").split():
+                continue
+            for line in getattr(box, "children", ()):
+                if sum(text.margin_width() for text in getattr(line, "children", ())) > box.width:
+                    fields.add(element.get("data-field"))
+    return fields
+
+
+def _descendants(box):
+    yield box
+    for child in getattr(box, "children", ()):
+        yield from _descendants(child)
 
 
 def _date() -> str:
@@ -216,6 +258,7 @@ def _view(description: Description, character: Character | None) -> dict[str, An
         "header": [drawn(box.key, box) for box in description.header],
         "sections": sections,
         "filled": character is not None,
+        "long": set(),
         "notes": str(character.values.get("notes", "")).replace("'", "’") if character else "",
     }
 
