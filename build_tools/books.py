@@ -140,13 +140,35 @@ def select(arguments: list[str], root: Path | None = None) -> list[Book]:
                 )
             chosen.append(Book(path.resolve().name, path.resolve(), path.resolve() / main.name))
         elif path.is_file():
-            chosen.append(including_book(path) or _book_of_file(path))
+            book = including_book(path)
+            if book is None and path.suffix.lower() not in DOCBOOK_SUFFIXES:
+                book = _book_holding(path, known.values())
+                if book is None:
+                    raise UsageError(
+                        f"{argument}: not a DocBook file, nor a file of a book under source/ "
+                        "(name a book, its folder, its main file or a chapter)"
+                    )
+            chosen.append(book or _book_of_file(path))
         elif argument in known:
             chosen.append(known[argument])
         else:
             names = ", ".join(known) or "none"
             raise UsageError(f"{argument}: no such book (books under source/: {names})")
     return chosen
+
+
+DOCBOOK_SUFFIXES = (".xml", ".dbk", ".docbook")
+"""What a DocBook file is named: any other file is not read as a book's main file."""
+
+
+def _book_holding(path: Path, books) -> Book | None:
+    """The book whose folder holds `path` (its ledger, a rules module, a character file…)."""
+    target = path.resolve()
+    for book in books:
+        if target.is_relative_to(book.folder.resolve()):
+            note = f"{path} is a file of {book.name}: the whole book is checked"
+            return Book(book.name, book.folder, book.main, note)
+    return None
 
 
 def _book_of_file(path: Path) -> Book:

@@ -356,3 +356,18 @@ def test_a_game_that_does_not_load_is_reported_where_its_mistake_is(rulebook, so
     status, _, err = rulebook("build", "beta", "--format", "cards,sheets", "--out", str(tmp_path))
     assert "no cards for beta: its game cannot load (rulebook check says why)" in err
     assert "beta: no sheet: its game cannot load (rulebook check says why)" in err
+
+
+def test_a_file_of_a_book_that_is_not_docbook_stands_for_its_book(rulebook, source, tmp_path):
+    # the ledger, a character file, a rules module: the book they belong to is checked
+    (source / "alpha" / "ledger.toml").write_text("# rien\n", encoding="utf-8")
+    status, out, _ = rulebook("check", "source/alpha/ledger.toml")
+    assert status == 0, out
+    assert out.startswith("alpha: 0 new finding(s)")
+    assert "(source/alpha/ledger.toml is a file of alpha: the whole book is checked)" in out
+    # a file of no book, that is no DocBook either, is not read as a book named after its folder
+    stray = tmp_path / "notes.txt"
+    stray.write_text("pas un livre\n", encoding="utf-8")
+    status, out, err = rulebook("check", str(stray))
+    assert (status, out) == (2, "")
+    assert f"{stray}: not a DocBook file, nor a file of a book under source/" in err
