@@ -211,6 +211,10 @@ def add_check(commands, common) -> None:
 def run_check(arguments: argparse.Namespace) -> int:
     from build_tools.examine import examine, examine_each
 
+    if (arguments.diff or arguments.fix) and arguments.no_rules:
+        # the corrections are the rules' values: they would import the book's Python
+        option = "--diff" if arguments.diff else "--fix"
+        raise UsageError(f"{option} corrects what the rules give: it cannot go with --no-rules")
     books, cross_check = select(arguments.books), not arguments.no_rules
     if arguments.diff or arguments.fix:
         from build_tools import corrections

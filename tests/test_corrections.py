@@ -142,3 +142,13 @@ def test_a_correction_the_files_encoding_lacks_is_written_as_a_character_referen
     written = read_source(chapter).encode(after)
     assert written.decode("ascii").endswith("<para>en Pu/R&#233;.</para>\n")
     assert etree.fromstring(written).text == "en Pu/Ré."
+
+
+def test_diff_and_fix_refuse_no_rules_which_would_import_the_book(rulebook, copy):
+    folder = copy("harmonies")
+    init = folder / "__init__.py"
+    init.write_text("raise SystemExit('imported')\n" + init.read_text(encoding="utf-8"))
+    for option in ("--diff", "--fix"):
+        status, out, err = rulebook("check", "harmonies", "--no-rules", option)
+        assert (status, out) == (2, "")
+        assert f"{option} corrects what the rules give: it cannot go with --no-rules" in err
