@@ -25,6 +25,12 @@ def scaffold(root: Path, name: str, title: str | None = None) -> list[Path]:
             f"{name!r}: a game's name is its folder's: lowercase letters, digits, - and _, "
             "starting with a letter (e.g. mon-jeu)"
         )
+    if title is not None and (not title.strip() or re.search(r'["\\\x00-\x1f\x7f]', title)):
+        # The title is written into Python and TOML strings and comments as it is typed.
+        raise UsageError(
+            f'--title {title!r}: a title is one line of text without " nor \\ '
+            "(quote with « », as the book would)"
+        )
     folder = root / name
     if folder.exists():
         raise UsageError(f"{folder}: already exists; rulebook new writes a new folder only")

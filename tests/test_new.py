@@ -77,3 +77,12 @@ def test_a_name_that_cannot_be_a_new_game(rulebook, project, name, message):
     (project / "source" / "cda").mkdir(parents=True)
     status, out, err = rulebook("new", name)
     assert status == 2 and message in err
+
+
+@pytest.mark.parametrize("title", ['Le "jeu"', "Jeu\\ombre", "Deux\nlignes", " "])
+def test_a_title_that_would_break_the_games_files_is_refused(rulebook, project, title):
+    # (it is written as typed into Python and TOML strings: a " made a game that cannot load)
+    status, out, err = rulebook("new", "mon-jeu", "--title", title)
+    assert (status, out) == (2, "")
+    assert 'a title is one line of text without " nor \\' in err
+    assert not (project / "source" / "mon-jeu").exists()
