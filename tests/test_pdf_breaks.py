@@ -12,6 +12,7 @@ import pytest
 from build_tools.cli import main
 
 pypdf = pytest.importorskip("pypdf")
+pytestmark = pytest.mark.slow  # a PDF laid out up to three times: seconds of WeasyPrint
 
 ROWS = 70
 EXAMPLES = 12  # enough that, left free to break, some would straddle two pages
