@@ -333,9 +333,12 @@ def distribution_des_jets(
     ajout = die(de_critique).combine(
         d20_ouvert(profondeur), lambda face, total: total if face == FACE_CRITIQUE else 0
     )
-    return simple.combine(
-        ajout, lambda resultat, plus: Jet(resultat.reussite, resultat.degre + plus)
+    # As (réussite, degré) pairs, made `Jet`s once at the end: a Jet for every pair of
+    # outcomes was most of the time of the card of chances.
+    paires = simple.map(lambda jet: (jet.reussite, jet.degre)).combine(
+        ajout, lambda paire, plus: (paire[0], paire[1] + plus)
     )
+    return paires.map(lambda paire: Jet(*paire))
 
 
 @rule(cites="il doit lancer un d20 et obtenir un nombre inférieur ou égal à sa CA")
