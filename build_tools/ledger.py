@@ -83,9 +83,27 @@ def read_ledger(path: Path) -> tuple[list[Entry], list[Finding]]:
     lines = text.splitlines()
     starts = _entry_lines(lines, len(known))
     entries, findings = [], []
+    first_line: dict[str, int] = {}
     for index, item in enumerate(known):
         identifier = str(item.get("id", ""))
         line = _line_of_id(lines, starts, index) or _first_line_with(lines, identifier)
+        mistakes = _mistakes_in(item, identifier, first_line.get(identifier))
+        for severity, key, message in mistakes:
+            at = _line_of_key(lines, starts, index, key) or line
+            findings.append(
+                Finding(
+                    severity,
+                    "ledger",
+                    message,
+                    file=path,
+                    line=at,
+                    text=source_line(path, at),
+                    key=f"{key}-{identifier}",
+                )
+            )
+        if any(severity == "error" for severity, _, _ in mistakes):
+            continue
+        first_line[identifier] = line
         reason = str(item.get("reason", "")).strip()
         if not identifier or not reason:
             findings.append(
@@ -304,6 +322,44 @@ def _line_of_id(lines: list[str], starts: list[int], index: int) -> int:
         if re.match(r"\s*id\s*=", lines[number]):
             return number + 1
     return starts[index] + 1
+
+
+ENTRY_KEYS = ("id", "reason", "text_says")
+"""The keys of a `[[known]]` entry, besides the translated reasons (`reason_fr`…)."""
+
+
+def _mistakes_in(item: dict, identifier: str, seen_at: int | None) -> list[tuple[str, str, str]]:
+    """What is wrong with one entry, as (severity, key, message): a value of the wrong kind,
+    an id listed twice (errors), a key the ledger does not know (a warning: a typo of
+    `text_says` would silently drop it)."""
+    mistakes = []
+    entry = f"ledger entry {identifier!r}"
+    for key, value in item.items():
+        if key not in ENTRY_KEYS and not key.startswith("reason_"):
+            keys = ", ".join((*ENTRY_KEYS, "reason_LANG"))
+            mistakes.append(("warning", key, f"{entry}: unknown key {key!r} (keys: {keys})"))
+        elif key == "text_says" and not isinstance(value, (str, int, float)):
+            said = f"{entry}: text_says = {value!r}: expected the text's words or number"
+            mistakes.append(("error", key, said))
+        elif key != "text_says" and not isinstance(value, str):
+            mistakes.append(
+                ("error", key, f"{entry}: {key} = {value!r}: expected a text in quotes")
+            )
+    if seen_at is not None and identifier:
+        twice = f"the ledger lists {identifier!r} twice (first at line {seen_at}): one entry each"
+        mistakes.append(("error", "id", twice))
+    return mistakes
+
+
+def _line_of_key(lines: list[str], starts: list[int], index: int, key: str) -> int:
+    """The 1-based line of `key =` in entry `index` (0 when not found)."""
+    if index >= len(starts):
+        return 0
+    end = starts[index + 1] if index + 1 < len(starts) else len(lines)
+    for number in range(starts[index], end):
+        if re.match(rf"\s*{re.escape(key)}\s*=", lines[number]):
+            return number + 1
+    return 0
 
 
 def _first_line_with(lines: list[str], identifier: str) -> int:

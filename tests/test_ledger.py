@@ -215,3 +215,24 @@ def test_accept_then_prune_gives_the_ledger_back_as_it_was(rulebook, book):
     page.write_text(page.read_text(encoding="utf-8").replace(' et <xref linkend="armures"/>', ""))
     assert rulebook("ledger", "prune", "regles").out.endswith("regles: 1 entry removed\n")
     assert (book / "ledger.toml").read_text(encoding="utf-8") == ledger
+
+
+def test_a_mistyped_key_a_value_of_the_wrong_kind_and_an_id_twice_are_found_at_their_line(
+    rulebook, book
+):
+    ledger = (
+        entry(ARMES)
+        + entry(ARMURES).replace("reason =", 'text_say = "3"\nreason =')
+        + f'[[known]]\nid = "{ARMES}"\nreason = ["deux fois"]\n'
+    )
+    (book / "ledger.toml").write_text(ledger, encoding="utf-8")
+    status, out, _ = rulebook("check", "regles", "--no-rules")
+    assert status == 1
+    assert (
+        f"regles/ledger.toml:7: warning: ledger entry '{ARMURES}': unknown key 'text_say' "
+        "(keys: id, reason, text_says, reason_LANG) [ledger]"
+    ) in out
+    assert f"regles/ledger.toml:12: error: ledger entry '{ARMES}': reason = ['deux fois']: " in out
+    assert (
+        f"regles/ledger.toml:11: error: the ledger lists '{ARMES}' twice (first at line 2)" in out
+    )
