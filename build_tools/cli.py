@@ -348,7 +348,7 @@ def add_serve(commands, common) -> None:
     )
     serve.add_argument("books", nargs="*", metavar="BOOK", help="(default: all)")
     serve.add_argument(
-        "--port", type=int, default=8000, help="the port on 127.0.0.1 (default 8000; 0: any free)"
+        "--port", type=_port, default=8000, help="the port on 127.0.0.1 (default 8000; 0: any free)"
     )
     serve.add_argument("--out", default="generated", help="output folder (default: generated/)")
     serve.add_argument("--draft", action="store_true", help="show remarks (author notes)")
@@ -539,6 +539,16 @@ def _parser() -> argparse.ArgumentParser:
     for add in COMMANDS:
         add(commands, common)
     return parser
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port from 0 to 65535, not {text}")
+    return value
 
 
 def _add_jobs(parser: argparse.ArgumentParser, help: str) -> None:

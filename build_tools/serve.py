@@ -21,7 +21,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from build_tools.assets import templates_folder
-from build_tools.books import Book
+from build_tools.books import Book, UsageError
 
 HOST = "127.0.0.1"
 """Only the loopback: a preview is for the author at this machine, never for the network."""
@@ -279,10 +279,16 @@ def _content_type(path: Path) -> str:
 def serve(books: list[Book], out: Path, options, port: int) -> int:
     """Build the books, serve them on the loopback, rebuild on change; until Ctrl-C."""
     site = Site(books, out, options)
-    site.build(list(site.books))
     handler = type("BoundHandler", (Handler,), {"site": site})
-    server = http.server.ThreadingHTTPServer((HOST, port), handler)
+    try:  # the port first: a port in use is said at once, not after the books are built
+        server = http.server.ThreadingHTTPServer((HOST, port), handler)
+    except OSError as error:
+        raise UsageError(
+            f"--port {port}: cannot serve on {HOST}:{port}: {error.strerror or error} "
+            "(another server there? --port 0 takes any free port)"
+        ) from None
     server.daemon_threads = True
+    site.build(list(site.books))
     address = f"http://{HOST}:{server.server_address[1]}"
     first = books[0].name
     print(

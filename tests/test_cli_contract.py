@@ -371,3 +371,22 @@ def test_a_file_of_a_book_that_is_not_docbook_stands_for_its_book(rulebook, sour
     status, out, err = rulebook("check", str(stray))
     assert (status, out) == (2, "")
     assert f"{stray}: not a DocBook file, nor a file of a book under source/" in err
+
+
+def test_serve_says_a_port_in_use_at_once_and_refuses_a_port_that_is_none(
+    rulebook, source, tmp_path
+):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        out = tmp_path / "site"
+        status, _, err = rulebook("serve", "beta", "--port", str(port), "--out", str(out))
+    assert status == 2
+    assert f"--port {port}: cannot serve on 127.0.0.1:{port}: Address already in use" in err
+    assert not out.exists()  # said before any book is built
+    status, _, err = rulebook("serve", "beta", "--port", "99999")
+    assert status == 2  # was an internal error (OverflowError), after building the books
+    assert "argument --port: expected a port from 0 to 65535, not 99999" in err
