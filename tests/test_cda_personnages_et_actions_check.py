@@ -28,6 +28,9 @@ ERRATA_CONNUS = {
     "erratum:table-les-denominations-indicatives-des-combinaisons:mental-mt",
     "erratum:example-la-determination-des-moyens:en-pu-rs",
     "erratum:paragraph-si-le-gardien-de-la:et-donc-zero-ou-negatif",
+    # « lorsque le niveau de difficulté est supérieur à la CA (rendant le jet impossible) »:
+    # a ND equal to the CA already makes it impossible (°R > ND, °R ≤ CA).
+    "erratum:paragraph-normalement-lorsqu-un-personnage-tente:superieur-ou-egal",
 }
 
 

@@ -129,6 +129,41 @@ RULE_WORDS = [
     ("harmonies", "actions.xml", r"on retire 3", "on ajoute 3"),
     ("harmonies", "combat.xml", r"Parade moins le Facteur", "Parade plus le Facteur"),
     ("edad", "book.xml", r"et soustrait le résultat", "et additionne le résultat"),
+    # Les Clefs de l'Aube: words once waived in bulk, now claimed against the rules
+    ("cda", "cda.xml", r"égale à la somme de l'<xref", "supérieure à la somme de l'<xref"),
+    ("cda", "cda.xml", r"un nombre inférieur ou égal à sa CA", "un nombre inférieur à sa CA"),
+    ("cda", "cda.xml", r"Si le personnage dépasse sa CA", "Si le personnage atteint sa CA"),
+    ("cda", "cda.xml", r"Le degré d'échec est égal au", "Le degré d'échec est inférieur au"),
+    ("cda", "cda.xml", r"résultat du dé moins la CA", "résultat du dé plus la CA"),
+    ("cda", "cda.xml", r"de réussite égal à la CA \(et", "de réussite supérieur à la CA (et"),
+    ("cda", "cda.xml", r"la moitié de sa CA dans", "le double de sa CA dans"),
+    ("cda", "cda.xml", r"soit la moitié d'une CA", "soit le tiers d'une CA"),
+    ("cda", "cda.xml", r"et l'ajouter à son degré", "et l'enlever à son degré"),
+    ("cda", "cda.xml", r"\"handicap\"/> égal au", '"handicap"/> inférieur au'),
+    ("cda", "cda.xml", r"supplémentaire, ajoutée à la", "supplémentaire, retirée à la"),
+    ("cda", "cda.xml", r"toujours égale à zéro", "toujours supérieure à zéro"),
+    ("cda", "cda.xml", r"Puissance ne peut pas dépasser", "Puissance ne peut pas atteindre"),
+    ("cda", "cda.xml", r"La Manœuvre ne peut pas", "La Précision ne peut pas"),
+    ("cda", "cda.xml", r"</acronym>\) est égal au niveau", "</acronym>) est supérieur au niveau"),
+    ("cda", "cda.xml", r"toujours ajouté à l'aspect", "toujours retiré à l'aspect"),
+    ("cda", "cda.xml", r"un °R sera soustrait", "un °R sera ajouté"),
+    ("cda", "cda.xml", r"Il ajoute donc cinq", "Il retire donc cinq"),
+    (
+        "cda",
+        "cda.xml",
+        r"arme, additionnée du <firstterm>bonus de parade",
+        "arme, soustraite du <firstterm>bonus de parade",
+    ),
+    ("cda", "cda.xml", r"pour tirer est égale à", "pour tirer est supérieure à"),
+    ("cda", "cda.xml", r"\"dom\"/> égale à la somme", '"dom"/> inférieure à la somme'),
+    ("cda", "cda.xml", r"et du BD moins la Difficulté", "et du BD plus la Difficulté"),
+    ("cda", "cda.xml", r"le niveau après la statistique", "le niveau avant la statistique"),
+    ("cda", "cda.xml", r"que vous retirez de la somme", "que vous ajoutez de la somme"),
+    ("cda", "cda.xml", r"moins 10\. Il est ajouté à", "moins 10. Il est retiré à"),
+    ("cda", "cda.xml", r"qu'il faut atteindre sur", "qu'il faut dépasser sur"),
+    ("cda", "cda.xml", r"\"aspect\"/> additionné du", '"aspect"/> soustrait du'),
+    ("cda", "cda.xml", r"le premier est supérieur à cette", "le premier est inférieur à cette"),
+    ("cda", "cda.xml", r"qui se retire du <xref", "qui s'ajoute du <xref"),
     # The games' own terms: a caractéristique, a moyen, a difficulty, a wound, an adverb
     ("edad", "book.xml", r"Résistance\(Con\)", "Résistance(For)"),
     ("edad", "book.xml", r"Estimation \(Int\)", "Estimation (Sag)"),
@@ -279,3 +314,19 @@ def test_a_tolerance_holds_only_where_the_book_says_approximate(copies):
     # approximate, so 5 against 5.5 is an erratum, exactly.
     mean = findings["erratum:paragraph-les-niveaux-de-dommage-sont:en-moyenne-vaut"]
     assert mean.message == "the text says 5, the rules give 5.5 (= 11/2)"
+
+
+def test_the_rules_say_which_comparison_threshold_and_operator_a_word_must_be():
+    from build_tools.checking.words import comparison, operation, threshold
+
+    assert comparison(lambda de: de <= 10, 10) == "inférieur ou égal"
+    assert comparison(lambda de: de < 10, 10) == "inférieur"
+    assert comparison(lambda de: de >= 10, 10) == "supérieur ou égal"
+    assert comparison(lambda de: de > 10, 10) == "supérieur"
+    assert comparison(lambda de: de == 10, 10) == "égal"
+    assert threshold(lambda de: de > 10, 10) == "dépasser"
+    assert threshold(lambda de: de >= 10, 10) == "atteindre"
+    assert operation(lambda a, b: a - b) == "moins"
+    assert operation(lambda a, b: a + b, "ajout") == "ajouter"
+    with pytest.raises(ValueError):
+        operation(lambda a, b: a * b)

@@ -233,3 +233,44 @@ def _find_cached(vocabulary: Vocabulary, text: str) -> tuple[Word, ...]:
             words.append(Word(at, match.end(), match.group(), family, lemma))
             position = match.end()
     return tuple(words)
+
+
+def comparison(holds, bound) -> str:
+    """The comparison (a French lemma of RELATIONS) a rule makes with `bound`.
+
+    `holds(value)` is the rule's own test; it is asked just below, at and just
+    above the bound, so that the rules module, not the binding, says whether the
+    bound is inclusive and which way it goes (« inférieur ou égal à sa CA »).
+    """
+    below, at, above = (bool(holds(bound + step)) for step in (-1, 0, 1))
+    lemmas = {
+        (True, True, False): "inférieur ou égal",
+        (True, False, False): "inférieur",
+        (False, True, True): "supérieur ou égal",
+        (False, False, True): "supérieur",
+        (False, True, False): "égal",
+    }
+    if (below, at, above) not in lemmas:
+        raise ValueError(f"no comparison holds so around {bound}: {below}, {at}, {above}")
+    return lemmas[below, at, above]
+
+
+def threshold(holds, bound) -> str:
+    """« atteindre » when the rule holds at `bound` already, « dépasser » when only above it."""
+    if not holds(bound + 1):
+        raise ValueError(f"the rule does not hold above {bound}")
+    return "atteindre" if holds(bound) else "dépasser"
+
+
+def operation(apply, family: str = "opération") -> str:
+    """The operator (a French lemma of RELATIONS) of `apply(a, b)`: a + b or a − b.
+
+    `family` is « opération » (plus/moins) or « ajout » (ajouter/retirer).
+    """
+    sums = {apply(10, 3) - 10}
+    lemmas = {"opération": ("plus", "moins"), "ajout": ("ajouter", "retirer")}[family]
+    if sums == {3}:
+        return lemmas[0]
+    if sums == {-3}:
+        return lemmas[1]
+    raise ValueError(f"{apply} neither adds nor takes off its second operand")

@@ -11,6 +11,7 @@ import re
 from fractions import Fraction
 
 from build_tools.checking.binder import StaleBinding
+from build_tools.checking.words import comparison, operation, threshold
 
 from ..rules import actions as regles
 from ..rules.personnages import ASPECT_SANS_JET, bonus_de_competence, niveau_de_competence
@@ -29,7 +30,8 @@ aspect of 10, a neutral moyen and a compétence at disciple."""
 
 @binder.prose(contains="est normalement un échec automatique")
 def reussite_et_echec_automatiques(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    somme = regles.cible_a_atteindre(ASPECT_SANS_JET, 2)
+    para.word("(CA) est [] à la somme", comparison(lambda ca: ca == somme, somme))
     para.claim("inférieure ou égale à {} est", regles.ECHEC_AUTOMATIQUE_JUSQU_A)
     para.claim("supérieure ou égale à {} est", regles.REUSSITE_AUTOMATIQUE_DES)
     # The remark: why the 20 and the 1 are automatic.
@@ -61,8 +63,15 @@ def reussite_et_echec_automatiques(para):
 
 @binder.prose(contains="il doit lancer un d20 et obtenir un nombre")
 def degres(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("lancer un d{}", regles.DE_D_ACTION)
+    ca = CA_MOYENNE
+    para.word("un nombre [] à sa CA", comparison(lambda de: regles.jet(ca, de).reussite, ca))
+    para.word("le personnage [] sa CA", threshold(lambda de: not regles.jet(ca, de).reussite, ca))
+    echec = regles.degre_d_echec(ca, ca + 3)
+    para.word("Le degré d'échec est [] au résultat", comparison(lambda x: x == echec, echec))
+    para.word(
+        "résultat du dé [] la CA", operation(lambda de, cible: regles.degre_d_echec(cible, de))
+    )
 
 
 @binder.example(title="la réussite d'une action")
@@ -111,7 +120,6 @@ def echec_d_une_action(ex, reussite_d_une_action):
 
 @binder.prose(contains="un 1 sera considéré comme une")
 def jets_forces(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("inférieure ou égale à {}, un", regles.ECHEC_AUTOMATIQUE_JUSQU_A)
     # On a forced roll the 1 succeeds with the CA as °R: at any CA up to the
     # automatic échec, the face that succeeds is the 1.
@@ -120,6 +128,9 @@ def jets_forces(para):
     para.claim("un {} sera considéré comme un", max(regles.faces_echouees(20)))
     ca = regles.REUSSITE_AUTOMATIQUE_DES + 4
     para.claim("égal à {}-CA", regles.degre_d_echec(ca, regles.DE_D_ACTION) + ca)
+    # « un degré de réussite égal à la CA »: a 1 forced at a CA of -2 reads -2.
+    force = regles.degre_de_reussite(-2, 1)
+    para.word("de réussite [] à la CA", comparison(lambda x: x == force, -2))
     # « un degré de réussite égal à la CA (et donc zéro ou négatif) »: the
     # highest CA the sentence covers is the échec automatique's own bound.
     plus_haute = regles.ECHEC_AUTOMATIQUE_JUSQU_A
@@ -151,7 +162,6 @@ def reussite_d_une_action_impossible(ex):
 
 @binder.prose(contains="Le ND par défaut est zéro")
 def niveaux_de_difficulte(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("descendre en bas de {}", regles.ND_PAR_DEFAUT)
     # Below 0 or above the d20's highest face, only a forced roll or the dé
     # critique can beat it.
@@ -173,6 +183,7 @@ def niveaux_de_difficulte(para):
     # the sentence is a rule of thumb, and this is the reading that makes it exact.
     part = regles.part_des_reussites_au_dela(CA_MOYENNE, Fraction(CA_MOYENNE, 2))
     para.claim("seulement {}%", part * 100)
+    para.word("[] de sa CA dans", "moitié")  # the threshold just read: CA / 2
 
 
 @binder.table(title="les difficultés")
@@ -215,7 +226,10 @@ def niveau_de_difficulte_negatif(ex):
 
 @binder.prose(contains="même avec un niveau de difficulté de 15")
 def moyenne_des_degres(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    para.waive_words(
+        "« en sera atteint » : le handicap touche le °R maximal, aucune borne n'est comparée",
+        "atteindre",
+    )
     nd = para.given("niveau de difficulté de {},")
     degre = para.given("qui a eu {} de °R")
     affirmer(
@@ -242,6 +256,8 @@ def moyenne_des_degres(para):
         regles.moyenne_des_degres_de_reussite(CA_MOYENNE),
         within=Fraction(1, 2),
     )
+    # « soit la moitié d'une CA moyenne »: 5 is half the CA moyenne of 10.
+    para.word("[] d'une CA moyenne", "moitié")
 
 
 @binder.prose(contains="les chances de succès restent les mêmes")
@@ -288,7 +304,6 @@ def handicaps_et_difficultes(ex):
 
 @binder.prose(contains="nommé le dé critique")
 def de_critique(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     affirmer(
         para,
         "n'est jamais plus grand que sa",
@@ -308,6 +323,22 @@ def de_critique(para):
     para.claim("différent de {}.", regles.DE_D_ACTION)
     # Without the dé critique an ordinary °R lies over 0 and up to 20.
     para.claim("inférieur à {} ou supérieur à {}", (regles.ND_PAR_DEFAUT, regles.DE_D_ACTION))
+    # « le d20 et l'ajouter à son degré »: the open d20 goes onto the °R.
+    para.word(
+        "et l'[] à son degré",
+        operation(
+            lambda ca, relance: (
+                regles.jet_avec_de_critique(ca, ca, regles.FACE_CRITIQUE, (relance,)).degre
+            ),
+            "ajout",
+        ),
+    )
+    # « lorsque le niveau de difficulté est supérieur à la CA (rendant le jet impossible) »
+    ca = CA_MOYENNE
+    para.word(
+        "le niveau de difficulté est [] à la CA",
+        comparison(lambda nd: regles.faces_reussies(ca, nd) is None, ca),
+    )
 
 
 @binder.example(title="une prouesse exceptionnelle")
@@ -352,7 +383,9 @@ def maladresse_exceptionnelle(ex):
 
 @binder.prose(contains="Il est possible de faire varier le dé critique")
 def variantes_du_de_critique(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    para.waive_words(
+        "« lancé après » : un moment laissé au choix du MJ, qui ne change aucun degré", "après"
+    )
     para.claim("lancer un d{} ou même un d{}", regles.DES_CRITIQUES_STRESSANTS)
     para.claim("que le d{} habituel", regles.DE_CRITIQUE)
     para.claim("qu'un d{} ou même un autre d{}", regles.DES_CRITIQUES_CALMES)
@@ -363,9 +396,14 @@ def variantes_du_de_critique(para):
 
 @binder.prose(contains="handicap cumulatif de")
 def actions_multiples(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("cumulatif de {} points", regles.HANDICAP_SUPPLEMENTAIRE_PAR_ACTION)
     para.claim("pénalité de {} par action", -regles.PENALITE_PAR_ACTION_IMPREVUE)
+    premier = regles.handicaps_des_actions_multiples(3)[0]
+    para.word("un handicap [] au nombre", comparison(lambda n: n == premier, 3))
+    # The penalty of an unplanned action goes onto the last planned handicap.
+    dernier = regles.handicaps_des_actions_multiples(3)[-1]
+    imprevu = regles.handicap_d_action_imprevue(3)
+    para.word("supplémentaire, [] à la dernière", "ajouter" if imprevu > dernier else "retirer")
 
 
 # Mireille's actions, by order of importance, as the example lists them.
@@ -402,7 +440,7 @@ def exemple_d_actions_multiples(ex):
 
 @binder.prose(contains="action qui permet le dépassement possède")
 def attributs_du_depassement(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    para.waive_words("« ajoutent un élément de risque » : un risque, pas un nombre", "ajouter")
     para.claim("possède {} attributs", len(regles.ATTRIBUTS_DU_DEPASSEMENT))
 
 

@@ -41,7 +41,10 @@ def claim_notation(check, before: str, valeur: int, niveau: int) -> None:
 
 @binder.prose(contains="Si le niveau d'héroïsme n'est que de")
 def niveau_omis(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    para.waive_words("« en ajoutant un h » : une lettre qu'on écrit, pas une addition", "ajouter")
+    # « le niveau après la statistique »: where the notation writes it (8h2).
+    notation = avance.notation_d_heroisme(8, 2)
+    para.word("le niveau [] la statistique", "après" if notation.startswith("8") else "avant")
     para.claim(
         "n'est que de {}, on n'inscrit que h, en omettant le {}.",
         (avance.NIVEAU_OMIS, avance.NIVEAU_OMIS),
@@ -176,7 +179,15 @@ def progression_et_heroisme(ex):
 
 @binder.prose(contains="Le facteur d'attaque vaut")
 def facteur_d_attaque(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    # « ce facteur que vous retirez de la somme du CA et du bonus de parade »
+    parade = combat.total_de_parade(10, 3)
+    para.word("vous [] de la somme", "retirer" if parade < 10 + 3 else "ajouter")
+    para.waive_words(
+        "« plus il est élevé, plus … » : le sens de l'effet du FA, que les règles, où il"
+        " est constant, ne font pas varier ; sa valeur et la chance qu'elle donne sont réclamées",
+        "plus",
+        "moins",
+    )
     para.claim("dans les règles actuelles {}.", avance.FACTEUR_D_ATTAQUE)
     # « des personnages identiques »: the average character of the book, with
     # aspect 10, moyen 0 and a BC of 0, and the same weapon without bonus.
@@ -189,5 +200,8 @@ def facteur_d_attaque(para):
 
 @binder.prose(contains="Le facteur de mortalité actuel est de")
 def facteur_de_mortalite(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    para.waive_words(
+        "« retiré », « plus il est élevé, plus … » : le FM vaut 0, les règles ne peuvent"
+        " dire s'il est retiré ou ajouté ; « personnages égaux » : identiques",
+    )
     para.claim("Le facteur de mortalité actuel est de {}", avance.FACTEUR_DE_MORTALITE)

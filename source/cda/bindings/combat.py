@@ -2,6 +2,8 @@
 
 from types import SimpleNamespace
 
+from build_tools.checking.words import comparison, operation
+
 from ..rules import combat, sante
 from ..rules.actions import DE_D_ACTION, cible_a_atteindre, degre_de_reussite
 from ..rules.avance import FACTEUR_D_ATTAQUE
@@ -18,7 +20,11 @@ GRAVITES_DU_GLOSSAIRE = {"legere": "légère", "grave": "grave", "critique": "cr
 
 @binder.prose(contains="additionnée du bonus de parade de l'arme moins")
 def total_de_parade(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    # « la CA …, additionnée du bonus de parade »: TP + FA = CA + BP.
+    para.word(
+        "l'arme, [] du bonus",
+        operation(lambda ca, bp: combat.total_de_parade(ca, bp) + FACTEUR_D_ATTAQUE, "ajout"),
+    )
     para.claim("bonus de parade de l'arme moins {}", FACTEUR_D_ATTAQUE)
 
 
@@ -150,7 +156,15 @@ def surclassement_pour_les_debutants(para):
 
 @binder.prose(contains="trois types de portée")
 def portees(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    # « est égale à la cible à atteindre de la compétence plus un éventuel bonus »
+    ca = cible_a_atteindre(10, 0, 0)
+    para.word("pour tirer est [] à la cible", comparison(lambda tir: tir == ca, ca))
+    para.waive_words(
+        "« ajustements ajoutés » et « portée maximale … dépassée » : laissés au MJ et à"
+        " chaque arme, le livre n'en chiffre aucun",
+        "ajouter",
+        "dépasser",
+    )
     difficultes = tuple(combat.difficulte_de_portee(p) for p in ("courte", "moyenne", "grande"))
     para.claim("de difficulté de base: {}, {} et {}.", difficultes)
 
@@ -158,7 +172,11 @@ def portees(para):
 @binder.prose(contains="entre la courte et la moyenne portée")
 def dommages_de_tir(para):
     # Read as a shot at short range: see the docstring of rules/combat.py.
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    para.waive_words("« le projectile atteint sa cible » : il touche, aucun seuil", "atteindre")
+    dom = combat.niveau_de_dommage_de_tir(5, 3, "courte")
+    para.word("de dommage [] à la somme", comparison(lambda x: x == dom, dom))
+    sans_portee = 5 + 3
+    para.word("et du BD [] la Difficulté", "moins" if dom < sans_portee else "plus")
     para.claim("verra son BD diminué de {}.", combat.difficulte_de_portee("courte"))
 
 

@@ -1,5 +1,7 @@
 """Bindings of the glossary « la terminologie »: every definition that states a value."""
 
+from build_tools.checking.words import comparison, operation
+
 from ..rules import actions, avance, combat, personnages, sante
 from . import affirmer, binder
 
@@ -13,7 +15,11 @@ def niveau_de_competence(entry):
 @binder.glossary(term="bonus de compétence")
 def bonus_de_competence(entry):
     # « Le NC moins 10 »: the BC of a NC of 0 is minus what is taken off.
-    entry.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    entry.word(
+        "Il est [] à l'aspect",
+        operation(lambda aspect, bc: actions.cible_a_atteindre(aspect, 0, bc), "ajout"),
+    )
+    entry.waive_words("« cible à atteindre » : le nom de la CA, pas un seuil", "atteindre")
     entry.claim("moins {}.", -personnages.bonus_de_competence(0))
 
 
@@ -31,7 +37,13 @@ for _term in ("profane", "apprenti", "compagnon", "disciple", "maître"):
 
 @binder.glossary(term="cible à atteindre")
 def cible_a_atteindre(entry):
-    entry.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    # « la valeur maximale qu'il faut atteindre sur un d20 »: a die equal to the CA succeeds.
+    egal = actions.jet(10, 10)
+    entry.word("qu'il faut [] sur", "atteindre" if egal.reussite else "dépasser")
+    entry.word(
+        "l'aspect [] du moyen",
+        operation(lambda aspect, moyen: actions.cible_a_atteindre(aspect, moyen), "ajout"),
+    )
     entry.claim("sur un d{}", actions.DE_D_ACTION)
 
 
@@ -76,7 +88,12 @@ def degre_de_reussite(entry):
 
 @binder.glossary(term="degré d'échec")
 def degre_d_echec(entry):
-    entry.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    entry.waive_words("« cible à atteindre » : le nom de la CA, pas un seuil", "atteindre")
+    ca = 10
+    entry.word(
+        "le premier est [] à cette",
+        comparison(lambda de: not actions.jet(ca, de).reussite, ca),
+    )
     entry.claim("obtenu sur le d{}", actions.DE_D_ACTION)
     # The face that is an échec even at a CA of 20.
     (toujours,) = actions.faces_echouees(actions.REUSSITE_AUTOMATIQUE_DES)
@@ -103,7 +120,7 @@ def manoeuvre_de_dommage(entry):
 
 @binder.glossary(term="points de fatigue")
 def points_de_fatigue(entry):
-    entry.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    entry.waive_words("« cible à atteindre » : le nom de la CA, pas un seuil", "atteindre")
     entry.claim("Chaque point diminue de {} les", sante.handicap_de_fatigue(1))
     entry.claim("au rythme de {} point aux {} minutes", sante.RECUPERATION)
 
@@ -136,13 +153,14 @@ for _gravite in sante.GRAVITES:
 @binder.glossary(term="facteur d'attaque")
 def facteur_d_attaque(entry):
     # The FA is what the TP takes off CA + BP.
-    entry.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    parade = combat.total_de_parade(10, 3)
+    entry.word("[] du total de parade", "retirer" if parade < 10 + 3 else "ajouter")
     entry.claim("Sa valeur actuelle est de {}.", -combat.total_de_parade(0, 0))
 
 
 @binder.glossary(term="facteur de mortalité")
 def facteur_de_mortalite(entry):
-    entry.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    entry.waive_words("« se retire » : le FM vaut 0, les règles ne peuvent dire s'il est retiré")
     entry.claim("Sa valeur actuelle est de {}.", avance.FACTEUR_DE_MORTALITE)
 
 

@@ -11,6 +11,7 @@ import re
 
 from build_tools.checking.binder import StaleBinding
 from build_tools.checking.rule import note
+from build_tools.checking.words import comparison, operation, threshold
 
 from ..rules import personnages as regles
 from ..rules.actions import cible_a_atteindre
@@ -22,6 +23,11 @@ def _formule(des: tuple[int, int, int]) -> tuple[str, tuple[int, int, int]]:
     nombre, faces, ajout = des
     signe = "+" if ajout >= 0 else "-"
     return "{}d{}" + signe + "{}", (nombre, faces, abs(ajout))
+
+
+def _profil(**moyens: int) -> dict[str, int]:
+    """Six moyens at 0 but those given (by abbreviation)."""
+    return {abrege: moyens.get(abrege, 0) for abrege in regles.MOYENS}
 
 
 # -- the history of the book --------------------------------------------------
@@ -48,8 +54,15 @@ def aspects_de_depart(para):
 
 @binder.prose(contains="Les moyens sont au nombre de")
 def nombre_de_moyens(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("au nombre de {}", len(regles.MOYENS))
+    # « la somme des moyens est toujours égale à zéro »: the constraint the rules test.
+    para.word(
+        "est toujours [] à zéro",
+        comparison(
+            lambda somme: not regles.contraintes_non_respectees(_profil(Pu=somme)),
+            regles.SOMME_DES_MOYENS,
+        ),
+    )
 
 
 @binder.prose(contains="Les moyens vont normalement de")
@@ -64,19 +77,38 @@ def somme_des_moyens(para):
 
 @binder.prose(contains="La Puissance ne peut pas dépasser la Résistance")
 def paire_puissance_resistance(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
-    para.claim("de plus de {} points", regles.ECART_MAXIMAL_DANS_UNE_PAIRE)
+    _paire(para, 0)
 
 
 @binder.prose(contains="La Manœuvre ne peut pas dépasser la Précision")
 def paire_manoeuvre_precision(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
-    para.claim("de plus de {} points", regles.ECART_MAXIMAL_DANS_UNE_PAIRE)
+    _paire(para, 1)
 
 
 @binder.prose(contains="L'Expression ne peut pas dépasser la Perception")
 def paire_expression_perception(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    _paire(para, 2)
+
+
+def _paire(para, rang: int) -> None:
+    """« La Puissance ne peut pas dépasser la Résistance de plus de 5 points »: the pair's
+    moyens in the rules' order, and the constraint as the rules test it."""
+    premier, second = regles.PAIRES_DE_MOYENS[rang]
+    para.word("[] ne peut pas", regles.MOYENS[premier])
+    para.word("dépasser la [] de", regles.MOYENS[second])
+
+    def brisee(ecart: int) -> bool:
+        # The first moyen over the second by `ecart`, the sum kept at 0.
+        haut, bas = ecart - ecart // 2, -(ecart // 2)
+        reste = -(haut + bas)
+        profil = _profil(**{premier: haut, second: bas})
+        autre = next(m for m in regles.MOYENS if m not in (premier, second))
+        profil[autre] += reste
+        return any(
+            premier in contrainte for contrainte in regles.contraintes_non_respectees(profil)
+        )
+
+    para.word("ne peut pas [] la", threshold(brisee, regles.ECART_MAXIMAL_DANS_UNE_PAIRE))
     para.claim("de plus de {} points", regles.ECART_MAXIMAL_DANS_UNE_PAIRE)
 
 
@@ -114,8 +146,24 @@ def niveaux_de_competence(table):
 
 @binder.prose(contains="est égal au niveau de compétence moins")
 def bonus_de_competence(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
-    para.claim("moins {}", -regles.bonus_de_competence(0))
+    bc = regles.bonus_de_competence(12)
+    para.word("(BC) est [] au niveau", comparison(lambda x: x == bc, bc))
+    para.word(
+        "niveau de compétence []",
+        # The sign the rules give the base: BC − NC is minus the base.
+        operation(
+            lambda nc, base: (
+                nc
+                + (regles.bonus_de_competence(nc) - nc) // regles.BASE_DU_BONUS_DE_COMPETENCE * base
+            )
+        ),
+    )
+    para.claim("{}. C'est ce dernier", -regles.bonus_de_competence(0), key="moins")
+    # « toujours ajouté à l'aspect »: the BC goes onto the aspect in the CA.
+    para.word(
+        "toujours [] à l'aspect",
+        operation(lambda aspect, bc: cible_a_atteindre(aspect, 0, bc), "ajout"),
+    )
 
 
 # -- la création des personnages ----------------------------------------------
@@ -123,7 +171,10 @@ def bonus_de_competence(para):
 
 @binder.prose(contains="La création des personnages est semi-aléatoire")
 def creation_des_aspects(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    para.waive_words(
+        "« des CA de 20 assez faciles à atteindre » : une appréciation du jeu, aucun seuil",
+        "atteindre",
+    )
     formule, des = _formule(regles.DES_D_ASPECT)
     para.claim("soit lancer {} fois " + formule, (regles.JETS_D_ASPECT, *des))
     para.claim("soustraire leur somme de {}", regles.TOTAL_DES_ASPECTS)

@@ -3,6 +3,8 @@
 import re
 from fractions import Fraction
 
+from build_tools.checking.words import operation
+
 from ..rules import sante
 from ..rules.sante import Blessures
 from . import affirmer, binder
@@ -83,8 +85,14 @@ def blessures_et_points_de_douleur(ex):
 def determination_des_niveaux_de_dommage(para):
     # « en moyenne, vaut 5 »: the mean °R of a successful encaissement at an
     # average Enc of 10 is 5.5, which the book gives to the unit below.
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     para.claim("en moyenne, vaut {}", sante.degre_d_encaissement_moyen(), within=Fraction(1, 2))
+    # « un °R sera soustrait »: the dommages effectifs are Dom − °R.
+    para.word("°R sera []", operation(sante.dommages_effectifs, "ajout"))
+    para.waive_words(
+        "« normalement égaux à la blessure maximale » : le principe, dont la règle chiffrée"
+        " suit (« y ajouter 5 points »)",
+        "égal",
+    )
     para.claim("d'y ajouter {} points", sante.ajout_au_niveau_de_dommage())
 
 
@@ -92,7 +100,6 @@ def determination_des_niveaux_de_dommage(para):
 def chute_de_cheval(ex):
     # The book's damage figures go by fives, so « autour de » allows half a
     # step either side of the border between the two kinds of wound.
-    ex.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
     ex.claim(
         "entre grave et critique, soit autour de {}",
         sante.entre_deux_gravites("grave", "critique"),
@@ -100,7 +107,9 @@ def chute_de_cheval(ex):
     )
     # The rest follows the figure the text chose.
     blessure_normale = _nombre_apres(ex.text, "soit autour de")
-    ex.claim("niveau de dommage de {}", sante.niveau_de_dommage_pour(blessure_normale))
+    niveau = sante.niveau_de_dommage_pour(blessure_normale)
+    ex.claim("niveau de dommage de {}", niveau)
+    ex.word("Il [] donc cinq", "ajouter" if niveau > blessure_normale else "retirer")
 
 
 @binder.prose(contains="se récupèrent au rythme de")
