@@ -390,3 +390,15 @@ def test_serve_says_a_port_in_use_at_once_and_refuses_a_port_that_is_none(
     status, _, err = rulebook("serve", "beta", "--port", "99999")
     assert status == 2  # was an internal error (OverflowError), after building the books
     assert "argument --port: expected a port from 0 to 65535, not 99999" in err
+
+
+def test_an_option_for_a_format_not_built_is_a_warning(rulebook, source, tmp_path):
+    out = str(tmp_path / "generated")
+    status, _, err = rulebook("build", "beta", "--format", "html", "--previews", "--out", out)
+    assert status == 0
+    assert (
+        "rulebook: warning: --previews is for --format cards, which this build does not make "
+        "(formats: html)"
+    ) in err
+    _, _, err = rulebook("build", "beta", "--format", "html", "--card-size", "tarot", "--out", out)
+    assert "--card-size is for --format cards" in err

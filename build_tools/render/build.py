@@ -9,6 +9,7 @@ import importlib.util
 import multiprocessing
 import os
 import signal
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -116,6 +117,17 @@ def run(books: list[Book], arguments: argparse.Namespace) -> int:
         previews=getattr(arguments, "previews", False),
         rules=not getattr(arguments, "no_rules", False),
     )
+    for option, needs in (
+        ("--previews", "cards") if getattr(arguments, "previews", False) else (None, None),
+        ("--card-size", "cards") if getattr(arguments, "card_size", None) else (None, None),
+        ("--tagged", "pdf") if getattr(arguments, "tagged", False) else (None, None),
+    ):
+        if option and needs not in formats:  # an option that would silently do nothing
+            print(
+                f"rulebook: warning: {option} is for --format {needs}, which this build does "
+                f"not make (formats: {','.join(formats)})",
+                file=sys.stderr,
+            )
     check_source_date()
     out = check_out(Path(arguments.out), books)
     strict = getattr(arguments, "strict", False)
