@@ -164,6 +164,18 @@ RULE_WORDS = [
     ("cda", "cda.xml", r"\"aspect\"/> additionné du", '"aspect"/> soustrait du'),
     ("cda", "cda.xml", r"le premier est supérieur à cette", "le premier est inférieur à cette"),
     ("cda", "cda.xml", r"qui se retire du <xref", "qui s'ajoute du <xref"),
+    # Harmonies: words once waived in bulk, now claimed against the rules
+    ("harmonies", "actions.xml", r"<emphasis>ajouté</emphasis>", "<emphasis>retiré</emphasis>"),
+    ("harmonies", "actions.xml", r"calculée en ajoutant la", "calculée en retirant la"),
+    ("harmonies", "actions.xml", r"serait égale à la Mesure", "serait supérieure à la Mesure"),
+    ("harmonies", "actions.xml", r"divisée par la somme", "multipliée par la somme"),
+    ("harmonies", "actions.xml", r"B est inférieure à", "B est supérieure à"),
+    ("harmonies", "actions.xml", r"dés et ajoute le résultat", "dés et retire le résultat"),
+    ("harmonies", "actions.xml", r"est égale ou supérieure à zéro", "est supérieure à zéro"),
+    ("harmonies", "actions.xml", r"Lorsqu'elle est inférieure à", "Lorsqu'elle est supérieure à"),
+    ("harmonies", "combat.xml", r"ses intentions après la", "ses intentions avant la"),
+    ("harmonies", "combat.xml", r"l'attaquant égale ou dépasse", "l'attaquant dépasse"),
+    ("harmonies", "combat.xml", r"le total le plus élevé qui", "le total le plus faible qui"),
     # The games' own terms: a caractéristique, a moyen, a difficulty, a wound, an adverb
     ("edad", "book.xml", r"Résistance\(Con\)", "Résistance(For)"),
     ("edad", "book.xml", r"Estimation \(Int\)", "Estimation (Sag)"),

@@ -17,8 +17,9 @@ RELATIONS = {
     "fr": {
         # family -> lemma -> forms (regular expressions, matched case-insensitively)
         "comparaison": {
-            "inférieur ou égal": [r"inférieure?s? ou égale?s?"],
-            "supérieur ou égal": [r"supérieure?s? ou égale?s?"],
+            # « égale ou supérieure » says one bound, as « supérieure ou égale » does
+            "inférieur ou égal": [r"inférieure?s? ou égale?s?", r"égale?s? ou inférieure?s?"],
+            "supérieur ou égal": [r"supérieure?s? ou égale?s?", r"égale?s? ou supérieure?s?"],
             "strictement inférieur": [r"strictement inférieure?s?"],
             "strictement supérieur": [r"strictement supérieure?s?"],
             "inférieur": [r"inférieure?s?(?! ou égal)"],
@@ -35,7 +36,12 @@ RELATIONS = {
         },
         "seuil": {
             "dépasser": [r"dépass(?:er|e|es|ent|é|ée|és|ées|ant|ait|aient)"],
-            "atteindre": [r"atteind(?:re|s)", r"atteint(?:e|s|es)?", r"atteign(?:ent|ait|aient)"],
+            "atteindre": [
+                r"atteind(?:re|s)",
+                r"atteint(?:e|s|es)?",
+                r"atteign(?:ent|ait|aient)",
+                r"égale?s? ou dépass(?:e|ent)",  # « égale ou dépasse »: at or over
+            ],
         },
         "direction": {
             "plus haut": [r"plus haute?s?", r"plus élevée?s?", r"plus grande?s?", r"au-dessus"],

@@ -12,6 +12,7 @@ import re
 from fractions import Fraction
 
 from build_tools.checking.rule import note
+from build_tools.checking.words import comparison, operation
 from build_tools.diagnostics import Finding
 
 from ..rules import actions as regles
@@ -72,7 +73,12 @@ def chance_a_difficulte_zero(para):
 
 @binder.prose(contains="deux fois plus difficile")
 def ecarts_de_difficulte(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    # « un malus de 5 points qui est ajouté de la difficulté »: a circumstance goes onto it.
+    para.word("points qui est [] de la", operation(regles.difficulte_ajustee, "ajout"))
+    para.word(
+        "est calculée en [] la difficulté",
+        operation(lambda nc, difficulte: regles.difficulte_finale(nc, difficulte), "ajout"),
+    )
     deux_fois = mesures.ecart_pour_un_rapport(2)
     para.claim("la difficulté gagne {} points", deux_fois)
     para.claim("on retire {} points", deux_fois)
@@ -160,7 +166,11 @@ def chance_de_l_acrobatie(para, difficulte_d_une_action):
 
 @binder.prose(contains="Quelqu'un m'a fait remarquer")
 def comparaison_des_mesures(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    # The reader's fair chance, V_A / (V_A + V_B), is what correction_de_la_mesure computes,
+    # for B − A ≥ 0 (hence « Dans le cas où B est inférieure à A, inversez A et B »).
+    para.word("serait [] à la Mesure", "égal")
+    para.word("l'attaquant, [] par la somme", "diviser")
+    para.word("où B est [] à A", "inférieur")
     note(
         "A's fair chance V_A/(V_A+V_B) = 1/(1 + 10^((B−A)/10)) is more than the table gives at "
         "A − B (50 % × 10^(−(B−A)/10)): the fair difficulty is −B plus a correction, easier"
@@ -196,13 +206,18 @@ def comparaison_des_mesures(para):
 
 @binder.prose(contains="ne fera pas un double périlleux")
 def marge_sans_effet(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    para.waive_words("« double périlleux » : une figure d'acrobatie, pas un doublement", "double")
     para.given("s'il réussit à {}")
 
 
 @binder.prose(contains="La marge de réussite est facile à calculer")
 def marge_d_echec(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    para.word(
+        "lance les dés et [] le résultat",
+        operation(lambda difficulte, jet: regles.marge_de_reussite(difficulte, jet), "ajout"),
+    )
+    para.word("cette dernière est [] à zéro", comparison(regles.action_reussie, 0))
+    para.word("Lorsqu'elle est [] à zéro", comparison(lambda m: not regles.action_reussie(m), 0))
     marge = para.given("une marge de réussite de {}")
     para.claim("une marge d'échec de {}", regles.marge_d_echec(marge))
 

@@ -10,6 +10,7 @@ import re
 from dataclasses import replace
 
 from build_tools.checking.rule import Trace, tracing
+from build_tools.checking.words import threshold
 
 from ..rules import combat as regles
 from ..rules import des
@@ -21,13 +22,14 @@ from .constats import formule, termes_de_la_formule, trouver
 
 @binder.prose(contains="Les Compétences de combat des Arpèges")
 def principes_generaux(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    para.waive_words("« divisés en trois parties » : le découpage de l'assaut, pas une division")
     para.waive("près de {}kg", "the weight of a two-handed sword, in the description")
 
 
 @binder.prose(contains="La déclaration d'intention se fait")
 def changement_d_intention(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    # The penalty the rules give is for a changed intention: one declared after another's.
+    para.word("ses intentions [] la déclaration", "après")
     para.claim("pénalité de {} sur toutes", regles.penalite(0, changement_d_intention=True))
 
 
@@ -72,7 +74,7 @@ def finesse_maximale(para):
 
 @binder.prose(contains="La Parade affecte principalement")
 def parade_defensive(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    para.waive_words("« être atteint » : être touché par l'adversaire, pas un seuil", "atteindre")
     defensive = regles.facteurs_du_type("Attaque défensive (ou défense sans attaque)")
     para.claim("un bonus de {}", defensive.parade)
 
@@ -174,7 +176,17 @@ def surprise(para):
 
 @binder.prose(contains="Les attaques sont considérées simultanées")
 def simultaneite(para):
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    defense = 10
+    para.word(
+        "l'attaquant [] le Total",
+        threshold(lambda attaque: regles.attaque_reussie(attaque, defense), defense),
+    )
+    para.waive_words(
+        "« le total avec lequel une attaque dépasse la défense » : l'écart, qui ne compte pas",
+        "dépasser",
+    )
+    premier = regles.qui_commence(15, 10)
+    para.word("le total le [] qui commence", "plus haut" if premier == "a" else "plus bas")
     para.claim("est de moins de {} points", regles.ECART_DE_SIMULTANEITE)
 
 

@@ -505,6 +505,16 @@ def attaques_simultanees(rapidite_a: int, rapidite_b: int) -> bool:
     return abs(rapidite_a - rapidite_b) < ECART_DE_SIMULTANEITE
 
 
+@rule(cites="Sinon, c'est le total le plus élevé qui commence")
+def qui_commence(rapidite_a: int, rapidite_b: int) -> str | None:
+    """Hors simultanéité, c'est le total de Rapidité le plus élevé qui commence.
+
+    Returns "a" or "b", or None when the attacks are simultaneous."""
+    if attaques_simultanees(rapidite_a, rapidite_b):
+        return None
+    return "a" if rapidite_a > rapidite_b else "b"
+
+
 @rule(
     cites=(
         "Goliath a maintenant un point de douleur et attaque David",
