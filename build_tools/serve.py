@@ -75,6 +75,10 @@ class Site:
 
     def affected(self, paths: set[str]) -> list[str]:
         """The books a set of changed files concerns: the books they are in; all for templates."""
+        # what the builds write (an --out inside a book's folder) is no change of a source
+        paths = {
+            path for path in paths if not Path(path).resolve().is_relative_to(self.out.resolve())
+        }
         names = []
         for name, book in self.books.items():
             if any(Path(path).is_relative_to(book.folder) for path in paths):

@@ -162,3 +162,12 @@ def test_an_up_to_date_build_still_reports_what_the_check_found(rulebook, book):
         status, _, err = rulebook("build", "regles", "--format", "html", "--strict")
         assert status == 1
         assert "rulebook: regles: 1 new finding(s)" in err
+
+
+def test_outputs_inside_the_books_folder_are_not_its_inputs(build, book):
+    # `--out source/regles/site`: the first build's files must not make the second one stale
+    out = str(book / "site")
+    assert build("--out", out) == ({"html"}, set())
+    assert build("--out", out) == (set(), {"html"})
+    edit(book / "un.xml", "Premier", "Tout premier")
+    assert build("--out", out) == ({"html"}, set())

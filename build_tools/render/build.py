@@ -212,7 +212,7 @@ def build_book(
     options = for_book(options, book)
     remove_leftovers(out)
     manifest = incremental.Manifest.load(out)
-    sources = incremental.book_inputs(book.folder)
+    sources = incremental.book_inputs(book.folder, out_root)
     # One record per format and options: an A4 and a Letter PDF are two outputs, both kept.
     settings = {name: incremental.settings_of(name, options, strict) for name in formats}
     keys = {name: incremental.record_key(name, settings[name]) for name in formats}

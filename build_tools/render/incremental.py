@@ -56,12 +56,16 @@ def signature(path: Path, known: list | None = None) -> Signature | None:
     return Signature(status.st_size, status.st_mtime_ns, digest)
 
 
-def book_inputs(folder: Path) -> list[Path]:
-    """Every file of a book's folder that a build may read (caches and hidden files aside)."""
+def book_inputs(folder: Path, out: Path | None = None) -> list[Path]:
+    """Every file of a book's folder that a build may read (caches and hidden files aside, and
+    the build's own outputs when `out` lies in the folder: else a build is never up to date)."""
+    outputs = Path(out).resolve() if out is not None else None
     return sorted(
         path
         for path in _files(folder)
-        if "__pycache__" not in path.parts and not path.name.startswith(".")
+        if "__pycache__" not in path.parts
+        and not path.name.startswith(".")
+        and not (outputs and path.resolve().is_relative_to(outputs))
     )
 
 
