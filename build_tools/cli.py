@@ -458,7 +458,8 @@ def run_ledger_prune(arguments: argparse.Namespace) -> int:
         removed = prune(book.ledger, stale) if stale else []
         for identifier in removed:
             print(f"{book.name}: removed {identifier}")
-        print(f"{book.name}: {len(removed)} entr{'y' if len(removed) == 1 else 'ies'} removed")
+        if not arguments.quiet or removed:
+            print(f"{book.name}: {len(removed)} entr{'y' if len(removed) == 1 else 'ies'} removed")
     return status
 
 

@@ -195,6 +195,7 @@ def test_prune_removes_only_the_entries_that_no_longer_occur(rulebook, book):
     )
     assert rulebook("check", "regles", "--no-rules").status == 0
     assert rulebook("ledger", "prune", "regles").out == "regles: 0 entries removed\n"
+    assert rulebook("ledger", "prune", "regles", "-q").out == ""  # -q: nothing when all is well
 
 
 def test_accept_and_prune_leave_a_broken_ledger_alone(rulebook, book):
