@@ -18,8 +18,14 @@ RELATIONS = {
         # family -> lemma -> forms (regular expressions, matched case-insensitively)
         "comparaison": {
             # « égale ou supérieure » says one bound, as « supérieure ou égale » does
-            "inférieur ou égal": [r"inférieure?s? ou égale?s?", r"égale?s? ou inférieure?s?"],
-            "supérieur ou égal": [r"supérieure?s? ou égale?s?", r"égale?s? ou supérieure?s?"],
+            "inférieur ou égal": [
+                r"inférieure?s? ou (?:égale?s?|égaux)",
+                r"égale?s? ou inférieure?s?",
+            ],
+            "supérieur ou égal": [
+                r"supérieure?s? ou (?:égale?s?|égaux)",
+                r"égale?s? ou supérieure?s?",
+            ],
             "strictement inférieur": [r"strictement inférieure?s?"],
             "strictement supérieur": [r"strictement supérieure?s?"],
             "inférieur": [r"inférieure?s?(?! ou égal)"],

@@ -11,6 +11,7 @@ import re
 
 from build_tools.checking.binder import Binder, Check, TableCheck
 from build_tools.checking.rule import note
+from build_tools.checking.words import comparison
 from build_tools.diagnostics import slug
 
 from . import mots
@@ -193,7 +194,8 @@ def faire_20(para: Check) -> None:
 
 @binder.prose(contains="correspondra à l'attribut d'initiative (Init)")
 def initiative(para: Check) -> None:
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    init = file.attribut_d_initiative(14, 12, 1)
+    para.word("Le bonus est [] à la somme", comparison(lambda bonus: bonus == init, init))
     para.claim("tirer {}D{} puis", file.DES_D_INITIATIVE)
     verifier_les_noms_de_dons(para)
 
@@ -217,8 +219,23 @@ def attribut_d_initiative(ex: Check) -> None:
 
 @binder.prose(contains="le gain est égal à leur valeur d'intelligence divisée par 10")
 def gain_de_reactivite(para: Check) -> None:
-    para.waive_words("relation dite en mots : le gain et les coûts sont réclamés par leurs nombres")
     para.claim("divisée par {}", file.DIVISEUR_DE_REACTIVITE)
+    # Who gains: A acts simply in a file of four and moves; those behind his new place gain.
+    avant = file.File(tuple(file.Combattant(nom, 10) for nom in "ABCD"))
+    apres = file.action_du_premier(avant, file.SIMPLE)
+    gagnants = [c.nom for c in apres.combattants if c.gains]
+    derriere = all(apres.position(nom) > apres.position("A") for nom in gagnants)
+    para.word("situés [] lui", "derrière" if gagnants and derriere else "devant")
+    # The gain is made by the move itself (file._deplacer): once it is done.
+    para.word("[] qu'un personnage", "après")
+    gain = file.gain_de_reactivite(15)
+    para.word("le gain est [] à leur", comparison(lambda x: x == gain, gain))
+    simple = file.cout_en_reactivite(file.SIMPLE, 5)
+    para.word("faire une [] (le coût", file.SIMPLE)
+    para.word("le coût est [] au nombre", comparison(lambda combattants: simple == combattants, 5))
+    para.word("ou une [] (le", file.COMPLEXE)
+    complexe = file.cout_en_reactivite(file.COMPLEXE, 5)
+    para.word("(le [])", "double" if complexe == 2 * simple else "moitié")
 
 
 def action_dite(check: Check, motif: str, selon_les_regles: str, cle: str) -> str:
@@ -356,7 +373,11 @@ def version_abolie(para: Check) -> None:
 
 @binder.prose(contains="perdre 1 PV par tour")
 def agonie(para: Check) -> None:
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    maximum = 12
+    para.word(
+        "négatifs (mais [] à -PVs",
+        comparison(lambda pv: personnage.etat(pv, maximum) != "mort", -maximum),
+    )
     para.claim("tombent à {}, le personnage devient inconscient", personnage.SEUIL_D_INCONSCIENCE)
     para.claim("perdre {} PV par tour", personnage.PERTE_DU_MOURANT_PAR_TOUR)
 
@@ -582,13 +603,24 @@ def parade_des_protections(para: Check) -> None:
 
 @binder.prose(contains="Le temps d'incantation est égal au niveau du sort plus un")
 def temps_d_incantation(para: Check) -> None:
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    niveau = 3
+    temps = magie.temps_d_incantation(niveau)
+    para.word("d'incantation est [] au niveau", comparison(lambda x: x == temps, temps))
+    para.word("plus un, [] par deux", "diviser" if temps * 2 == niveau + 1 else "multiplier")
+    # The unit of the time, and the half of it: « une action complexe » for 1, simple for ,5.
+    para.word("par deux en [] (un", magie.cout_d_incantation(1).removeprefix("une action "))
+    para.word("correspond à une []", magie.cout_d_incantation(0).removeprefix("une action "))
     para.waive("un ,5 correspond", "« ,5 »: the half of an action complexe, not a number")
 
 
 @binder.prose(contains="Un magicien peut apprendre tous les sorts de niveau 0.")
 def apprentissage_des_sorts(para: Check) -> None:
-    para.waive_words("relation dite en mots : ses nombres sont réclamés, pas la relation")
+    bonus = 3
+    interdit = comparison(lambda n: not magie.peut_apprendre(n, bonus, range(n)), bonus)
+    # « strictement supérieur » and « supérieur » say the same strict bound.
+    para.word(
+        "de niveau [] à son bonus", {"supérieur": "strictement supérieur"}.get(interdit, interdit)
+    )
     para.claim("tous les sorts de niveau {}", magie.NIVEAU_LIBRE)
     para.claim("un sort de niveau n-{} de cette école", magie.NIVEAU_PRECEDENT)
 
