@@ -12,9 +12,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
 from lxml import etree
 from markupsafe import Markup
 
@@ -28,6 +27,9 @@ from build_tools.render.output import write_atomic
 from build_tools.render.profiling import ATTRIBUTES as PROFILING_ATTRIBUTES
 from build_tools.render.profiling import Profile
 from build_tools.render.typography import Typography
+
+if TYPE_CHECKING:  # Jinja2 is imported when a page is rendered: `rulebook check` needs none
+    from jinja2 import Environment, FileSystemBytecodeCache
 from build_tools.render.verification import Marks
 from build_tools.render.wording import language_of, words_for
 
@@ -455,6 +457,8 @@ class HtmlBook:
 
 def _environment() -> Environment:
     """The Jinja2 environment of templates/, its compiled templates cached between runs."""
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
     environment = Environment(
         loader=FileSystemLoader(str(TEMPLATES)),
         autoescape=True,
@@ -483,6 +487,8 @@ def _bytecode_cache() -> FileSystemBytecodeCache | None:
     sources and the outputs; Jinja2 checks each template's modification time, so an
     edited template is compiled again. Without a writable cache folder, no cache.
     """
+    from jinja2 import FileSystemBytecodeCache
+
     base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     folder = base / "rulebook" / "jinja2"
     try:

@@ -6,8 +6,6 @@ import importlib.util
 from dataclasses import dataclass
 from pathlib import Path
 
-import jinja2
-
 from build_tools.assets import templates_folder
 
 TEMPLATES = templates_folder() / "pdf"
@@ -77,6 +75,8 @@ DRAFT_MARK = {"fr": "Brouillon — ne pas diffuser", "en": "Draft — do not dis
 
 def stylesheet(options, language: str = "en", settings: dict | None = None) -> str:
     """The print CSS for `options` and a book in `language`: paper size, fonts, draft mark."""
+    import jinja2  # here, not at the top: `rulebook check` imports this module, and needs no Jinja2
+
     primary = language.split("-")[0].split("_")[0].lower()
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
@@ -110,6 +110,8 @@ def _package_folder(package: str) -> Path | None:
 
 def errata_stylesheet(options) -> str:
     """The CSS of the errata sheet (screen and paper): `templates/pdf/errata.css` with the fonts."""
+    import jinja2
+
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         autoescape=False,

@@ -24,9 +24,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import jinja2
-import markupsafe
-
 from build_tools.assets import templates_folder
 from build_tools.books import Book, UsageError, discover, load_game, main_file
 from build_tools.diagnostics import Finding
@@ -91,6 +88,8 @@ def sheet_document(
     character: Character | None = None,
 ):
     """The sheet laid out (WeasyPrint's document), before it is written as a PDF."""
+    import jinja2  # here, not at the top: every command builds the `sheet` parser
+    import markupsafe
     from weasyprint.text.fonts import FontConfiguration
 
     from build_tools.render.weasyprint_loading import load_weasyprint
