@@ -154,7 +154,12 @@ def select(arguments: list[str], root: Path | None = None) -> list[Book]:
         else:
             names = ", ".join(known) or "none"
             raise UsageError(f"{argument}: no such book (books under source/: {names})")
-    return chosen
+    # One book named twice (cda, source/cda, a chapter of it) is checked and built once:
+    # twice, two processes would write the same outputs at once.
+    unique: dict[tuple[Path, Path], Book] = {}
+    for book in chosen:
+        unique.setdefault((book.folder.resolve(), book.main.resolve()), book)
+    return list(unique.values())
 
 
 DOCBOOK_SUFFIXES = (".xml", ".dbk", ".docbook")

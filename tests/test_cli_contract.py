@@ -402,3 +402,14 @@ def test_an_option_for_a_format_not_built_is_a_warning(rulebook, source, tmp_pat
     ) in err
     _, _, err = rulebook("build", "beta", "--format", "html", "--card-size", "tarot", "--out", out)
     assert "--card-size is for --format cards" in err
+
+
+def test_a_book_named_twice_is_checked_and_built_once(rulebook, source, tmp_path):
+    status, out, _ = rulebook("check", "alpha", "source/alpha", "source/alpha/chapitres/un.xml")
+    assert status == 0
+    assert out.count("alpha: 0 new finding(s)") == 1
+    # built twice, two processes wrote the same files at once
+    _, out, _ = rulebook(
+        "build", "alpha", "source/alpha", "--format", "html", "--out", str(tmp_path)
+    )
+    assert out.count("alpha.html") == 1
