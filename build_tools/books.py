@@ -159,6 +159,14 @@ def select(arguments: list[str], root: Path | None = None) -> list[Book]:
     unique: dict[tuple[Path, Path], Book] = {}
     for book in chosen:
         unique.setdefault((book.folder.resolve(), book.main.resolve()), book)
+    by_name: dict[str, Book] = {}
+    for book in unique.values():
+        other = by_name.setdefault(book.name, book)
+        if other is not book:  # their reports would not tell them apart, nor generated/NAME
+            raise UsageError(
+                f"two books are named {book.name}: {other.main} and {book.main}; "
+                "check or build them one at a time"
+            )
     return list(unique.values())
 
 

@@ -413,3 +413,10 @@ def test_a_book_named_twice_is_checked_and_built_once(rulebook, source, tmp_path
         "build", "alpha", "source/alpha", "--format", "html", "--out", str(tmp_path)
     )
     assert out.count("alpha.html") == 1
+
+
+def test_two_books_of_one_name_are_refused(rulebook, source, tmp_path, write_book):
+    other = write_book("alpha", {"book.xml": BETA}, root=tmp_path / "ailleurs")
+    status, out, err = rulebook("build", "alpha", str(other), "--out", str(tmp_path / "site"))
+    assert (status, out) == (2, "")
+    assert "two books are named alpha: " in err  # both would be written to site/alpha/
