@@ -290,11 +290,10 @@ def sarif(results, settings: Settings) -> str:
                     {
                         "id": number,
                         "physicalLocation": {
-                            "artifactLocation": {
-                                "uri": _uri(display_path(Path(place["file"])))
-                                if place.get("file")
-                                else result.book.name
-                            },
+                            # Located as the finding itself is: under PROJECTROOT.
+                            "artifactLocation": _artifact(Path(place["file"]), root)
+                            if place.get("file")
+                            else {"uri": _uri(result.book.name)},
                             **(
                                 {"region": {"startLine": place["line"]}}
                                 if place.get("line")

@@ -224,3 +224,9 @@ def test_a_contradiction_names_its_other_place_in_sarif(book, capsys):
     (changed,) = [r for r in results if "« Au moins »" in r["message"]["text"]]
     assert changed["locations"][0]["physicalLocation"]["region"]["startLine"] == 36
     assert changed.get("relatedLocations"), changed
+    # The other place is located as the finding is (here outside the project root: an
+    # absolute URI), never relative to wherever the check runs from.
+    (other,) = changed["relatedLocations"]
+    here = changed["locations"][0]["physicalLocation"]["artifactLocation"]
+    there = other["physicalLocation"]["artifactLocation"]
+    assert here["uri"].startswith("file:///") and there["uri"].startswith("file:///"), other
