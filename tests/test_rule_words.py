@@ -294,6 +294,12 @@ REWORDINGS = [
     ("edad", "book.xml", r"ce qui consiste à tirer 1D20", "ce qui revient à tirer 1D20"),
     ("edad", "book.xml", r"La plupart des races ont", "Presque toutes les races ont"),
     ("edad", "book.xml", r"tombent à 0, le personnage", "tombent à 0, alors le personnage"),
+    # Around the rule words claimed since the bulk waivers went
+    ("cda", "cda.xml", r"la CA du personnage\.", "la CA de ce personnage."),
+    ("cda", "cda.xml", r"zéro, mettant ainsi l'accent", "zéro, ce qui met l'accent"),
+    ("harmonies", "actions.xml", r"l'action est échouée\.", "l'action est ratée."),
+    ("edad", "book.xml", r"au nombre de combattants\)", "au nombre des combattants)"),
+    ("edad", "book.xml", r"Pour ces personnages, le gain", "Pour eux, le gain"),
 ]
 
 
