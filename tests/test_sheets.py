@@ -463,3 +463,15 @@ def test_a_long_value_is_set_smaller_on_its_sheet_never_cut():
             assert sum(text.margin_width() for text in line.children) <= box.width
     pdf = pypdf.PdfReader(io.BytesIO(document.write_pdf()))
     assert pdf.pages[0].extract_text().count("Hache de guerre à deux mains") == 2
+
+
+def test_long_notes_are_printed_whole_on_as_many_pages_as_they_need(rulebook, tmp_path):
+    notes = " ".join(f"Kröm, épisode {number}." for number in range(1, 201))
+    text = (ROOT / "source" / KROM).read_text(encoding="utf-8")
+    character = tmp_path / "krom.toml"
+    character.write_text(text.replace("\n[aspects.Ph]", f'notes = "{notes}"\n\n[aspects.Ph]', 1))
+    out = tmp_path / "krom.pdf"
+    run = rulebook("sheet", str(character), "--out", str(out))
+    assert run.status == 0, run.err
+    printed = " ".join(page.extract_text() for page in pypdf.PdfReader(out).pages)
+    assert "épisode 200." in " ".join(printed.split())  # was cut at the box's 45 mm
