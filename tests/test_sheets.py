@@ -422,12 +422,16 @@ def test_paper_letter_prints_the_sheets_on_letter_only(rulebook, tmp_path):
         "letter",
         "--out",
         str(tmp_path),
+        "-v",
     )
     assert run.status == 0, run.err
     assert sorted(p.name for p in tmp_path.rglob("*.pdf")) == ["sheet-letter.pdf"]
     assert "harmonies: sheets: " in run.out and "sheet.pdf" not in run.out
-    box = pypdf.PdfReader(tmp_path / "harmonies" / "sheet-letter.pdf").pages[0].mediabox
+    sheet = pypdf.PdfReader(tmp_path / "harmonies" / "sheet-letter.pdf")
+    box = sheet.pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (612, 792)
+    # the progress counts the sheet's pages
+    assert f"s, {len(sheet.pages)} pages)" in run.err.split("harmonies: sheets: built (")[1]
 
 
 def test_sheet_takes_quiet_as_every_command_does(rulebook, tmp_path, monkeypatch):

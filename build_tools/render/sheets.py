@@ -42,6 +42,8 @@ from build_tools.render.typography import french_spaces
 
 TEMPLATES = templates_folder() / "sheets"
 PAPERS = {"a4": "A4", "letter": "letter"}
+PDF_OPTIONS = {"full_fonts": False, "hinting": False}
+"""Fonts subset to the glyphs the sheet uses, and embedded."""
 
 
 def render(context) -> list[Path]:
@@ -62,7 +64,9 @@ def render(context) -> list[Path]:
     written = []
     given = getattr(context.options, "paper_given", False)
     for paper in [context.options.paper] if given else PAPERS:
-        pdf = sheet_pdf(description, context.book.folder, paper)
+        document = sheet_document(description, context.book.folder, paper)
+        context.pages += len(document.pages)  # what the build's progress counts
+        pdf = document.write_pdf(pdf_forms=True, **PDF_OPTIONS)
         name = "sheet.pdf" if paper == "a4" else f"sheet-{paper}.pdf"
         written.append(write_atomic(context.out / name, pdf))
     context.written.extend(written)
@@ -78,7 +82,7 @@ def sheet_pdf(
     """The PDF of the sheet of the game of the book in `folder`: a fillable form when
     `character` is None, else filled with it. WeasyPrint reads through the book's gate."""
     document = sheet_document(description, folder, paper, character)
-    return document.write_pdf(pdf_forms=character is None, full_fonts=False, hinting=False)
+    return document.write_pdf(pdf_forms=character is None, **PDF_OPTIONS)
 
 
 def sheet_document(
