@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pypdf
 import pytest
 from conftest import ROOT
@@ -59,11 +61,19 @@ def test_the_binding_catches_a_wrong_number(rulebook, project):
 @pytest.mark.slow
 def test_a_new_game_builds_every_format(rulebook, project):
     rulebook("new", "mon-jeu")
-    status, out, err = rulebook("build", "mon-jeu", "--format", "html,pdf,cards,sheets")
+    status, out, err = rulebook("build", "mon-jeu", "--format", "html,pdf,cards,sheets", "-v")
     assert status == 0, err
     folder = project / "generated" / "mon-jeu"
     for name in ("mon-jeu.pdf", "cards.pdf", "sheet.pdf"):
         assert (folder / name).read_bytes().startswith(b"%PDF-")
+    # the progress counts each format's pages (-v: one line per step)
+    for step, files in (
+        ("pdf", ["mon-jeu.pdf"]),
+        ("cards", ["cards.pdf", "cards-single.pdf"]),
+        ("sheets", ["sheet.pdf", "sheet-letter.pdf"]),
+    ):
+        pages = sum(len(pypdf.PdfReader(folder / name).pages) for name in files)
+        assert re.search(rf"mon-jeu: {step}: built \([\d.]+ s, {pages} pages?\)", err), err
     # French typography on the sheet too: the label typed « Total d'un jet de 10 » in fiche.py
     sheet = "".join(page.extract_text() for page in pypdf.PdfReader(folder / "sheet.pdf").pages)
     assert "Total d’un jet de 10" in sheet and "'" not in sheet

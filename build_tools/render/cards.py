@@ -74,12 +74,11 @@ def render(context) -> list[Path]:
     layout = Layout.of(context.options.card_size or deck.size, context.options.paper)
     language = context.document.root.get("lang") or "fr"
     sizes = fit(deck, layout, language)
-    written = [
-        write_atomic(context.out / "cards.pdf", _pdf(deck, layout, sizes, "sheets", language)),
-        write_atomic(
-            context.out / "cards-single.pdf", _pdf(deck, layout, sizes, "single", language)
-        ),
-    ]
+    written = []
+    for name, mode in (("cards.pdf", "sheets"), ("cards-single.pdf", "single")):
+        document = _document(deck, layout, sizes, mode, language)
+        context.pages += len(document.pages)  # what the build's progress counts
+        written.append(write_atomic(context.out / name, document.write_pdf(**PDF_OPTIONS)))
     if context.options.previews:
         written += previews(written[1], context.out / "cards-png", len(deck.cards), context)
     context.written.extend(written)
@@ -244,8 +243,13 @@ def _descendants(box):
 
 
 def _pdf(deck, layout, sizes, mode, language) -> bytes:
+    return _document(deck, layout, sizes, mode, language).write_pdf(**PDF_OPTIONS)
+
+
+def _document(deck, layout, sizes, mode, language):
+    """The deck laid out (WeasyPrint's document): imposed on sheets, or one card per page."""
     page = _page(deck, layout, sizes, mode, language, range(len(deck.cards)))
-    return _html(page, deck).write_pdf(**PDF_OPTIONS)
+    return _html(page, deck).render()
 
 
 def _html(page: str, deck: Deck):
