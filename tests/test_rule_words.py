@@ -164,6 +164,8 @@ RULE_WORDS = [
     ("cda", "cda.xml", r"\"aspect\"/> additionné du", '"aspect"/> soustrait du'),
     ("cda", "cda.xml", r"le premier est supérieur à cette", "le premier est inférieur à cette"),
     ("cda", "cda.xml", r"qui se retire du <xref", "qui s'ajoute du <xref"),
+    ("cda", "cda.xml", r"\(positif\) est soustrait du", "(positif) est ajouté du"),
+    ("cda", "cda.xml", r"d'armure moins le <acronym>", "d'armure plus le <acronym>"),
     # Harmonies: words once waived in bulk, now claimed against the rules
     ("harmonies", "actions.xml", r"<emphasis>ajouté</emphasis>", "<emphasis>retiré</emphasis>"),
     ("harmonies", "actions.xml", r"calculée en ajoutant la", "calculée en retirant la"),

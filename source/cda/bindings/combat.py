@@ -112,6 +112,11 @@ def bjorn_et_krom(ex):
     effectifs = sante.dommages_effectifs(dommage, encaisse, bjorn.be)
     ex.claim("il reçoit donc {} de dommages", effectifs)
     ex.claim("( {} du Dom moins {} points d'armure", (dommage, bjorn.be))
+    # « moins le °R du jet d'encaissement »: the °R comes off, as the armour does.
+    ex.word(
+        "d'armure [] le °R",
+        operation(lambda dom, degre: sante.dommages_effectifs(dom, degre, bjorn.be) + bjorn.be),
+    )
     blessure = sante.type_de_blessure(effectifs)
     lien = _terme_lie_avant(ex, "ce qui lui donne une")
     affirmer(

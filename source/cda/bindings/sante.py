@@ -39,7 +39,11 @@ def armure_et_encaissement(para):
     # The rules follow « les armures » (and the combat example, and the 1.3
     # revision: « Les Bonus d'Armure se retire maintenant automatiquement aux
     # dommages »): the BE comes off the Dom, it does not raise the roll.
-    para.waive_words("la Résistance nommée dans la phrase du jet d'encaissement, affirmée à part")
+    # « le degré de réussite (positif) est soustrait du Dom »
+    para.word("(positif) est [] du Dom", operation(sante.dommages_effectifs, "ajout"))
+    para.waive_words(
+        "la Résistance nommée dans la phrase du jet d'encaissement, affirmée à part", "Résistance"
+    )
     affirmer(
         para,
         "éventuellement augmenté d'un bonus dû à son armure",
