@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -479,3 +480,19 @@ def test_long_notes_are_printed_whole_on_as_many_pages_as_they_need(rulebook, tm
     assert run.status == 0, run.err
     printed = " ".join(page.extract_text() for page in pypdf.PdfReader(out).pages)
     assert "épisode 200." in " ".join(printed.split())  # was cut at the box's 45 mm
+
+
+def test_a_players_character_beside_the_examples_is_checked_too(rulebook, tmp_path):
+    folder = tmp_path / "harmonies"
+    shutil.copytree(ROOT / "source" / "harmonies", folder, ignore=shutil.ignore_patterns("__py*"))
+    david = (folder / "personnages" / "david.toml").read_text(encoding="utf-8")
+    assert "cp_rs = -1\n" in david
+    player = folder / "personnages" / "ma-joueuse.toml"
+    player.write_text(david.replace("cp_rs = -1\n", "cp_rs = -1.5\n"), encoding="utf-8")
+    run = rulebook("check", str(folder))
+    assert run.status == 1  # was silently passed over: only the examples were read
+    line = david.splitlines().index("cp_rs = -1") + 1
+    assert (
+        f"ma-joueuse.toml:{line}: error: defense.cp_rs: character personnages/ma-joueuse.toml: "
+        "Cp+Rs doit être un nombre entier"
+    ) in run.out

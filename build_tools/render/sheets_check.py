@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import inspect
 import traceback
+from dataclasses import dataclass
 from pathlib import Path
 
 from build_tools.checking.passage import Passage, compile_pattern, number_value
@@ -31,7 +32,17 @@ def check_sheet(document, game) -> list[Finding]:
         return []
     citations = Citations(document)
     findings = _sources(description, citations)
-    for example in description.examples:
+    # The other character files beside the examples (a player's, added later) are held to
+    # the rules too: a mistake in one is a finding, not a file the check silently passes over.
+    named = {Path(example.file) for example in description.examples}
+    others = sorted(
+        path.relative_to(game.folder)
+        for folder in {file.parent for file in named}
+        for path in (game.folder / folder).glob("*.toml")
+        if path.relative_to(game.folder) not in named
+    )
+    examples = [*description.examples, *(_Unbound(str(file)) for file in others)]
+    for example in examples:
         path = game.folder / example.file
         try:
             character = read_character(path, description, citations.place)
@@ -40,7 +51,7 @@ def check_sheet(document, game) -> list[Finding]:
                 Finding(
                     "error",
                     "sheet-character",
-                    f"example character {example.file}: {diagnostic.message}",
+                    f"{_kind(example)} {example.file}: {diagnostic.message}",
                     file=diagnostic.file,
                     line=diagnostic.line,
                     where=diagnostic.field,
@@ -55,6 +66,18 @@ def check_sheet(document, game) -> list[Finding]:
         for agreement in example.agreements:
             findings += _agreement(document, character, agreement, example.file)
     return findings
+
+
+def _kind(example) -> str:
+    return "character" if isinstance(example, _Unbound) else "example character"
+
+
+@dataclass(frozen=True)
+class _Unbound:
+    """A character file that no example of the book binds: checked, compared with nothing."""
+
+    file: str
+    agreements: tuple = ()
 
 
 def _crash(error: Exception, game, file: str) -> Finding:
