@@ -279,10 +279,11 @@ def operation(apply, family: str = "opération") -> str:
 
     `family` is « opération » (plus/moins) or « ajout » (ajouter/retirer).
     """
-    sums = {apply(10, 3) - 10}
+    # Two probes, so that a rule that merely happens to give a ± b once is not mistaken.
+    changes = {apply(a, b) - a for a, b in ((10, 3), (12, 5))}
     lemmas = {"opération": ("plus", "moins"), "ajout": ("ajouter", "retirer")}[family]
-    if sums == {3}:
+    if changes == {3, 5}:
         return lemmas[0]
-    if sums == {-3}:
+    if changes == {-3, -5}:
         return lemmas[1]
     raise ValueError(f"{apply} neither adds nor takes off its second operand")
