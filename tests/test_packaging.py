@@ -62,7 +62,7 @@ def test_an_installed_wheel_builds_a_book_outside_the_source_tree(wheel, tmp_pat
     assert version.stdout.startswith("rulebook ")
 
     done = subprocess.run(
-        [command, "build", "harmonies", "--format", "html,pdf"],
+        [command, "build", "harmonies", "--format", "html,pdf,cards,sheets"],
         capture_output=True,
         text=True,
         cwd=project,
@@ -74,6 +74,8 @@ def test_an_installed_wheel_builds_a_book_outside_the_source_tree(wheel, tmp_pat
     assert "Harmonies" in page
     assert (out / "html" / "book.css").stat().st_size > 1000
     assert (out / "harmonies.pdf").read_bytes().startswith(b"%PDF-")
+    for name in ("cards.pdf", "cards-single.pdf", "sheet.pdf", "sheet-letter.pdf"):
+        assert (out / name).read_bytes().startswith(b"%PDF-"), name  # their templates too
 
     # A new game, from the templates the wheel carries, checks clean at once.
     for argv in (["new", "demo"], ["check", "demo"], ["build", "demo", "--format", "html"]):
