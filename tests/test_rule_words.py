@@ -192,6 +192,9 @@ RULE_WORDS = [
     ("edad", "book.xml", r"par deux en actions complexes", "par deux en actions simples"),
     ("edad", "book.xml", r"correspond à une action simple", "correspond à une action complexe"),
     ("edad", "book.xml", r"niveau strictement supérieur à", "niveau supérieur ou égal à"),
+    ("edad", "book.xml", r"d'intelligence supérieur ou égal à n", "d'intelligence supérieur à n"),
+    ("edad", "book.xml", r"de sort égal à n\.", "de sort inférieur à n."),
+    ("edad", "book.xml", r"parer\) en action simple", "parer) en action complexe"),
     # The games' own terms: a caractéristique, a moyen, a difficulty, a wound, an adverb
     ("edad", "book.xml", r"Résistance\(Con\)", "Résistance(For)"),
     ("edad", "book.xml", r"Estimation \(Int\)", "Estimation (Sag)"),

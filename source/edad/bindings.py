@@ -550,13 +550,38 @@ def verifier_le_graphe(graphe: dict[str, list]) -> None:
         )
 
 
+def _mots_de_canaliser(entree: Check) -> None:
+    """« un bonus d'intelligence supérieur ou égal à n » and « un niveau de lanceur de sort égal
+    à n », as the rules of the chain and of the niveau de lanceur give them."""
+    n = 3
+    entree.word(
+        "d'intelligence [] à n",
+        comparison(lambda bonus: dons.peut_prendre_canaliser(n, bonus, n - 1), n),
+    )
+    niveau = magie.niveau_de_lanceur(n)
+    entree.word("de sort [] à n", comparison(lambda x: x == niveau, n))
+
+
+def _mots_d_arme_rapide(entree: Check) -> None:
+    """« attaquer (ou de parer) en action simple »: the action an attack costs with the feat."""
+    entree.word("(ou de parer) en []", dons.action_d_attaque(arme_rapide=True))
+
+
+MOTS_DES_DONS = {"Canaliser": _mots_de_canaliser, "Arme rapide": _mots_d_arme_rapide}
+"""The feats whose effect the rules model in words, not only in numbers: their rule words."""
+
+
 def lier_le_don(don: dons.Don, precedents: tuple[str, ...] | None) -> str:
     """Bind a feat's section; the last one (`precedents`: the others' names) checks the graph
     from what every feat's binding returned (its node and edges)."""
 
     def binding(entree: Check, *autres: tuple[str, list]) -> tuple[str, list]:
-        entree.waive_words("l'effet du don dit en mots : ses nombres sont réclamés, pas ses mots")
         noeud, aretes = verifier_le_don(entree, don)
+        if don.nom in MOTS_DES_DONS:
+            MOTS_DES_DONS[don.nom](entree)
+        entree.waive_words(
+            "l'effet du don dit en mots : les règles n'en modélisent que les nombres, réclamés"
+        )
         if precedents is not None:
             graphe: dict[str, list] = {}
             for nom, liste in (*autres, (noeud, aretes)):
