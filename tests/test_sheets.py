@@ -496,3 +496,25 @@ def test_a_players_character_beside_the_examples_is_checked_too(rulebook, tmp_pa
         f"ma-joueuse.toml:{line}: error: defense.cp_rs: character personnages/ma-joueuse.toml: "
         "Cp+Rs doit être un nombre entier"
     ) in run.out
+
+
+def test_a_character_file_in_one_books_folder_naming_another_is_refused(
+    rulebook, tmp_path, monkeypatch
+):
+    for name in ("cda", "edad"):
+        shutil.copytree(
+            ROOT / "source" / name,
+            tmp_path / "source" / name,
+            ignore=shutil.ignore_patterns("__py*"),
+        )
+    misplaced = tmp_path / "source" / "edad" / "personnages" / "krom.toml"
+    shutil.copy(ROOT / "source" / KROM, misplaced)
+    monkeypatch.chdir(tmp_path)
+    run = rulebook("sheet", str(misplaced), "--out", str(tmp_path / "krom.pdf"))
+    assert run.status == 2  # was filled as a character of cda, silently
+    line = misplaced.read_text(encoding="utf-8").splitlines().index('livre = "cda"') + 1
+    assert (
+        f"{misplaced}:{line}:1: error: livre\u00a0: le fichier nomme le livre « cda », mais il est "
+        "dans le dossier du livre « edad »"
+    ) in run.err
+    assert not (tmp_path / "krom.pdf").exists()

@@ -34,6 +34,7 @@ from build_tools.render.sheets_character import (
     Character,
     UnusableCharacter,
     book_named_by,
+    misplaced,
     read_character,
     unknown_book,
 )
@@ -403,6 +404,11 @@ def _book_of(path: Path, name: str) -> Book:
     # By name only: a character file is data, and a path there must not make rulebook import
     # the Python of a folder it names (select() would take "/elsewhere/jeu" as a book).
     known = {book.name: book for book in discover()}
+    target = Path(path).resolve()
+    for book in known.values():
+        if target.is_relative_to(book.folder.resolve()) and book.name != name:
+            # checked against another book's rules, its sheet would be that book's
+            raise UnusableCharacter([misplaced(path, name, book.name)])
     if name in known:
         return known[name]
     raise UnusableCharacter([unknown_book(path, name)])

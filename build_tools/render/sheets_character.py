@@ -96,6 +96,15 @@ def book_named_by(path: Path) -> str:
     return book
 
 
+def misplaced(path: Path, name: str, folder_of: str) -> Diagnostic:
+    """The mistake of a file in one book's folder that names another book."""
+    message = (
+        f"le fichier nomme le livre « {name} », mais il est dans le dossier du livre "
+        f'« {folder_of} » (livre = "{folder_of}")'
+    )
+    return Diagnostic(path, FieldLines(_read_text(path)).line_of("livre"), "livre", message)
+
+
 def unknown_book(path: Path, name: str) -> Diagnostic:
     """The mistake of a file whose `livre` names no book: the books there are, at its line."""
     from build_tools.books import discover
