@@ -104,7 +104,8 @@ def sheet_document(
     fetcher = Gate(folder, assets=pdf_style.asset_folders()).fetcher()
 
     environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
+        # The PDF book's folder too: the sheet embeds the same faces (faces.css).
+        loader=jinja2.FileSystemLoader([TEMPLATES, pdf_style.TEMPLATES]),
         autoescape=jinja2.select_autoescape(["html"]),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
