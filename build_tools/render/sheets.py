@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +37,7 @@ from build_tools.render.sheets_character import (
     read_character,
     unknown_book,
 )
-from build_tools.render.sheets_model import Description, Group, Track
+from build_tools.render.sheets_model import Description, Group, Track, printed
 from build_tools.render.typography import french_spaces
 
 TEMPLATES = templates_folder() / "sheets"
@@ -266,25 +265,6 @@ def _view(description: Description, character: Character | None) -> dict[str, An
         "long": set(),
         "notes": str(character.values.get("notes", "")).replace("'", "’") if character else "",
     }
-
-
-def printed(value: Any, signed: bool = False) -> str:
-    """A value as French print writes it: true minus sign, decimal comma; a bonus signed."""
-    if value is None:
-        return ""
-    if signed and isinstance(value, int) and not isinstance(value, bool) and value > 0:
-        return f"+{value}"
-    if isinstance(value, Fraction):
-        if value.denominator == 1:
-            value = int(value)
-        else:
-            text = f"{float(value):.2f}".rstrip("0").rstrip(".").replace(".", ",")
-            return text.replace("-", "−")
-    if isinstance(value, bool):
-        return "oui" if value else "non"
-    if isinstance(value, int):
-        return str(value).replace("-", "−")
-    return str(value).replace("'", "’")  # French typography: the typographic apostrophe
 
 
 # -- where the book states a rule ----------------------------------------------------------

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 
@@ -230,3 +231,22 @@ def _values(box: Box) -> str:
     if box.minimum is not None:
         return f"integer, {box.minimum} or more".replace("-", "−")
     return "integer"
+
+
+def printed(value: Any, signed: bool = False) -> str:
+    """A value as French print writes it: true minus sign, decimal comma; a bonus signed."""
+    if value is None:
+        return ""
+    if signed and isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return f"+{value}"
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            value = int(value)
+        else:
+            text = f"{float(value):.2f}".rstrip("0").rstrip(".").replace(".", ",")
+            return text.replace("-", "−")
+    if isinstance(value, bool):
+        return "oui" if value else "non"
+    if isinstance(value, int):
+        return str(value).replace("-", "−")
+    return str(value).replace("'", "’")  # French typography: the typographic apostrophe

@@ -39,6 +39,7 @@ from build_tools.render.sheets_model import (
     Mistake,
     Table,
     Track,
+    printed,
 )
 
 from . import combat, personnages, sante
@@ -387,7 +388,7 @@ def _moyens(moyens: Mapping[str, int]) -> list[Mistake]:
         erreurs.append(
             Mistake(
                 "moyens",
-                f"la somme des moyens vaut {_signe(somme)} ; elle doit valoir "
+                f"la somme des moyens vaut {printed(somme, signed=True)} ; elle doit valoir "
                 f"{personnages.SOMME_DES_MOYENS}",
                 _S_SOMME,
             )
@@ -483,10 +484,6 @@ def calculer(personnage: Mapping[str, Any]) -> dict[str, Any]:
             cible, arme["BP"] + defense.get("BP", 0)
         )
     return totaux
-
-
-def _signe(nombre: int) -> str:
-    return f"{nombre:+d}".replace("-", "−") if nombre else "0"
 
 
 def _typographie(erreur: Mistake) -> Mistake:

@@ -34,6 +34,7 @@ from build_tools.render.sheets_model import (
     Mistake,
     Table,
     Track,
+    printed,
 )
 
 from . import combat
@@ -246,8 +247,9 @@ def verifier(personnage: Mapping[str, Any]) -> list[Mistake]:
                 erreurs.append(
                     Mistake(
                         f"armes.{index}.{degre}",
-                        f"{arme['nom']}\u00a0: le seuil {degre} ({_signe(arme[degre])}) doit être "
-                        f"plus bas que le seuil {avant} ({_signe(arme[avant])})",
+                        f"{arme['nom']}\u00a0: le seuil {degre} "
+                        f"({printed(arme[degre], signed=True)}) doit être plus bas que "
+                        f"le seuil {avant} ({printed(arme[avant], signed=True)})",
                         _S_CLASSE,
                     )
                 )
@@ -299,7 +301,3 @@ def calculer(personnage: Mapping[str, Any]) -> dict[str, Any]:
         totaux[f"armes.{index}.R"] = table.rapidite
         totaux[f"armes.{index}.D"] = table.dommages
     return totaux
-
-
-def _signe(nombre: int) -> str:
-    return f"{nombre:+d}".replace("-", "−") if nombre else "0"
