@@ -40,6 +40,12 @@ class Finding:
     """Other places the finding is about (a contradiction's second place): file, line, message."""
     changes: str = ""
     """The id of the ledger entry this finding changes (an erratum whose value changed)."""
+    element: Any = field(default=None, repr=False, compare=False)
+    """The element of the book the finding is about, when one is (for renderers; never printed)."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A finding crosses processes (books checked in parallel) without its element."""
+        return {**self.__dict__, "element": None}
 
     def __post_init__(self) -> None:
         if self.severity not in SEVERITIES:

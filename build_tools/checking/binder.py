@@ -117,6 +117,8 @@ class Place:
     """What this place is to the claim: « règle » (the sentence stating the rule), « liaison »…"""
     finder: Callable[[], int] | None = field(default=None, repr=False, compare=False)
     """Works the line out when first asked (most places are never shown)."""
+    element: Any = field(default=None, repr=False, compare=False)
+    """The element of the book that holds the words, for a renderer to link to."""
 
     @property
     def line(self) -> int:
@@ -127,6 +129,24 @@ class Place:
     def __str__(self) -> str:
         location = f"{self.file}:{self.line}" + (f":{self.column}" if self.column else "")
         return f"{location}: {self.text}" if self.text else location
+
+
+@dataclass
+class Spot:
+    """Where an erratum stands: its finding, and the span of the wrong words in their passage.
+
+    A renderer marks the wrong number where it stands from this, through
+    `passage.origin(start, end)`: never by looking the finding's line up again.
+    """
+
+    finding: Finding
+    passage: Passage = field(repr=False)
+    start: int
+    end: int
+
+    def origin(self):
+        """(element, slot, start, end) of the wrong words in the document, or None."""
+        return self.passage.origin(self.start, self.end)
 
 
 @dataclass
@@ -159,6 +179,8 @@ class Claim:
     id: str = ""
     approximate: str = ""
     """The words of the text that make its figure approximate (« environ »), if any."""
+    errata: list[Spot] = field(default_factory=list)
+    """The errata this claim gave, one per wrong number (or word), each where it stands."""
 
     passage: Any = field(default=None, repr=False, compare=False)
     offset: int = 0
@@ -224,6 +246,8 @@ class Check:
     """How far in the passage the binding has read: where a lost anchor is looked for."""
     read: list[tuple[Any, int, str]] = field(default_factory=list)
     """Every number read (value, offset, text), to place an impossible value."""
+    spots: list[Spot] = field(default_factory=list)
+    """Every erratum of the passage where it stands, its claims' and those stated otherwise."""
 
     @property
     def text(self) -> str:
@@ -323,6 +347,7 @@ class Check:
                 match.group(),
                 steps,
                 chosen=bool(key),
+                spot=(match.start(), match.end()),
             )
         self._record(
             match,
@@ -393,6 +418,43 @@ class Check:
         )
         return agreed
 
+    def erratum(
+        self,
+        span: tuple[int, int],
+        message: str,
+        key: str,
+        *,
+        expected: Any = None,
+        found: Any = None,
+        since: int = 0,
+        quoted: tuple[int, int] | None = None,
+    ) -> Finding:
+        """An erratum at `span` of the passage's text, for words a game reads itself.
+
+        For a statement the number patterns cannot read (a feat's name, the order
+        of a queue): reported like a claim's erratum, with the working from step
+        `since` of the trace, and placed where it stands for the reader's mark.
+        `quoted` is the statement to quote around it (the span by default).
+        """
+        start, end = span
+        finding = Finding(
+            "error",
+            "erratum",
+            message,
+            file=self.passage.file,
+            line=self.passage.line_at(start),
+            column=self.passage.column_at(start, self.passage.text[start:end].split(" ")[0]),
+            where=self.where,
+            text=_excerpt(self.passage.text, *(quoted or span)),
+            key=key,
+            expected=expected,
+            found=found,
+            derivation=_derivation(self.trace.since(since)),
+        )
+        self.findings.append(finding)
+        self.spots.append(Spot(finding, self.passage, start, end))
+        return finding
+
     def peek(self, pattern: str | re.Pattern) -> Any:
         """The number(s) at `pattern`, read without accounting for them (a later call will)."""
         match = self._search(pattern, None)
@@ -458,8 +520,9 @@ class Check:
             offset=offset,
             token=token,
         )
-        if own:  # the findings this claim gave: its id, and its other places
+        if own:  # the findings this claim gave: its id, its errata, and its other places
             claim.id = own[0].id
+            claim.errata = [spot for spot in self.spots if any(spot.finding is f for f in own)]
             claim.related = [
                 Place(Path(r["file"]) if r.get("file") else None, r["line"], 0, r["message"])
                 for finding in own
@@ -482,35 +545,38 @@ class Check:
         related: list[Place] | None = None,
         chosen: bool = False,
         extra: list[str] | None = None,
+        spot: tuple[int, int] | None = None,
     ) -> None:
+        """An erratum at `token` (at `offset`), marked over `spot` (the token by default)."""
         related = list(related or []) + [
             place for place in self._cited(steps) if place not in (related or [])
         ]
-        self.findings.append(
-            Finding(
-                "error",
-                category,
-                message,
-                file=self.passage.file,
-                line=self.passage.line_at(offset),
-                column=self.passage.column_at(offset, token),
-                where=self.where,
-                text=_excerpt(self.passage.text, *span),
-                key=key_name,
-                id=claim_id(category, self.where, key_name, chosen=chosen),
-                expected=expected,
-                found=found,
-                derivation=_derivation(steps) + list(extra or []),
-                related=_unique(
-                    {
-                        "file": str(place.file) if place.file else None,
-                        "line": place.line,
-                        "message": f"{place.role}: {place.text}" if place.role else place.text,
-                    }
-                    for place in related
-                ),
-            )
+        finding = Finding(
+            "error",
+            category,
+            message,
+            file=self.passage.file,
+            line=self.passage.line_at(offset),
+            column=self.passage.column_at(offset, token),
+            where=self.where,
+            text=_excerpt(self.passage.text, *span),
+            key=key_name,
+            id=claim_id(category, self.where, key_name, chosen=chosen),
+            expected=expected,
+            found=found,
+            derivation=_derivation(steps) + list(extra or []),
+            related=_unique(
+                {
+                    "file": str(place.file) if place.file else None,
+                    "line": place.line,
+                    "message": f"{place.role}: {place.text}" if place.role else place.text,
+                }
+                for place in related
+            ),
         )
+        self.findings.append(finding)
+        start, end = spot or (offset, offset + len(token))
+        self.spots.append(Spot(finding, self.passage, start, end))
 
     def _cited(self, steps: list[Step]) -> list[Place]:
         """The places of the book stating the rules of `steps` (each once)."""
@@ -648,6 +714,9 @@ class TableCheck(Check):
 
     def all_claims(self) -> list[Claim]:
         return self.claims + [claim for cell in self.cells() for claim in cell.claims]
+
+    def all_spots(self) -> list[Spot]:
+        return self.spots + [spot for cell in self.cells() for spot in cell.spots]
 
 
 def _unique(places) -> list[dict]:

@@ -120,7 +120,7 @@ def _find_exactly(document, sentence: str, index: _Index) -> Place | None:
         if element is None:
             return None
         file, line, _ = document.locate(element)
-        return Place(file, line, 0, f"« {table.group(1)} »", "table")
+        return Place(file, line, 0, f"« {table.group(1)} »", "table", element=element)
     containing = index.containing(wanted)
     innermost = [
         element
@@ -135,7 +135,9 @@ def _find_exactly(document, sentence: str, index: _Index) -> Place | None:
         passage = Passage.of(element, document.file_of(element))
         return passage.line_at(max(passage.text.find(wanted), 0))
 
-    return Place(document.file_of(element), 0, 0, f"« {_short(wanted)} »", "rule", line)
+    return Place(
+        document.file_of(element), 0, 0, f"« {_short(wanted)} »", "rule", line, element=element
+    )
 
 
 def _reworded(document, context, citation, sentence, texts, findings, others) -> bool:
@@ -190,7 +192,12 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
     start, end = alignment.span
     if id(citation) not in context.places:
         context.places[id(citation)] = Place(
-            passage.file, passage.line_at(start), 0, f"« {_short(text[start:end])} »", "rule"
+            passage.file,
+            passage.line_at(start),
+            0,
+            f"« {_short(text[start:end])} »",
+            "rule",
+            element=element,
         )
         citation.book_place = context.places[id(citation)]
     changes = [(mine.text, theirs.text, theirs.start) for mine, theirs in alignment.contradictions]

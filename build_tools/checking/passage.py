@@ -47,6 +47,35 @@ class Token:
 
 
 @dataclass
+class Run:
+    """A stretch of words of a passage's text and where it stands in the document.
+
+    `start` is its offset in the passage's text; `owner`/`slot` the element whose
+    text (slot -1) or whose child's tail (slot i) holds it, at `offset`, as `source`.
+    """
+
+    start: int
+    owner: etree._Element
+    slot: int
+    offset: int
+    source: str
+
+    def source_offset(self, offset: int) -> int | None:
+        """The offset in `source` of character `offset` of the stretch as the passage reads it
+        (its inner spaces are one space there); None when it is past the stretch's end."""
+        if offset < 0:
+            return None
+        read = 0
+        for position, character in enumerate(self.source):
+            if character.isspace() and position and self.source[position - 1].isspace():
+                continue  # a run of spaces reads as its first
+            if read == offset:
+                return position
+            read += 1
+        return len(self.source) if read == offset else None
+
+
+@dataclass
 class Passage:
     """The whitespace-normalised text of an element, with a line for every character.
 
@@ -72,6 +101,8 @@ class Passage:
     """A table cell a binding read whole: its words went to the rules as given."""
     labels: list[tuple[int, int]] = field(default_factory=list)
     """Spans of names (a glossary entry's term, a title): their words name, they state no rule."""
+    runs: list[Run] = field(default_factory=list, repr=False)
+    """Where each stretch of words of `text` stands in the document (its text or a tail)."""
 
     @classmethod
     def of(cls, element: etree._Element, file: Path, exclude: frozenset = frozenset()) -> Passage:
@@ -80,11 +111,16 @@ class Passage:
         generated: list[tuple[int, int]] = []
         labels: list[tuple[int, int]] = []
 
-        def emit(text: str | None, line: int) -> int:
+        runs: list[Run] = []
+
+        def emit(text: str | None, line: int, owner=None, slot: int = -1) -> int:
             # A stretch of words on one line at a time, not character by character: the
             # check reads every passage, and the whole book's once more for the coverage.
-            for run in _RUNS.findall(text or ""):
+            for found in _RUNS.finditer(text or ""):
+                run = found.group()
                 if not run[0].isspace():
+                    if owner is not None:
+                        runs.append(Run(len(characters), owner, slot, found.start(), run))
                     run = _INNER_SPACES.sub(" ", run)
                     characters.extend(run)
                     lines.extend([line] * len(run))
@@ -102,8 +138,8 @@ class Passage:
                 emit(_cross_reference_words(node), line)
                 generated.append((start, len(characters)))
             label_start = len(characters) if node.tag in LABELS and node is not element else -1
-            line = emit(node.text, line)
-            for child in node:
+            line = emit(node.text, line, node, -1)
+            for index, child in enumerate(node):
                 if isinstance(child.tag, str) and child not in exclude:
                     line = walk(child, line)
                 elif isinstance(child.tag, str):
@@ -112,7 +148,7 @@ class Passage:
                     if characters and characters[-1] != " ":
                         characters.append(" ")
                         lines.append(line)
-                line = emit(child.tail, line)
+                line = emit(child.tail, line, node, index)
             if label_start >= 0:
                 labels.append((label_start, len(characters)))
             return line
@@ -123,7 +159,33 @@ class Passage:
         end = len(text.rstrip())
         spans = [(max(a - start, 0), min(b - start, end - start)) for a, b in generated if b > a]
         names = [(max(a - start, 0), min(b - start, end - start)) for a, b in labels if b > a]
-        return cls(element, file, text[start:end], lines[start:end], generated=spans, labels=names)
+        for run in runs:
+            run.start -= start
+        return cls(
+            element,
+            file,
+            text[start:end],
+            lines[start:end],
+            generated=spans,
+            labels=names,
+            runs=runs,
+        )
+
+    def origin(self, start: int, end: int) -> tuple[etree._Element, int, int, int] | None:
+        """Where `text[start:end]` stands in the document: (element, slot, start, end).
+
+        `slot` is -1 for the element's own text, i for the tail of its child i;
+        `start`/`end` are offsets in that text as the source writes it. None when
+        the span runs over several stretches of text (across markup or lines).
+        """
+        index = bisect.bisect_right(self.runs, start, key=lambda run: run.start) - 1
+        if index < 0:
+            return None
+        run = self.runs[index]
+        first, last = run.source_offset(start - run.start), run.source_offset(end - run.start)
+        if first is None or last is None:
+            return None
+        return run.owner, run.slot, run.offset + first, run.offset + last
 
     @property
     def tokens(self) -> list[Token]:

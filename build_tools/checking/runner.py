@@ -21,6 +21,7 @@ from build_tools.checking.binder import (
     Binding,
     Check,
     Context,
+    Spot,
     StaleBinding,
     TableCheck,
 )
@@ -71,6 +72,8 @@ class Verification:
     claims: list = field(default_factory=list)
     unbound: int = 0
     failed: bool = False  # the binding is stale, raised, or was not run
+    errata: list = field(default_factory=list)
+    """Every erratum of the passage as a `Spot` (its finding, where it stands), claimed or not."""
 
     @property
     def status(self) -> str:
@@ -174,8 +177,9 @@ def run_bindings(
         checked.add(element)
         if claims or failed or unbound:
             # A passage whose numbers are only read or waived verified nothing to show.
+            spots = check.all_spots() if isinstance(check, TableCheck) else check.spots
             outcome.verifications[element] = Verification(
-                check.where, claims, 0 if failed else unbound, failed
+                check.where, claims, 0 if failed else unbound, failed, spots
             )
         if element in unit_elements:
             bound[element] = check
@@ -412,7 +416,7 @@ def _run(
         except StaleBinding as stale:
             findings.append(_stale_finding(binding, check, stale, document))
         except ImpossibleValue as impossible:
-            findings.append(_impossible_finding(binding, check, impossible))
+            findings.append(_impossible_finding(check, impossible))
         except Exception as error:  # a binding that crashes is a finding, not a crash
             frames = [
                 frame
@@ -477,7 +481,7 @@ def _stale_passage(check: Check, stale: StaleBinding) -> Passage:
     return check.passage
 
 
-def _impossible_finding(binding: Binding, check: Check, impossible: ImpossibleValue) -> Finding:
+def _impossible_finding(check: Check, impossible: ImpossibleValue) -> Finding:
     """An impossible value is an erratum at the number the text reads (its last reading)."""
     cells = check.cells() if isinstance(check, TableCheck) else []
     place = None
@@ -487,7 +491,7 @@ def _impossible_finding(binding: Binding, check: Check, impossible: ImpossibleVa
                 place = (candidate, offset, text)
     candidate, offset, text = place or (check, check.reached, str(impossible.shown))
     passage = candidate.passage
-    return Finding(
+    finding = Finding(
         "error",
         "erratum",
         f"the text says {impossible.shown}: {impossible}",
@@ -501,6 +505,9 @@ def _impossible_finding(binding: Binding, check: Check, impossible: ImpossibleVa
         found=impossible.shown,
         derivation=[str(step) for step in check.trace.since(check.trace.mark)] + [str(impossible)],
     )
+    if place is not None:
+        candidate.spots.append(Spot(finding, passage, offset, offset + len(text)))
+    return finding
 
 
 def _excerpt_at(text: str, offset: int, margin: int = 40) -> str:

@@ -4,8 +4,10 @@ Each passage a binding checked carries a discreet mark (✓ verified, ✗ erratu
 ◌ incomplete). On screen it opens on the claims: a ✓ quotes the text's own
 words the rules confirm; a ✗ gives what the text says and what the rules give,
 side by side. The wrong number itself is marked where it stands, in its
-sentence or its table cell (located from the erratum's line and column, never
-by a line number alone). In print the mark is a small sign at the end of the
+sentence or its table cell: each claim carries its errata with their spans in
+the passage, and the passage knows where each of its words stands in the
+document (`Spot.origin`), so no mark is placed by a line number or by the
+passage's name. In print the mark is a small sign at the end of the
 passage, and an erratum's sign gives the page of its entry on the errata page.
 
 The errata page is a publisher's errata: for each erratum of the ledger, its
@@ -20,11 +22,9 @@ language writes them (1/3 ≈ 0,333; −4).
 
 from __future__ import annotations
 
-import bisect
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from lxml import etree
@@ -33,7 +33,6 @@ from markupsafe import Markup, escape
 from build_tools.corrections import Correction, corrected, correction_of
 from build_tools.diagnostics import Finding
 from build_tools.ledger import Entry, read_ledger
-from build_tools.render import verification_places as places
 from build_tools.render.typography import Typography
 
 ERRATUM = "erratum"
@@ -76,14 +75,14 @@ class Marks:
     """(element, -1 for its text or i for the tail of its child i) -> the wrong tokens in it."""
     numbers: dict[str, int] = field(default_factory=dict)
     """Finding id -> its number on the errata page (`erratum-N`)."""
-    errata_at: dict[str, list[Finding]] = field(default_factory=dict)
-    """The errata of each passage, by its `where`: looked up once per mark, not searched."""
+    errata_of: dict[etree._Element, list] = field(default_factory=dict)
+    """A checked element -> its errata as the check placed them (`Spot`s: finding and span)."""
+    element_of: dict[str, etree._Element] = field(default_factory=dict)
+    """Finding id -> the checked element whose mark shows it."""
     claim_of: dict[str, Any] = field(default_factory=dict)
     """Finding id -> the claim that gave it: its working and the rule sentences it cites."""
-    _lines: dict[Path, list[tuple[int, etree._Element]]] | None = None
-    _starts: dict[Path, list[int]] = field(default_factory=dict)
-    defects: dict[str, list[Finding]] = field(default_factory=dict)
-    """A passage's defects of form (an empty column, a short row): it is not all verified."""
+    defects: dict[etree._Element, list[Finding]] = field(default_factory=dict)
+    """A table's defects of form (an empty column, a short row): it is not all verified."""
 
     @classmethod
     def of(cls, report, words: dict[str, str], typography: Typography, medium: str = "screen"):
@@ -101,56 +100,41 @@ class Marks:
             marks.ids[element] = f"check-{count}"
         known = [f for f in marks.findings if f.known] + [f for f in marks.findings if not f.known]
         marks.numbers = {finding.id: number for number, finding in enumerate(known, start=1)}
-        for finding in marks.findings:
-            if finding.where:
-                marks.errata_at.setdefault(finding.where, []).append(finding)
-        for verification in report.verifications.values():
+        reported = {id(finding) for finding in marks.findings}
+        for element, verification in report.verifications.items():
+            spots = [spot for spot in verification.errata if id(spot.finding) in reported]
+            marks.errata_of[element] = spots
+            for spot in spots:
+                marks.element_of.setdefault(spot.finding.id, element)
             for claim in verification.claims:
-                if not claim.agreed:
-                    for finding in marks._findings_for(
-                        claim, marks.errata_at.get(verification.where, [])
-                    ):
-                        marks.claim_of.setdefault(finding.id, claim)
+                for spot in claim.errata:
+                    marks.claim_of.setdefault(spot.finding.id, claim)
         for finding in report.findings:
-            if finding.category in DEFECTS and finding.where:
-                marks.defects.setdefault(finding.where, []).append(finding)
+            table = _table_of(finding.element) if finding.category in DEFECTS else None
+            if table is not None:
+                marks.defects.setdefault(table, []).append(finding)
         marks._place_wrong_tokens()
         return marks
 
     # -- where the wrong number stands -------------------------------------------------
 
     def _place_wrong_tokens(self) -> None:
-        """Find, in the text of each checked element, the token each of its errata is about."""
-        for element, verification in self.verifications.items():
-            for finding in self.errata_at.get(verification.where, []):
-                if not (finding.line and finding.column and finding.found is not None):
-                    continue
-                # the claim's own element (a table's cell, a paragraph), when it names one
-                claimed = getattr(self.claim_of.get(finding.id), "element", None)
-                within = claimed if claimed is not None and claimed.tag != "title" else element
-                place = places.locate(self.document, within, finding)
-                if place is None and within is not element:
-                    place = places.locate(self.document, element, finding)
-                if place is None:
+        """Mark each erratum's wrong words where the check found them (its span in the passage)."""
+        for element, spots in self.errata_of.items():
+            for spot in spots:
+                statement = self._finding_statement(spot.finding)
+                origin = spot.origin()
+                cell = _cell_of(spot.passage.element)
+                if origin is None:
                     # words across markup (« <link>Mental</link> (Mt) »): the cell at least
-                    cell = claimed if getattr(claimed, "tag", "") == "entry" else None
-                    cell = (
-                        cell
-                        if cell is not None
-                        else places.cell_at(self.document, element, finding)
-                    )
                     if cell is not None:
-                        self.cells.setdefault(cell, []).append(self._finding_statement(finding))
+                        self.cells.setdefault(cell, []).append(statement)
                     continue
-                owner, slot, start, end = place
-                wrong = Wrong(start, end, self._finding_statement(finding), self._anchor(finding))
+                owner, slot, start, end = origin
+                wrong = Wrong(start, end, statement, self._anchor(spot.finding))
                 self.wrong.setdefault((owner, slot), []).append(wrong)
-                cell = next(
-                    (node for node in (owner, *owner.iterancestors()) if node.tag == "entry"),
-                    None,
-                )
                 if cell is not None and element.tag in ("table", "informaltable"):
-                    self.cells.setdefault(cell, []).append(wrong.statement)
+                    self.cells.setdefault(cell, []).append(statement)
 
     def pieces(self, element: etree._Element, slot: int, text: str) -> list[tuple[str, Any]]:
         """`text` cut around its wrong tokens: (text, None) and (token, Wrong) in order."""
@@ -185,10 +169,11 @@ class Marks:
         verification = self.verifications.get(element)
         if verification is None:
             return ""
-        errata = self.errata_at.get(verification.where, [])
+        errata = [spot.finding for spot in self.errata_of.get(element, [])]
+        shown = {id(finding) for finding in errata}
         claims, used = [], set()
         for claim in verification.claims:
-            found = [] if claim.agreed else self._findings_for(claim, errata)
+            found = [spot.finding for spot in claim.errata if id(spot.finding) in shown]
             used.update(id(finding) for finding in found)
             claims.append(self._claim(claim, found[0] if found else None))
             claims[-1]["rules"] = self.rules(claim, translator)
@@ -203,7 +188,7 @@ class Marks:
             notes.append(self.words["unchecked_numbers"].format(count=verification.unbound))
         if verification.failed:
             notes.append(self.words["binding_failed"])
-        if self.defects.get(verification.where):
+        if self.defects.get(element):
             # a column no row fills cannot be verified: the passage is not all checked
             notes.append(self.words["table_defect"])
             if status == "verified":
@@ -320,15 +305,6 @@ class Marks:
             return ""
         return self.typography.apply(entry.reason_in(self.typography.language))
 
-    @staticmethod
-    def _findings_for(claim, errata: list[Finding]) -> list[Finding]:
-        """The errata a claim gave (one per wrong number of it)."""
-        return [
-            finding
-            for finding in errata
-            if claim.text in (finding.text or "") and finding.found in claim.found
-        ]
-
     def working(self, source) -> list[str]:
         """The working in the book's notation (« °É = 18 − 16 + 18 = 20 »), from the claim's steps.
 
@@ -355,8 +331,7 @@ class Marks:
             if not place.text or place.text in seen:
                 continue
             seen.add(place.text)
-            element = self._element_at(place.file, place.line)
-            holder = _holder(element) if element is not None else None
+            holder = _holder(place.element) if place.element is not None else None
             found.append(
                 {
                     "text": self.typography.apply(place.text.strip("«» ")),
@@ -365,30 +340,6 @@ class Marks:
                 }
             )
         return found
-
-    def _element_at(self, file: Path | None, line: int) -> etree._Element | None:
-        """The last element of the book that starts at or before `line` of `file`."""
-        if file is None or self.document is None or not line:
-            return None
-        if self._lines is None:
-            self._lines = {}
-            for element in self.document.root.iter():
-                if isinstance(element.tag, str) and element.sourceline:
-                    self._lines.setdefault(self.document.file_of(element), []).append(
-                        (element.sourceline, element)
-                    )
-            # By line, in document order on a line: each look-up is a bisection, not a scan.
-            for items in self._lines.values():
-                items.sort(key=lambda item: item[0])
-            self._starts = {
-                path: [item[0] for item in items] for path, items in self._lines.items()
-            }
-        starts = self._starts.get(Path(file), [])
-        below = bisect.bisect_right(starts, line)
-        if not below:
-            return None
-        # the first element (in document order) on the last line at or before `line`
-        return self._lines[Path(file)][bisect.bisect_left(starts, starts[below - 1])][1]
 
     def show(self, values: tuple | Any) -> str:
         """Numbers as the book's language writes them: 1/3 ≈ 0,333; −4."""
@@ -438,13 +389,10 @@ class Marks:
         `division_of(element)` is its chapter, `division_title(chapter)` names it;
         `folios` (anchor -> printed folio) gives each its page in the printed book.
         """
-        elements = {
-            verification.where: element for element, verification in self.verifications.items()
-        }
         groups: dict[Any, dict[str, Any]] = {}
         ordered = sorted(self.findings, key=lambda f: self.numbers.get(f.id, 0))
         for finding in ordered:
-            element = elements.get(finding.where)
+            element = self.element_of.get(finding.id)
             division = division_of(element) if element is not None else None
             key = (finding.known, division)
             if key not in groups:
@@ -517,6 +465,24 @@ def _holder(element: etree._Element) -> etree._Element | None:
         if node.tag in HOLDERS[:7] and node.find("title") is None:
             continue  # an untitled section: the reader finds it by the section around it
         return node
+    return None
+
+
+def _cell_of(element: etree._Element) -> etree._Element | None:
+    """The table entry `element` is, or is in (a table cell's passage is the entry itself)."""
+    for node in (element, *element.iterancestors()):
+        if node.tag == "entry":
+            return node
+    return None
+
+
+def _table_of(element: etree._Element | None) -> etree._Element | None:
+    """The table a finding about one of its parts (a row, a column group) is about."""
+    if element is None or not isinstance(element.tag, str):
+        return None
+    for node in (element, *element.iterancestors()):
+        if node.tag in ("table", "informaltable"):
+            return node
     return None
 
 

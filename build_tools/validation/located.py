@@ -31,5 +31,6 @@ def finding_at(
             column=column,
             where=enclosing(element),
             key=key,
+            element=element,
         )
     )

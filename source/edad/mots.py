@@ -14,7 +14,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from build_tools.checking.binder import Check, StaleBinding
-from build_tools.diagnostics import Finding
 
 from .rules import file, personnage
 
@@ -23,9 +22,6 @@ TERMES = {
     "action": {sorte: [f"action {sorte}", f"actions {sorte}s"] for sorte in file.ACTIONS},
 }
 """Les termes de règle d'Edad: famille -> terme -> les formes que le livre écrit."""
-
-MARGE = 40
-"""Characters of context shown on each side of the words of a finding."""
 
 
 def chercher(check: Check, motif: str | re.Pattern) -> re.Match:
@@ -43,20 +39,6 @@ def lire(check: Check, motif: str | re.Pattern) -> str:
     return chercher(check, motif).group(1)
 
 
-def _travail(etapes) -> list[str]:
-    """The working of `etapes` as the engine writes it: each step, its arithmetic in the book's
-    notation, and the place of the sentence that states its rule."""
-    lignes = []
-    for etape in etapes:
-        lignes.append(str(etape))
-        marge = "  " * etape.depth
-        if etape.arithmetic():
-            lignes.append(f"{marge}  « {etape.arithmetic()} »")
-        if etape.place:
-            lignes.append(f"{marge}  (stated at {etape.place})")
-    return lignes
-
-
 def signaler(
     check: Check,
     match: re.Match,
@@ -72,25 +54,14 @@ def signaler(
 
     `depuis` is the first step of the binding's trace that belongs to the working.
     """
-    debut, fin = match.start(groupe), match.end(groupe)
-    texte = check.passage.text
-    gauche, droite = max(0, match.start() - MARGE), min(len(texte), match.end() + MARGE)
-    extrait = ("…" if gauche else "") + texte[gauche:droite] + ("…" if droite < len(texte) else "")
-    check.findings.append(
-        Finding(
-            "error",
-            "erratum",
-            message,
-            file=check.passage.file,
-            line=check.passage.line_at(debut),
-            column=check.passage.column_at(debut, texte[debut:fin].split(" ")[0]),
-            where=check.where,
-            text=extrait,
-            key=cle,
-            expected=attendu,
-            found=trouve,
-            derivation=_travail(check.trace.since(depuis)),
-        )
+    check.erratum(
+        match.span(groupe),
+        message,
+        cle,
+        expected=attendu,
+        found=trouve,
+        since=depuis,
+        quoted=match.span(),
     )
 
 

@@ -143,6 +143,7 @@ class Rejeu:
                 f"the text says the queue is « {' '.join(ligne.group(1).split())} », "
                 f"the rules give « {selon} »",
                 f"file après l'action {self.actions}",
+                groupe=1,
                 depuis=self.debut_de_l_action,
                 attendu=str(selon),
                 trouve=ligne.group(1),
