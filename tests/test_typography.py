@@ -57,3 +57,27 @@ def test_an_elision_before_a_link_gets_its_typographic_apostrophe():
     assert typography.apply("la somme de l'") == "la somme de l’"
     assert typography.apply("lorsqu'") == "lorsqu’"
     assert typography.apply("le mot 'cité'") == "le mot 'cité'"
+
+
+MINUS = [
+    # (as the book has it, as it is set): the sums of the three books' examples
+    ("(+5-5-8-1) −9", "(+5−5−8−1) −9"),
+    ("(−18+12=)-6, et", "(−18+12=)−6, et"),
+    ("Niveau+BF+FF-FR-FD±d10°", "Niveau+BF+FF−FR−FD±d10°"),
+    ("tirer 3 fois 2d6-7.", "tirer 3 fois 2d6−7."),
+    ("est de 17-14 = 3", "est de 17−14 = 3"),
+    ("si 0 < B-A <= 3", "si 0 < B−A <= 3"),
+    ("égal à 20-CA (et donc", "égal à 20−CA (et donc"),
+    ("a -3 en Manœuvre", "a −3 en Manœuvre"),
+    ("la difficulté est de -B-1,", "la difficulté est de −B−1,"),
+    # a hyphen that is no minus keeps its place
+    ("Copyright © 2003-2004", "Copyright © 2003-2004"),
+    ("le 2004-01-19", "le 2004-01-19"),
+    ("les pages 12-15", "les pages 12-15"),
+    ("Marie-Pierre, A-t-il, X-Men", "Marie-Pierre, A-t-il, X-Men"),
+]
+
+
+@pytest.mark.parametrize(("typed", "set_"), MINUS)
+def test_a_hyphen_that_subtracts_is_a_true_minus(typed, set_):
+    assert Typography("fr").apply(typed) == set_

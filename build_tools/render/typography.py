@@ -36,6 +36,15 @@ _APOSTROPHE = re.compile(
 _MINUS = re.compile(r"(?:(?<=^)|(?<=[\s(\[/=+×±;:])|(?<=[A-Z]))-(?=\d)")
 _MINUS_VARIABLE = re.compile(r"(?:(?<=^)|(?<=[\s(]))-(?=[A-Z](?![a-zà-ÿ]))")
 _SPACED_MINUS = re.compile(r"(?<=[\w)]) - (?=[\d(])")
+# Inside a sum written without spaces (« (+5-5-8-1) », « (−18+12=)-6 », « Niveau+BF+FF-FR »,
+# « 2d6-2 », « 17-14 = 3 »), a hyphen between two terms is a minus; a date (« 2003-09-03 »)
+# or a range (« 2003-2004 ») has no other sign and keeps its hyphen.
+_TERM_HYPHEN = re.compile(r"(?<=[\dA-Z)°])-(?=[\d(A-Z])")
+_WITH_HYPHEN = re.compile(r"\S*-\S*")
+_SUM = re.compile(r"[+=±×−]|\d[dD]\d")
+_EQUALS_NEXT = re.compile(r"\s*=")
+# « B-A », « 20-CA »: a letter or a number less a variable (one to three capitals).
+_VARIABLE_MINUS = re.compile(r"(?<![\w.,'’-])([A-Z]|\d+)-(?=[A-Z]{1,3}(?![\w'’-]))")
 
 
 @dataclass(frozen=True)
@@ -85,7 +94,16 @@ def minus_signs(text: str) -> str:
     """True minus signs (U+2212) for negative numbers and subtractions: « -4 » → « −4 »."""
     text = _SPACED_MINUS.sub(" − ", text)
     text = _MINUS_VARIABLE.sub("−", text)
+    text = _VARIABLE_MINUS.sub(r"\1−", text)
+    text = _WITH_HYPHEN.sub(_sum_minus, text)
     return _MINUS.sub("−", text)
+
+
+def _sum_minus(match: re.Match) -> str:
+    token = match.group()
+    if _SUM.search(token) or _EQUALS_NEXT.match(match.string, match.end()):
+        return _TERM_HYPHEN.sub("−", token)
+    return token
 
 
 def french_spaces(text: str) -> str:
