@@ -400,3 +400,17 @@ def test_text_colours_have_sufficient_contrast():
     for name in ("text", "muted", "accent", "link", "verified", "erratum", "incomplete"):
         for background in backgrounds:
             assert contrast(colours[name], background) >= 4.5, (name, background)  # WCAG AA
+
+
+def test_an_untitled_section_takes_no_number_and_leaves_no_gap(built):
+    """Clefs 2.1 holds an untitled section (a DTD finding): the contents run 2.1.1, 2.1.2, 2.1.3."""
+    html = parse(built / "cda/cda.html")
+    labels = [
+        label.text_content()
+        for label in html.xpath("//nav[contains(@class, 'toc')]//span[@class='label']")
+        if label.text_content().startswith("2.1.")
+    ]
+    assert labels == ["2.1.1", "2.1.1.1", "2.1.2", "2.1.3"]
+    headings = [" ".join(h.text_content().split()) for h in html.xpath("//h3 | //h4 | //h5")]
+    assert "2.1.2 les niveaux de difficulté#" in headings
+    assert not [heading for heading in headings if re.fullmatch(r"[\d.]+#?", heading)]

@@ -374,8 +374,11 @@ class Translator(
                 return self.words["xref_division"].format(label=label, title=title)
             return self.words["xref_section"].format(title=title)
         if tag in SECTIONS:
-            if not title:  # an untitled section (not valid DocBook): its number then
-                return f"{escape(self.words['section'])} {label}".strip()
+            if not title:  # an untitled section (not valid DocBook): the one around it names it
+                holder = target.getparent()
+                if holder is not None and (holder.tag in DIVISION_TAGS + SECTIONS):
+                    return self.xref_text(holder)
+                return escape(self.words["section"])
             return self.words["xref_section"].format(title=title)
         if label:
             return self.words["xref_formal"].format(label=label, title=title)

@@ -207,16 +207,23 @@ def _roman(number: int) -> str:
     return text
 
 
-def _number_sections(parent: etree._Element, prefix: str, numbering: Numbering, left_out) -> None:
-    count = 0
+def _number_sections(
+    parent: etree._Element, prefix: str, numbering: Numbering, left_out, count: int = 0
+) -> int:
     for child in parent:
         if not isinstance(child.tag, str) or child.tag not in SECTIONS or left_out(child):
+            continue
+        if prefix and child.find("title") is None:
+            # An untitled section (not valid DocBook) has no heading to print a number on:
+            # it takes none, and its sections number on from its siblings', with no gap.
+            count = _number_sections(child, prefix, numbering, left_out, count)
             continue
         count += 1
         label = f"{prefix}.{count}" if prefix else str(count)
         if prefix:
             numbering.labels[child] = label
         _number_sections(child, label if prefix else "", numbering, left_out)
+    return count
 
 
 def _free_name(page: str, taken: set[str]) -> str:
