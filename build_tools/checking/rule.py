@@ -12,12 +12,13 @@ from __future__ import annotations
 import contextvars
 import functools
 import inspect
-import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
+
+from build_tools.checking.notation import french, written
 
 
 @dataclass
@@ -44,6 +45,8 @@ class Citation:
     """The `Place` of the cited sentence in the book, once the check has found it."""
     value: Any = None
     """A constant's value, which the numbers of its sentence must hold."""
+    defaults: dict[str, Any] = field(default_factory=dict)
+    """The rule's arguments that have a default value, and that value (for its formula)."""
 
 
 def _place_of(citation: Citation) -> str:
@@ -83,32 +86,29 @@ class Step:
         """Where the book states the rule (file:line), once the check has found the sentence."""
         return self.citation.place if self.citation else ""
 
-    def arithmetic(self) -> str:
-        """The step as the book's arithmetic: « TP = CA + BP − FA = 9 + 3 − 10 = 2 ».
+    @property
+    def is_note(self) -> bool:
+        """A free line of working (`note("…")`), which the binding writes in the book's language."""
+        return self.citation is None and not self.arguments and self.result is None
 
-        Empty when the rule has no formula. Each symbol of the right-hand side
-        is replaced by the value it stands for; `+ −3` is written `− 3`.
+    def arithmetic(self) -> str:
+        """The step in the book's notation, from its rule's formula (see `notation`).
+
+        « TP = CA + BP − FA = 9 + 3 − 10 = 2 » for arithmetic, « Difficulté « très
+        difficile » → ND 5 (tableau « les difficultés ») » for a look-up, « 18 > 16 :
+        échec, °É = dé − CA = 18 − 16 = 2 » for a decision. Empty when the rule has
+        no formula, or when its formula cannot say this step.
         """
-        if not self.citation or not self.citation.formula or "=" not in self.citation.formula:
+        if not self.citation or not self.citation.formula:
             return ""
-        left, right = self.citation.formula.split("=", 1)
-        values = {}
-        for symbol, meaning in self.citation.symbols.items():
-            if isinstance(meaning, str) and meaning in self.arguments:
-                values[symbol] = self.arguments[meaning]
-            elif not isinstance(meaning, str):
-                values[symbol] = meaning
-        if not values:
-            return ""
-        names = sorted(values, key=len, reverse=True)
-        pattern = re.compile(
-            r"(?<![\w°])(" + "|".join(re.escape(name) for name in names) + r")(?![\w])"
+        citation = self.citation
+        return written(
+            citation.formula, citation.symbols, self.arguments, self.result, citation.defaults
         )
-        filled = pattern.sub(lambda match: _french(values[match.group(1)]), right.strip())
-        filled = re.sub(r"\+\s*−\s*", "− ", filled)
-        filled = re.sub(r"−\s*−\s*", "+ ", filled)
-        result = _french(self.result)
-        return f"{left.strip()} = {right.strip()} = {filled} = {result}"
+
+    def in_book(self) -> str:
+        """The line a reader of the book sees for this step: its arithmetic, or the note itself."""
+        return self.name if self.is_note else self.arithmetic()
 
     def __str__(self) -> str:
         if not self.arguments and self.result is None:
@@ -165,6 +165,11 @@ def rule(
         function.__code__.co_filename,
         function.__code__.co_firstlineno,
     )
+    citation.defaults = {
+        name: parameter.default
+        for name, parameter in signature.parameters.items()
+        if parameter.default is not inspect.Parameter.empty
+    }
     CITATIONS.append(citation)
 
     @functools.wraps(function)
@@ -244,20 +249,9 @@ class ImpossibleValue(ValueError):
     """
 
     def __init__(self, shown: Any, possible: str):
-        super().__init__(f"{possible} ; le texte lit {_french(shown)}")
+        super().__init__(f"{possible} ; le texte lit {french(shown)}")
         self.shown = shown
         self.possible = possible
-
-
-def _french(value: Any) -> str:
-    """A number as the book writes it: true minus, decimal comma."""
-    if isinstance(value, bool) or not isinstance(value, (int, Fraction, float)):
-        return str(value)
-    if isinstance(value, Fraction) and value.denominator != 1:
-        text = f"{float(value):.4g}".replace(".", ",")
-    else:
-        text = str(int(value))
-    return text.replace("-", "−")
 
 
 def _show(value: Any) -> str:

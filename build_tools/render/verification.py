@@ -308,16 +308,18 @@ class Marks:
     def working(self, source) -> list[str]:
         """The working in the book's notation (« °É = 18 − 16 + 18 = 20 »), from the claim's steps.
 
-        Only the steps whose rule has a formula in the book's notation are shown:
-        the developers' form (function calls) is for `rulebook check --verbose`.
+        Each step as its rule's formula writes it (arithmetic, a look-up in a table
+        of the book, a decision), and the binding's notes, which are in the book's
+        language; a step its rule gives no formula for is not shown: the
+        developers' form (function calls) is for `rulebook check --verbose`.
         """
         claim = self.claim_of.get(source.id) if isinstance(source, Finding) else source
         steps = getattr(claim, "steps", None) or []
         lines = []
         for step in steps:
-            arithmetic = step.arithmetic() if hasattr(step, "arithmetic") else ""
-            if arithmetic and arithmetic not in lines:
-                lines.append(self.typography.apply(arithmetic))
+            line = self.typography.apply(step.in_book())
+            if line and line not in lines:
+                lines.append(line)
         if len(lines) <= WORKING_STEPS:
             return lines
         more = self.words["more_steps"].format(count=len(lines) - WORKING_STEPS)

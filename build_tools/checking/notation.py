@@ -1,0 +1,332 @@
+"""A step of the working written in the book's notation, from the formula its rule declares.
+
+A rule's `formula` takes one of three forms:
+
+- arithmetic, « TP = CA + BP − FA », written with the numbers put in:
+  « TP = CA + BP − FA = 9 − 3 − 10 = −4 »;
+- a look-up in one of the book's tables, « ND = tableau « les difficultés » [difficulté] »,
+  written « Difficulté « très difficile » → ND 5 (tableau « les difficultés ») »;
+- a decision by cases, « dé ≤ CA : réussite, °R = dé ; dé > CA : échec, °É = dé − CA »,
+  written as the first case whose condition holds: « 18 > 16 : échec, °É = dé − CA = 18 −
+  16 = 2 » (a condition may chain comparisons, « 1 < CA < 20 », and join them with « et »,
+  « ou »; « sinon » always holds).
+
+Each symbol stands for an argument of the rule (its name), a constant (its value) or a value
+drawn from the arguments (a function of them, for a value the book names but the rule takes
+in another shape). Numbers are written as the book writes them: true minus, decimal comma,
+« ≈ » before a value that is no short decimal.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import operator
+import re
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any
+
+MINUS = "−"
+CASE_SEPARATOR = re.compile(r"\s+;\s+")
+LOOKUP = re.compile(r"^(?P<source>[^\[\]=]*\S)\s*\[(?P<keys>[^\[\]]+)\]$")
+OUTCOME = re.compile(r"^(?:(?P<words>[^=]*?),\s+)?(?P<formula>[^,]*=.*)$")
+ALWAYS = "sinon"
+OMITTED = "∅"
+"""A term the call left at its default zero, left out of the written sum."""
+
+
+def written(
+    formula: str,
+    symbols: Mapping[str, Any],
+    arguments: Mapping[str, Any],
+    result: Any,
+    defaults: Mapping[str, Any] | None = None,
+) -> str:
+    """The rule's step as the book's notation writes it, or '' when its formula cannot say it.
+
+    `defaults` are the values of the arguments the call left out: a term they
+    make zero is left out of the sum (« CA = aspect + moyen + BC = 13 + 2 = 15 »).
+    """
+    if not formula:
+        return ""
+    values = _values(symbols, {**(defaults or {}), **arguments})
+    for symbol, meaning in symbols.items():
+        if isinstance(meaning, str) and meaning not in arguments and values.get(symbol) == 0:
+            values[symbol] = OMITTED
+    if CASE_SEPARATOR.search(formula) or " : " in formula:
+        return _decision(formula, values, result)
+    if "=" not in formula:
+        return ""
+    left, right = (part.strip() for part in formula.split("=", 1))
+    lookup = LOOKUP.match(right)
+    if lookup:
+        return _lookup(left, lookup["source"], lookup["keys"], values, result)
+    return _arithmetic(left, right, values, result)
+
+
+def evaluate(expression: str, values: Mapping[str, Any] | None = None) -> Any:
+    """The value of an expression of the book's notation (« 18 − 16 + 18 », « 1 < CA ≤ 20 »).
+
+    Arithmetic is exact (`Fraction`) except for powers and logarithms; a
+    comparison gives a bool. Raises `ValueError` for what is no such expression.
+    """
+    text = _substituted(expression, values or {}) if values else expression
+    text = re.sub(r"\|([^|]+)\|", r"abs(\1)", text)
+    text = re.sub(r"(\d),(\d)", r"\1.\2", text)
+    for french, python in (
+        (MINUS, "-"),
+        ("×", "*"),
+        ("÷", "/"),
+        ("^", "**"),
+        ("≤", "<="),
+        ("≥", ">="),
+        ("≠", "!="),
+        ("%", ""),
+        (" et ", " and "),
+        (" ou ", " or "),
+    ):
+        text = text.replace(french, python)
+    text = re.sub(r"(?<![<>=!])=(?!=)", "==", text)
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError:
+        raise ValueError(f"« {expression} » is no expression of numbers") from None
+    return _value(tree.body)
+
+
+def french(value: Any) -> str:
+    """A value as the book writes it: −4, 5,5, 54,55 (see `exact` for the « ≈ »), « oui »."""
+    if isinstance(value, bool):
+        return "oui" if value else "non"
+    if isinstance(value, float):
+        return _signed(f"{value:.4g}".replace(".", ","))
+    if isinstance(value, Fraction) and value.denominator != 1:
+        decimal = _short_decimal(value)
+        return _signed(decimal if decimal else f"{float(value):.4g}".replace(".", ","))
+    if isinstance(value, (int, Fraction)):
+        return _signed(str(int(value)))
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (tuple, list)) and all(
+        isinstance(item, (int, Fraction)) for item in value
+    ):
+        return ", ".join(french(item) for item in value)
+    return str(value)
+
+
+def exact(value: Any) -> bool:
+    """Whether `french(value)` writes the value exactly (no « ≈ » needed before it)."""
+    if isinstance(value, float):
+        return value == float(f"{value:.4g}")
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return bool(_short_decimal(value))
+    return True
+
+
+# -- the three forms ------------------------------------------------------------------------
+
+
+def _arithmetic(left: str, right: str, values: dict[str, Any], result: Any) -> str:
+    if not values:
+        return ""
+    filled = _substituted(right, values)
+    if not _is_number(result):
+        try:
+            result = evaluate(filled)
+        except (ValueError, ArithmeticError):
+            result = None
+        if not _is_number(result):  # « faces = ND + 1 à CA = 9 + 1 à 10 »: no single number
+            return f"{left} = {right} = {filled}" if filled != right else ""
+    if isinstance(result, Fraction) and not exact(result):  # « = 6/11 ≈ 0,5455 »
+        equals, shown = "=", f"{_fraction(result)} ≈ {french(result)}"
+    else:
+        equals, shown = ("=" if exact(result) else "≈"), french(result)
+    steps = [left, right] + ([filled] if filled != right else [])
+    if steps[-1] == shown:  # « °R = dé = 18 »: the value is already written
+        return " = ".join(steps)
+    return f"{' = '.join(steps)} {equals} {shown}"
+
+
+def _lookup(left: str, source: str, keys: str, values: dict[str, Any], result: Any) -> str:
+    given = [
+        f"{key} {_quoted(values[key])}"
+        for key in (key.strip() for key in keys.split(","))
+        if key in values
+    ]
+    if not given or not _writable(result) or isinstance(result, (tuple, list)):
+        return ""
+    said = ", ".join(given)
+    return f"{said[0].upper()}{said[1:]} → {left} {_quoted(result)} ({source})"
+
+
+def _decision(formula: str, values: dict[str, Any], result: Any) -> str:
+    for case in CASE_SEPARATOR.split(formula.strip()):
+        condition, separator, outcome = case.partition(" : ")
+        if not separator:
+            return ""
+        condition = condition.strip()
+        if condition != ALWAYS:
+            try:
+                holds = evaluate(condition, values)
+            except (ValueError, ArithmeticError):
+                return ""
+            if not holds:
+                continue
+        shown = "" if condition == ALWAYS else f"{_condition(condition, values)} : "
+        parts = OUTCOME.match(outcome.strip())
+        if parts is None:
+            return f"{shown}{outcome.strip()}"
+        left, _, right = parts["formula"].partition("=")
+        arithmetic = _arithmetic(
+            left.strip(), right.strip(), values, result if _is_number(result) else None
+        )
+        words = f"{parts['words']}, " if parts["words"] else ""
+        return f"{shown}{words}{arithmetic}" if arithmetic else ""
+    return ""
+
+
+def _condition(condition: str, values: Mapping[str, Any]) -> str:
+    """A condition with the numbers put in, except where it names a face: « dé critique = 1 »."""
+    parts = re.split(r"(\s+(?:et|ou)\s+)", condition)
+    return "".join(
+        part
+        if re.fullmatch(r"\s*(?:et|ou)\s*", part)
+        or re.fullmatch(r"\s*[^=<>≤≥≠]+?\s*=\s*[−-]?\d+\s*", part)
+        else _substituted(part, values)
+        for part in parts
+    )
+
+
+# -- values and symbols ---------------------------------------------------------------------
+
+
+def _values(symbols: Mapping[str, Any], arguments: Mapping[str, Any]) -> dict[str, Any]:
+    """Each symbol's value in this step: an argument's, a constant's, or one drawn from them."""
+    values = {}
+    for symbol, meaning in symbols.items():
+        if isinstance(meaning, str):
+            if meaning in arguments:
+                values[symbol] = arguments[meaning]
+        elif callable(meaning):
+            try:
+                values[symbol] = meaning(arguments)
+            except (KeyError, TypeError, ValueError, ArithmeticError):
+                continue
+        else:
+            values[symbol] = meaning
+    # Only what the book's notation writes: numbers, words, a few numbers (never a record).
+    return {symbol: value for symbol, value in values.items() if _writable(value)}
+
+
+def _writable(value: Any) -> bool:
+    if isinstance(value, (tuple, list)):
+        return all(_is_number(item) for item in value)
+    return isinstance(value, (int, Fraction, float, str))
+
+
+def _substituted(expression: str, values: Mapping[str, Any]) -> str:
+    """`expression` with each symbol replaced by its value; « + −3 » written « − 3 »."""
+    if not values:
+        return expression.strip()
+    names = sorted(values, key=len, reverse=True)
+    pattern = re.compile(r"(?<![\w°])(" + "|".join(re.escape(name) for name in names) + r")(?!\w)")
+
+    def value_of(match: re.Match) -> str:
+        value = values[match.group(1)]
+        shown = (
+            _fraction(value) if isinstance(value, Fraction) and not exact(value) else french(value)
+        )
+        return f"({shown})" if _is_number(value) and value < 0 else shown
+
+    filled = pattern.sub(value_of, expression.strip())
+    if OMITTED in filled:
+        filled = re.sub(rf"\s*[+−]\s*{OMITTED}(?!\s*[×/÷^])", "", filled)
+        filled = re.sub(rf"^{OMITTED}\s*\+\s*", "", filled)
+        filled = re.sub(rf"^{OMITTED}\s*−\s*", "−", filled)
+        filled = filled.replace(OMITTED, "0")
+    filled = re.sub(r"\+\s*\(−([^()]+)\)", r"− \1", filled)
+    filled = re.sub(r"−\s*\(−([^()]+)\)", r"+ \1", filled)
+    filled = re.sub(r"^\(−([^()]+)\)(?=\s|$)", r"−\1", filled)
+    filled = re.sub(r"\|\(−([^()]+)\)\|", r"|−\1|", filled)
+    return filled
+
+
+def _fraction(value: Fraction) -> str:
+    return _signed(f"{value.numerator}/{value.denominator}")
+
+
+def _quoted(value: Any) -> str:
+    return f"« {value} »" if isinstance(value, str) else french(value)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, Fraction, float)) and not isinstance(value, bool)
+
+
+def _short_decimal(value: Fraction) -> str:
+    for places in (1, 2, 3):
+        if (value * 10**places).denominator == 1:
+            return _signed(f"{float(value):.{places}f}".replace(".", ","))
+    return ""
+
+
+def _signed(text: str) -> str:
+    return text.replace("-", MINUS)
+
+
+_OPERATORS: dict[type, Callable] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+    ast.Pow: operator.pow,
+}
+_COMPARISONS: dict[type, Callable] = {
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+}
+_FUNCTIONS: dict[str, Callable] = {
+    "abs": abs,
+    "log10": lambda value: math.log10(float(value)),
+    "min": min,
+    "max": max,
+}
+
+
+def _value(node: ast.AST) -> Any:
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
+        return Fraction(str(node.value))
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+        left, right = _value(node.left), _value(node.right)
+        if isinstance(node.op, ast.Pow) and not (
+            isinstance(right, Fraction) and right.denominator == 1
+        ):
+            return float(left) ** float(right)
+        return _OPERATORS[type(node.op)](left, right)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        value = _value(node.operand)
+        return -value if isinstance(node.op, ast.USub) else value
+    if isinstance(node, ast.Compare) and all(type(op) in _COMPARISONS for op in node.ops):
+        left = _value(node.left)
+        for comparison, right_node in zip(node.ops, node.comparators, strict=True):
+            right = _value(right_node)
+            if not _COMPARISONS[type(comparison)](left, right):
+                return False
+            left = right
+        return True
+    if isinstance(node, ast.BoolOp):
+        results = [_value(value) for value in node.values]
+        return all(results) if isinstance(node.op, ast.And) else any(results)
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in _FUNCTIONS
+        and not node.keywords
+    ):
+        return _FUNCTIONS[node.func.id](*(_value(argument) for argument in node.args))
+    raise ValueError("no expression of numbers")
