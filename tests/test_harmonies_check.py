@@ -89,8 +89,12 @@ def test_the_distance_of_the_table_from_the_dice_is_in_the_working(rapport):
     finding = next(f for f in rapport.findings if f.id.endswith("a-difficulte-0-lu-50"))
     working = "\n".join(finding.derivation)
     assert "6/11" in working
+    # the notes of the working are the book's French: the reader sees them beside the erratum
     assert (
-        "below the dice at every difficulty from −20 to 0 but -18 (0.8 % for 0.798 %), "
-        "-8 (8.0 % for 7.980 %)"
+        "est sous les dés à chaque difficulté de −20 à 0 sauf −18 (0,8\u202f% pour 0,798\u202f%), "
+        "−8 (8,0\u202f% pour 7,980\u202f%)"
     ) in working
-    assert "the largest gap is 7.4 % at -2 (30.0 % printed, 37.4 % rolled)" in working
+    assert (
+        "le plus grand écart est de 7,4\u202f% à −2 (30,0\u202f% dans la table, 37,4\u202f% aux dés)"
+        in working
+    )

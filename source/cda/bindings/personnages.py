@@ -368,7 +368,7 @@ def determination_des_competences(ex, ajustement_des_aspects):
     # The Physique the example starts from must be the one the adjustment left;
     # its own arithmetic is then checked from the value it prints, so that one
     # slip is one finding.
-    note(f"l'ajustement des aspects left her Physique at {aspects['Ph']}")
+    note(f"après l'ajustement des aspects, son Physique est de {aspects['Ph']}")
     ex.claim("augmenter son Physique de {}", aspects["Ph"])
     depart = int(re.search(r"augmenter son Physique de (\d+)", ex.text).group(1))
     physique, reste = regles.progression_d_un_aspect(depart, px["Ph"])

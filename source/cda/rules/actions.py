@@ -155,7 +155,17 @@ class Jet:
 # -- the cible à atteindre ----------------------------------------------------
 
 
-@rule(cites="est égale à la somme de l' et d'un choisit selon les circonstances")
+@rule(
+    formula="CA = aspect + moyen + BC − handicap + avantage",
+    symbols={
+        "aspect": "aspect",
+        "moyen": "moyen",
+        "BC": "bonus_de_competence",
+        "handicap": "handicap",
+        "avantage": "avantage",
+    },
+    cites="est égale à la somme de l' et d'un choisit selon les circonstances",
+)
 def cible_a_atteindre(
     aspect: int,
     moyen: int = 0,
@@ -168,10 +178,15 @@ def cible_a_atteindre(
 
 
 @rule(
+    formula=(
+        "CA ≤ 1 : échec automatique ; CA ≥ 20 : réussite automatique ; "
+        "1 < CA < 20 : ni l'un ni l'autre, on lance le dé"
+    ),
+    symbols={"CA": "cible"},
     cites=(
         "Une CA inférieure ou égale à 1 est normalement un échec automatique",
         "une CA supérieure ou égale à 20 est normalement une réussite automatique",
-    )
+    ),
 )
 def niveau_de_reussite_automatique(cible: int) -> str | None:
     """Une CA ≤ 1 est un échec automatique, une CA ≥ 20 une réussite automatique.
@@ -188,7 +203,15 @@ def niveau_de_reussite_automatique(cible: int) -> str | None:
 # -- one roll -----------------------------------------------------------------
 
 
-@rule(cites="il doit lancer un d20 et obtenir un nombre inférieur ou égal à sa CA")
+@rule(
+    # The forced rolls first: a 1 at a CA under 1 (°R = CA), a 20 at a CA of 20 or more.
+    formula=(
+        "dé = 1 et CA < 1 : réussite, °R = CA ; dé > CA : échec, °É = dé − CA ; "
+        "dé = 20 : échec, °É = dé − CA ; dé ≤ CA : réussite, °R = dé"
+    ),
+    symbols={"dé": "de", "CA": "cible"},
+    cites="il doit lancer un d20 et obtenir un nombre inférieur ou égal à sa CA",
+)
 def jet(cible: int, de: int) -> Jet:
     """Un d20 ≤ CA est une réussite (°R = dé) ; au-delà, un échec (°É = dé − CA).
 
@@ -235,12 +258,28 @@ def degre_signe(resultat: Jet) -> int:
     return resultat.degre if resultat.reussite else -resultat.degre
 
 
-@rule(cites="Le ND représente le degré de réussite nécessaire")
+@rule(
+    formula=("°R > ND : l'action réussit ; °R ≤ ND : l'action échoue"),
+    symbols={
+        "°R": lambda arguments: _degre_compte(
+            arguments["resultat"], arguments.get("echec_comme_negatif", False)
+        ),
+        "ND": "niveau_de_difficulte",
+    },
+    cites="Le ND représente le degré de réussite nécessaire",
+)
 def action_reussie(
     resultat: Jet, niveau_de_difficulte: int = ND_PAR_DEFAUT, echec_comme_negatif: bool = False
 ) -> bool:
     """L'action réussit quand le °R dépasse le ND (un échec peut compter comme un °R négatif)."""
     return _bat_la_difficulte(resultat, niveau_de_difficulte, echec_comme_negatif)
+
+
+def _degre_compte(resultat: Jet, echec_comme_negatif: bool) -> int | None:
+    # The °R an action is judged by: an échec counts as a negative °R only where the rules say.
+    if resultat.reussite:
+        return resultat.degre
+    return -resultat.degre if echec_comme_negatif else None
 
 
 def _bat_la_difficulte(resultat: Jet, niveau_de_difficulte: int, echec_comme_negatif: bool) -> bool:
@@ -250,7 +289,11 @@ def _bat_la_difficulte(resultat: Jet, niveau_de_difficulte: int, echec_comme_neg
     return echec_comme_negatif and -resultat.degre > niveau_de_difficulte
 
 
-@rule(cites="Le ND représente le degré de réussite nécessaire")
+@rule(
+    formula="ND < CA : faces qui battent le ND = ND + 1 à CA ; ND ≥ CA : aucune face ne bat le ND",
+    symbols={"ND": "niveau_de_difficulte", "CA": "cible"},
+    cites="Le ND représente le degré de réussite nécessaire",
+)
 def faces_reussies(cible: int, niveau_de_difficulte: int = ND_PAR_DEFAUT) -> tuple[int, int] | None:
     """Les faces du d20 qui réussissent contre un ND : de ND + 1 à la CA (ou aucune)."""
     faces = [
@@ -276,7 +319,11 @@ def faces_echouees(cible: int) -> tuple[int, ...]:
 # -- difficulty and handicaps -------------------------------------------------
 
 
-@rule(cites="table « les difficultés »")
+@rule(
+    formula="ND = tableau « les difficultés » [difficulté]",
+    symbols={"difficulté": "difficulte"},
+    cites="table « les difficultés »",
+)
 def niveau_de_difficulte(difficulte: str) -> int:
     """Le niveau de difficulté (ND) d'une difficulté, selon la table « les difficultés »."""
     return DIFFICULTES[difficulte]
@@ -305,7 +352,19 @@ def d20_ouvert_lu(des: tuple[int, ...]) -> int:
     return sum(des)
 
 
-@rule(cites="s'il obtient un 1 naturel sur le dé critique")
+@rule(
+    formula=(
+        "dé critique = 1 et dé > CA : maladresse exceptionnelle, °É = dé − CA + relance ; "
+        "dé critique = 1 et dé ≤ CA : prouesse exceptionnelle, °R = dé + relance"
+    ),
+    symbols={
+        "dé critique": "de_critique",
+        "dé": "de",
+        "CA": "cible",
+        "relance": lambda arguments: sum(arguments["relances"]),
+    },
+    cites="s'il obtient un 1 naturel sur le dé critique",
+)
 def jet_avec_de_critique(
     cible: int, de: int, de_critique: int, relances: tuple[int, ...] = ()
 ) -> Jet:
@@ -351,7 +410,11 @@ def chances_de_reussite(
     )
 
 
-@rule(cites="Le résultat obtenu sur le dé est alors son degré de réussite (°R)")
+@rule(
+    formula="°R moyen = (1 + CA) / 2",
+    symbols={"CA": "cible"},
+    cites="Le résultat obtenu sur le dé est alors son degré de réussite (°R)",
+)
 def moyenne_des_degres_de_reussite(cible: int) -> Fraction:
     """Le °R moyen des réussites à cette CA : (1 + CA) / 2 pour 1 ≤ CA ≤ 20."""
     reussites = distribution_des_jets(cible).conditional(lambda resultat: resultat.reussite)
@@ -393,7 +456,7 @@ def confrontation(premier: Jet, second: Jet) -> int | None:
     """Deux échecs : nul ne l'emporte ; une réussite l'emporte ; deux : le °R le plus haut."""
     if premier.reussite and second.reussite:
         if premier.degre == second.degre:
-            note("equal °R: the book names no winner")
+            note("°R égaux : le livre ne nomme aucun vainqueur")
             return None
         return 1 if premier.degre > second.degre else 2
     if premier.reussite:

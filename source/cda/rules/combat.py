@@ -161,11 +161,13 @@ def cible_de_manoeuvre(physique: int, moyen: int, bonus_de_competence: int) -> i
 
 
 @rule(
+    formula="bonus = liste « les manœuvres de combat » [manœuvre]",
+    symbols={"manœuvre": "manoeuvre"},
     cites=(
         "est ajouté au °R + 5. Une manœuvre",
         "- 5 pour donner le",
         "le malus de -5",
-    )
+    ),
 )
 def bonus_de_manoeuvre(manoeuvre: str) -> int:
     """Ce que la manœuvre ajoute au °R en plus du bonus d'arme : MP +5, MA 0, MD −5.
@@ -189,7 +191,7 @@ def surclassement(premier: Jet, second: Jet) -> tuple[int | None, int]:
     """Le vainqueur (1, 2 ou None) et l'effet: son °R, moins celui du vaincu s'il a réussi."""
     vainqueur = confrontation(premier, second)
     if vainqueur is None:
-        note("nobody wins: the accumulated points are lost")
+        note("personne ne l'emporte : les points accumulés sont perdus")
         return None, 0
     gagnant, perdant = (premier, second) if vainqueur == 1 else (second, premier)
     effet = gagnant.degre - (perdant.degre if perdant.reussite else 0)

@@ -243,7 +243,11 @@ def bonus_de_competence(niveau_de_competence: int) -> int:
     return niveau_de_competence - BASE_DU_BONUS_DE_COMPETENCE
 
 
-@rule(cites="le niveau de compétence")
+@rule(
+    formula="NC = tableau « le niveau de compétence » [niveau de connaissance]",
+    symbols={"niveau de connaissance": "niveau_de_connaissance"},
+    cites="le niveau de compétence",
+)
 def niveau_de_competence(niveau_de_connaissance: str) -> int:
     """Le NC d'un niveau de connaissance, selon la table « le niveau de compétence »."""
     return NIVEAUX_DE_CONNAISSANCE[niveau_de_connaissance]

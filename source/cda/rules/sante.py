@@ -126,13 +126,25 @@ EFFETS_DES_DOMMAGES = constant(
 """La table « les effets des dommages »: dommages effectifs, blessure, PF, limite."""
 
 
-@rule(cites="avant le jet d'encaissement")
+@rule(
+    formula="Dom sous l'armure = Dom − BE",
+    symbols={"Dom": "niveau_de_dommage", "BE": "bonus_d_encaisse"},
+    cites="avant le jet d'encaissement",
+)
 def niveau_de_dommage_sous_l_armure(niveau_de_dommage: int, bonus_d_encaisse: int) -> int:
     """Le BE est retiré au Dom avant le jet d'encaissement: Dom - BE."""
     return niveau_de_dommage - bonus_d_encaisse
 
 
-@rule(cites="Le personnage fait alors un jet de Résistance dans l'aspect affecté")
+@rule(
+    formula="dommages effectifs = Dom − BE − °R",
+    symbols={
+        "Dom": "niveau_de_dommage",
+        "BE": "bonus_d_encaisse",
+        "°R": lambda arguments: max(arguments["degre_de_reussite"], 0),
+    },
+    cites="Le personnage fait alors un jet de Résistance dans l'aspect affecté",
+)
 def dommages_effectifs(
     niveau_de_dommage: int, degre_de_reussite: int, bonus_d_encaisse: int = 0
 ) -> int:
@@ -158,25 +170,41 @@ def effet_du_type(type_de_blessure: str) -> EffetDesDommages:
     raise KeyError(type_de_blessure)
 
 
-@rule(cites="table « les effets des dommages »")
+@rule(
+    formula="blessure = tableau « les effets des dommages » [dommages effectifs]",
+    symbols={"dommages effectifs": "dommages_effectifs"},
+    cites="table « les effets des dommages »",
+)
 def type_de_blessure(dommages_effectifs: int) -> str:
     """Le type de blessure que donnent des dommages effectifs (table des effets des dommages)."""
     return effet_des_dommages(dommages_effectifs).type_de_blessure
 
 
-@rule(cites="table « les effets des dommages »")
+@rule(
+    formula="PF = tableau « les effets des dommages » [blessure]",
+    symbols={"blessure": "type_de_blessure"},
+    cites="table « les effets des dommages »",
+)
 def points_de_fatigue(type_de_blessure: str) -> int:
     """Les PF que donne un type de blessure (table des effets des dommages)."""
     return effet_du_type(type_de_blessure).points_de_fatigue
 
 
-@rule(cites="table « les effets des dommages »")
+@rule(
+    formula="limite de récupération = tableau « les effets des dommages » [blessure]",
+    symbols={"blessure": "type_de_blessure"},
+    cites="table « les effets des dommages »",
+)
 def limite_de_recuperation(type_de_blessure: str) -> int:
     """Les PF qu'un type de blessure empêche de récupérer tant qu'elle n'est pas soignée."""
     return effet_du_type(type_de_blessure).limite_de_recuperation
 
 
-@rule(cites="Chaque point diminue de 1 les cibles à atteindre")
+@rule(
+    formula="handicap = PF × 1",
+    symbols={"PF": "points"},
+    cites="Chaque point diminue de 1 les cibles à atteindre",
+)
 def handicap_de_fatigue(points: int) -> int:
     """Handicap sur les CA de l'aspect = PF × 1."""
     return points * HANDICAP_PAR_POINT_DE_FATIGUE
@@ -251,13 +279,24 @@ def blessure_par_fatigue(points_obtenus_d_un_coup: int) -> str | None:
     return (GRAVITES + (FATALE,))[min(tranche, len(GRAVITES))]
 
 
-@rule(cites="une blessure entre grave et critique")
+@rule(
+    formula="frontière = (fin de la moins grave + début de la plus grave) / 2",
+    symbols={
+        "fin de la moins grave": lambda arguments: effet_du_type(arguments["moins_grave"]).maximum,
+        "début de la plus grave": lambda arguments: effet_du_type(arguments["plus_grave"]).minimum,
+    },
+    cites="une blessure entre grave et critique",
+)
 def entre_deux_gravites(moins_grave: str, plus_grave: str) -> Fraction:
     """Les dommages effectifs à la frontière de deux types de blessure (milieu de la limite)."""
     return Fraction(effet_du_type(moins_grave).maximum + effet_du_type(plus_grave).minimum, 2)
 
 
-@rule(cites="sera soustrait qui, en moyenne, vaut 5")
+@rule(
+    formula="°R moyen = (1 + Enc) / 2",
+    symbols={"Enc": "encaissement"},
+    cites="sera soustrait qui, en moyenne, vaut 5",
+)
 def degre_d_encaissement_moyen(encaissement: int = ENCAISSEMENT_MOYEN) -> Fraction:
     """Le °R moyen d'un jet d'encaissement réussi: (1 + Enc) / 2."""
     return moyenne_des_degres_de_reussite(encaissement)

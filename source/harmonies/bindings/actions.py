@@ -43,24 +43,37 @@ def _pourcent_fin(valeur: float) -> str:
     return f"{valeur:.3f} %"
 
 
+def _en_pourcent(valeur, chiffres: int = 1) -> str:
+    """A percentage as the book's working writes it: 0,792 %."""
+    return f"{float(valeur):.{chiffres}f}".replace(".", ",") + "\u202f%"
+
+
+def _difficulte(d: int) -> str:
+    """A difficulty with its sign as the book writes it: +3, −18."""
+    return f"{d:+d}".replace("-", "−")
+
+
 # -- Difficulté d'une action ----------------------------------------------------
 
 
 @binder.prose(contains="Un personnage type aura")
 def chance_a_difficulte_zero(para):
     ecart, pire, exceptions = ecart_entre_la_table_et_les_des()
-    note("a marge of 0 succeeds and P(±d10° = 0) = 1/11, so P(0 + ±d10° ≥ 0) = 1/2 + 1/22 = 6/11")
+    note(
+        "une marge de 0 réussit et ±d10° donne 0 une fois sur 11 : "
+        "chance = 1/2 + 1/22 = 6/11 ≈ 54,5\u202f%"
+    )
     sauf = ", ".join(
-        f"{d:+d} ({_pourcent(mesures.chance_de_la_table(d))} for "
-        f"{_pourcent_fin(float(100 * des.chance_du_jet_ouvert_au_moins(-d)))})"
+        f"{_difficulte(d)} ({_en_pourcent(mesures.chance_de_la_table(d))} pour "
+        f"{_en_pourcent(100 * des.chance_du_jet_ouvert_au_moins(-d), 3)})"
         for d in exceptions
     )
     note(
-        "the table's curve, drawn from 50 % at difficulty 0, is below the dice at every "
-        "difficulty from "
-        f"−20 to 0{' but ' + sauf if sauf else ''}; the largest gap is {_pourcent(ecart)} "
-        f"at {pire:+d} ({_pourcent(mesures.chance_de_la_table(pire))} printed, "
-        f"{_pourcent(100 * des.chance_du_jet_ouvert_au_moins(-pire))} rolled)"
+        "la courbe de la table, tirée de 50\u202f% à la difficulté 0, est sous les dés à "
+        f"chaque difficulté de −20 à 0{' sauf ' + sauf if sauf else ''} ; le plus grand écart "
+        f"est de {_en_pourcent(ecart)} à {_difficulte(pire)} "
+        f"({_en_pourcent(mesures.chance_de_la_table(pire))} dans la table, "
+        f"{_en_pourcent(100 * des.chance_du_jet_ouvert_au_moins(-pire))} aux dés)"
     )
     # A whole percentage as printed: half a point is its own rounding.
     para.claim(
@@ -113,9 +126,10 @@ def chances_de_reussite(table):
             imprimee = lu(cellule_pourcentage, "{}%")
             imprimees[difficulte] = Fraction(imprimee.replace(",", "."))
             note(
-                f"at {difficulte:+d}, 50 % × 10^(−{abs(difficulte)}/10) = "
-                f"{_pourcent_fin(50 * 10 ** (-abs(difficulte) / 10))} on the smaller side; "
-                f"±d10° gives {_pourcent(100 * des.chance_du_jet_ouvert_au_moins(-difficulte))}"
+                f"à {_difficulte(difficulte)}, 50\u202f% × 10^(−{abs(difficulte)}/10) ≈ "
+                f"{_en_pourcent(50 * 10 ** (-abs(difficulte) / 10), 3)} du petit côté ; "
+                "±d10° donne "
+                f"{_en_pourcent(100 * des.chance_du_jet_ouvert_au_moins(-difficulte))}"
             )
             cellule_pourcentage.claim(
                 "{}%",
@@ -158,8 +172,8 @@ def chance_de_l_acrobatie(para, difficulte_d_une_action):
     difficulte = difficulte_d_une_action
     para.claim("la difficulté de {} donne", difficulte)
     note(
-        f"±d10° gives {_pourcent(100 * des.chance_du_jet_ouvert_au_moins(-difficulte))}; "
-        "the sentence reads the table"
+        f"±d10° donne {_en_pourcent(100 * des.chance_du_jet_ouvert_au_moins(-difficulte))} ; "
+        "la phrase lit la table"
     )
     para.claim("donne {}%", mesures.chance_selon_les_mesures(difficulte))
 
@@ -172,8 +186,9 @@ def comparaison_des_mesures(para):
     para.word("l'attaquant, [] par la somme", "diviser")
     para.word("où B est [] à A", "inférieur")
     note(
-        "A's fair chance V_A/(V_A+V_B) = 1/(1 + 10^((B−A)/10)) is more than the table gives at "
-        "A − B (50 % × 10^(−(B−A)/10)): the fair difficulty is −B plus a correction, easier"
+        "la chance équitable de A, V_A/(V_A + V_B) = 1/(1 + 10^((B − A)/10)), dépasse celle "
+        "que la table donne à A − B (50\u202f% × 10^(−(B − A)/10)) : la difficulté équitable "
+        "est −B plus une correction, qui facilite le jet de A"
     )
     para.affirm(
         "si A = B, la difficulté est de -B,",

@@ -64,8 +64,8 @@ def verifier_la_table(ex, personnage: regles.Personnage) -> None:
     """The MJ's prepared table of `personnage` against his sheet."""
     etiquette = trouver(ex, re.compile(rf"\|{personnage.nom} \|.*?\|(\w+) \| APRD")).group(1)
     note(
-        f"{personnage.nom}'s sheet: a {personnage.arme.nom}, classe "
-        + "/".join(f"{seuil:+d}" for seuil in personnage.arme.classe)
+        f"la fiche de {personnage.nom} : {personnage.arme.nom}, classe "
+        + "/".join(f"{seuil:+d}".replace("-", "−") for seuil in personnage.arme.classe)
     )
     # The rows come in the order of the sheets: the first such label not yet read is his.
     ex.affirm(

@@ -95,7 +95,11 @@ def marge_de_reussite(difficulte_finale: int, jet: int) -> int:
     return difficulte_finale + jet
 
 
-@rule(cites="Lorsque cette dernière est égale ou supérieure à zéro, l'action est réussie")
+@rule(
+    formula="marge ≥ 0 : l'action est réussie ; marge < 0 : l'action échoue",
+    symbols={"marge": "marge_de_reussite"},
+    cites="Lorsque cette dernière est égale ou supérieure à zéro, l'action est réussie",
+)
 def action_reussie(marge_de_reussite: int) -> bool:
     """L'action est réussie lorsque la marge de réussite est égale ou supérieure à zéro."""
     return marge_de_reussite >= 0
@@ -112,6 +116,7 @@ def marge_d_echec(marge_de_reussite: int) -> int:
 
 @rule(
     formula="P(réussite) = P(difficulté finale ± d10° ≥ 0)",
+    symbols={"difficulté finale": "difficulte_finale"},
     cites="La difficulté d'une action permet de déterminer les chances de réussite",
 )
 def chance_de_reussite(difficulte_finale: int) -> Fraction:
@@ -122,7 +127,15 @@ def chance_de_reussite(difficulte_finale: int) -> Fraction:
     return des.chance_du_jet_ouvert_au_moins(-difficulte_finale)
 
 
-@rule(cites="chances de réussite approximative en pourcentage reliées à la difficulté finale")
+@rule(
+    formula="chance = 100 × P(réussite)",
+    symbols={
+        "P(réussite)": lambda arguments: des.chance_du_jet_ouvert_au_moins(
+            -arguments["difficulte_finale"]
+        )
+    },
+    cites="chances de réussite approximative en pourcentage reliées à la difficulté finale",
+)
 def chance_de_reussite_en_pourcentage(difficulte_finale: int) -> Fraction:
     """La chance de réussite en pourcentage, exacte (100 × P)."""
     return 100 * chance_de_reussite(difficulte_finale)

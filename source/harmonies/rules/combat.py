@@ -675,8 +675,8 @@ def round_de_combat(
     ordre = tuple(sorted(combattants, key=lambda nom: -rapidite[nom]))
     resultat = Round(rapidite, defense, penalites, simultane, ordre)
     note(
-        f"{ordre[0]} attacks first"
-        + (", and the attacks are simultaneous" if simultane else ", alone")
+        f"{ordre[0]} attaque le premier"
+        + (", et les attaques sont simultanées" if simultane else ", seul")
     )
     blessures: list[tuple[Combattant, Coup]] = []
     for nom in ordre:
@@ -691,10 +691,10 @@ def round_de_combat(
             # « devra tenter un jet d'évanouissement pour éviter de s'effondrer avant d'avoir
             # pu riposter »: the chapter gives that roll no rule, so the round stops here.
             resultat.en_suspens = nom
-            note(f"{nom} must pass a jet d'évanouissement before he can strike")
+            note(f"{nom} doit réussir un jet d'évanouissement avant de pouvoir frapper")
             break
         if nom not in jets_d_attaque:
-            note(f"no die is given for {nom}'s attack")
+            note(f"aucun dé n'est donné pour l'attaque de {nom}")
             continue
         # Who strikes second after a blow that was not simultaneous strikes with its pain.
         penalite_de_l_attaquant = penalites[nom] if simultane else attaquant.penalite()
@@ -712,7 +712,7 @@ def round_de_combat(
             if cible.nom in jets_d_encaissement:
                 _encaisse(coup, attaquant, cible, jets_d_encaissement[cible.nom])
             else:
-                note(f"no die is given for {cible.nom}'s jet d'encaissement")
+                note(f"aucun dé n'est donné pour le jet d'encaissement de {cible.nom}")
             if simultane:
                 blessures.append((cible, coup))
             else:

@@ -134,7 +134,12 @@ def chiffre_rond_le_plus_proche(valeur: Decimal) -> Fraction:
 
 
 @rule(
-    formula="chance = 50 % × 10^(−|d| / 10)",
+    # The table gives the smaller side, rounded to a preferred number, and reflects it.
+    formula=(
+        "d ≤ 0 : chance = arrondi(50 % × 10^(−|d| / 10)) ; "
+        "d > 0 : chance = 100 − arrondi(50 % × 10^(−|d| / 10))"
+    ),
+    symbols={"d": "difficulte"},
     cites=(
         "Un personnage type aura 50% de chance de réussir une action de difficulté zéro",
         "Elles sont toutefois approximatives",
@@ -157,7 +162,11 @@ def chance_de_la_table(difficulte: int) -> Fraction:
     return arrondi if difficulte <= 0 else 100 - arrondi
 
 
-@rule(cites=_BONNE_PROBABILITE)
+@rule(
+    formula="correction = arrondi(10 × log10(2 × 10^(écart / 10) / (1 + 10^(écart / 10))))",
+    symbols={"écart": "ecart"},
+    cites=_BONNE_PROBABILITE,
+)
 def correction_de_la_mesure(ecart: Fraction | int) -> int:
     """Les points à ajouter pour que la chance de A soit sa Mesure divisée par la somme des deux.
 
