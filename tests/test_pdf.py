@@ -311,6 +311,7 @@ def test_metadata_title_authors_language_subject_and_dates(builds):
     assert info.title == "Les Clefs de l’Aube"  # as the book prints it: a typographic apostrophe
     assert "Scurius de la Noix Écaillée" in info.author
     assert "Le Veneur Gris" in info.author
+    assert "la Loge des Terres de l’Aube" in info.author and "'" not in info.author
     assert info.subject == "Le jeu de rôle des Terres de l’Aube"
     assert reader.trailer["/Root"]["/Lang"] == "fr"
     assert info.creation_date.isoformat().startswith("2023-11-14T22:13:20")

@@ -21,7 +21,7 @@ from build_tools.render.pdf import output_name
 BOOKINFO = """<book lang="fr"><bookinfo>
 <title>Le Livre</title><subtitle>Un sous-titre</subtitle>
 <authorgroup><author><firstname>Ada</firstname><surname>Lovelace</surname></author>
-<corpauthor>la Loge</corpauthor></authorgroup>
+<corpauthor>la Loge de l'Aube</corpauthor></authorgroup>
 <revhistory><revision><revnumber>1.3</revnumber><date>2004-01-19</date></revision></revhistory>
 </bookinfo><chapter id="un"><title>Un</title><para>x</para></chapter></book>"""
 
@@ -80,7 +80,7 @@ def test_metadata_for_the_pdf(monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     tree = printed()
     meta = {(m.get("name"), m.get("content")) for m in tree.xpath("//meta[@name]")}
-    assert ("author", "Ada Lovelace") in meta and ("author", "la Loge") in meta
+    assert ("author", "Ada Lovelace") in meta and ("author", "la Loge de l’Aube") in meta
     assert ("description", "Un sous-titre") in meta
     assert ("dcterms.created", "2023-11-14T22:13:20Z") in meta
     assert not tree.xpath("//style | //link[@rel='stylesheet']")

@@ -76,16 +76,16 @@ def _set_metadata(tree: _Element, context) -> None:
     if info is None:
         info = root.find("info")
     metadata: list[tuple[str, str]] = []
+    # set as the title page sets them (the title is taken from the page's <title>)
+    language = root.get("lang") or ""
+    typography = Typography(language, language.lower().startswith("fr"))
     if info is not None:
         for author in info.iter("author", "corpauthor", "editor", "othercredit"):
             name = " ".join(part.strip() for part in author.itertext() if part.strip())
             if name:
-                metadata.append(("author", name))
+                metadata.append(("author", typography.apply(name)))
         subject = text_of(info.find("subtitle")) or text_of(root.find("subtitle"))
         if subject:
-            # set as the title page sets it (the title is taken from the page's <title>)
-            language = root.get("lang") or ""
-            typography = Typography(language, language.lower().startswith("fr"))
             metadata.append(("description", typography.apply(subject)))
     # The build's date, unless SOURCE_DATE_EPOCH fixes one so that two builds are identical.
     date = source_date() or datetime.now(UTC).replace(microsecond=0)
