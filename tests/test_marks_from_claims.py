@@ -5,8 +5,27 @@ import lxml.html
 
 GAME = """
 from build_tools.checking.binder import Binder
+from build_tools.checking.rule import rule
 
 binder = Binder()
+
+
+@rule(formula="n = a + b", symbols={"a": "a", "b": "b"}, cites="La somme de deux dés")
+def somme_des(a, b):
+    return a + b
+
+
+@binder.prose(contains="font sept")
+def sept(check, state):
+    a, b = check.given("{} et {} font")
+    since = len(check.trace.steps)
+    total = somme_des(a, b)
+    if total != 7:
+        start = check.text.index("sept")
+        check.erratum(
+            (start, start + 4), f"the text says sept, the rules give {total}", "sept",
+            expected=total, found="sept", since=since,
+        )
 
 
 @binder.prose(contains="2 × 2")
@@ -38,6 +57,7 @@ BOOK = """<?xml version="1.0" encoding="utf-8"?>
 <para id="p1">Le double de deux vaut toujours quatre, on l'écrit comme ceci : 2 × 2 = 4.</para>
 <para id="p2">Le double de deux vaut toujours quatre, on l'écrit comme ceci : 2 + 2 = 5.</para>
 <para id="p3">Avec 3 dés et 3 de bonus, le total fait 3.</para>
+<para id="p4">La somme de deux dés est leur total : 3 et 5 font sept.</para>
 </chapter></book>
 """
 
@@ -76,6 +96,23 @@ def test_the_wrong_number_is_marked_where_it_stands_among_equal_numbers(
     )
     assert paragraph.text.endswith("le total fait ")
     assert before.count("3") == 2
+
+
+def test_an_erratum_a_game_states_itself_is_marked_with_its_working_and_rule(
+    write_book, rulebook, tmp_path
+):
+    """`check.erratum()` (words the number patterns cannot read): marked where it stands, and
+    its mark shows the working as the book's arithmetic and the sentence stating the rule."""
+    page = _built(write_book, rulebook, tmp_path)
+    paragraph = page.get_element_by_id("p4")
+    assert [mark.text_content() for mark in paragraph.xpath(".//mark")] == ["sept"]
+    verification = paragraph.getnext()
+    assert verification.get("class") == "verification erratum"
+    (claim,) = verification.xpath(".//li[contains(@class, 'disagreed')]")
+    working = [item.text_content() for item in claim.xpath("ol[@class='working']/li")]
+    assert working == ["n = a + b = 3 + 5 = 8"]
+    (rule,) = claim.xpath("p[@class='rule-cited']")
+    assert "La somme de deux dés est leur total" in rule.text_content()
 
 
 def test_books_checked_in_parallel_come_back_from_their_processes(monkeypatch):

@@ -143,6 +143,10 @@ class Spot:
     passage: Passage = field(repr=False)
     start: int
     end: int
+    steps: list[Step] = field(default_factory=list, repr=False)
+    """The working that gave the erratum (the rules called since the previous claim)."""
+    cites: list[Place] = field(default_factory=list, repr=False)
+    """The sentences of the book stating the rules of that working."""
 
     def origin(self):
         """(element, slot, start, end) of the wrong words in the document, or None."""
@@ -437,6 +441,7 @@ class Check:
         `quoted` is the statement to quote around it (the span by default).
         """
         start, end = span
+        steps = self.trace.since(since)
         finding = Finding(
             "error",
             "erratum",
@@ -449,11 +454,16 @@ class Check:
             key=key,
             expected=expected,
             found=found,
-            derivation=_derivation(self.trace.since(since)),
+            derivation=_derivation(steps),
         )
         self.findings.append(finding)
-        self.spots.append(Spot(finding, self.passage, start, end))
+        self.place(finding, span, steps)
         return finding
+
+    def place(self, finding: Finding, span: tuple[int, int], steps: list[Step]) -> None:
+        """Record where an erratum stands (`span` of the passage's text) and its working."""
+        start, end = span
+        self.spots.append(Spot(finding, self.passage, start, end, steps, self._cited(steps)))
 
     def peek(self, pattern: str | re.Pattern) -> Any:
         """The number(s) at `pattern`, read without accounting for them (a later call will)."""
@@ -575,8 +585,7 @@ class Check:
             ),
         )
         self.findings.append(finding)
-        start, end = spot or (offset, offset + len(token))
-        self.spots.append(Spot(finding, self.passage, start, end))
+        self.place(finding, spot or (offset, offset + len(token)), steps)
 
     def _cited(self, steps: list[Step]) -> list[Place]:
         """The places of the book stating the rules of `steps` (each once)."""

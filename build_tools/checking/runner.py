@@ -21,7 +21,6 @@ from build_tools.checking.binder import (
     Binding,
     Check,
     Context,
-    Spot,
     StaleBinding,
     TableCheck,
 )
@@ -175,9 +174,9 @@ def run_bindings(
                 passage.consumed.append((0, len(passage.text), "not reached"))
             _count_in(outcome.findings[before:], unbound)
         checked.add(element)
-        if claims or failed or unbound:
+        spots = check.all_spots() if isinstance(check, TableCheck) else check.spots
+        if claims or spots or failed or unbound:
             # A passage whose numbers are only read or waived verified nothing to show.
-            spots = check.all_spots() if isinstance(check, TableCheck) else check.spots
             outcome.verifications[element] = Verification(
                 check.where, claims, 0 if failed else unbound, failed, spots
             )
@@ -506,7 +505,7 @@ def _impossible_finding(check: Check, impossible: ImpossibleValue) -> Finding:
         derivation=[str(step) for step in check.trace.since(check.trace.mark)] + [str(impossible)],
     )
     if place is not None:
-        candidate.spots.append(Spot(finding, passage, offset, offset + len(text)))
+        candidate.place(finding, (offset, offset + len(text)), check.trace.since(check.trace.mark))
     return finding
 
 

@@ -109,6 +109,8 @@ class Marks:
             for claim in verification.claims:
                 for spot in claim.errata:
                     marks.claim_of.setdefault(spot.finding.id, claim)
+            for spot in spots:  # an erratum stated otherwise: its own working and rules
+                marks.claim_of.setdefault(spot.finding.id, spot)
         for finding in report.findings:
             table = _table_of(finding.element) if finding.category in DEFECTS else None
             if table is not None:
