@@ -112,7 +112,7 @@ def test_an_erratum_a_game_states_itself_is_marked_with_its_working_and_rule(
     working = [item.text_content() for item in claim.xpath("ol[@class='working']/li")]
     assert working == ["n = a + b = 3 + 5 = 8"]
     (rule,) = claim.xpath("p[@class='rule-cited']")
-    assert "La somme de deux dés est leur total" in rule.text_content()
+    assert "«\xa0La somme de deux dés\xa0»" in rule.text_content()
 
 
 def test_books_checked_in_parallel_come_back_from_their_processes(monkeypatch):
