@@ -310,7 +310,7 @@ def run(results, write: bool) -> int:
     """`rulebook check --diff` (print the patch) or `--fix` (apply it, update the ledgers)."""
     import sys
 
-    from build_tools.render.output import write_atomic
+    from build_tools.render.output import remove_leftovers, write_atomic
 
     for result in results:
         if not result.readable:
@@ -319,6 +319,7 @@ def run(results, write: bool) -> int:
         if not write:
             print(unified_diff(changed), end="")
             continue
+        remove_leftovers(result.book.folder)  # what a killed --fix was writing
         for file, (_, after) in changed.items():
             write_atomic(file, read_source(file).encode(after))
         ledger = result.book.ledger
