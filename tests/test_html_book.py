@@ -156,6 +156,10 @@ def test_a_link_whose_target_is_missing_is_marked_never_a_dead_anchor(built):
     assert all("scompniveau" not in a.get("href", "") for a in html.iter("a"))
     # the text of the link is kept
     assert "Niveau de Compétence" in missing[0].text_content()
+    # and the legend of the marks says what its ⚠ means (only in a book that has one)
+    (sign,) = css(html, "aside.legend span.legend-sign.missing")
+    assert sign.text == "⚠" and "ne contient pas" in sign.getparent().text_content()
+    assert css(parse(built / "cda/cda.html"), "aside.legend span.legend-sign.missing") == []
 
 
 def test_generated_french_words_number_chapters_tables_examples(built):

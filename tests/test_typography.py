@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from build_tools.render.typography import Typography
@@ -81,3 +83,10 @@ MINUS = [
 @pytest.mark.parametrize(("typed", "set_"), MINUS)
 def test_a_hyphen_that_subtracts_is_a_true_minus(typed, set_):
     assert Typography("fr").apply(typed) == set_
+
+
+def test_the_french_words_the_tool_generates_carry_their_no_break_spaces():
+    from build_tools.render.wording import words_for
+
+    for key, value in words_for("fr").items():
+        assert not re.search(r" [;:!?»]|« ", value), (key, value)

@@ -124,10 +124,21 @@ class HtmlBook:
         profile = Profile.of(
             context.options.userlevel, context.options.condition, **context.options.profile
         )
+        numbering = number(root, left_out=profile.leaves_out)
+        # the legend explains the ⚠ of a link whose target the book lacks, when it has one
+        environment.globals["missing_targets"] = any(
+            not profile.leaves_out(link)
+            and (
+                numbering.by_id.get(link.get("linkend")) is None
+                or profile.leaves_out(numbering.by_id[link.get("linkend")])
+            )
+            for link in root.iter("xref", "link")
+            if link.get("linkend")
+        )
         return cls(
             context,
             environment,
-            number(root, left_out=profile.leaves_out),
+            numbering,
             words,
             typography,
             Marks.of(context.report, words, typography, medium),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from build_tools.render.generated_words import GENERATED
+from build_tools.render.typography import french_spaces
 
 WORDS: dict[str, dict[str, str]] = {
     "fr": {
@@ -63,6 +64,10 @@ WORDS: dict[str, dict[str, str]] = {
         "legend_erratum": "le passage contredit les règles : le nombre faux est souligné, "
         "la marque donne ce que dit le texte et ce que donnent les règles, et renvoie aux errata ;",
         "legend_incomplete": "une partie du passage n’a pas pu être vérifiée.",
+        "legend_incomplete_then": "une partie du passage n’a pas pu être vérifiée ;",
+        "missing_link": "Renvoi sans destination",
+        "legend_missing_link": "les mots qu’il suit renvoient à une partie que ce livre ne "
+        "contient pas.",
         "list_of_tables": "Liste des tableaux",
         "list_of_examples": "Liste des exemples",
         "continued": "(suite)",
@@ -161,6 +166,9 @@ WORDS: dict[str, dict[str, str]] = {
         "legend_erratum": "the passage contradicts the rules: the wrong number is underlined, "
         "the mark gives what the text says and what the rules give, and points to the errata;",
         "legend_incomplete": "part of the passage could not be checked.",
+        "legend_incomplete_then": "part of the passage could not be checked;",
+        "missing_link": "Missing target",
+        "legend_missing_link": "the words it follows refer to a part this book does not hold.",
         "list_of_tables": "List of Tables",
         "list_of_examples": "List of Examples",
         "continued": "(continued)",
@@ -211,6 +219,10 @@ WORDS: dict[str, dict[str, str]] = {
         "inner_quote_close": "’",
     },
 }
+
+# French words carry their no-break spaces (« Au lieu de : », « cible introuvable : »)
+# whether or not the template that sets them passes them through the typography.
+WORDS["fr"] = {key: french_spaces(value) for key, value in WORDS["fr"].items()}
 
 DEFAULT_LANGUAGE = "en"
 
