@@ -8,6 +8,7 @@ wrong number.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import lxml.html
@@ -95,6 +96,7 @@ def test_the_cross_lands_in_the_cell_that_holds_the_wrong_number(write_book, rul
 </chapter></book>
 """,
             "__init__.py": """
+import re
 from pathlib import Path
 from build_tools.checking.binder import Binder
 
@@ -155,3 +157,47 @@ def test_the_working_is_the_book_arithmetic_with_the_rule_sentence(built):
     # the sentence's place, by the book's words and a link, never a file name
     link = fight.xpath(".//p[@class='rule-cited']/a")[0]
     assert link.get("href").split("#")[0].endswith(".html") and ".xml" not in rule
+
+
+NUMBER = re.compile(r"[−-]?\d+(?:,\d+)?(?:/\d+)?")
+
+
+def claims_and_workings(page) -> list[tuple[str, list[str]]]:
+    """Each claim of a page that the rules contradict: its statement, and its working lines."""
+    return [
+        (
+            " ".join(claim.xpath("strong")[0].text_content().split()),
+            [" ".join(li.text_content().split()) for li in claim.xpath("ol[@class='working']/li")],
+        )
+        for claim in page.xpath("//li[contains(@class, 'claim') and contains(@class, 'disagreed')]")
+    ]
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_every_numeric_erratum_shows_the_rules_value_in_its_working(built, book):
+    """« Le texte dit 22, les règles donnent 20 »: a line of the working gives the 20."""
+    page = lxml.html.parse(str(built / book / f"{book}.html")).getroot()
+    numeric = 0
+    for statement, working in claims_and_workings(page):
+        _, _, given = statement.partition("les règles donnent ")
+        values = [value.split(" ≈ ")[0] for value in given.split(", ")]
+        if not given or not all(NUMBER.fullmatch(value) for value in values):
+            continue  # words, or a statement: the rule's own sentence is shown
+        numeric += 1
+        numbers = {number for line in working for number in NUMBER.findall(line)}
+        assert set(values) <= numbers, (statement, working)
+    assert numeric >= {"cda": 12, "harmonies": 6, "edad": 1}[book]
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_the_working_is_written_in_the_books_notation_never_python(built, book):
+    pages = [built / book / f"{book}.html", built / book / "html" / "errata.html"]
+    lines = [
+        " ".join(li.text_content().split())
+        for page in pages
+        for li in lxml.html.parse(str(page)).getroot().xpath("//ol[@class='working']/li")
+    ]
+    assert len(lines) > 20
+    for line in lines:
+        assert not re.search(r"\w=|_|\b[a-z]\w*\((?:\w+=|\))|\bNone\b", line), line
+        assert foreign(line, book) == {"english": [], "identifiers": []}, line

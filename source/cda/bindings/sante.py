@@ -3,6 +3,7 @@
 import re
 from fractions import Fraction
 
+from build_tools.checking.rule import note
 from build_tools.checking.words import operation
 
 from ..rules import sante
@@ -77,9 +78,11 @@ def etourdi(para):
 def blessures_et_points_de_douleur(ex):
     legeres = ex.given("a reçu {} blessures légères")
     par_legere = sante.points_de_fatigue("légère")
+    ex.claim("en tout {}x{}+", (legeres, par_legere))
+    # Each claim takes the steps since the previous one: the étourdissement's line is its own.
     par_etourdissement = sante.points_de_fatigue("étourdi")
     total = legeres * par_legere + par_etourdissement
-    ex.claim("en tout {}x{}+", (legeres, par_legere))
+    note(f"PF = {legeres} × {par_legere} + {par_etourdissement} = {total}")
     ex.claim("+{}= {} PF", (par_etourdissement, total))
     blessures = Blessures(legeres=legeres)
     ex.claim("restera toujours {} points", sante.limite_de_recuperation_des_blessures(blessures))

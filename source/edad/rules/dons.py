@@ -251,8 +251,13 @@ def bonus_d_initiative_du_don(nom: str) -> int:
 
 
 @rule(
-    formula="points requis = 5 × n",
-    symbols={"n": "niveau"},
+    formula="points requis = points du don × n",
+    symbols={
+        "points du don": lambda arguments: DONS[arguments["nom"]].competences[
+            arguments["competence"]
+        ],
+        "n": "niveau",
+    },
     cites=(
         "est disponible si le personnage au moins 5*n points de compétences en Résistance",
         "est disponible si le personnage au moins 5 points de compétences en Volonté",

@@ -186,9 +186,9 @@ def comparaison_des_mesures(para):
     para.word("l'attaquant, [] par la somme", "diviser")
     para.word("où B est [] à A", "inférieur")
     note(
-        "la chance équitable de A, V_A/(V_A + V_B) = 1/(1 + 10^((B − A)/10)), dépasse celle "
-        "que la table donne à A − B (50\u202f% × 10^(−(B − A)/10)) : la difficulté équitable "
-        "est −B plus une correction, qui facilite le jet de A"
+        "la chance équitable de A, VA / (VA + VB) = 1/(1 + 10^((B − A)/10)) (V : la valeur "
+        "d'une Mesure), dépasse celle que la table donne à A − B (50\u202f% × 10^(−(B − A)/10)) : "
+        "la difficulté équitable est −B plus une correction, qui facilite le jet de A"
     )
     para.affirm(
         "si A = B, la difficulté est de -B,",

@@ -99,7 +99,7 @@ def _arrondi(valeur: Decimal) -> int:
 
 
 @rule(
-    formula="points = 10 × log10(rapport)",
+    formula="points = arrondi(10 × log10(rapport))",
     symbols={"rapport": "rapport"},
     cites=(
         "Lorsqu'une action devient deux fois plus difficile à réussir, la difficulté gagne 3 "

@@ -1,0 +1,123 @@
+"""A step of the working reads as the book's notation: arithmetic, a look-up, a decision.
+
+The forms a rule declares in its `formula` (`build_tools.checking.notation`),
+written with the step's numbers in French; and, over the three books, every
+line a formula writes agrees with what its rule computed.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from build_tools.checking.notation import evaluate
+from build_tools.checking.rule import Trace, note, rule, tracing
+
+TABLE = {"normale": 0, "difficile": 3, "très difficile": 5}
+
+
+@rule(
+    formula="ND = tableau « les difficultés » [difficulté]",
+    symbols={"difficulté": "difficulte"},
+)
+def niveau_de_difficulte(difficulte: str) -> int:
+    """Le ND d'une difficulté, selon le tableau."""
+    return TABLE[difficulte]
+
+
+@rule(
+    formula="dé ≤ CA : réussite, °R = dé ; dé > CA : échec, °É = dé − CA",
+    symbols={"dé": "de", "CA": "cible"},
+)
+def jet(cible: int, de: int) -> tuple[bool, int]:
+    """Un d20 ≤ CA réussit (°R = dé) ; au-delà, un échec (°É = dé − CA)."""
+    return (True, de) if de <= cible else (False, de - cible)
+
+
+@rule(
+    formula="CA = aspect + moyen + BC − handicap",
+    symbols={"aspect": "aspect", "moyen": "moyen", "BC": "bonus", "handicap": "handicap"},
+)
+def cible(aspect: int, moyen: int = 0, bonus: int = 0, handicap: int = 0) -> int:
+    """La CA."""
+    return aspect + moyen + bonus - handicap
+
+
+@rule(formula="°R moyen = (1 + CA) / 2", symbols={"CA": "cible"})
+def moyenne(cible: int) -> Fraction:
+    """Le °R moyen."""
+    return Fraction(1 + cible, 2)
+
+
+def steps_of(call) -> list:
+    trace = Trace()
+    with tracing(trace):
+        call()
+    return trace.steps
+
+
+def test_a_lookup_names_the_table_the_key_and_the_value():
+    (step,) = steps_of(lambda: niveau_de_difficulte("très difficile"))
+    assert step.in_book() == "Difficulté « très difficile » → ND 5 (tableau « les difficultés »)"
+
+
+def test_a_decision_writes_the_comparison_that_holds_then_its_arithmetic():
+    failure, success = steps_of(lambda: (jet(16, 18), jet(10, 10)))
+    assert failure.in_book() == "18 > 16 : échec, °É = dé − CA = 18 − 16 = 2"
+    assert success.in_book() == "10 ≤ 10 : réussite, °R = dé = 10"
+
+
+def test_arithmetic_in_french_leaves_out_the_terms_a_call_left_at_zero():
+    given, negative, halves = steps_of(lambda: (cible(13, 2), cible(9, -3, 0, 1), moyenne(10)))
+    assert given.in_book() == "CA = aspect + moyen + BC − handicap = 13 + 2 = 15"
+    # a zero the call gave is written; a negative value takes its sign in the sum
+    assert negative.in_book() == "CA = aspect + moyen + BC − handicap = 9 − 3 + 0 − 1 = 5"
+    assert halves.in_book() == "°R moyen = (1 + CA) / 2 = (1 + 10) / 2 = 5,5"
+
+
+def test_a_note_is_its_own_line_and_the_developers_form_is_unchanged():
+    steps = steps_of(lambda: (note("après l'ajustement, son Physique est de 5"), jet(16, 18)))
+    assert steps[0].in_book() == "après l'ajustement, son Physique est de 5"
+    assert str(steps[1]) == "jet(cible=16, de=18) = (False, 2)    [" + jet.__doc__ + "]"
+
+
+def test_the_notation_evaluates_as_the_book_writes_it():
+    assert evaluate("18 − 16 + 18") == 20
+    assert evaluate("(1 + 10) / 2") == Fraction(11, 2)
+    assert evaluate("1 < 2 < 20") is True
+    assert evaluate("dé = 1 et CA < 1", {"dé": 1, "CA": 1}) is False
+    assert evaluate("2 × 0,5") == 1
+
+
+@pytest.fixture(scope="module")
+def claims():
+    from build_tools.books import select
+    from build_tools.examine import examine
+
+    return [
+        claim
+        for book in select(["cda", "harmonies", "edad"])
+        for verification in examine(book).verifications.values()
+        for claim in verification.claims
+    ]
+
+
+def test_every_line_a_formula_writes_agrees_with_its_rule(claims):
+    """The formulas are the book's statement of the rules: where a written line's numbers
+    can be worked out again, they give what the rule computed."""
+    checked = 0
+    for step in (step for claim in claims for step in claim.steps):
+        line = step.arithmetic()
+        result = step.result
+        parts = line.split(" = ")
+        if len(parts) < 3 or " : " in line or "arrondi" in line or not isinstance(result, int):
+            continue  # no line, a decision, a rounding, or a result that is no number
+        filled = parts[-2]
+        try:
+            worked = evaluate(filled)
+        except (ValueError, ArithmeticError):
+            continue
+        checked += 1
+        assert worked == result, (str(step), line)
+    assert checked > 50
