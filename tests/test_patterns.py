@@ -7,7 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from build_tools.checking.passage import HOLE, HOLE_END, TextPattern, compile_pattern, number_value
+from build_tools.checking.passage import (
+    HOLE,
+    HOLE_END,
+    TextPattern,
+    compile_pattern,
+    excerpt,
+    number_value,
+)
 
 TEXT = (
     "Gaël a 13 en Physique, un bonus de +2 et 1,5 point ; sa CA de 15 (12-3) "
@@ -97,3 +104,24 @@ def test_the_numbers_of_a_long_passage_skip_every_cross_reference_and_only_those
     ]
     assert [token.text for token in passage.tokens] == plain
     assert len(plain) == 600 and len(passage.generated) == 300
+
+
+SENTENCE = (
+    "La difficulté d’une action permet de déterminer les chances de réussite d’un personnage "
+    "type (celui avec zéro à tous ses Attributs et ses Compétences). Un personnage type aura "
+    "50% de chance de réussir une action de difficulté zéro."
+)
+
+
+@pytest.mark.parametrize("margin", range(20, 60, 3))
+def test_an_excerpt_never_cuts_a_word(margin):
+    """What the errata quote (« Au lieu de : … ») begins and ends on whole words."""
+    start = SENTENCE.index("50%")
+    quoted = excerpt(SENTENCE, start, start + 2, margin)
+    assert "50%" in quoted
+    inner = quoted.removeprefix("… ").removesuffix(" …")
+    assert inner in SENTENCE
+    at = SENTENCE.index(inner)
+    assert at == 0 or SENTENCE[at - 1] == " ", quoted
+    after = at + len(inner)
+    assert after == len(SENTENCE) or SENTENCE[after] == " ", quoted

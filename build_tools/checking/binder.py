@@ -25,6 +25,7 @@ from build_tools.checking.passage import (
     TextMatch,
     TextPattern,
     compile_pattern,
+    excerpt,
     number_value,
 )
 from build_tools.checking.rule import Citation, Step, Trace
@@ -450,7 +451,7 @@ class Check:
             line=self.passage.line_at(start),
             column=self.passage.column_at(start, self.passage.text[start:end].split(" ")[0]),
             where=self.where,
-            text=_excerpt(self.passage.text, *(quoted or span)),
+            text=excerpt(self.passage.text, *(quoted or span)),
             key=key,
             expected=expected,
             found=found,
@@ -569,7 +570,7 @@ class Check:
             line=self.passage.line_at(offset),
             column=self.passage.column_at(offset, token),
             where=self.where,
-            text=_excerpt(self.passage.text, *span),
+            text=excerpt(self.passage.text, *span),
             key=key_name,
             id=claim_id(category, self.where, key_name, chosen=chosen),
             expected=expected,
@@ -800,9 +801,3 @@ def _anchor_words(pattern, index: int = 0) -> str:
     if not words:
         words = re.findall(r"[^\W\d_]+", text)[:SHORT_KEY_WORDS]
     return " ".join(words) + (f" {index + 1}" if len(pieces) > 2 and not before else "")
-
-
-def _excerpt(text: str, start: int, end: int, margin: int = 40) -> str:
-    left = max(0, start - margin)
-    right = min(len(text), end + margin)
-    return ("…" if left else "") + text[left:right] + ("…" if right < len(text) else "")

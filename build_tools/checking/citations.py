@@ -355,4 +355,9 @@ def _where(element) -> str:
 
 
 def _short(text: str, length: int = 80) -> str:
-    return text if len(text) <= length else text[: length - 1] + "…"
+    """`text`, or its first words up to `length` characters and « … » (never half a word)."""
+    if len(text) <= length:
+        return text
+    cut = text[: length - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > length // 2 else cut).rstrip(" ,;:") + " …"

@@ -29,6 +29,40 @@ _INNER_SPACES = re.compile(r"[^\S\n]+")
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "\u00a0": " ", "\u202f": " ", "\u2009": " "})
 
 
+WIDEN = 20
+"""How far an excerpt reaches past its margin to end on a whole word."""
+
+
+def excerpt(text: str, start: int, end: int, margin: int = 40) -> str:
+    """`text[start:end]` with about `margin` characters either side, cut between two words.
+
+    « … des actions particulièrement difficiles … », never « …ifficulté »: a cut
+    that would split a word takes the whole word (up to `WIDEN` characters more),
+    or leaves it out when it is longer.
+    """
+    left, right = max(0, start - margin), min(len(text), end + margin)
+    if left and not text[left - 1].isspace():
+        reach = left
+        while reach > 0 and left - reach < WIDEN and not text[reach - 1].isspace():
+            reach -= 1
+        if reach == 0 or text[reach - 1].isspace():
+            left = reach
+        else:
+            while left < start and not text[left].isspace():
+                left += 1
+    if right < len(text) and not text[right].isspace():
+        reach = right
+        while reach < len(text) and reach - right < WIDEN and not text[reach].isspace():
+            reach += 1
+        if reach == len(text) or text[reach].isspace():
+            right = reach
+        else:
+            while right > end and not text[right - 1].isspace():
+                right -= 1
+    piece = text[left:right].strip()
+    return ("… " if left else "") + piece + (" …" if right < len(text) else "")
+
+
 def _plain(text: str) -> str:
     """`text.translate(_APOSTROPHES)`, by `str.replace`: translate is slow on non-ASCII text."""
     for character, replacement in _APOSTROPHES.items():

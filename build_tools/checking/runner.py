@@ -25,7 +25,7 @@ from build_tools.checking.binder import (
     TableCheck,
 )
 from build_tools.checking.citations import resolve_citations
-from build_tools.checking.passage import Passage, Token
+from build_tools.checking.passage import Passage, Token, excerpt
 from build_tools.checking.rule import ImpossibleValue, Trace, tracing
 from build_tools.checking.words import Vocabulary
 from build_tools.diagnostics import Finding, display_path, slug
@@ -510,8 +510,7 @@ def _impossible_finding(check: Check, impossible: ImpossibleValue) -> Finding:
 
 
 def _excerpt_at(text: str, offset: int, margin: int = 40) -> str:
-    left, right = max(0, offset - margin), min(len(text), offset + margin)
-    return ("…" if left else "") + text[left:right] + ("…" if right < len(text) else "")
+    return excerpt(text, offset, offset, margin)
 
 
 def _binding_finding(binding, category, message, element, document, key=None) -> Finding:
