@@ -19,6 +19,8 @@ def test_the_disciple_of_the_heroism_example_has_the_old_bc(book_findings):
     assert finding["derivation"] == [
         "niveau_de_competence(niveau_de_connaissance='disciple') = 10"
         "    [Le NC d'un niveau de connaissance, selon la table « le niveau de compétence ».]",
+        # a look-up in the book's table, as the book's reader would make it
+        "  « Niveau de connaissance « disciple » → NC 10 (tableau « le niveau de compétence ») »",
         "  (stated at source/cda/cda.xml:442)",
         "bonus_de_competence(niveau_de_competence=10) = 0"
         "    [Le bonus de compétence (BC) est égal au niveau de compétence moins 10.]",
