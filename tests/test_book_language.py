@@ -140,6 +140,9 @@ def test_every_ledger_entry_has_its_reason_in_the_book_language(book):
     with open(ROOT / "source" / book / "ledger.toml", "rb") as handle:
         known = tomllib.load(handle)["known"]
     assert [entry["id"] for entry in known if not entry.get("reason_fr")] == []
+    # written for a reader: no programmer's operator, subscript or attribute
+    programmers = re.compile(r" // |\*\*|==|!=|\b[A-Za-z]+_[A-Za-z0-9]\b|\bid=|log10")
+    assert [entry["reason_fr"] for entry in known if programmers.search(entry["reason_fr"])] == []
 
 
 def test_the_working_is_the_book_arithmetic_with_the_rule_sentence(built):
