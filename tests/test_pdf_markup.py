@@ -1,89 +1,114 @@
-"""Readying the single-page HTML for paper, without laying anything out (fast).
+"""The print page as the HTML translator writes it for the PDF, without laying anything out (fast).
 
-What is checked is what the printed book then shows: no link pointing nowhere,
-the PDF's metadata. (The verification marks and the footnotes at their calls are
-the HTML translator's print variant: tests/test_pdf.py and tests/test_pdf_breaks.py
-read them in the PDF.)
+What is checked is what the printed book then shows: the PDF's metadata, the
+running heads and bookmarks, page 1, the inline elements paper does not style,
+no link pointing nowhere, long code lines wrapped. (The verification marks and
+the footnotes at their calls are the print variant too: tests/test_pdf.py and
+tests/test_pdf_breaks.py read them in the PDF.)
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 
+import pytest
 from lxml import etree
 from lxml import html as lxml_html
 
-from build_tools.render import pdf_markup
-from build_tools.render.build import Options
+from build_tools.books import select
+from build_tools.examine import examine
+from build_tools.render.build import Options, RenderContext
+from build_tools.render.html import HtmlBook
 from build_tools.render.pdf import output_name
+from build_tools.render.pdf_markup import BODY_START
 
-BOOKINFO = """<book lang="fr"><bookinfo>
-<title>Le Livre</title><subtitle>Un sous-titre</subtitle>
+BOOK = """<?xml version="1.0" encoding="utf-8"?>
+<book lang="fr"><bookinfo>
+<title>Le Livre</title><subtitle>L'art d'écrire</subtitle>
 <authorgroup><author><firstname>Ada</firstname><surname>Lovelace</surname></author>
-<corpauthor>la Loge de l'Aube</corpauthor></authorgroup>
+<corpauthor>la Loge d'Aube</corpauthor></authorgroup>
 <revhistory><revision><revnumber>1.3</revnumber><date>2004-01-19</date></revision></revhistory>
-</bookinfo><chapter id="un"><title>Un</title><para>x</para></chapter></book>"""
-
-PAGE = """<!DOCTYPE html><html lang="fr">
-<head><title>Le Livre</title><style>p{}</style></head><body>
-<main class="book one-page">
-<header class="titlepage"><h1 class="book-title">Le Livre</h1>
-<p class="copyright">Copyright © 2004 Ada</p></header>
-<section class="legalnotice" aria-label="Mentions légales"><p>Libre.</p></section>
-<nav class="toc"><h2 id="toc-title">Table des matières</h2>
-<ol><li><a href="#un">Un</a></li></ol></nav>
-<section id="un" class="chapter"><h2 class="title"><span class="label">Chapitre 1</span> les
- personnages</h2>
-<p>Mettre 10 points<sup class="footnote-reference"
-><a id="footnote-1-ref" href="#footnote-1">1</a></sup>
- partout.</p>
-<details class="verification verified" id="check-1">
-<summary><span class="verification-sign">✓</span>
-<span class="verification-summary visually-hidden">vérifié</span></summary>
-<div class="verification-body"><p>working</p></div></details>
-<p>Le texte dit 6.</p>
-<details class="verification erratum" id="check-2"><summary><span class="verification-sign">✗</span>
-<span class="verification-summary">Le texte dit 6, les règles donnent 5</span></summary></details>
-<p>Voir <a class="xref" href="#nulle-part">ailleurs</a>.</p>
-<aside class="footnotes"><ol><li id="footnote-1" value="1"><p>Une note
- sur deux lignes.</p> <a class="footnote-back" href="#footnote-1-ref">↑</a></li></ol></aside>
-</section>
-<section class="errata" id="errata"><h2 class="title">Errata</h2><ol class="errata-list">
-<li class="erratum"><p class="erratum-where"><a href="#check-2">paragraphe</a></p></li>
-</ol></section>
-</main></body></html>"""
+</bookinfo>
+<preface id="avant"><title>Avant-propos</title><para>Lire d'abord.</para></preface>
+<chapter id="un"><title>les personnages</title>
+<para>Le <acronym>PJ</acronym> dit <quote>oui</quote> à <trademark>Truc</trademark>.</para>
+<section id="pourquoi"><title>Pourquoi?</title><para>Parce que.</para></section>
+</chapter>
+<appendix id="annexe"><title>Tables</title><para>Rien.</para></appendix>
+</book>
+"""
 
 
-def printed() -> etree._Element:
-    root = etree.fromstring(BOOKINFO)
-    context = SimpleNamespace(document=SimpleNamespace(root=root), options=Options())
-    return lxml_html.document_fromstring(pdf_markup.for_print(PAGE, context))
+def book_page(folder: Path, out: Path, medium: str, **options) -> etree._Element:
+    """The single page the translator writes for `medium`, read back."""
+    context = RenderContext(examine(select([str(folder)])[0]), Options(**options), out)
+    return lxml_html.document_fromstring(HtmlBook.of(context, medium=medium).single_page())
 
 
-def test_no_link_points_nowhere():
-    tree = printed()
-    ids = set(tree.xpath("//@id"))
-    assert all(href[1:] in ids for href in tree.xpath("//a/@href[starts-with(., '#')]"))
-    assert tree.xpath("//a[contains(@class, 'unlinked')]")[0].text == "ailleurs"
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("print") / "livre"
+    folder.mkdir()
+    (folder / "book.xml").write_text(BOOK, encoding="utf-8")
+    return folder
 
 
-def test_front_matter_and_running_heads():
-    tree = printed()
-    heading = tree.xpath("//section[@id='un']/h2")[0]
-    assert heading.get("data-running") == "les personnages"
-    assert heading.get("data-bookmark") == "1. les personnages"
-    assert tree.get_element_by_id(pdf_markup.BODY_START).getparent().get("id") == "un"
+@pytest.fixture(scope="module")
+def printed(folder, tmp_path_factory, monkeypatch_module) -> etree._Element:
+    monkeypatch_module.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    return book_page(folder, tmp_path_factory.mktemp("out"), "print")
 
 
-def test_metadata_for_the_pdf(monkeypatch):
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
-    tree = printed()
-    meta = {(m.get("name"), m.get("content")) for m in tree.xpath("//meta[@name]")}
-    assert ("author", "Ada Lovelace") in meta and ("author", "la Loge de l’Aube") in meta
-    assert ("description", "Un sous-titre") in meta
+@pytest.fixture(scope="module")
+def screen(folder, tmp_path_factory) -> etree._Element:
+    return book_page(folder, tmp_path_factory.mktemp("out"), "screen")
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_module():
+    with pytest.MonkeyPatch.context() as patch:
+        yield patch
+
+
+def test_the_print_page_carries_the_pdf_metadata_in_the_books_typography(printed):
+    meta = {(m.get("name"), m.get("content")) for m in printed.xpath("//meta[@name]")}
+    assert ("author", "Ada Lovelace") in meta and ("author", "la Loge d’Aube") in meta
+    assert ("description", "L’art d’écrire") in meta
     assert ("dcterms.created", "2023-11-14T22:13:20Z") in meta
-    assert not tree.xpath("//style | //link[@rel='stylesheet']")
+    assert ("dcterms.modified", "2023-11-14T22:13:20Z") in meta
+
+
+def test_the_print_page_has_no_screen_stylesheet_nor_script(printed, screen):
+    assert not printed.xpath("//style | //link[@rel='stylesheet'] | //script")
+    assert screen.xpath("//style")  # the screen's single page works alone: its style inside
+
+
+def test_headings_carry_their_running_head_and_bookmark(printed, screen):
+    chapter = printed.xpath("//section[@id='un']/h2")[0]
+    assert chapter.get("data-running") == "les personnages"
+    assert chapter.get("data-bookmark") == "1. les personnages"
+    section = printed.xpath("//section[@id='pourquoi']/h3")[0]
+    assert section.get("data-bookmark") == "1.1 Pourquoi\u202f?"  # set as the heading is
+    assert printed.xpath("//section[@id='annexe']/h2")[0].get("data-bookmark") == "A. Tables"
+    assert printed.xpath("//section[@id='avant']/h2")[0].get("data-bookmark") == "Avant-propos"
+    assert not screen.xpath("//*[@data-bookmark or @data-running]")
+
+
+def test_page_one_starts_at_the_first_division_after_the_front_matter(printed, screen):
+    anchor = printed.get_element_by_id(BODY_START)
+    assert anchor.getparent().get("id") == "avant"
+    assert "body-start" in anchor.getparent().get("class").split()
+    assert len(printed.xpath("//*[contains(@class, 'body-start')]")) == 1
+    assert not screen.xpath(f"//*[@id='{BODY_START}']")
+
+
+def test_paper_writes_acronyms_quotes_and_trademarks_as_their_text(printed, screen):
+    paragraph = printed.xpath("//section[@id='un']/p")[0]
+    assert not paragraph.xpath(".//abbr | .//q | .//span[@class='trademark']")
+    assert "Le PJ dit «\u00a0oui\u00a0» à Truc™." in paragraph.text_content()
+    on_screen = screen.xpath("//section[@id='un']/p")[0]
+    assert on_screen.xpath(".//abbr") and on_screen.xpath(".//q")
+    assert on_screen.xpath(".//span[@class='trademark']")
 
 
 def test_output_names_by_paper():
@@ -95,13 +120,7 @@ def test_output_names_by_paper():
 def test_the_print_variant_lays_out_the_front_matter(tmp_path):
     """Title page alone with its version line, copyright and legal notice on its verso, the
     history after them, then the contents: made by the translator's print variant."""
-    from build_tools.books import select
-    from build_tools.examine import examine
-    from build_tools.render.build import RenderContext
-
-    context = RenderContext(examine(select(["cda"])[0]), Options(), tmp_path)
-    page, _ = pdf_markup.single_page(context)
-    tree = lxml_html.document_fromstring(page)
+    tree = book_page(select(["cda"])[0].folder, tmp_path, "print")
     header = tree.xpath("//header[contains(@class, 'titlepage')]")[0]
     assert header.xpath("p[@class='edition']")[0].text == "Version 1.3 · 19 janvier 2004"
     assert "Copyright" not in header.text_content()

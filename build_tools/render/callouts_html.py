@@ -15,6 +15,7 @@ from lxml import etree
 
 from build_tools.diagnostics import Finding, at_line
 from build_tools.docbook import SECTIONS, enclosing
+from build_tools.render import pdf_code
 
 LISTINGS = ("programlisting", "screen", "synopsis", "literallayout", "programlistingco", "screenco")
 REFERENCE_SECTIONS = ("refsect1", "refsect2", "refsect3", "refsection", "refsynopsisdiv")
@@ -103,14 +104,20 @@ class Callouts:
         parts = []
         for child in element:
             if child.tag in ("programlisting", "screen"):
+                # in print the long lines are broken: a bubble goes after a line's last part
+                broken = pdf_code.Lines(pdf_code.measure(child)) if self.printed else None
                 self._literal += 1
+                outer, self._lines = self._lines, broken
                 try:
                     lines = self.contents(child, skip=()).split("\n")
                 finally:
                     self._literal -= 1
+                    self._lines = outer
+                count = len(broken.breaks) if broken is not None else len(lines)
                 for number, marked in marks.items():
-                    if 0 < number <= len(lines):
-                        lines[number - 1] += " " + "".join(marked)
+                    if 0 < number <= count:
+                        index = broken.last_line_of(number) if broken is not None else number - 1
+                        lines[index] += " " + "".join(marked)
                 parts.append(
                     self.call("literal_block", child, kind=child.tag, content="\n".join(lines))
                 )
@@ -199,6 +206,9 @@ class Callouts:
             + self.contents(element, skip=("title", "subtitle", "titleabbrev", "partintro")),
             footnotes=[],
             mark="",
+            **self.print_heading(
+                element, self.plain_title(element) or escape(self.words["reference"])
+            ),
         )
 
     def visit_refentry(self, element: etree._Element) -> str:
@@ -210,6 +220,7 @@ class Callouts:
             title=self.refentry_title(element),
             content=self.contents(element, skip=("refmeta",)),
             mark="",
+            **self.print_heading(element, ""),
         )
 
     def refentry_title(self, element: etree._Element) -> str:

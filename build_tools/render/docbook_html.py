@@ -11,6 +11,7 @@ checks a book against (`supported_elements`).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -21,6 +22,7 @@ from markupsafe import Markup
 from build_tools.diagnostics import Finding, at_line
 from build_tools.docbook import SECTIONS, enclosing
 from build_tools.reader import Document
+from build_tools.render import pdf_code
 from build_tools.render.callouts_html import Callouts
 from build_tools.render.cals import CalsTables
 from build_tools.render.elements import BLOCKS as ELEMENT_BLOCKS
@@ -142,6 +144,15 @@ class Translator(
     """How many quotes the current text is inside: a quote within a quote gets “ ”."""
     _link: int = 0
     """How many links the current text is inside: HTML does not nest them."""
+    _lines: pdf_code.Lines | None = None
+    """In print, the lines of the listing being written (its long lines are broken)."""
+    body_start: etree._Element | None = None
+    """In print, the division whose first page is page 1 (`pdf_markup.BODY_START`)."""
+
+    @property
+    def printed(self) -> bool:
+        """Whether the translator writes the print page, the one the PDF is laid out from."""
+        return self.marks is not None and self.marks.medium == "print"
 
     # -- walking ---------------------------------------------------------------
 
@@ -206,11 +217,23 @@ class Translator(
         """A run of the book's text, set in its language's typography and escaped."""
         if not text:
             return ""
-        if self._literal:
-            return escape(text, quote=False)
-        # The source's line breaks and indentation mean one space to HTML: write one.
-        text = _SPACES.sub(_one_space, text)
-        return escape(self.typography.apply(text), quote=False)
+        if not self._literal:
+            # The source's line breaks and indentation mean one space to HTML: write one.
+            text = self.typography.apply(_SPACES.sub(_one_space, text))
+        if self._lines is not None:
+            return self._lines.wrap(text)
+        return escape(text, quote=False)
+
+    def listing(self, element: etree._Element, render: Callable[[], str]) -> str:
+        """What `render()` writes as the text of the listing `element` (a `<pre>`): in print,
+        a line longer than the page's measure continues after a mark (`pdf_code`)."""
+        if not self.printed or self._lines is not None:
+            return render()
+        self._lines = pdf_code.Lines(pdf_code.measure(element))
+        try:
+            return render()
+        finally:
+            self._lines = None
 
     def excluded(self, element: etree._Element) -> bool:
         """Whether profiling (`--userlevel`, `--condition`) leaves `element` out."""
@@ -386,6 +409,21 @@ class Translator(
             return self.words["xref_section"].format(title=title)
         return self.plain(target)
 
+    def print_heading(self, element: etree._Element, words: str | None = None) -> dict:
+        """What the heading of `element` carries in print: its running head and its bookmark
+        (the words of its title, and its number before them in the bookmark), and whether the
+        book's page 1 starts there. Nothing on screen."""
+        if not self.printed:
+            return {}
+        words = Markup(self.plain_title(element) if words is None else words).unescape()
+        number = self.numbering.labels.get(element, "")
+        separator = ". " if number and "." not in number else " "
+        return {
+            "running": escape(words, quote=True),
+            "bookmark": escape(f"{number}{separator}{words}".strip(), quote=True),
+            "body_start": element is self.body_start,
+        }
+
     def place(self, element: etree._Element) -> Markup:
         """Where `element` is, in the book's words: its label and title, or its section's."""
         if element.tag == "glossentry":
@@ -477,6 +515,7 @@ class Translator(
             content=content,
             footnotes=notes,
             mark=self.mark(element),
+            **self.print_heading(element),
         )
 
     visit_preface = visit_chapter = visit_appendix = visit_article = division
@@ -497,6 +536,7 @@ class Translator(
             title=self.title(element),
             content=self.subtitles(element) + content,
             mark=self.mark(element),
+            **self.print_heading(element),
         )
 
     def subtitles(self, element: etree._Element) -> str:
@@ -556,7 +596,7 @@ class Translator(
             block=self.holds_blocks(element),
             mark=self.mark(element),
         )
-        if self.marks is not None and self.marks.medium == "print" and _leads_in(element):
+        if self.printed and _leads_in(element):
             # « … valent tous 0 ou plus : » stays on the page of the list it announces
             html = html.replace("<p", "<p data-lead-in", 1)
         return html
@@ -630,7 +670,7 @@ class Translator(
     def literal_block(self, element: etree._Element) -> str:
         self._literal += 1
         try:
-            content = self.contents(element, skip=())
+            content = self.listing(element, lambda: self.contents(element, skip=()))
         finally:
             self._literal -= 1
         return self.call("literal_block", element, kind=element.tag, content=content)
@@ -638,9 +678,8 @@ class Translator(
     visit_screen = visit_programlisting = literal_block
 
     def visit_literallayout(self, element: etree._Element) -> str:
-        return self.call(
-            "literal_block", element, kind="literallayout", content=self.contents(element)
-        )
+        content = self.listing(element, lambda: self.contents(element))
+        return self.call("literal_block", element, kind="literallayout", content=content)
 
 
 _SPACES = re.compile(r"[ \t\r\n]{2,}")

@@ -19,7 +19,7 @@ from markupsafe import Markup
 
 from build_tools.assets import TEMPLATES
 from build_tools.docbook import SECTIONS
-from build_tools.render import search_html, web_faces
+from build_tools.render import pdf_markup, search_html, web_faces
 from build_tools.render.docbook_html import Page, Translator
 from build_tools.render.elements import ATTRIBUTES as ELEMENT_ATTRIBUTES
 from build_tools.render.numbering import Numbering, number
@@ -185,6 +185,9 @@ class HtmlBook:
         """The whole book as one HTML page, its stylesheet embedded (the PDF is made from it)."""
         self.marks.errata_page = ""
         translator = self.translator(Page(None, heading_base=2))
+        printed = translator.printed
+        if printed:
+            translator.body_start = self._first_division(translator)
         titlepage = self._titlepage(translator)
         divisions = [Markup(translator.render(child)) for child in self._body()]
         self.findings = list(translator.findings)
@@ -193,7 +196,12 @@ class HtmlBook:
             lang=self.language,
             title=self.book_title(translator),
             stylesheet=None,
-            inline_css=Markup(self.stylesheet(fonts=f"html/{web_faces.FOLDER}/")),
+            # the print page is laid out under templates/pdf/print.css, and carries the
+            # PDF's metadata
+            inline_css=None
+            if printed
+            else Markup(self.stylesheet(fonts=f"html/{web_faces.FOLDER}/")),
+            metadata=pdf_markup.metadata(self.root, self.typography) if printed else [],
             titlepage=titlepage,
             front_matter=self._front_matter(translator),
             medium=self.marks.medium,
@@ -213,12 +221,22 @@ class HtmlBook:
             errata_anchor=ERRATA_ANCHOR,
         )
 
+    def _first_division(self, translator: Translator) -> etree._Element | None:
+        """The division the printed book's page 1 starts at: the first one after the front
+        matter (a part's title page is not one; its first chapter is)."""
+        return next(
+            (
+                division
+                for division in self.numbering.divisions
+                if division.tag not in ("part", "book") and not translator.left_out(division)
+            ),
+            None,
+        )
+
     # -- the errata sheet ----------------------------------------------------------------
 
     def errata_sheet(self, folios: dict[str, str], stylesheet: str) -> str:
         """The errata on a page of their own, each with its page in the printed book."""
-        from build_tools.render.pdf_markup import edition
-
         self.marks.errata_page = ""
         translator = self.translator(Page(None, heading_base=2))
         return self.environment.get_template("html/errata_sheet.html").render(
@@ -227,7 +245,7 @@ class HtmlBook:
             stylesheet=None,
             inline_css=Markup(stylesheet),
             book_title=self.book_title(translator),
-            edition=edition(self.root),
+            edition=pdf_markup.edition(self.root),
             errata=self.marks.errata(
                 lambda element, anchor: "",
                 translator.place,

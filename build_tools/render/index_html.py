@@ -90,6 +90,7 @@ class Index:
             content=content,
             footnotes=[],
             mark="",
+            **self.print_heading(element),
         )
 
     visit_setindex = visit_index

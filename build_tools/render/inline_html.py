@@ -50,6 +50,8 @@ class Inline:
 
     def short_form(self, element: etree._Element) -> str:
         """An acronym or abbreviation; its expansion, when the glossary gives one, as its title."""
+        if self.unwrapped_in_print(element):
+            return self.contents(element, skip=())
         html = self.inline(element, "abbr", element.tag)
         entry = self.numbering.expansions.get(" ".join("".join(element.itertext()).split()))
         if entry is None:
@@ -80,13 +82,24 @@ class Inline:
             if inner
             else (self.words["quote_open"], self.words["quote_close"])
         )
+        if self.printed:  # paper gives a quote no look of its own: its quotation marks suffice
+            return f"{escape(opening)}{content}{escape(closing)}"
         return f'<q class="quote">{escape(opening)}{content}{escape(closing)}</q>'
 
     def visit_trademark(self, element: etree._Element) -> str:
         sign = {"copyright": "©", "registered": "®", "service": "℠"}.get(
             element.get("class", "trade"), "™"
         )
+        if self.printed:  # no look of its own on paper: the text and its sign
+            return f"{self.contents(element, skip=())}{sign}"
         return f'<span class="trademark">{self.contents(element, skip=())}{sign}</span>'
+
+    def unwrapped_in_print(self, element: etree._Element) -> bool:
+        """Whether `element` is written in print as its text alone: paper gives an acronym or
+        an abbreviation no look of its own, and each inline box costs WeasyPrint layout time.
+        One with an id or a language keeps its element (a link's target; the language
+        hyphenates it)."""
+        return self.printed and not element.get("id") and not html_language(element.get("lang"))
 
     def visit_remark(self, element: etree._Element) -> str:
         if not self.draft:
@@ -99,7 +112,7 @@ class Inline:
     def visit_footnote(self, element: etree._Element) -> str:
         number = self.numbering.footnotes[element]
         anchor = self.numbering.anchor(element)
-        if self.marks is not None and self.marks.medium == "print":
+        if self.printed:
             return self.footnote_in_print(element, anchor)
         self._footnotes.append(
             {

@@ -4,9 +4,10 @@ The pipeline, in the order it runs:
 
 1. the HTML translator's print variant gives the whole book as one page (same
    document model, templates and profiling as the HTML book; marks as signs,
-   footnotes at their calls, the front matter as paper wants it);
-2. `pdf_markup` sets what only the PDF needs: metadata with dates from
-   SOURCE_DATE_EPOCH, running heads and bookmarks, the screen stylesheets out;
+   footnotes at their calls, the front matter as paper wants it, running heads
+   and bookmarks, long code lines broken, the PDF's metadata with dates from
+   SOURCE_DATE_EPOCH, no screen stylesheet);
+2. `pdf_markup.for_print` unlinks the links paper cannot follow;
 3. `pdf_style` fills `templates/pdf/print.css` with the paper size and the fonts;
 4. WeasyPrint lays the pages out. What refers forward to the layout is then
    written in and the book laid out again: « (suite) » over a table's continued
@@ -20,7 +21,7 @@ The pipeline, in the order it runs:
 Time: WeasyPrint's layout and drawing are three quarters of a build (see
 `bench/pdf_benchmark.py`); their cost follows the number of lines and inline
 boxes, so the stylesheet avoids multi-column layout and floats other than
-footnotes, and `pdf_markup` unwraps the inline elements paper does not style.
+footnotes, and the print page unwraps the inline elements paper does not style.
 """
 
 from __future__ import annotations

@@ -149,7 +149,7 @@ class Structures:
             return self.inline(element, "span", "address")
         self._literal += 1  # an address keeps its lines
         try:
-            content = self.contents(element, skip=())
+            content = self.listing(element, lambda: self.contents(element, skip=()))
         finally:
             self._literal -= 1
         return self.call("literal_block", element, kind="address", content=content)

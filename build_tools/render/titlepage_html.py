@@ -33,8 +33,7 @@ class TitlePage:
         # the title page's verso, the abstract and the history on the next pages.
         for name in ("abstract", "legalnotice", "revhistory"):
             self.front_matter[name] = parts.pop(name)
-        printed = self.marks is not None and self.marks.medium == "print"
-        if printed:
+        if self.printed:
             self.front_matter["copyrights"] = "".join(copyrights)
             copyrights = []
             parts["version"] = version_line(element)
