@@ -96,7 +96,9 @@ def lay_out(context, refusals: list[str] | None = None):
                 stylesheets=[stylesheet], font_config=fonts
             )
 
-        moved = continue_tables(keep_notes_with_calls(page, document), document)
+        moved = join_ranges(
+            continue_tables(keep_notes_with_calls(page, document), document), document
+        )
         filled = fill_page_numbers(moved, document)
         if filled != page:
             # Notes kept with their calls, « (suite) » over a table's continued rows, the
@@ -244,6 +246,29 @@ def continue_tables(page: str, document) -> str:
         for row in breaks:
             page = page.replace(f'<tr id="{row}"', opening + f'<tr id="{row}"', 1)
     return page
+
+
+RANGE_END = re.compile(r'<a class="index-range-end" href="#([^"]+)" data-from="#([^"]+)"></a>')
+"""The end of an index range, after the locator of its start: it prints « –15 »."""
+
+
+def join_ranges(page: str, document) -> str:
+    """`page` with each index range that `document` set on one page printed as that page.
+
+    « combat, 5 », never « combat, 5–5 »: the end of such a range is left out.
+    """
+    if "index-range-end" not in page:
+        return page
+    pages = {}
+    for index, laid_out in enumerate(document.pages):
+        for anchor in laid_out.anchors:
+            pages.setdefault(anchor, index)
+
+    def join(match: re.Match) -> str:
+        end, start = match.groups()
+        return "" if start in pages and pages[start] == pages.get(end) else match.group()
+
+    return RANGE_END.sub(join, page)
 
 
 def _language(context) -> str:
