@@ -306,6 +306,7 @@ def combat_contre_cinq_gobelins(ex: Check) -> None:
             f"compétence {competence.group(1)}",
             groupe=1,
             depuis=len(ex.trace.steps),
+            trouve=competence.group(1),
         )
     combat.agir(action)
     combat.comparer()
