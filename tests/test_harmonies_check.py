@@ -95,6 +95,6 @@ def test_the_distance_of_the_table_from_the_dice_is_in_the_working(rapport):
         "−8 (8,0\u202f% pour 7,980\u202f%)"
     ) in working
     assert (
-        "le plus grand écart est de 7,4\u202f% à −2 (30,0\u202f% dans la table, 37,4\u202f% aux dés)"
-        in working
-    )
+        "le plus grand écart est de 7,4\u202f% à −2 "
+        "(30,0\u202f% dans la table, 37,4\u202f% aux dés)"
+    ) in working

@@ -46,13 +46,15 @@ def written(
     """The rule's step as the book's notation writes it, or '' when its formula cannot say it.
 
     `defaults` are the values of the arguments the call left out: a term they
-    make zero is left out of the sum (« CA = aspect + moyen + BC = 13 + 2 = 15 »).
+    make zero is left out of the sum (« CA = aspect + moyen + BC = 13 + 2 = 15 »),
+    as is a term drawn from the arguments as None (a bonus that does not apply).
     """
     if not formula:
         return ""
     values = _values(symbols, {**(defaults or {}), **arguments})
     for symbol, meaning in symbols.items():
-        if isinstance(meaning, str) and meaning not in arguments and values.get(symbol) == 0:
+        left_out = isinstance(meaning, str) and meaning not in arguments and values.get(symbol) == 0
+        if left_out or (symbol in values and values[symbol] is None):
             values[symbol] = OMITTED
     if CASE_SEPARATOR.search(formula) or " : " in formula:
         return _decision(formula, values, result)
@@ -88,6 +90,7 @@ def evaluate(expression: str, values: Mapping[str, Any] | None = None) -> Any:
     ):
         text = text.replace(french, python)
     text = re.sub(r"(?<![<>=!])=(?!=)", "==", text)
+    text = re.sub(r"\boui\b", "True", re.sub(r"\bnon\b", "False", text))
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError:
@@ -136,8 +139,13 @@ def _arithmetic(left: str, right: str, values: dict[str, Any], result: Any) -> s
             result = evaluate(filled)
         except (ValueError, ArithmeticError):
             result = None
-        if not _is_number(result):  # « faces = ND + 1 à CA = 9 + 1 à 10 »: no single number
-            return f"{left} = {right} = {filled}" if filled != right else ""
+        if not _is_number(result):
+            if filled == right:
+                return ""
+            bounds = _range(filled)  # « faces = ND + 1 à CA = 9 + 1 à 10 = 10 à 10 »
+            return f"{left} = {right} = {filled}" + (
+                f" = {bounds}" if bounds and bounds != filled else ""
+            )
     if isinstance(result, Fraction) and not exact(result):  # « = 6/11 ≈ 0,5455 »
         equals, shown = "=", f"{_fraction(result)} ≈ {french(result)}"
     else:
@@ -146,6 +154,18 @@ def _arithmetic(left: str, right: str, values: dict[str, Any], result: Any) -> s
     if steps[-1] == shown:  # « °R = dé = 18 »: the value is already written
         return " = ".join(steps)
     return f"{' = '.join(steps)} {equals} {shown}"
+
+
+def _range(filled: str) -> str:
+    """« 9 + 1 à 10 » worked out as « 10 à 10 », or '' when it is no such range."""
+    bounds = filled.split(" à ")
+    if len(bounds) != 2:
+        return ""
+    try:
+        low, high = (evaluate(bound) for bound in bounds)
+    except (ValueError, ArithmeticError):
+        return ""
+    return f"{french(low)} à {french(high)}" if _is_number(low) and _is_number(high) else ""
 
 
 def _lookup(left: str, source: str, keys: str, values: dict[str, Any], result: Any) -> str:
@@ -187,13 +207,15 @@ def _decision(formula: str, values: dict[str, Any], result: Any) -> str:
 
 
 def _condition(condition: str, values: Mapping[str, Any]) -> str:
-    """A condition with the numbers put in, except where it names a face: « dé critique = 1 »."""
+    """A condition with the numbers put in, except where it names a face (« dé critique = 1 »)
+    or is a fact of the step (« échec », a symbol that is true or false)."""
     parts = re.split(r"(\s+(?:et|ou)\s+)", condition)
     return "".join(
         part
         if re.fullmatch(r"\s*(?:et|ou)\s*", part)
         or re.fullmatch(r"\s*[^=<>≤≥≠]+?\s*=\s*[−-]?\d+\s*", part)
-        else _substituted(part, values)
+        or isinstance(values.get(part.strip()), bool)
+        else re.sub(r"([<>≤≥=≠]\s*)\((−[^()]+)\)", r"\1\2", _substituted(part, values))
         for part in parts
     )
 
@@ -215,8 +237,9 @@ def _values(symbols: Mapping[str, Any], arguments: Mapping[str, Any]) -> dict[st
                 continue
         else:
             values[symbol] = meaning
-    # Only what the book's notation writes: numbers, words, a few numbers (never a record).
-    return {symbol: value for symbol, value in values.items() if _writable(value)}
+    # Only what the book's notation writes: numbers, words, a few numbers (never a record);
+    # None is a term that does not apply.
+    return {symbol: value for symbol, value in values.items() if value is None or _writable(value)}
 
 
 def _writable(value: Any) -> bool:
@@ -245,10 +268,13 @@ def _substituted(expression: str, values: Mapping[str, Any]) -> str:
         filled = re.sub(rf"^{OMITTED}\s*\+\s*", "", filled)
         filled = re.sub(rf"^{OMITTED}\s*−\s*", "−", filled)
         filled = filled.replace(OMITTED, "0")
+    filled = re.sub(r"±\s*(?=[\d(])", "+ ", filled)  # « Enc ± d10° »: the roll carries its sign
     filled = re.sub(r"\+\s*\(−([^()]+)\)", r"− \1", filled)
     filled = re.sub(r"−\s*\(−([^()]+)\)", r"+ \1", filled)
-    filled = re.sub(r"^\(−([^()]+)\)(?=\s|$)", r"−\1", filled)
+    filled = re.sub(r"(^|[(,]\s*)\((−[^()]+)\)(?=[\s,)]|$)", r"\1\2", filled)
     filled = re.sub(r"\|\(−([^()]+)\)\|", r"|−\1|", filled)
+    filled = re.sub(r"^\+\s*", "", filled)
+    filled = re.sub(r"(^|[\s(])−0(?![\d,])", r"\g<1>0", filled)  # « −0 » is 0
     return filled
 
 
@@ -299,6 +325,8 @@ _FUNCTIONS: dict[str, Callable] = {
 
 
 def _value(node: ast.AST) -> Any:
+    if isinstance(node, ast.Constant) and isinstance(node.value, bool):
+        return node.value
     if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
         return Fraction(str(node.value))
     if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:

@@ -290,7 +290,12 @@ def _bat_la_difficulte(resultat: Jet, niveau_de_difficulte: int, echec_comme_neg
 
 
 @rule(
-    formula="ND < CA : faces qui battent le ND = ND + 1 à CA ; ND ≥ CA : aucune face ne bat le ND",
+    # A 1 always succeeds (°R = CA at a CA under 1), a 20 always fails.
+    formula=(
+        "CA < 1 et ND < CA : seul le 1 bat le ND ; "
+        "ND < CA : faces qui battent le ND = max(1, ND + 1) à min(CA, 19) ; "
+        "ND ≥ CA : aucune face ne bat le ND"
+    ),
     symbols={"ND": "niveau_de_difficulte", "CA": "cible"},
     cites="Le ND représente le degré de réussite nécessaire",
 )
@@ -353,14 +358,19 @@ def d20_ouvert_lu(des: tuple[int, ...]) -> int:
 
 
 @rule(
+    # The jet decides réussite or échec (a 1 always succeeds, a 20 always fails), and its
+    # degree is the one the relance adds to.
     formula=(
-        "dé critique = 1 et dé > CA : maladresse exceptionnelle, °É = dé − CA + relance ; "
-        "dé critique = 1 et dé ≤ CA : prouesse exceptionnelle, °R = dé + relance"
+        "dé critique = 1 et échec : maladresse exceptionnelle, °É = dé − CA + relance ; "
+        "dé critique = 1 et réussite : prouesse exceptionnelle, °R = °R du jet + relance"
     ),
     symbols={
         "dé critique": "de_critique",
+        "échec": lambda arguments: not _lire_le_de(arguments["cible"], arguments["de"]).reussite,
+        "réussite": lambda arguments: _lire_le_de(arguments["cible"], arguments["de"]).reussite,
         "dé": "de",
         "CA": "cible",
+        "°R du jet": lambda arguments: _lire_le_de(arguments["cible"], arguments["de"]).degre,
         "relance": lambda arguments: sum(arguments["relances"]),
     },
     cites="s'il obtient un 1 naturel sur le dé critique",

@@ -50,6 +50,10 @@ PREMIER, SECOND, NUL = "premier opposant", "second opposant", "match nul"
 
 @rule(
     formula="NC = Compétence + Attributs",
+    symbols={
+        "Compétence": lambda arguments: arguments["valeurs"][0],
+        "Attributs": lambda arguments: sum(arguments["valeurs"][1:]),
+    },
     cites="Le personnage a heureusement +2 en Agilité et +1 en Manœuvre, ce qui lui donne avec "
     "son niveau d'acrobatie, +5",
 )
@@ -61,8 +65,13 @@ def niveau_de_competence(*valeurs: int) -> int:
 
 
 @rule(
+    formula="difficulté ajustée = difficulté de l'action + circonstances",
+    symbols={
+        "difficulté de l'action": "difficulte_de_l_action",
+        "circonstances": lambda arguments: sum(arguments["circonstances"]) or None,
+    },
     cites="le Meneur du Jeu peut ajouter ou soustraire à la difficulté de l'action selon les "
-    "circonstances"
+    "circonstances",
 )
 def difficulte_ajustee(difficulte_de_l_action: int, *circonstances: int) -> int:
     """Le MJ ajoute ou soustrait à la difficulté de l'action selon les circonstances.
@@ -107,6 +116,7 @@ def action_reussie(marge_de_reussite: int) -> bool:
 
 @rule(
     formula="marge d'échec = − marge de réussite",
+    symbols={"marge de réussite": "marge_de_reussite"},
     cites="une marge de réussite de -3 est équivalente à une marge d'échec de +3",
 )
 def marge_d_echec(marge_de_reussite: int) -> int:
@@ -246,8 +256,10 @@ def malus_d_actions_multiples(nombre_d_actions: int) -> int:
 
 
 @rule(
+    formula="difficulté de la parade = difficulté de base",
+    symbols={"difficulté de base": "difficulte_de_base"},
     cites="c'est bien la difficulté choisie au départ par le joueur et non sa marge de réussite "
-    "qui donne la difficulté de la parade"
+    "qui donne la difficulté de la parade",
 )
 def difficulte_de_base_de_la_parade(difficulte_de_base: int, marge_de_l_action: int) -> int:
     """La difficulté de la parade est celle choisie au départ, non la marge.

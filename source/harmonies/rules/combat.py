@@ -176,7 +176,11 @@ TYPES_D_ATTAQUE = constant(
 """« Types d'attaque possible »: the Facteurs of each type for an adverb's N."""
 
 
-@rule(cites="Dans les cas où ça s'applique, la valeur de N est déterminée par un adverbe")
+@rule(
+    formula="N = « Table des adverbes » [adverbe]",
+    symbols={"adverbe": "adverbe"},
+    cites="Dans les cas où ça s'applique, la valeur de N est déterminée par un adverbe",
+)
 def valeur_de_l_adverbe(adverbe: str) -> int:
     """La valeur de N est déterminée par un adverbe (Table des adverbes)."""
     return ADVERBES[adverbe]
@@ -403,8 +407,12 @@ def table_de_combat(personnage: Personnage) -> TableDeCombat:
 
 
 @rule(
-    formula="Rapidité = Niveau + BR + FR",
-    symbols={"FR": "facteur_de_rapidite"},
+    formula="Rapidité = Niveau + BR + FR + pénalité",
+    symbols={
+        "Niveau + BR": "base_de_rapidite",
+        "FR": "facteur_de_rapidite",
+        "pénalité": lambda arguments: arguments.get("penalite") or None,
+    },
     cites="La Rapidité est déterminée par le Niveau de Compétence, du Bonus de Rapidité d'une "
     "arme et du Facteur de Rapidité",
 )
@@ -419,8 +427,13 @@ def total_de_rapidite(base_de_rapidite: int, facteur_de_rapidite: int, penalite:
 
 
 @rule(
-    formula="Défense = Niveau + BP + FP − FF",
-    symbols={"FP": "facteur_de_parade", "FF": "facteur_de_finesse"},
+    formula="Défense = Niveau + BP + FP − FF + pénalité",
+    symbols={
+        "Niveau + BP": "base_de_parade",
+        "FP": "facteur_de_parade",
+        "FF": "facteur_de_finesse",
+        "pénalité": lambda arguments: arguments.get("penalite") or None,
+    },
     cites="et du Facteur de Parade moins le Facteur de Finesse",
 )
 def total_de_defense(
@@ -436,8 +449,10 @@ def total_de_defense(
 
 
 @rule(
-    formula="Attaque = Niveau + d10° + BF + FF − FR − FD",
+    formula="Attaque = Niveau + BF + FF − FR − FD ± d10° + pénalité",
     symbols={
+        "Niveau + BF": "base_d_attaque",
+        "pénalité": lambda arguments: arguments.get("penalite") or None,
         "d10°": "jet",
         "FF": "facteur_de_finesse",
         "FR": "facteur_de_rapidite",
@@ -470,8 +485,13 @@ def total_d_attaque(
 
 
 @rule(
-    formula="Dommages = BD ± FD",
-    symbols={"BD": "base_de_dommages", "FD": "facteur_de_dommages"},
+    formula=("retenue : Dommages = BD − FD + pénalité ; sinon : Dommages = BD + FD + pénalité"),
+    symbols={
+        "retenue": "retenue",
+        "BD": "base_de_dommages",
+        "FD": "facteur_de_dommages",
+        "pénalité": lambda arguments: arguments.get("penalite") or None,
+    },
     cites=(
         "La somme du Bonus de Dommages et du Facteur de Dommages",
         "toutefois le FD sera soustrait dans le calcul du Total de Dommage",
@@ -489,15 +509,24 @@ def total_de_dommages(
 
 
 @rule(
+    formula="TA ≥ TD : l'attaque réussit ; TA < TD : l'attaque échoue",
+    symbols={"TA": "total_d_attaque", "TD": "total_de_defense"},
     cites="si le Total d'Attaque de l'attaquant égale ou dépasse le Total de Défense de son "
-    "adversaire"
+    "adversaire",
 )
 def attaque_reussie(total_d_attaque: int, total_de_defense: int) -> bool:
     """Une attaque réussit si le Total d'Attaque égale ou dépasse le Total de Défense."""
     return total_d_attaque >= total_de_defense
 
 
-@rule(cites="est de moins de 3 points. Sinon, c'est")
+@rule(
+    formula=(
+        "|R₁ − R₂| < 3 : les attaques sont simultanées ; "
+        "|R₁ − R₂| ≥ 3 : le total le plus élevé commence"
+    ),
+    symbols={"R₁": "rapidite_a", "R₂": "rapidite_b"},
+    cites="est de moins de 3 points. Sinon, c'est",
+)
 def attaques_simultanees(rapidite_a: int, rapidite_b: int) -> bool:
     """Les attaques sont simultanées si les Rapidités diffèrent de moins de 3 points.
 
@@ -516,11 +545,19 @@ def qui_commence(rapidite_a: int, rapidite_b: int) -> str | None:
 
 
 @rule(
+    formula="pénalité = −douleur + sonné + intention changée",
+    symbols={
+        "douleur": "points_de_douleur",
+        "sonné": lambda arguments: PENALITE_DU_SONNE if arguments.get("sonne") else None,
+        "intention changée": lambda arguments: (
+            PENALITE_DE_CHANGEMENT_D_INTENTION if arguments.get("changement_d_intention") else None
+        ),
+    },
     cites=(
         "Goliath a maintenant un point de douleur et attaque David",
         "le prochain round se fera avec une pénalité de -1 à toutes les activités",
         "au prix d'une pénalité de -1 sur toutes ses actions pour cet assaut",
-    )
+    ),
 )
 def penalite(
     points_de_douleur: int, sonne: bool = False, changement_d_intention: bool = False
@@ -540,8 +577,13 @@ def penalite(
 
 
 @rule(
-    formula="jet d'encaissement = Encaissement ± d10° − Dommages",
-    symbols={"Encaissement": "encaissement", "d10°": "jet", "Dommages": "total_de_dommages"},
+    formula="jet d'encaissement = Encaissement ± d10° − Dommages + pénalité",
+    symbols={
+        "Encaissement": "encaissement",
+        "d10°": "jet",
+        "Dommages": "total_de_dommages",
+        "pénalité": lambda arguments: arguments.get("penalite") or None,
+    },
     cites="Le Total de Dommages est pris comme difficulté dans un jet d'encaissement",
 )
 def jet_d_encaissement(
