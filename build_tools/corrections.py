@@ -64,12 +64,30 @@ def correction_of(finding: Finding) -> Correction | None:
         return _number_correction(finding, line, start)
     if isinstance(finding.found, str) and isinstance(finding.expected, str):
         quoted = _QUOTED.fullmatch(finding.expected.strip())
-        if quoted and line.startswith(finding.found, start) and quoted.group(1) != finding.found:
+        if not quoted or quoted.group(1) == finding.found:
+            return None
+        if line.startswith(finding.found, start):
             return Correction(
                 Path(finding.file), finding.line, finding.column, finding.found,
                 quoted.group(1), finding.id,
             )  # fmt: skip
+        # Markup inside the words (« <link>Mental</link> (Mt) »): only the words that
+        # differ are replaced, where the line writes them once after the erratum's column.
+        old, new = _differing_words(finding.found, quoted.group(1))
+        if old and line.count(old, start) == 1:
+            column = line.index(old, start) + 1
+            return Correction(Path(finding.file), finding.line, column, old, new, finding.id)
     return None
+
+
+def _differing_words(found: str, expected: str) -> tuple[str, str]:
+    """The words of `found` and of `expected` between their common first and last words."""
+    old, new = found.split(), expected.split()
+    while old and new and old[0] == new[0]:
+        old, new = old[1:], new[1:]
+    while old and new and old[-1] == new[-1]:
+        old, new = old[:-1], new[:-1]
+    return " ".join(old), " ".join(new)
 
 
 def corrections(findings: Iterable[Finding]) -> list[Correction]:

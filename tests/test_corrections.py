@@ -155,3 +155,22 @@ def test_diff_and_fix_refuse_no_rules_which_would_import_the_book(rulebook, copy
         status, out, err = rulebook("check", "harmonies", "--no-rules", option)
         assert (status, out) == (2, "")
         assert f"{option} corrects what the rules give: it cannot go with --no-rules" in err
+
+
+def test_words_with_markup_inside_are_corrected_where_they_differ(tmp_path):
+    """« <link>Mental</link> (Mt) »: the rules give « Mental (Me) », the patch changes « (Mt) »."""
+    from build_tools.corrections import apply, correction_of
+    from build_tools.diagnostics import Finding
+
+    line = ' <entry><link linkend="me">Mental</link> (Mt)</entry>'
+    source = tmp_path / "book.xml"
+    source.write_text(f"<row>\n{line}\n</row>\n", encoding="utf-8")
+    finding = Finding(
+        "error", "erratum", "header", file=source, line=2, column=line.index("Mental") + 1,
+        key="mental", found="Mental (Mt)", expected="« Mental (Me) »",
+    )  # fmt: skip
+    correction = correction_of(finding)
+    assert (correction.old, correction.new) == ("(Mt)", "(Me)")
+    assert correction.column == line.index("(Mt)") + 1
+    ((before, after),) = apply([correction]).values()
+    assert after.splitlines()[1] == line.replace("(Mt)", "(Me)")
