@@ -257,6 +257,9 @@ def _substituted(expression: str, values: Mapping[str, Any]) -> str:
 
     def value_of(match: re.Match) -> str:
         value = values[match.group(1)]
+        if isinstance(value, (tuple, list)):  # several numbers stand for their sum
+            terms = " + ".join(french(item) for item in value) or "0"
+            return f"({terms})" if len(value) > 1 else terms
         shown = (
             _fraction(value) if isinstance(value, Fraction) and not exact(value) else french(value)
         )
@@ -264,7 +267,9 @@ def _substituted(expression: str, values: Mapping[str, Any]) -> str:
 
     filled = pattern.sub(value_of, expression.strip())
     if OMITTED in filled:
-        filled = re.sub(rf"\s*[+−]\s*{OMITTED}(?!\s*[×/÷^])", "", filled)
+        number = r"\d+(?:,\d+)?"
+        filled = re.sub(rf"\s*[+−]\s*(?:{number}\s*×\s*)?{OMITTED}(?!\s*[×/÷^])", "", filled)
+        filled = re.sub(rf"\s*[+−]\s*{OMITTED}\s*×\s*{number}(?!\s*[×/÷^])", "", filled)
         filled = re.sub(rf"^{OMITTED}\s*\+\s*", "", filled)
         filled = re.sub(rf"^{OMITTED}\s*−\s*", "−", filled)
         filled = filled.replace(OMITTED, "0")
@@ -273,6 +278,7 @@ def _substituted(expression: str, values: Mapping[str, Any]) -> str:
     filled = re.sub(r"−\s*\(−([^()]+)\)", r"+ \1", filled)
     filled = re.sub(r"(^|[(,]\s*)\((−[^()]+)\)(?=[\s,)]|$)", r"\1\2", filled)
     filled = re.sub(r"\|\(−([^()]+)\)\|", r"|−\1|", filled)
+    filled = re.sub(r"(?<![\w^])\((\d+(?:,\d+)?)\)", r"\1", filled)  # « (10) × 1 »: no group
     filled = re.sub(r"^\+\s*", "", filled)
     filled = re.sub(r"(^|[\s(])−0(?![\d,])", r"\g<1>0", filled)  # « −0 » is 0
     return filled

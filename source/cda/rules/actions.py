@@ -252,7 +252,16 @@ def degre_d_echec(cible: int, de: int) -> int:
     return resultat.degre
 
 
-@rule(cites="un degré d'échec peut être considéré comme un degré de réussite négatif")
+@rule(
+    formula="réussite : degré = °R ; échec : degré = −°É",
+    symbols={
+        "réussite": lambda arguments: arguments["resultat"].reussite,
+        "échec": lambda arguments: not arguments["resultat"].reussite,
+        "°R": lambda arguments: arguments["resultat"].degre,
+        "°É": lambda arguments: arguments["resultat"].degre,
+    },
+    cites="un degré d'échec peut être considéré comme un degré de réussite négatif",
+)
 def degre_signe(resultat: Jet) -> int:
     """Le °R d'une réussite, ou −°É d'un échec lu comme un °R négatif (ND inférieur à 0)."""
     return resultat.degre if resultat.reussite else -resultat.degre
@@ -309,13 +318,21 @@ def faces_reussies(cible: int, niveau_de_difficulte: int = ND_PAR_DEFAUT) -> tup
     return (min(faces), max(faces)) if faces else None
 
 
-@rule(cites="il doit lancer un d20 et obtenir un nombre inférieur ou égal à sa CA")
+@rule(
+    formula="CA < 1 : seul le 1 réussit ; CA ≥ 1 : faces de réussite = 1 à min(CA, 19)",
+    symbols={"CA": "cible"},
+    cites="il doit lancer un d20 et obtenir un nombre inférieur ou égal à sa CA",
+)
 def faces_de_reussite(cible: int) -> tuple[int, ...]:
     """Les faces du d20 qui sont une réussite à cette CA (le 1 l'est toujours)."""
     return tuple(de for de in range(1, DE_D_ACTION + 1) if _lire_le_de(cible, de).reussite)
 
 
-@rule(cites="Si le personnage dépasse sa CA, l'action est un échec")
+@rule(
+    formula="CA ≥ 20 : seul le 20 échoue ; CA < 20 : faces échouées = max(CA + 1, 2) à 20",
+    symbols={"CA": "cible"},
+    cites="Si le personnage dépasse sa CA, l'action est un échec",
+)
 def faces_echouees(cible: int) -> tuple[int, ...]:
     """Les faces du d20 qui sont un échec à cette CA."""
     return tuple(de for de in range(1, DE_D_ACTION + 1) if not _lire_le_de(cible, de).reussite)
@@ -490,7 +507,17 @@ def handicaps_des_actions_multiples(nombre_d_actions: int) -> tuple[int, ...]:
     )
 
 
-@rule(cites="cette action imprévue se fera avec un handicap de")
+@rule(
+    formula="handicap = dernier handicap prévu + 5 × rang de l'imprévue",
+    symbols={
+        "dernier handicap prévu": lambda arguments: (
+            handicaps_des_actions_multiples.__wrapped__(arguments["nombre_d_actions_prevues"])
+            or (0,)
+        )[-1],
+        "rang de l'imprévue": "rang_imprevu",
+    },
+    cites="cette action imprévue se fera avec un handicap de",
+)
 def handicap_d_action_imprevue(nombre_d_actions_prevues: int, rang_imprevu: int = 1) -> int:
     """Une action imprévue : le dernier handicap prévu + 5 par action imprévue."""
     prevus = handicaps_des_actions_multiples(nombre_d_actions_prevues)
@@ -501,7 +528,16 @@ def handicap_d_action_imprevue(nombre_d_actions_prevues: int, rang_imprevu: int 
 # -- actions de dépassement ---------------------------------------------------
 
 
-@rule(cites="est soustrait de la somme de Effort maximal (Eff) et de la Difficulté de l'effet")
+@rule(
+    formula="réussite et °R > Diff : Dom = Eff + Diff − °R ; sinon : Dom = Eff",
+    symbols={
+        "réussite": lambda arguments: arguments["resultat"].reussite,
+        "°R": lambda arguments: arguments["resultat"].degre,
+        "Diff": "difficulte",
+        "Eff": "effort_maximal",
+    },
+    cites="est soustrait de la somme de Effort maximal (Eff) et de la Difficulté de l'effet",
+)
 def dommage_de_depassement(effort_maximal: int, difficulte: int, resultat: Jet) -> int:
     """Dom = Eff + Diff − °R quand le jet dépasse Diff ; sinon l'Eff entier."""
     return _dommage_de_depassement(effort_maximal, difficulte, resultat)

@@ -64,7 +64,11 @@ ECHELLE_D_HEROISME = constant(
 _NOTATION = re.compile(r"^([+\-−]?\d+)(?:h(\d*))?$")
 
 
-@rule(cites="épique / éléphant")
+@rule(
+    formula="niveau d'héroïsme = tableau « exemples de niveaux d'héroïsme » [ligne]",
+    symbols={"ligne": "heroisme_ou_taille"},
+    cites="épique / éléphant",
+)
 def niveau_d_heroisme_de(heroisme_ou_taille: str) -> int:
     """Le niveau d'héroïsme d'une ligne de l'échelle (« épique / éléphant » → 2)."""
     return ECHELLE_D_HEROISME.index(heroisme_ou_taille)
@@ -92,7 +96,11 @@ def lire_notation(notation: str) -> tuple[int, int]:
     return valeur, int(match.group(2)) if match.group(2) else NIVEAU_OMIS
 
 
-@rule(cites="est égal à la somme des niveaux d'héroïsme des statistiques")
+@rule(
+    formula="TH = NH des statistiques − NH du ND",
+    symbols={"NH des statistiques": "niveaux_des_statistiques", "NH du ND": "niveau_du_nd"},
+    cites="est égal à la somme des niveaux d'héroïsme des statistiques",
+)
 def total_d_heroisme(niveaux_des_statistiques: tuple[int, ...], niveau_du_nd: int) -> int:
     """TH = somme des NH de l'aspect et de la compétence utilisés - NH du ND."""
     return sum(niveaux_des_statistiques) - niveau_du_nd
@@ -125,7 +133,11 @@ def convertir_nd(niveau_de_difficulte: int, niveau_d_heroisme: int) -> tuple[int
     return niveau_de_difficulte, niveau_d_heroisme
 
 
-@rule(cites="de 20 points, selon le cas")
+@rule(
+    formula="°R = °R du jet + 20 × TH",
+    symbols={"°R du jet": "degre_de_reussite", "TH": "total_d_heroisme"},
+    cites="de 20 points, selon le cas",
+)
 def degre_heroique(degre_de_reussite: int, total_d_heroisme: int) -> int:
     """°R + 20 × TH, un degré d'échec comptant comme un °R négatif (°É 2 → °R -2)."""
     return degre_de_reussite + POINTS_PAR_TOTAL_D_HEROISME * total_d_heroisme

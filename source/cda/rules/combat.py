@@ -58,7 +58,11 @@ MANOEUVRES = constant(
 # -- les totaux de combat -----------------------------------------------------
 
 
-@rule(cites="Le total d'attaque correspond à la")
+@rule(
+    formula="TA = CA + BA",
+    symbols={"CA": "cible", "BA": "bonus_d_attaque"},
+    cites="Le total d'attaque correspond à la",
+)
 def total_d_attaque(cible: int, bonus_d_attaque: int) -> int:
     """TA = CA de l'arme + BA."""
     return cible + bonus_d_attaque
@@ -74,13 +78,21 @@ def total_de_parade(cible: int, bonus_de_parade: int) -> int:
     return cible + bonus_de_parade - FACTEUR_D_ATTAQUE
 
 
-@rule(cites="moins 10. Ce total s'appelle l'esquive (Esq)")
+@rule(
+    formula="Esq = CA en Évitement − FA",
+    symbols={"CA en Évitement": "cible_en_evitement", "FA": FACTEUR_D_ATTAQUE},
+    cites="moins 10. Ce total s'appelle l'esquive (Esq)",
+)
 def esquive(cible_en_evitement: int) -> int:
     """Esq = CA en Évitement (Ph + Ma + BC) - FA."""
     return cible_en_evitement - FACTEUR_D_ATTAQUE
 
 
-@rule(cites="Le personnage fait alors un jet de Résistance dans l'aspect affecté")
+@rule(
+    formula="Enc = aspect + Ré − FM",
+    symbols={"aspect": "aspect", "Ré": "resistance", "FM": FACTEUR_DE_MORTALITE},
+    cites="Le personnage fait alors un jet de Résistance dans l'aspect affecté",
+)
 def encaissement(aspect: int, resistance: int) -> int:
     """Enc = aspect + Résistance - FM (facteur de mortalité, 0)."""
     return aspect + resistance - FACTEUR_DE_MORTALITE
@@ -111,7 +123,11 @@ def chance_de_toucher_un_pareil(
     )
 
 
-@rule(cites="égal au °R additionné du")
+@rule(
+    formula="Dom = °R + BD",
+    symbols={"°R": "degre_de_reussite", "BD": "bonus_de_dommage"},
+    cites="égal au °R additionné du",
+)
 def niveau_de_dommage(degre_de_reussite: int, bonus_de_dommage: int) -> int:
     """Dom = °R de l'attaque + BD de l'arme."""
     return degre_de_reussite + bonus_de_dommage
@@ -154,7 +170,11 @@ def jets_qui_encaissent(encaissement: int) -> tuple[int, int] | None:
 # -- le combat par surclassement ----------------------------------------------
 
 
-@rule(cites=("Sa CA est de Ph + Ma +", "Sa CA est de Ph + Ex +", "Sa CA est de Ph + Pu +"))
+@rule(
+    formula="CA = Ph + moyen + BC",
+    symbols={"Ph": "physique", "moyen": "moyen", "BC": "bonus_de_competence"},
+    cites=("Sa CA est de Ph + Ma +", "Sa CA est de Ph + Ex +", "Sa CA est de Ph + Pu +"),
+)
 def cible_de_manoeuvre(physique: int, moyen: int, bonus_de_competence: int) -> int:
     """CA d'une manœuvre = Ph + moyen de la manœuvre (Ma, Ex ou Pu) + BC."""
     return physique + moyen + bonus_de_competence
@@ -180,7 +200,15 @@ def bonus_de_manoeuvre(manoeuvre: str) -> int:
     return MANOEUVRES[manoeuvre].bonus
 
 
-@rule(cites=("de l'arme est ajouté au °R + 5. Une", "de l'arme est ajouté au °R. Cette"))
+@rule(
+    formula="°R de la manœuvre = °R + bonus d'arme + bonus de la manœuvre",
+    symbols={
+        "°R": "degre_de_reussite",
+        "bonus d'arme": "bonus_d_arme",
+        "bonus de la manœuvre": lambda arguments: MANOEUVRES[arguments["manoeuvre"]].bonus,
+    },
+    cites=("de l'arme est ajouté au °R + 5. Une", "de l'arme est ajouté au °R. Cette"),
+)
 def degre_de_manoeuvre(manoeuvre: str, degre_de_reussite: int, bonus_d_arme: int) -> int:
     """°R de la manœuvre = °R + bonus d'arme (BP, BA ou BD) + bonus de la manœuvre."""
     return degre_de_reussite + bonus_d_arme + bonus_de_manoeuvre(manoeuvre)
@@ -201,13 +229,25 @@ def surclassement(premier: Jet, second: Jet) -> tuple[int | None, int]:
 # -- le tir -------------------------------------------------------------------
 
 
-@rule(cites="courte, moyenne et grande, auxquels correspondent trois niveaux de difficulté de base")
+@rule(
+    formula="ND de base = portées du tir [portée]",
+    symbols={"portée": "portee"},
+    cites="courte, moyenne et grande, auxquels correspondent trois niveaux de difficulté de base",
+)
 def difficulte_de_portee(portee: str) -> int:
     """ND de base d'une portée: courte 5, moyenne 10, grande 15."""
     return DIFFICULTES_DE_PORTEE[portee]
 
 
-@rule(cites="égale à la somme du °R et du BD moins la Difficulté de la portée")
+@rule(
+    formula="Dom = °R + BD − Diff de la portée",
+    symbols={
+        "°R": "degre_de_reussite",
+        "BD": "bonus_de_dommage",
+        "Diff de la portée": lambda arguments: DIFFICULTES_DE_PORTEE[arguments["portee"]],
+    },
+    cites="égale à la somme du °R et du BD moins la Difficulté de la portée",
+)
 def niveau_de_dommage_de_tir(degre_de_reussite: int, bonus_de_dommage: int, portee: str) -> int:
     """Dom d'un tir = °R + BD - difficulté de la portée."""
     return degre_de_reussite + bonus_de_dommage - difficulte_de_portee(portee)

@@ -189,7 +189,11 @@ def contraintes_non_respectees(moyens: Mapping[str, int]) -> tuple[str, ...]:
     return tuple(brisees)
 
 
-@rule(cites="-3 pour +3, +2 pour -2")
+@rule(
+    formula="inverse = −résultat",
+    symbols={"résultat": "resultat"},
+    cites="-3 pour +3, +2 pour -2",
+)
 def inverse_d_un_moyen(resultat: int) -> int:
     """L'inverse d'un résultat : « -3 pour +3, +2 pour -2 »."""
     return -resultat
@@ -265,7 +269,11 @@ def jet_d_aspect() -> Distribution:
     return total + ajout
 
 
-@rule(cites="lancer 2 fois 2d6+3, puis soustraire leur somme de 30")
+@rule(
+    formula="résultat = 2d6 + 3",
+    symbols={"2d6": lambda arguments: sum(arguments["des"])},
+    cites="lancer 2 fois 2d6+3, puis soustraire leur somme de 30",
+)
 def resultat_d_un_jet_d_aspect(des: tuple[int, int]) -> int:
     """2d6+3 : les deux dés plus 3."""
     nombre, faces, ajout = DES_D_ASPECT
@@ -274,7 +282,11 @@ def resultat_d_un_jet_d_aspect(des: tuple[int, int]) -> int:
     return sum(des) + ajout
 
 
-@rule(cites="lancer 2 fois 2d6+3, puis soustraire leur somme de 30")
+@rule(
+    formula="troisième = 30 − (premier + second)",
+    symbols={"premier": "premier", "second": "second"},
+    cites="lancer 2 fois 2d6+3, puis soustraire leur somme de 30",
+)
 def troisieme_aspect(premier: int, second: int) -> int:
     """The third result: 30 − (first + second)."""
     return TOTAL_DES_ASPECTS - (premier + second)
@@ -286,7 +298,11 @@ def distribution_des_aspects() -> Distribution:
     return jet.combine(jet, lambda a, b: (a, b, TOTAL_DES_ASPECTS - (a + b)))
 
 
-@rule(cites="quand la somme des résultats des dés est inférieure à 15")
+@rule(
+    formula="somme = 30 − troisième",
+    symbols={"troisième": "troisieme"},
+    cites="quand la somme des résultats des dés est inférieure à 15",
+)
 def somme_pour_un_troisieme_aspect(troisieme: int) -> int:
     """La somme des deux jets qui donne ce troisième résultat : 30 − le troisième."""
     return TOTAL_DES_ASPECTS - troisieme
@@ -343,7 +359,11 @@ def echanger_contre_un_compagnon(competences: Mapping[str, int]) -> dict[str, in
     return {niveau: nombre for niveau, nombre in restantes.items() if nombre}
 
 
-@rule(cites="le personnage reçoit aussi un PX dans l'aspect associé à cette compétence")
+@rule(
+    formula="PX d'aspect = (NC atteint − NC de départ) × 1",
+    symbols={"NC atteint": "niveau_atteint", "NC de départ": "niveau_de_depart"},
+    cites="le personnage reçoit aussi un PX dans l'aspect associé à cette compétence",
+)
 def px_d_aspect_d_une_competence(niveau_atteint: int, niveau_de_depart: int = 0) -> int:
     """Les PX que reçoit un aspect quand une compétence passe d'un NC à un autre : 1 par niveau."""
     return (niveau_atteint - niveau_de_depart) * PX_D_ASPECT_PAR_NIVEAU
@@ -352,13 +372,21 @@ def px_d_aspect_d_une_competence(niveau_atteint: int, niveau_de_depart: int = 0)
 # -- progression --------------------------------------------------------------
 
 
-@rule(cites="on augmentera le coût de 20 PX par niveau d'héroïsme")
+@rule(
+    formula="coût = NC à atteindre + 20 × h",
+    symbols={"NC à atteindre": "niveau_a_atteindre", "h": "niveau_d_heroisme"},
+    cites="on augmentera le coût de 20 PX par niveau d'héroïsme",
+)
 def cout_d_un_niveau_de_competence(niveau_a_atteindre: int, niveau_d_heroisme: int = 0) -> int:
     """Le coût en PX d'un niveau : le NC à atteindre, + 20 PX par niveau d'héroïsme."""
     return niveau_a_atteindre + SURCOUT_PAR_NIVEAU_D_HEROISME * niveau_d_heroisme
 
 
-@rule(cites="Lorsque le personnage à autant de PX dans un")
+@rule(
+    formula="PX = aspect + 1 + 20 × h",
+    symbols={"aspect": "aspect", "h": "niveau_d_heroisme"},
+    cites="Lorsque le personnage à autant de PX dans un",
+)
 def px_pour_augmenter_un_aspect(aspect: int, niveau_d_heroisme: int = 0) -> int:
     """Les PX pour monter un aspect d'un point : l'aspect + 1, + 20 par niveau d'héroïsme."""
     return aspect + 1 + SURCOUT_PAR_NIVEAU_D_HEROISME * niveau_d_heroisme

@@ -289,10 +289,12 @@ def peut_prendre_canaliser(niveau: int, bonus_d_intelligence: int, canaliser_act
 
 
 @rule(
+    formula="Arme rapide : une action simple ; sinon : une action complexe",
+    symbols={"Arme rapide": "arme_rapide"},
     cites=(
         "pour une action simple (au lieu d'une action complexe sans ce don)",
         "et apporte la capacité à attaquer (ou de parer) en action simple avec l'arme choisie",
-    )
+    ),
 )
 def action_d_attaque(arme_rapide: bool) -> str:
     """Une attaque coûte une action complexe, une action simple avec Arme rapide.

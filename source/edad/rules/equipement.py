@@ -91,7 +91,14 @@ def nombre_de_competences_martiales() -> int:
 
 
 @rule(
-    formula="PVs = PVs de l'objet + k × bonus d'altération",
+    formula="PVs = PVs du tableau + k × bonus d'altération",
+    symbols={
+        "PVs du tableau": lambda arguments: POINTS_DE_VIE_DES_OBJETS[
+            arguments["sorte"], arguments["taille"]
+        ],
+        "k": lambda arguments: PVS_PAR_BONUS_D_ALTERATION[arguments["sorte"]],
+        "bonus d'altération": "bonus_d_alteration",
+    },
     cites=(
         "table « Points de vie des objets »",
         "Si l'arme est magique, il faut lui rajouter 10*bonus d'altération de l'arme",

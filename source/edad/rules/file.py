@@ -194,8 +194,17 @@ def intelligence_d_apres_la_reactivite(reactivite: Fraction, gains: int) -> Frac
 
 
 @rule(
+    formula=(
+        "action simple : coût = nombre de combattants ; "
+        "action complexe : coût = 2 × nombre de combattants"
+    ),
+    symbols={
+        "action simple": lambda arguments: arguments["action"] == SIMPLE,
+        "action complexe": lambda arguments: arguments["action"] == COMPLEXE,
+        "nombre de combattants": "nombre_de_combattants",
+    },
     cites="une action simple (le coût est égal au nombre de combattants) ou une action complexe "
-    "(le double)"
+    "(le double)",
 )
 def cout_en_reactivite(action: str, nombre_de_combattants: int) -> int:
     """Une action simple coûte le nombre de combattants ; une complexe, le double.

@@ -31,7 +31,15 @@ NIVEAU_PRECEDENT = constant(
 
 
 @rule(
-    formula="temps = (niveau + 1) / 2",
+    formula="temps = (niveau + 1) / 2 − Incantation rapide",
+    symbols={
+        "niveau": "niveau",
+        "Incantation rapide": lambda arguments: (
+            DEMI_ACTION
+            if arguments.get("incantation_rapide") and arguments["niveau"] > NIVEAU_LIBRE
+            else None
+        ),
+    },
     cites=(
         "Le temps d'incantation est égal au niveau du sort plus un, divisé par deux en actions "
         "complexes",

@@ -141,12 +141,17 @@ SEUIL_D_INCONSCIENCE = constant(
 
 
 @rule(
+    formula=(
+        "PVs > 0 : conscient ; PVs = 0 : inconscient ; "
+        "−PVs maximum ≤ PVs < 0 : mourant ; PVs < −PVs maximum : mort"
+    ),
+    symbols={"PVs maximum": "points_de_vie_maximum", "PVs": "points_de_vie_restants"},
     cites=(
         "Si les PVs d'un personnage tombent à 0, le personnage devient inconscient",
         "Si les PVs d'un personnage deviennent négatifs (mais supérieurs ou égaux à -PVs du "
         "personnage), alors le personnage est mourant",
         "En deçà de ce seuil, le personnage meurt",
-    )
+    ),
 )
 def etat(points_de_vie_restants: int, points_de_vie_maximum: int) -> str:
     """À 0 PV inconscient ; négatifs jusqu'à −PVs mourant ; en deçà mort.
