@@ -423,6 +423,25 @@ def test_errata_and_verification_marks_carry_over(builds):
     assert marked and marked[0] < entry
 
 
+@pytest.mark.parametrize("book", BOOKS)
+def test_every_errata_page_a_mark_gives_holds_the_entry_of_its_page(builds, book):
+    """« ✗ … → errata, p. 33 »: page 33 lists an entry « …, p. N » with N the mark's own page."""
+    reader = builds.reader(book)
+    texts = [plain(text) for text in page_texts(reader)]
+    labels = reader.page_labels
+    errata = max(i for i, text in enumerate(texts) if text.startswith("Errata"))
+    marks = [
+        (labels[index], found.group(1))
+        for index, text in enumerate(texts[:errata])
+        for found in re.finditer(r"✗[^✗]*?→ errata, p\. (\d+)", text)
+    ]
+    assert len(marks) >= 4
+    for page, errata_page in marks:
+        entries = texts[labels.index(errata_page)]
+        # an entry's heading: its place, its page, then « Au lieu de : » (a rule's page is not)
+        assert re.search(rf", p\. {page} Au lieu de", entries), (page, errata_page)
+
+
 def test_profiling_and_draft_carry_over(builds):
     everything = plain(" ".join(page_texts(builds.reader("harmonies"))))
     basic = plain(" ".join(page_texts(builds.reader("harmonies", "--userlevel", "base"))))
