@@ -95,7 +95,9 @@ def bjorn_et_krom(ex):
         return SimpleNamespace(krom=krom, bjorn=bjorn)
     ex.claim("Son arme a {} de BD", krom.bd)
     ex.claim("ce qui fait un niveau de difficulté de {}!", dommage)
-    # The number is linked to a term of the glossary: it must be the niveau de dommage.
+    # The number is linked to a term of the glossary: it must be the niveau de dommage, the
+    # rule that makes the 28 (its line in the working of the link's claim).
+    combat.niveau_de_dommage(degre_de_reussite(krom.ta, de), krom.bd)
     terme = _terme_lie_avant(ex, "ce qui fait un")
     affirmer(
         ex,
