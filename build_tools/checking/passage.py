@@ -60,6 +60,8 @@ def excerpt(text: str, start: int, end: int, margin: int = 40) -> str:
             while right > end and not text[right - 1].isspace():
                 right -= 1
     piece = text[left:right].strip()
+    if right < len(text):
+        piece = piece.rstrip(",;:")  # « domaine), … » reads « domaine) … »
     return ("… " if left else "") + piece + (" …" if right < len(text) else "")
 
 
