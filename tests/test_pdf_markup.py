@@ -9,6 +9,7 @@ tests/test_pdf_breaks.py read them in the PDF.)
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -109,6 +110,81 @@ def test_paper_writes_acronyms_quotes_and_trademarks_as_their_text(printed, scre
     on_screen = screen.xpath("//section[@id='un']/p")[0]
     assert on_screen.xpath(".//abbr") and on_screen.xpath(".//q")
     assert on_screen.xpath(".//span[@class='trademark']")
+
+
+LINKS = """<?xml version="1.0" encoding="utf-8"?>
+<book lang="fr"><title>Liens</title>
+<chapter id="un"><title>Un</title>
+<para id="avance" userlevel="adv">Pour les avancés.</para>
+<para>Voir <link linkend="avance">le passage avancé</link>, <link linkend="deux">le chapitre
+deux</link>, <ulink url="regles.txt">les règles</ulink>, <ulink url="#deux">plus loin</ulink>,
+<ulink url="#nulle-part">nulle part</ulink>,
+<ulink url="https://example.org/">le site</ulink>.</para>
+</chapter>
+<chapter id="deux"><title>Deux</title><para>Fin.</para></chapter>
+</book>
+"""
+
+
+def links_of(page: etree._Element) -> dict[str, str | None]:
+    """The words of the chapter's paragraph -> the link they are (None: plain text)."""
+    paragraph = page.xpath("//section[@id='un']/p")[-1]
+    found = {}
+    for node in paragraph.iter():
+        words = " ".join(node.text_content().split())
+        if node.tag == "a":
+            found[words] = node.get("href")
+    for words in ("les règles", "nulle part", "plus loin", "le site", "le chapitre deux"):
+        found.setdefault(words, None)
+    return found
+
+
+def test_paper_writes_as_plain_text_the_links_it_cannot_follow(tmp_path):
+    folder = tmp_path / "liens"
+    folder.mkdir()
+    (folder / "book.xml").write_text(LINKS, encoding="utf-8")
+    (folder / "regles.txt").write_text("Les règles.", encoding="utf-8")
+    pages = {
+        medium: book_page(folder, tmp_path / medium, medium, userlevel={"base"})
+        for medium in ("print", "screen")
+    }
+    screen, printed = links_of(pages["screen"]), links_of(pages["print"])
+    # a file of the book, copied beside the site; a place the page does not have
+    assert screen["les règles"] == "files/regles.txt" and printed["les règles"] is None
+    assert screen["nulle part"] == "#nulle-part" and printed["nulle part"] is None
+    for followed, href in (("plus loin", "#deux"), ("le chapitre deux", "#deux")):
+        assert screen[followed] == printed[followed] == href
+    assert screen["le site"] == printed["le site"] == "https://example.org/"
+    # what this edition leaves out is a « missing target » in both, never a link
+    for page in pages.values():
+        missing = page.xpath("//span[@class='missing-target']")
+        assert len(missing) == 1 and missing[0].text_content().startswith("le passage avancé")
+        assert not page.xpath("//a[contains(., 'le passage avancé')]")
+
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.mark.parametrize(
+    "source",
+    ["html/everything.xml", "markup/snippets.xml", "markup/index.xml", "markup/article.xml"],
+)
+def test_every_link_of_the_print_page_lands_in_it(tmp_path, source):
+    """The old pass that unlinked dead links is gone: the translator must write none."""
+    folder = tmp_path / "book"
+    folder.mkdir()
+    (folder / "book.xml").write_text((FIXTURES / source).read_text(encoding="utf-8"))
+    images = (FIXTURES / source).parent / "images"
+    if images.is_dir():
+        shutil.copytree(images, folder / "images")
+    page = book_page(folder, tmp_path / "out", "print")
+    ids = set(page.xpath("//@id"))
+    hrefs = page.xpath("//a/@href")
+    assert hrefs
+    assert [href for href in hrefs if href.startswith("#") and href[1:] not in ids] == []
+    assert [
+        href for href in hrefs if not href.startswith(("#", "http:", "https:", "mailto:"))
+    ] == []
 
 
 def test_output_names_by_paper():

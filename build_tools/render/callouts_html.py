@@ -88,17 +88,12 @@ class Callouts:
         marks: dict[int, list[str]] = {}
         spec = element.find("areaspec")
         for area in spec.iter("area") if spec is not None else ():
-            line = _first_line(area.get("coords", ""))
-            units = area.get("units") or spec.get("units") or "linecolumn"
-            holder = area.getparent() if area.getparent().tag == "areaset" else area
-            if line is None or units not in ("linecolumn", "linerange", "linecolumnpair"):
+            if not self.placed(area):
                 self.unplaced_area(area)
                 continue
-            anchor = (
-                self.numbering.anchor(holder) if holder is area else self.numbering.anchor(area)
-            )
+            anchor = self.numbering.anchor(area)
             bubble = self.bubble(self.callout_number(area))
-            marks.setdefault(line, []).append(
+            marks.setdefault(_first_line(area.get("coords", "")), []).append(
                 f'<span class="co" id="{escape(anchor)}">{bubble}</span>'
             )
         parts = []
@@ -158,6 +153,21 @@ class Callouts:
             self.render(child)
             for child in element
             if isinstance(child.tag, str) and child.tag != "areaspec"
+        )
+
+    def placed(self, area: etree._Element) -> bool:
+        """Whether a listing draws the bubble of `area`, with its anchor: an area of a
+        programlistingco or screenco that names a line."""
+        spec = area.getparent()
+        if spec is not None and spec.tag == "areaset":
+            spec = spec.getparent()
+        if spec is None or spec.getparent() is None:
+            return False
+        units = area.get("units") or spec.get("units") or "linecolumn"
+        return (
+            spec.getparent().tag in ("programlistingco", "screenco")
+            and _first_line(area.get("coords", "")) is not None
+            and units in ("linecolumn", "linerange", "linecolumnpair")
         )
 
     def unplaced_area(self, area: etree._Element) -> None:
@@ -220,7 +230,7 @@ class Callouts:
             title=self.refentry_title(element),
             content=self.contents(element, skip=("refmeta",)),
             mark="",
-            **self.print_heading(element, ""),
+            **self.print_heading(element, self.refentry_title(element)),
         )
 
     def refentry_title(self, element: etree._Element) -> str:
@@ -247,6 +257,7 @@ class Callouts:
             title=escape(self.words["refname"]),
             content=f"<p>{line}</p>" + (self.render(classes) if classes is not None else ""),
             mark="",
+            **self.print_heading(element, escape(self.words["refname"])),
         )
 
     def visit_refsynopsisdiv(self, element: etree._Element) -> str:
@@ -258,6 +269,9 @@ class Callouts:
             title=self.title(element) or escape(self.words["refsynopsisdiv"]),
             content=self.contents(element),
             mark="",
+            **self.print_heading(
+                element, self.plain_title(element) or escape(self.words["refsynopsisdiv"])
+            ),
         )
 
     def visit_refsect1(self, element: etree._Element) -> str:
@@ -269,6 +283,7 @@ class Callouts:
             title=self.title(element),
             content=self.contents(element),
             mark="",
+            **self.print_heading(element),
         )
 
     visit_refsect2 = visit_refsect3 = visit_refsection = visit_refsect1

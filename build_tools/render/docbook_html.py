@@ -442,11 +442,21 @@ class Translator(
         text = " ".join("".join(_texts(element)).split())
         return Markup(escape(text[:60] + ("…" if len(text) > 60 else ""), quote=False))
 
+    def anchored(self, target: etree._Element) -> bool:
+        """Whether the page writes the anchor of `target` (an element profiling keeps), so that
+        a link to it lands: not a set of callout areas (each area has its own), nor an area no
+        listing draws."""
+        if target.tag == "areaset":
+            return False
+        return target.tag != "area" or self.placed(target)
+
     def link_to(self, identifier: str, content: str, kind: str) -> str:
         """A link to the element `identifier`, or a visible marker when there is none."""
         target = self.target(identifier)
         if self._link and target is not None:
             return content  # inside another link: its text only
+        if self.printed and target is not None and not self.anchored(target):
+            return content  # paper has no dead links: its words only
         if target is None:
             return str(
                 self.blocks.missing_target(

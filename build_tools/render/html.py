@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +23,7 @@ from build_tools.docbook import SECTIONS
 from build_tools.render import pdf_markup, search_html, web_faces
 from build_tools.render.docbook_html import Page, Translator
 from build_tools.render.elements import ATTRIBUTES as ELEMENT_ATTRIBUTES
-from build_tools.render.numbering import Numbering, number
+from build_tools.render.numbering import DIVISION_TAGS, Numbering, number
 from build_tools.render.output import write_atomic
 from build_tools.render.profiling import ATTRIBUTES as PROFILING_ATTRIBUTES
 from build_tools.render.profiling import Profile
@@ -223,15 +224,14 @@ class HtmlBook:
 
     def _first_division(self, translator: Translator) -> etree._Element | None:
         """The division the printed book's page 1 starts at: the first one after the front
-        matter (a part's title page is not one; its first chapter is)."""
-        return next(
-            (
-                division
-                for division in self.numbering.divisions
-                if division.tag not in ("part", "book") and not translator.left_out(division)
-            ),
-            None,
+        matter (a part's title page is not one; its first chapter is). Under a root that is
+        not a book, the first division found."""
+        found = (
+            division
+            for division in chain(self.numbering.divisions, self.root.iter(*DIVISION_TAGS))
+            if division.tag not in ("part", "book", "set") and not translator.left_out(division)
         )
+        return next(found, None)
 
     # -- the errata sheet ----------------------------------------------------------------
 

@@ -183,9 +183,18 @@ class Inline:
         # A URL whose scheme could run code or read a file (javascript:, data:, file:…)
         # is never a link: its words are shown, and validation reports it.
         target = self.linked_file(element, resources.link(url))
-        if self._link or target is None:
+        if self._link or target is None or (self.printed and not self.followed_on_paper(target)):
             return content
         return f'<a class="ulink" href="{escape(target)}">{content}</a>'
+
+    def followed_on_paper(self, url: str) -> bool:
+        """Whether a PDF can follow `url`: to the web, or to a place of the page itself. A
+        relative URL (a page of the site, a file copied beside it) would open a file of the
+        machine that built the PDF."""
+        if url.startswith("#"):
+            target = self.target(url[1:])
+            return target is not None and self.anchored(target)
+        return resources.is_web_link(url)
 
     def visit_anchor(self, element: etree._Element) -> str:
         return f'<span id="{escape(self.numbering.anchor(element))}"></span>'

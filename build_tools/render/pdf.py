@@ -2,19 +2,19 @@
 
 The pipeline, in the order it runs:
 
-1. the HTML translator's print variant gives the whole book as one page (same
+1. the HTML translator's print variant writes the whole book as one page (same
    document model, templates and profiling as the HTML book; marks as signs,
    footnotes at their calls, the front matter as paper wants it, running heads
-   and bookmarks, long code lines broken, the PDF's metadata with dates from
-   SOURCE_DATE_EPOCH, no screen stylesheet);
-2. `pdf_markup.for_print` unlinks the links paper cannot follow;
-3. `pdf_style` fills `templates/pdf/print.css` with the paper size and the fonts;
-4. WeasyPrint lays the pages out. What refers forward to the layout is then
+   and bookmarks, long code lines broken after ↪, no link paper cannot follow,
+   the PDF's metadata with dates from SOURCE_DATE_EPOCH, no screen stylesheet);
+   it is taken as written, never read back;
+2. `pdf_style` fills `templates/pdf/print.css` with the paper size and the fonts;
+3. WeasyPrint lays the pages out. What refers forward to the layout is then
    written in and the book laid out again: « (suite) » over a table's continued
    rows, a note kept on its call's page, and the page of each erratum's entry
    beside its ✗ (in boxes of fixed width, so the last layout breaks as the
    one before it);
-5. the PDF is written (PDF/UA-1 when tagged), with page labels that match the
+4. the PDF is written (PDF/UA-1 when tagged), with page labels that match the
    printed folios (i, ii… then 1, 2…), replacing `generated/BOOK/BOOK.pdf` (or
    `BOOK-letter.pdf`) atomically.
 
@@ -34,6 +34,7 @@ from pathlib import Path
 from build_tools import limits
 from build_tools.diagnostics import Finding
 from build_tools.render import pdf_glyphs, pdf_markup, pdf_style
+from build_tools.render.html import HtmlBook
 from build_tools.render.media_html import IMAGES
 from build_tools.render.output import write_atomic
 from build_tools.render.weasyprint_loading import load_weasyprint
@@ -70,9 +71,9 @@ def lay_out(context, refusals: list[str] | None = None):
     weasyprint = load_weasyprint()
     from weasyprint.text.fonts import FontConfiguration
 
-    page, base = pdf_markup.single_page(context)
-    page = pdf_markup.for_print(page, context)
-    base = Path(base).absolute()
+    page = HtmlBook.of(context, medium="print").single_page()
+    # The page's relative URLs resolve from beside the PDF, where the single page is written.
+    base = Path(context.out).absolute()
     base_url = base.as_uri() + "/"  # a folder: relative URLs resolve inside it, existing or not
     # Every URL WeasyPrint opens goes through the book's gate; the page's image
     # folder is read from the book's folder, so a PDF built alone has its images.

@@ -1,43 +1,22 @@
 """What the print page says for the PDF alone: its metadata, and the anchor where page 1 begins.
 
 The HTML translator's print variant (`html.HtmlBook.of(context, medium="print")`)
-writes the print page: running heads and bookmarks on its headings, the anchor
-`BODY_START` on its first division, the metadata given here as `<meta>` (authors,
-subject, dates from SOURCE_DATE_EPOCH), no screen stylesheet, long code lines broken
-after a mark (`pdf_code`). `for_print` still unlinks the links the page cannot follow.
+writes the page the PDF is laid out from: the metadata given here as `<meta>`
+(authors and subject in the book's typography, dates from SOURCE_DATE_EPOCH), the
+anchor `BODY_START` on its first division, running heads and bookmarks on its
+headings, long code lines broken (`pdf_code`), no link paper cannot follow, no
+screen stylesheet. Nothing here reads the page back.
 """
 
 from __future__ import annotations
 
 import os
 from datetime import UTC, datetime
-from pathlib import Path
 
-from lxml import html as lxml_html
 from lxml.etree import _Element
 
-from build_tools import resources
 from build_tools.docbook import text_of
 from build_tools.render.typography import Typography
-
-
-def single_page(context) -> tuple[str, Path]:
-    """The whole book as one HTML page for print, and the folder its relative URLs resolve against.
-
-    It is the HTML translator's print variant over the same document model
-    (marks as signs, errata with their pages), never the screen page re-read.
-    """
-    from build_tools.render import html
-
-    # The single page is written beside the PDF, so its relative URLs resolve from there.
-    return html.HtmlBook.of(context, medium="print").single_page(), Path(context.out)
-
-
-def for_print(page: str, context) -> str:
-    """`page` with no dead link."""
-    tree = lxml_html.document_fromstring(page)
-    _unlink_dead_links(tree)
-    return lxml_html.tostring(tree, encoding="unicode", doctype="<!DOCTYPE html>")
 
 
 def source_date() -> datetime | None:
@@ -46,11 +25,6 @@ def source_date() -> datetime | None:
     if not epoch:
         return None
     return datetime.fromtimestamp(int(epoch), tz=UTC)
-
-
-def has_class(name: str) -> str:
-    """An XPath test for an element whose class attribute holds `name`."""
-    return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
 
 
 def metadata(root: _Element, typography: Typography) -> list[tuple[str, str]]:
@@ -85,21 +59,6 @@ def edition(root: _Element) -> str:
 
     info = root.find("bookinfo")
     return version_line(info) if info is not None else ""
-
-
-def _unlink_dead_links(tree: _Element) -> None:
-    """A link to an id the page lacks (profiled out) becomes plain text, never a dead link.
-
-    So does a link that is neither to the page itself nor to the web (a relative
-    URL, a page of the site): in a PDF it would open a file of the build machine.
-    """
-    ids = set(tree.xpath("//@id"))
-    for link in tree.xpath("//a[@href]"):
-        href = link.get("href")
-        if (href.startswith("#") and href[1:] in ids) or resources.is_web_link(href):
-            continue
-        del link.attrib["href"]
-        link.set("class", f"{link.get('class', '')} unlinked".strip())
 
 
 BODY_START = "body-start"
