@@ -59,3 +59,17 @@ def test_the_sheet_is_a_pdf_too(sheet):
     reader = pypdf.PdfReader(sheet / "errata.pdf")
     text = " ".join(page.extract_text() for page in reader.pages)
     assert "Errata" in text and "Au lieu de" in text and "Harmonies" in text
+
+
+@pytest.mark.slow
+def test_each_line_of_an_entry_starts_where_its_place_does(sheet):
+    """The page in a column of its own; place, « Au lieu de », « Lire », « Pourquoi » in line."""
+    starts: set[float] = set()
+
+    def visit(text, cm, tm, font, size):
+        if re.match(r"(Au lieu de|Lire|Pourquoi|Tableau \d|Exemple \d|Un passage)\b", text):
+            starts.add(round(tm[4] * cm[0] + cm[4]))
+
+    for page in pypdf.PdfReader(sheet / "errata.pdf").pages:
+        page.extract_text(visitor_text=visit)
+    assert len(starts) == 1, starts
