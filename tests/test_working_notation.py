@@ -76,6 +76,40 @@ def test_arithmetic_in_french_leaves_out_the_terms_a_call_left_at_zero():
     assert halves.in_book() == "°R moyen = (1 + CA) / 2 = (1 + 10) / 2 = 5,5"
 
 
+@rule(
+    formula="dé critique = 1 et échec : maladresse exceptionnelle, °É = dé − CA + relance",
+    symbols={
+        "dé critique": "critique",
+        "échec": lambda arguments: arguments["de"] > arguments["cible"],
+        "dé": "de",
+        "CA": "cible",
+        "relance": lambda arguments: sum(arguments["relances"]),
+    },
+)
+def jet_critique(cible: int, de: int, critique: int, relances: tuple[int, ...]) -> int:
+    """Sur un 1 au dé critique, le d20 relancé s'ajoute au °É."""
+    return jet(cible, de)[1] + sum(relances)
+
+
+@rule(formula="inverse = −résultat", symbols={"résultat": "resultat"})
+def inverse(resultat: int) -> int:
+    """L'inverse d'un résultat."""
+    return -resultat
+
+
+def test_a_fact_of_the_step_is_named_and_nested_steps_come_first():
+    from build_tools.checking.rule import reading_order
+
+    steps = steps_of(lambda: jet_critique(16, 18, 1, (18,)))
+    assert [step.in_book() for step in reading_order(steps)] == [
+        "18 > 16 : échec, °É = dé − CA = 18 − 16 = 2",
+        "dé critique = 1 et échec : maladresse exceptionnelle, °É = dé − CA + relance "
+        "= 18 − 16 + 18 = 20",
+    ]
+    (unary,) = steps_of(lambda: inverse(-3))
+    assert unary.in_book() == "inverse = −résultat = −(−3) = 3"
+
+
 def test_a_note_is_its_own_line_and_the_developers_form_is_unchanged():
     steps = steps_of(lambda: (note("après l'ajustement, son Physique est de 5"), jet(16, 18)))
     assert steps[0].in_book() == "après l'ajustement, son Physique est de 5"

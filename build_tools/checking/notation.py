@@ -275,7 +275,7 @@ def _substituted(expression: str, values: Mapping[str, Any]) -> str:
         filled = filled.replace(OMITTED, "0")
     filled = re.sub(r"±\s*(?=[\d(])", "+ ", filled)  # « Enc ± d10° »: the roll carries its sign
     filled = re.sub(r"\+\s*\(−([^()]+)\)", r"− \1", filled)
-    filled = re.sub(r"−\s*\(−([^()]+)\)", r"+ \1", filled)
+    filled = re.sub(r"(\S\s+)−\s*\(−([^()]+)\)", r"\1+ \2", filled)  # « −(−3) » alone stays
     filled = re.sub(r"(^|[(,]\s*)\((−[^()]+)\)(?=[\s,)]|$)", r"\1\2", filled)
     filled = re.sub(r"\|\(−([^()]+)\)\|", r"|−\1|", filled)
     filled = re.sub(r"(?<![\w^])\((\d+(?:,\d+)?)\)", r"\1", filled)  # « (10) × 1 »: no group

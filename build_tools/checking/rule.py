@@ -118,6 +118,18 @@ class Step:
         return f"{line}    [{self.summary}]" if self.summary else line
 
 
+def reading_order(steps: list[Step]) -> list[Step]:
+    """The steps as a reader works them out: each after the steps nested in it (« 18 > 16 :
+    échec, °É = 2 » before the dé critique that adds its relance to it)."""
+    ordered: list[Step] = []
+    waiting: list[Step] = []  # the open steps, outermost first
+    for step in steps:
+        while waiting and waiting[-1].depth >= step.depth:
+            ordered.append(waiting.pop())
+        waiting.append(step)
+    return ordered + waiting[::-1]
+
+
 @dataclass
 class Trace:
     """The steps recorded while a binding runs."""

@@ -30,6 +30,7 @@ from typing import Any
 from lxml import etree
 from markupsafe import Markup, escape
 
+from build_tools.checking.rule import reading_order
 from build_tools.corrections import Correction, corrected, correction_of
 from build_tools.diagnostics import Finding
 from build_tools.ledger import Entry, read_ledger
@@ -318,7 +319,7 @@ class Marks:
         claim = self.claim_of.get(source.id) if isinstance(source, Finding) else source
         steps = getattr(claim, "steps", None) or []
         lines = []
-        for step in steps:
+        for step in reading_order(steps):
             line = self.typography.apply(step.in_book())
             if line and line not in lines:
                 lines.append(line)
