@@ -408,6 +408,16 @@ def test_french_text_is_hyphenated(builds):
     assert len(hyphenated) >= 5, broken[:20]
 
 
+@pytest.mark.parametrize("book", BOOKS)
+def test_no_ladder_of_three_hyphenated_lines(builds, book):
+    """A designer rejects three lines in a row ending in a hyphen."""
+    for number, text in enumerate(page_texts(builds.reader(book)), start=1):
+        ends = "".join(
+            "1" if re.search(r"\w[-‐]$", line.rstrip()) else "0" for line in text.split("\n")
+        )
+        assert "111" not in ends, f"page {number}: {text[:200]}"
+
+
 def test_errata_and_verification_marks_carry_over(builds):
     reader = builds.reader("cda")
     texts = [plain(text) for text in page_texts(reader)]
