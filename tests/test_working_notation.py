@@ -149,6 +149,8 @@ def test_every_line_a_formula_writes_agrees_with_its_rule(claims):
             continue  # no arithmetic, or a rounding the notation does not work out
         if isinstance(result, tuple) and len(result) == 2 and " à " in parts[-1]:
             worked = tuple(evaluate(bound) for bound in parts[-1].split(" à "))
+        elif isinstance(result, tuple) and parts[-2].count(", ") == len(result) - 1:
+            worked = tuple(evaluate(value) for value in parts[-2].split(", "))
         elif isinstance(result, (int, Fraction)) and not isinstance(result, bool):
             try:
                 worked = evaluate(parts[-2].split(" ≈ ")[0])

@@ -134,6 +134,13 @@ def _arithmetic(left: str, right: str, values: dict[str, Any], result: Any) -> s
     if not values:
         return ""
     filled = _substituted(right, values)
+    parts = _top_level_parts(filled)
+    if (
+        isinstance(result, tuple)
+        and len(parts) == len(result) > 1
+        and all(_is_number(value) for value in result)
+    ):  # « CA, TH = CA − 20 × k, TH + k = 25 − 20 × 1, 0 + 1 = 5, 1 »
+        return f"{left} = {right} = {filled} = {', '.join(french(value) for value in result)}"
     if not _is_number(result):
         try:
             result = evaluate(filled)
@@ -154,6 +161,17 @@ def _arithmetic(left: str, right: str, values: dict[str, Any], result: Any) -> s
     if steps[-1] == shown:  # « °R = dé = 18 »: the value is already written
         return " = ".join(steps)
     return f"{' = '.join(steps)} {equals} {shown}"
+
+
+def _top_level_parts(expression: str) -> list[str]:
+    """The expressions of a list « a, b », split at the commas outside parentheses."""
+    parts, depth, start = [], 0, 0
+    for index, character in enumerate(expression):
+        depth += {"(": 1, ")": -1}.get(character, 0)
+        if character == "," and depth == 0 and expression[index + 1 : index + 2] == " ":
+            parts.append(expression[start:index].strip())
+            start = index + 1
+    return parts + [expression[start:].strip()]
 
 
 def _range(filled: str) -> str:
@@ -198,9 +216,10 @@ def _decision(formula: str, values: dict[str, Any], result: Any) -> str:
         if parts is None:
             return f"{shown}{outcome.strip()}"
         left, _, right = parts["formula"].partition("=")
-        arithmetic = _arithmetic(
-            left.strip(), right.strip(), values, result if _is_number(result) else None
+        numbers = _is_number(result) or (
+            isinstance(result, tuple) and all(_is_number(value) for value in result)
         )
+        arithmetic = _arithmetic(left.strip(), right.strip(), values, result if numbers else None)
         words = f"{parts['words']}, " if parts["words"] else ""
         return f"{shown}{words}{arithmetic}" if arithmetic else ""
     return ""

@@ -106,7 +106,23 @@ def total_d_heroisme(niveaux_des_statistiques: tuple[int, ...], niveau_du_nd: in
     return sum(niveaux_des_statistiques) - niveau_du_nd
 
 
-@rule(cites="Il abaisse alors sa CA de 20 et augmente son TH de 1")
+def _au_dessus_de_20(valeur: int) -> int:
+    # How many times 20 comes off a value over 20 before it is 20 or less.
+    return max(0, -(-(valeur - CA_MAXIMALE) // POINTS_PAR_TOTAL_D_HEROISME))
+
+
+@rule(
+    formula=(
+        "CA > 20 : CA, TH = CA − 20 × conversions, TH + conversions ; "
+        "CA ≤ 20 : la CA reste telle quelle"
+    ),
+    symbols={
+        "CA": "ca",
+        "TH": "total_d_heroisme",
+        "conversions": lambda arguments: _au_dessus_de_20(arguments["ca"]),
+    },
+    cites="Il abaisse alors sa CA de 20 et augmente son TH de 1",
+)
 def convertir_ca(ca: int, total_d_heroisme: int) -> tuple[int, int]:
     """Une CA plus grande que 20 perd 20 et donne 1 TH, autant de fois qu'il le faut."""
     while ca > CA_MAXIMALE:
@@ -115,7 +131,20 @@ def convertir_ca(ca: int, total_d_heroisme: int) -> tuple[int, int]:
     return ca, total_d_heroisme
 
 
-@rule(cites="il peut augmenter son CA de 20")
+@rule(
+    formula=(
+        "CA ≤ 0 : CA, TH = CA + 20 × relèvements, TH − relèvements ; "
+        "CA > 0 : la CA reste telle quelle"
+    ),
+    symbols={
+        "CA": "ca",
+        "TH": "total_d_heroisme",
+        "relèvements": lambda arguments: (
+            -arguments["ca"] // POINTS_PAR_TOTAL_D_HEROISME + 1 if arguments["ca"] <= 0 else 0
+        ),
+    },
+    cites="il peut augmenter son CA de 20",
+)
 def relever_ca(ca: int, total_d_heroisme: int) -> tuple[int, int]:
     """Une CA inférieure ou égale à 0 peut gagner 20 en coûtant 1 TH (au choix du joueur)."""
     while ca <= CA_MINIMALE:
@@ -124,7 +153,18 @@ def relever_ca(ca: int, total_d_heroisme: int) -> tuple[int, int]:
     return ca, total_d_heroisme
 
 
-@rule(cites="et les niveaux de difficulté peuvent avoir un niveau d'héroïsme")
+@rule(
+    formula=(
+        "ND > 20 : ND, NH = ND − 20 × conversions, NH + conversions ; "
+        "ND ≤ 20 : le ND reste tel quel"
+    ),
+    symbols={
+        "ND": "niveau_de_difficulte",
+        "NH": "niveau_d_heroisme",
+        "conversions": lambda arguments: _au_dessus_de_20(arguments["niveau_de_difficulte"]),
+    },
+    cites="et les niveaux de difficulté peuvent avoir un niveau d'héroïsme",
+)
 def convertir_nd(niveau_de_difficulte: int, niveau_d_heroisme: int) -> tuple[int, int]:
     """Un ND au-dessus de 20 perd 20 et son NH gagne 1."""
     while niveau_de_difficulte > CA_MAXIMALE:

@@ -120,11 +120,24 @@ class Facteurs:
 
 
 @rule(
+    formula=(
+        "plus petit Facteur < 0 : un Facteur est négatif ; "
+        "FF > 5 : la Finesse dépasse +5 ; "
+        "mêlée et FF > 0 : pas de Finesse en mêlée ; "
+        "plus petit Facteur ≥ 0 et FF ≤ 5 : les Facteurs sont admis"
+    ),
+    symbols={
+        "plus petit Facteur": lambda arguments: min(
+            arguments["facteurs"].par_abreviation().values()
+        ),
+        "FF": lambda arguments: arguments["facteurs"].finesse,
+        "mêlée": "en_melee",
+    },
     cites=(
         "Une attaque est décrite par 4 Facteurs qui valent tous 0 ou plus",
         "Le Facteur Finesse ne peut toutefois être supérieur à +5",
         "En mêlée, un attaquant ne peut donc mettre de points en Finesse",
-    )
+    ),
 )
 def facteurs_admis(facteurs: Facteurs, *, en_melee: bool = False) -> bool:
     """Les Facteurs valent 0 ou plus, la Finesse au plus +5, aucune Finesse en mêlée.
