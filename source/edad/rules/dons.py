@@ -279,9 +279,19 @@ def pvs_de_robustesse(niveau: int) -> int:
 
 
 @rule(
+    formula=(
+        "Canaliser actuel ≠ n − 1 : il lui faut d'abord le Canaliser précédent ; "
+        "bonus d'Int < n : son bonus d'intelligence est trop bas ; "
+        "Canaliser actuel = n − 1 et bonus d'Int ≥ n : le don lui est disponible"
+    ),
+    symbols={
+        "Canaliser actuel": "canaliser_actuel",
+        "bonus d'Int": "bonus_d_intelligence",
+        "n": "niveau",
+    },
     cites="le don Canaliser n est disponible à la condition d'avoir le don Canaliser n-1 (tous "
     "les personnages ont Canaliser 0, qui n'est pas noté par commodité) et d'avoir un bonus "
-    "d'intelligence supérieur ou égal à n"
+    "d'intelligence supérieur ou égal à n",
 )
 def peut_prendre_canaliser(niveau: int, bonus_d_intelligence: int, canaliser_actuel: int) -> bool:
     """Canaliser n demande Canaliser n − 1 et un bonus d'intelligence supérieur ou égal à n."""

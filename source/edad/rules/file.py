@@ -244,8 +244,16 @@ def _deplacer(file: File, nom: str, nouvelle_place: int) -> File:
 
 
 @rule(
+    formula=(
+        "action simple : le premier est décalé en milieu de file ; "
+        "action complexe : le premier passe en fin de file"
+    ),
+    symbols={
+        "action simple": lambda arguments: arguments["action"] == SIMPLE,
+        "action complexe": lambda arguments: arguments["action"] == COMPLEXE,
+    },
     cites="L'action simple l'amène en milieu de file (il est décalé de la moitié du nombre de "
-    "participants, arrondi à l'inférieur), alors que l'action complexe l'amène en fin de file"
+    "participants, arrondi à l'inférieur), alors que l'action complexe l'amène en fin de file",
 )
 def action_du_premier(file: File, action: str) -> File:
     """L'action simple amène le premier en milieu de file, l'action complexe en fin.

@@ -81,12 +81,26 @@ def cout_d_incantation(niveau: int, incantation_rapide: bool = False) -> str:
 
 
 @rule(
+    formula=(
+        "n > bonus d'Int : le niveau du sort dépasse son bonus d'intelligence ; "
+        "n = 0 : tout magicien apprend les sorts de niveau 0 ; "
+        "sort précédent maîtrisé : il maîtrise un sort du niveau précédent dans l'école ; "
+        "sinon : il ne maîtrise aucun sort du niveau précédent dans l'école"
+    ),
+    symbols={
+        "n": "niveau",
+        "bonus d'Int": "bonus_d_intelligence",
+        "sort précédent maîtrisé": lambda arguments: (
+            arguments["niveau"] - NIVEAU_PRECEDENT
+            in set(arguments.get("niveaux_maitrises_dans_l_ecole", ()))
+        ),
+    },
     cites=(
         "Un magicien peut apprendre tous les sorts de niveau 0",
         "à la condition de maîtriser un sort de niveau n-1 de cette école",
         "Un magicien ne peut apprendre un sort de niveau strictement supérieur à son bonus "
         "d'intelligence",
-    )
+    ),
 )
 def peut_apprendre(
     niveau: int, bonus_d_intelligence: int, niveaux_maitrises_dans_l_ecole: Iterable[int] = ()
