@@ -448,7 +448,11 @@ def moyenne_des_degres_de_reussite(cible: int) -> Fraction:
     return reussites.map(lambda resultat: resultat.degre).mean()
 
 
-@rule(cites="Le ND représente le degré de réussite nécessaire")
+@rule(
+    formula="part = P(°R > seuil | °R ≤ CA)",
+    symbols={"seuil": "seuil", "CA": "cible"},
+    cites="Le ND représente le degré de réussite nécessaire",
+)
 def part_des_reussites_au_dela(cible: int, seuil: Fraction) -> Fraction:
     """Parmi les réussites à cette CA, la part dont le °R dépasse le seuil."""
     reussites = distribution_des_jets(cible).conditional(lambda resultat: resultat.reussite)

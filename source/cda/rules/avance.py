@@ -74,7 +74,14 @@ def niveau_d_heroisme_de(heroisme_ou_taille: str) -> int:
     return ECHELLE_D_HEROISME.index(heroisme_ou_taille)
 
 
-@rule(cites="Celui-ci est indiqué en ajoutant un h ainsi que le niveau après la statistique")
+@rule(
+    formula=(
+        "NH = 0 : la valeur seule ; NH = 1 : la valeur suivie d'un h ; "
+        "NH > 1 : la valeur suivie d'un h et du niveau"
+    ),
+    symbols={"NH": "niveau"},
+    cites="Celui-ci est indiqué en ajoutant un h ainsi que le niveau après la statistique",
+)
 def notation_d_heroisme(valeur: int, niveau: int) -> str:
     """Une statistique suivie de h et de son niveau d'héroïsme, le 1 omis: 8h2, 7h, 12."""
     if niveau == 0:

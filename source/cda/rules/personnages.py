@@ -308,7 +308,18 @@ def somme_pour_un_troisieme_aspect(troisieme: int) -> int:
     return TOTAL_DES_ASPECTS - troisieme
 
 
-@rule(cites="Le joueur peut ensuite faire 5 échanges de 1 point entre chacun des aspects")
+@rule(
+    formula=(
+        "cédant − 1 ≥ 5 et receveur + 1 ≤ 15 : l'échange laisse les deux aspects entre 5 et 15 ; "
+        "cédant − 1 < 5 : l'aspect cédant descendrait en deçà de 5 ; "
+        "receveur + 1 > 15 : l'aspect receveur monterait au-dessus de 15"
+    ),
+    symbols={
+        "cédant": lambda arguments: arguments["aspects"][arguments["de"]],
+        "receveur": lambda arguments: arguments["aspects"][arguments["vers"]],
+    },
+    cites="Le joueur peut ensuite faire 5 échanges de 1 point entre chacun des aspects",
+)
 def echanger_un_point_d_aspect(aspects: Mapping[str, int], de: str, vers: str) -> dict[str, int]:
     """Un échange à la création : −1 à un aspect, +1 à un autre, entre 5 et 15."""
     nouveaux = dict(aspects)
@@ -325,7 +336,18 @@ def echanger_un_point_d_aspect(aspects: Mapping[str, int], de: str, vers: str) -
     return nouveaux
 
 
-@rule(cites="augmenter un aspect au-dessus de 15 ni en diminuer un en deçà de 5")
+@rule(
+    formula=(
+        "cédant − 1 ≥ 5 et receveur + 1 ≤ 15 : l'échange laisse les deux aspects entre 5 et 15 ; "
+        "cédant − 1 < 5 : l'aspect cédant descendrait en deçà de 5 ; "
+        "receveur + 1 > 15 : l'aspect receveur monterait au-dessus de 15"
+    ),
+    symbols={
+        "cédant": lambda arguments: arguments["aspects"][arguments["de"]],
+        "receveur": lambda arguments: arguments["aspects"][arguments["vers"]],
+    },
+    cites="augmenter un aspect au-dessus de 15 ni en diminuer un en deçà de 5",
+)
 def peut_echanger_un_point_d_aspect(aspects: Mapping[str, int], de: str, vers: str) -> bool:
     """Si un échange d'un aspect à un autre reste entre 5 et 15."""
     try:
