@@ -251,3 +251,65 @@ def test_a_chapter_page_prints_from_its_first_page(site, tmp_path):
     first = " ".join((pypdf.PdfReader(printed).pages[0].extract_text() or "").split())
     assert first.startswith("Chapitre 1"), first[:200]
     assert "Rechercher" not in first and "Dans ce chapitre" not in first
+
+
+TABLES_IN_VIEW = """
+const frame = document.createElement('iframe');
+frame.style.border = '0';
+frame.width = WIDTH; frame.height = 900;
+frame.src = PAGE;
+frame.onload = () => {
+  const page = frame.contentDocument;
+  const found = [];
+  for (const wrapper of page.querySelectorAll('.table-wrapper')) {
+    const box = wrapper.getBoundingClientRect();
+    const clipped = wrapper.scrollWidth > wrapper.clientWidth + 1;
+    wrapper.scrollLeft = wrapper.scrollWidth;
+    const left = (node) => node ? node.getBoundingClientRect().left - box.left : 0;
+    found.push({
+      caption: (wrapper.querySelector('caption') || {}).textContent || '',
+      clipped: clipped,
+      outside: box.right > page.documentElement.clientWidth + 1,
+      captionLeft: left(wrapper.querySelector('caption .caption-text')),
+      cellLeft: left(wrapper.querySelector('tbody tr > :first-child')),
+    });
+  }
+  document.getElementById('result').textContent = JSON.stringify(found);
+};
+document.body.appendChild(frame);
+"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_tables_are_never_clipped_and_keep_caption_and_first_column_in_view(
+    site, server, tmp_path, width
+):
+    """At 1280 px every table of Harmonies shows whole (Tableau 1.1 was clipped); on a phone
+    a table scrolls, with its caption and first column in view."""
+    harness = site / f"tables-{width}.html"
+    harness.write_text(
+        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>tables</title>"
+        "<style>body { margin: 0; }</style></head><body><pre id='result'></pre>"
+        f"<script>const WIDTH = {width}; const PAGE = '/harmonies/html/sactions.html';"
+        f"{TABLES_IN_VIEW}</script></body></html>",
+        encoding="utf-8",
+    )
+    run = chromium(
+        tmp_path / "profile",
+        f"--window-size={width + 40},1000",
+        "--virtual-time-budget=5000",
+        "--dump-dom",
+        f"{server}/tables-{width}.html",
+    )
+    found = re.search(r'<pre id="result">(.*?)</pre>', run.stdout, re.S)
+    assert found and found.group(1), run.stderr[-2000:]
+    tables = json.loads(found.group(1).replace("&amp;", "&").replace("&lt;", "<"))
+    assert any("Tableau 1.1" in table["caption"] for table in tables)
+    for table in tables:
+        assert not table["outside"], table
+        if width >= 1280:
+            assert not table["clipped"], table
+        else:
+            assert table["captionLeft"] >= -1 and table["cellLeft"] >= -1, table
+    if width < 1280:  # the phone does scroll the chances table
+        assert any(table["clipped"] for table in tables if "Tableau 1.1" in table["caption"])
