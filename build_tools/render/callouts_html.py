@@ -94,7 +94,7 @@ class Callouts:
             anchor = self.numbering.anchor(area)
             bubble = self.bubble(self.callout_number(area))
             marks.setdefault(_first_line(area.get("coords", "")), []).append(
-                f'<span class="co" id="{escape(anchor)}">{bubble}</span>'
+                self.set_anchor(area) + f'<span class="co" id="{escape(anchor)}">{bubble}</span>'
             )
         parts = []
         for child in element:
@@ -121,6 +121,17 @@ class Callouts:
         return "".join(parts)
 
     visit_screenco = visit_programlistingco
+
+    def set_anchor(self, area: etree._Element) -> str:
+        """The anchor of the areaset `area` is the first drawn area of, if it has an id."""
+        areaset = area.getparent()
+        if areaset.tag != "areaset" or not areaset.get("id"):
+            return ""
+        anchor = self.numbering.anchor(areaset)
+        if anchor in self._anchored:
+            return ""
+        self._anchored.add(anchor)
+        return self.empty_anchor(anchor)
 
     def visit_mediaobjectco(self, element: etree._Element) -> str:
         parts = []

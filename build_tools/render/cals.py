@@ -48,6 +48,14 @@ class Group:
         return self.columns.get(number) or Column(number)
 
 
+@dataclass
+class Row:
+    """One row of a table: its cells, and its source id (put on its <tr>)."""
+
+    cells: list[dict]
+    id: str = ""
+
+
 class CalsTables:
     """The table methods of the translator (mixed into `Translator`)."""
 
@@ -91,7 +99,7 @@ class CalsTables:
             laid[name] = self.table_rows(section, rows, group, name == "head", last_row)
         return {"widths": _widths(group), **laid}
 
-    def table_rows(self, section, rows, group: Group, head: bool, last_row) -> list[list[dict]]:
+    def table_rows(self, section, rows, group: Group, head: bool, last_row) -> list[Row]:
         pending: dict[int, int] = {}
         laid = []
         for index, row in enumerate(rows):
@@ -129,7 +137,7 @@ class CalsTables:
                 if column not in occupied:
                     cells.append({"filler": True, "header": head})
                 column += 1
-            laid.append(cells)
+            laid.append(Row(cells, self.numbering.anchors.get(row, "")))
         return laid
 
     def table_cell(
@@ -172,7 +180,8 @@ class CalsTables:
             "colspan": span_columns,
             "rowspan": morerows + 1,
             "classes": " ".join(classes),
-            "id": self.numbering.anchors.get(entry, ""),
+            # a table in a cell: the id is its table's
+            "id": self.numbering.anchors.get(entry, "") if entry.tag == "entry" else "",
             "content": self.markup(
                 (self.render(entry) if entry.tag == "entrytbl" else self.contents(entry, skip=()))
                 + self.mark(entry)

@@ -138,6 +138,8 @@ class Translator(
     """The book's abstract, legal notice and revision history (and in print its copyright),
     placed by the page."""
     _footnotes: list[dict] = field(default_factory=list)
+    _anchored: set[str] = field(default_factory=set)
+    """The source ids written on the page so far: none is written twice."""
     _literal: int = 0
     """Inside a literal, code or screen: no typography, spaces kept."""
     _quotes: int = 0
@@ -162,17 +164,69 @@ class Translator(
             return ""
         method = getattr(self, "visit_" + element.tag, None)
         if method is None:
-            return self.unknown(element)
+            return self.identified(element, self.unknown(element))
         language = element.get("lang")
         if not language or language == self.typography.language:
-            return method(element)
+            return self.identified(element, method(element))
         # a passage in another language is set in that language's typography
         outer = self.typography
         self.typography = Typography(language, outer.apostrophes)
         try:
-            return method(element)
+            return self.identified(element, method(element))
         finally:
             self.typography = outer
+
+    def identified(self, element: etree._Element, html: str) -> str:
+        """`html`, the rendering of `element`, carrying the source ids of `element` and of
+        what it holds, so that a link to any of them lands: its own id on its first HTML
+        element when that has none, else (and for the ids of the parts it renders as no
+        element of their own) on empty anchors where it starts. No id is written twice."""
+        owed = []
+        for node in self.identified_nodes(element):
+            anchor = self.numbering.anchors[node]
+            self._anchored.add(anchor)
+            if f'id="{anchor}"' not in html:
+                owed.append(anchor)
+        if not owed:
+            return html
+        first = _FIRST_TAG.match(html)
+        if owed[0] == self.numbering.anchors.get(element) and first and " id=" not in first[2]:
+            html = f'{html[: first.end(1)]} id="{escape(owed.pop(0))}"{html[first.end(1) :]}'
+            first = _FIRST_TAG.match(html)
+        anchors = "".join(self.empty_anchor(anchor) for anchor in owed)
+        if anchors and first and first[1] in _HOLDS_AN_ANCHOR:
+            return html[: first.end()] + anchors + html[first.end() :]
+        return anchors + html
+
+    def identified_nodes(self, element: etree._Element) -> list[etree._Element]:
+        """`element` and what it holds that has a source id not yet written on the page, save
+        what is written elsewhere: a footnote's words (at the foot of its division), and on
+        the split pages a division with a page of its own."""
+        if element.tag == "footnote":
+            return []
+        nodes = [element] if element.get("id") else []
+        nodes += (
+            node
+            for node in element.xpath(".//*[@id]")
+            if self.numbering.anchors.get(node) not in self._anchored
+            and not any(self.elsewhere(above) for above in _between(node, element))
+        )
+        return [
+            node
+            for node in nodes
+            if (anchor := self.numbering.anchors.get(node)) is not None
+            and anchor not in self._anchored
+        ]
+
+    def elsewhere(self, element: etree._Element) -> bool:
+        """Whether `element` and what it holds are rendered apart from the element holding it."""
+        return element.tag == "footnote" or (
+            self.page.name is not None and element in self.numbering.pages
+        )
+
+    def empty_anchor(self, anchor: str) -> str:
+        """An anchor that shows nothing, for an element rendered as no HTML element of its own."""
+        return f'<span id="{escape(anchor)}"></span>'
 
     def contents(self, element: etree._Element, skip: tuple[str, ...] = TITLES) -> str:
         """The mixed content of `element`: its text, its children rendered, their tails."""
@@ -309,8 +363,10 @@ class Translator(
         if node is None:
             return self.generated_title(element)
         html = self.contents(node, skip=())
-        if node.get("id"):
-            html = f'<span id="{escape(self.numbering.anchor(node))}">{html}</span>'
+        anchor = self.numbering.anchor(node) if node.get("id") else None
+        if anchor and anchor not in self._anchored:  # (an article's title is on its title page too)
+            self._anchored.add(anchor)
+            html = f'<span id="{escape(anchor)}">{html}</span>'
         return html
 
     def plain_title(self, element: etree._Element) -> str:
@@ -442,21 +498,11 @@ class Translator(
         text = " ".join("".join(_texts(element)).split())
         return Markup(escape(text[:60] + ("…" if len(text) > 60 else ""), quote=False))
 
-    def anchored(self, target: etree._Element) -> bool:
-        """Whether the page writes the anchor of `target` (an element profiling keeps), so that
-        a link to it lands: not a set of callout areas (each area has its own), nor an area no
-        listing draws."""
-        if target.tag == "areaset":
-            return False
-        return target.tag != "area" or self.placed(target)
-
     def link_to(self, identifier: str, content: str, kind: str) -> str:
         """A link to the element `identifier`, or a visible marker when there is none."""
         target = self.target(identifier)
         if self._link and target is not None:
             return content  # inside another link: its text only
-        if self.printed and target is not None and not self.anchored(target):
-            return content  # paper has no dead links: its words only
         if target is None:
             return str(
                 self.blocks.missing_target(
@@ -693,6 +739,23 @@ class Translator(
 
 
 _SPACES = re.compile(r"[ \t\r\n]{2,}")
+_FIRST_TAG = re.compile(r"\s*<([a-z][a-z0-9]*)([^>]*)>")
+"""The first HTML element of a fragment: its name, its attributes."""
+_HOLDS_AN_ANCHOR = frozenset(
+    "a abbr aside b blockquote caption cite code dd div dfn dt em figcaption figure footer"
+    " h1 h2 h3 h4 h5 h6 header i kbd li nav p pre q samp section small span strong sub sup"
+    " td th var".split()
+)
+"""HTML elements an empty anchor may open (not a list, a table, a row, an image…)."""
+
+
+def _between(node: etree._Element, top: etree._Element):
+    """`node` and its ancestors below `top`."""
+    yield node
+    for above in node.iterancestors():
+        if above is top:
+            return
+        yield above
 
 
 def _title_node(element: etree._Element) -> etree._Element | None:

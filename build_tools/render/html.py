@@ -399,6 +399,8 @@ class HtmlBook:
         info = next((child for child in self.root if child.tag in INFO), None)
         # A book without bookinfo has its title (and subtitle) as children.
         html = translator.render(info if info is not None else self.root.find("title"))
+        if self.root.get("id"):  # a link to the book lands on its title page
+            html = translator.empty_anchor(self.numbering.anchor(self.root)) + html
         notes = translator.take_footnotes()
         if notes:
             html += str(translator.blocks.footnote_list(notes))

@@ -137,7 +137,8 @@ class Inline:
         parts = [self.text(element.text)]
         for child in element:
             if isinstance(child.tag, str) and child.tag in ("para", "simpara"):
-                parts.append(f'<span class="footnote-para">{self.contents(child)}</span>')
+                words = self.identified(child, self.contents(child))
+                parts.append(f'<span class="footnote-para">{words}</span>')
             else:
                 parts.append(self.render(child))
             parts.append(self.text(child.tail))
@@ -193,7 +194,7 @@ class Inline:
         machine that built the PDF."""
         if url.startswith("#"):
             target = self.target(url[1:])
-            return target is not None and self.anchored(target)
+            return target is not None  # every element the edition keeps has its anchor
         return resources.is_web_link(url)
 
     def visit_anchor(self, element: etree._Element) -> str:

@@ -77,6 +77,7 @@ class Lists:
             element,
             terms=[self.markup(self.render(term)) for term in element.findall("term")],
             definition=self.contents(item) if item is not None else "",
+            definition_id=self.numbering.anchors.get(item, "") if item is not None else "",
             mark=self.mark(element) + (self.mark(item) if item is not None else ""),
         )
 

@@ -31,12 +31,14 @@ class TitlePage:
         # The abstract, legal notice and history come after the contents on screen (a reader
         # looks for the contents first); in print the copyright and the legal notice are on
         # the title page's verso, the abstract and the history on the next pages.
-        for name in ("abstract", "legalnotice", "revhistory"):
-            self.front_matter[name] = parts.pop(name)
-        if self.printed:
-            self.front_matter["copyrights"] = "".join(copyrights)
-            copyrights = []
-            parts["version"] = version_line(element)
+        # (The info of a book in a set, of an article in a book, keeps them on its title page.)
+        if element.getparent() is self.document.root:
+            for name in ("abstract", "legalnotice", "revhistory"):
+                self.front_matter[name] = parts.pop(name)
+            if self.printed:
+                self.front_matter["copyrights"] = "".join(copyrights)
+                copyrights = []
+                parts["version"] = version_line(element)
         # The title and subtitles may stand beside the info, in the book itself.
         holder = element if element.find("title") is not None else element.getparent()
         holder = element if holder is None else holder
@@ -48,10 +50,7 @@ class TitlePage:
             subtitle=" — ".join(self.contents(node, skip=()) for node in subtitles),
             authors=authors,
             copyrights=copyrights,
-            abstract="",
-            legalnotice="",
-            revhistory="",
-            **parts,
+            **{"abstract": "", "legalnotice": "", "revhistory": "", **parts},
         )
 
     visit_articleinfo = visit_setinfo = visit_bookinfo
@@ -118,6 +117,7 @@ class TitlePage:
                 author = revision.find("author")
             revisions.append(
                 {
+                    "id": self.numbering.anchors.get(revision, ""),
                     "number": self.markup(self.render(revision.find("revnumber")))
                     if revision.find("revnumber") is not None
                     else "",
