@@ -418,3 +418,41 @@ def test_an_untitled_section_takes_no_number_and_leaves_no_gap(built):
     headings = [" ".join(h.text_content().split()) for h in html.xpath("//h3 | //h4 | //h5")]
     assert "2.1.2 les niveaux de difficulté#" in headings
     assert not [heading for heading in headings if re.fullmatch(r"[\d.]+#?", heading)]
+
+
+def test_the_first_page_opens_on_the_contents_then_the_legend(built):
+    """html/index.html: the title, then the contents, before the legal notice and the history."""
+    page = (built / "cda/html/index.html").read_text(encoding="utf-8")
+    order = [
+        page.index(marker)
+        for marker in ("<h1", '<nav class="toc"', 'class="legend"', 'class="legalnotice"')
+    ]
+    assert order == sorted(order), order
+    assert page.index('<nav class="toc"') < page.index('class="revhistory"')
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_chapter_pages_have_their_contents_and_each_heading_links_to_itself(built, book):
+    headings = listing = 0
+    for path in sorted((built / book / "html").glob("*.html")):
+        page = parse(path)
+        ids = set(page.xpath("//@id"))
+        for heading in page.xpath(
+            "//main//section/*[self::h2 or self::h3 or self::h4][@class='title']"
+        ):
+            (link,) = heading.xpath("a[@class='heading-link']")
+            assert link.get("href") == "#" + heading.getparent().get("id"), path.name
+            headings += 1
+        sections = page.xpath("//main//section[contains(@class, 'section')]/@id")
+        if sections:  # a chapter with sections lists them beside its text
+            listed = [a.get("href") for a in css(page, "nav.chapter-toc a")]
+            assert listed and all(href[1:] in ids for href in listed), path.name
+            listing += 1
+    assert headings >= 10 and listing >= 2
+
+
+def test_the_web_faces_are_the_pdf_faces_shipped_with_the_pages(built):
+    stylesheet = (built / "cda/html/book.css").read_text(encoding="utf-8")
+    faces = re.findall(r'url\("([^"]+\.woff2)"\)', stylesheet)
+    assert faces and all((built / "cda/html" / face).is_file() for face in faces)
+    assert "Source Serif Pro" in stylesheet and "http" not in stylesheet.split("*/")[0]
