@@ -26,7 +26,5 @@ FICHE = Description(
         ),
     ),
     check=lambda personnage: [],
-    compute=lambda personnage: {
-        "jet.total_moyen": jets.total(10, personnage["jet"]["competence"])
-    },
+    compute=lambda personnage: {"jet.total_moyen": jets.total(10, personnage["jet"]["competence"])},
 )
