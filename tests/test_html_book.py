@@ -448,7 +448,7 @@ def test_chapter_pages_have_their_contents_and_each_heading_links_to_itself(buil
             listed = [a.get("href") for a in css(page, "nav.chapter-toc a")]
             assert listed and all(href[1:] in ids for href in listed), path.name
             listing += 1
-    assert headings >= 10 and listing >= 2
+    assert headings >= 5 and listing >= 1
 
 
 def test_the_web_faces_are_the_pdf_faces_shipped_with_the_pages(built):
