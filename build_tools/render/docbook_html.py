@@ -6,6 +6,11 @@ An element without a `visit_` method is never dropped: its text is rendered
 inside a visible marker and a finding names it with its file and line. The
 set of `visit_` methods is the list of supported elements that the validator
 checks a book against (`supported_elements`).
+
+This module walks the tree and gives every source id its anchor; the `visit_`
+methods live in one mixin per family of elements (`divisions_html`,
+`paragraphs_html`, `references_html` for titles and links, `inline_html`,
+`lists_html`, `cals`…), which `Translator` gathers.
 """
 
 from __future__ import annotations
@@ -20,11 +25,12 @@ from lxml import etree
 from markupsafe import Markup
 
 from build_tools.diagnostics import Finding, at_line
-from build_tools.docbook import SECTIONS, enclosing
+from build_tools.docbook import enclosing
 from build_tools.reader import Document
 from build_tools.render import pdf_code
 from build_tools.render.callouts_html import Callouts
 from build_tools.render.cals import CalsTables
+from build_tools.render.divisions_html import Divisions
 from build_tools.render.elements import BLOCKS as ELEMENT_BLOCKS
 from build_tools.render.elements import unsupported_message
 from build_tools.render.glossary_html import Glossary
@@ -32,8 +38,10 @@ from build_tools.render.index_html import Index
 from build_tools.render.inline_html import Inline
 from build_tools.render.lists_html import Lists
 from build_tools.render.media_html import Media
-from build_tools.render.numbering import DIVISION_TAGS, TITLES, Numbering
+from build_tools.render.numbering import TITLES, Numbering
+from build_tools.render.paragraphs_html import Paragraphs
 from build_tools.render.profiling import Profile
+from build_tools.render.references_html import References, reading_texts
 from build_tools.render.structures_html import Structures
 from build_tools.render.technical_html import Technical
 from build_tools.render.titlepage_html import TitlePage
@@ -75,23 +83,6 @@ BLOCKS = (
 )
 """Elements that cannot sit inside an HTML paragraph (with `elements.BLOCKS`)."""
 
-BOOK_INFO = ("bookinfo", "setinfo", "articleinfo", "info")
-
-GENERATED_TITLES = {
-    "index": "index",
-    "setindex": "index",
-    "glossary": "glossary",
-    "bibliography": "bibliography",
-    "dedication": "dedication",
-    "colophon": "colophon",
-    "toc": "toc",
-}
-"""Elements whose title docbook-xsl generates when the book gives none -> the word."""
-
-
-LONG_EXAMPLE = 2200
-"""Characters of an example (some twenty printed lines) beyond which print lets it break."""
-
 
 @dataclass
 class Page:
@@ -105,6 +96,9 @@ class Page:
 
 @dataclass
 class Translator(
+    Divisions,
+    Paragraphs,
+    References,
     Inline,
     CalsTables,
     Glossary,
@@ -355,388 +349,6 @@ class Translator(
         """The verification mark of `element`, if the rules check looked at it."""
         return self.marks.render(element, self) if self.marks is not None else ""
 
-    # -- titles, labels and links --------------------------------------------------
-
-    def title(self, element: etree._Element) -> str:
-        """The title of `element` with its markup; an id on the title stays on it."""
-        node = _title_node(element)
-        if node is None:
-            return self.generated_title(element)
-        html = self.contents(node, skip=())
-        anchor = self.numbering.anchor(node) if node.get("id") else None
-        if anchor and anchor not in self._anchored:  # (an article's title is on its title page too)
-            self._anchored.add(anchor)
-            html = f'<span id="{escape(anchor)}">{html}</span>'
-        return html
-
-    def plain_title(self, element: etree._Element) -> str:
-        """The title of `element` as escaped text, for places where links cannot go."""
-        node = _title_node(element)
-        if node is None:
-            return self.generated_title(element)
-        return self.plain(node)
-
-    def generated_title(self, element: etree._Element) -> str:
-        """The title docbook-xsl gives an untitled index, glossary, bibliography…: 'Index'."""
-        if element.tag in GENERATED_TITLES:
-            return escape(self.words[GENERATED_TITLES[element.tag]])
-        return ""
-
-    def plain(self, node: etree._Element | None) -> str:
-        """The text of `node` (footnotes and remarks left out), set and escaped, without markup."""
-        if node is None:
-            return ""
-        return escape(self.typography.apply(" ".join("".join(_texts(node)).split())), quote=False)
-
-    def label(self, element: etree._Element) -> str:
-        """'Chapitre 3', 'Annexe A', 'Tableau 3.1', '3.2' for a section, '' when unnumbered."""
-        number = self.numbering.labels.get(element)
-        if not number:
-            return ""
-        if element.tag in SECTIONS:
-            return number
-        word = self.words.get(element.tag, "")
-        return f"{word} {number}" if word else number
-
-    def href(self, target: etree._Element) -> str:
-        """The link to `target` from the current page."""
-        anchor = self.numbering.anchor(target)
-        if self.page.name is None:
-            return f"#{anchor}"
-        division = self.numbering.division_of(target)
-        page = self.numbering.pages.get(division, "index.html")
-        if page == self.page.name:
-            return f"#{anchor}"
-        return f"{page}#{anchor}"
-
-    def target(self, identifier: str | None) -> etree._Element | None:
-        """The element `identifier` names, unless profiling left it out of this edition."""
-        found = self.numbering.by_id.get(identifier) if identifier else None
-        if found is None or self.left_out(found):
-            return None
-        return found
-
-    def left_out(self, element: etree._Element) -> bool:
-        """Whether `element` or one of its ancestors is left out by profiling."""
-        return self.profile.leaves_out(element)
-
-    def xref_text(self, target: etree._Element) -> str:
-        """The French (or English…) words an xref to `target` generates, never empty."""
-        text = self._xref_text(target)
-        if text.strip():
-            return text
-        # an anchor, or an element with no text of its own: name where it is
-        for ancestor in target.iterancestors():
-            if ancestor.tag in DIVISION_TAGS + SECTIONS or self.numbering.labels.get(ancestor):
-                return self._xref_text(ancestor)
-        return escape(target.get("id", ""))
-
-    def _xref_text(self, target: etree._Element) -> str:
-        if target.get("xreflabel"):
-            return self.text(target.get("xreflabel"))
-        if target.tag in ("title", "titleabbrev") and target.getparent() is not None:
-            target = target.getparent()
-        tag = target.tag
-        special = self.special_xref(target)
-        if special is not None:
-            return special
-        if tag == "glossentry":
-            return self.plain(target.find("glossterm"))
-        if tag in ("varlistentry",):
-            return self.plain(target.find("term"))
-        if tag in ("term", "glossterm", "firstterm", "anchor"):
-            return self.plain(target)
-        title = self.plain_title(target)
-        label = self.label(target)
-        if tag in DIVISION_TAGS:
-            if label:
-                return self.words["xref_division"].format(label=label, title=title)
-            return self.words["xref_section"].format(title=title)
-        if tag in SECTIONS:
-            if not title:  # an untitled section (not valid DocBook): the one around it names it
-                holder = target.getparent()
-                if holder is not None and (holder.tag in DIVISION_TAGS + SECTIONS):
-                    return self.xref_text(holder)
-                return escape(self.words["section"])
-            return self.words["xref_section"].format(title=title)
-        if label:
-            return self.words["xref_formal"].format(label=label, title=title)
-        if title:
-            return self.words["xref_section"].format(title=title)
-        return self.plain(target)
-
-    def print_heading(self, element: etree._Element, words: str | None = None) -> dict:
-        """What the heading of `element` carries in print: its running head and its bookmark
-        (the words of its title, and its number before them in the bookmark), and whether the
-        book's page 1 starts there. Nothing on screen."""
-        if not self.printed:
-            return {}
-        words = Markup(self.plain_title(element) if words is None else words).unescape()
-        number = self.numbering.labels.get(element, "")
-        separator = ". " if number and "." not in number else " "
-        return {
-            "running": escape(words, quote=True),
-            "bookmark": escape(f"{number}{separator}{words}".strip(), quote=True),
-            "body_start": element is self.body_start,
-        }
-
-    def place(self, element: etree._Element) -> Markup:
-        """Where `element` is, in the book's words: its label and title, or its section's."""
-        if element.tag == "glossentry":
-            return Markup(f"{escape(self.words['glossary'])}, {self.xref_text(element)}")
-        untitled = element.tag in SECTIONS and element.find("title") is None
-        if not untitled and (
-            element.tag in DIVISION_TAGS + SECTIONS or self.numbering.labels.get(element)
-        ):
-            return Markup(self.xref_text(element))
-        for ancestor in element.iterancestors():
-            if ancestor.tag in SECTIONS and ancestor.find("title") is None:
-                continue  # an untitled section: the reader finds it by the one around it
-            if ancestor.tag in DIVISION_TAGS + SECTIONS + ("example", "table", "glossentry"):
-                words = self.words["passage_of"]
-                return Markup(words.format(place=self.place(ancestor)))
-        text = " ".join("".join(_texts(element)).split())
-        return Markup(escape(text[:60] + ("…" if len(text) > 60 else ""), quote=False))
-
-    def link_to(self, identifier: str, content: str, kind: str) -> str:
-        """A link to the element `identifier`, or a visible marker when there is none."""
-        target = self.target(identifier)
-        if self._link and target is not None:
-            return content  # inside another link: its text only
-        if target is None:
-            return str(
-                self.blocks.missing_target(
-                    identifier=identifier, content=self.markup(content or escape(identifier))
-                )
-            )
-        return f'<a class="{kind}" href="{escape(self.href(target))}">{content}</a>'
-
-    # -- the book ------------------------------------------------------------------
-
-    def visit_book(self, element: etree._Element) -> str:
-        """The book; a book of a set: its title page, and on the single page its divisions."""
-        if element.getparent() is None:
-            return self.contents(element)
-        info = next((c for c in element if isinstance(c.tag, str) and c.tag in BOOK_INFO), None)
-        titlepage = self.render(info if info is not None else element.find("title"))
-        if self.page.name is not None:
-            return titlepage
-        return titlepage + self.contents(element, skip=TITLES + BOOK_INFO)
-
-    def visit_set(self, element: etree._Element) -> str:
-        return self.contents(element, skip=TITLES + BOOK_INFO)
-
-    def visit_part(self, element: etree._Element) -> str:
-        """A part: its title and introduction; on the single page, its chapters too."""
-        intro = element.find("partintro")
-        info = element.find("partinfo")
-        inside = (
-            ""
-            if self.page.name is not None
-            else self.contents(element, skip=TITLES + ("partintro", "partinfo"))
-        )
-        return self.call(
-            "part",
-            element,
-            level=self.page.heading_base,
-            label=self.label(element),
-            title=self.title(element),
-            introduction=self.subtitles(element)
-            + self.render(info)
-            + (self.render(intro) if intro is not None else ""),
-            content=inside,
-        )
-
-    def visit_partintro(self, element: etree._Element) -> str:
-        return self.contents(element)
-
-    def division(self, element: etree._Element) -> str:
-        """A preface, chapter, appendix…: its heading, its content, its footnotes."""
-        outer = self._footnotes
-        self._footnotes = []
-        title = self.title(element)  # a footnote in the title is one of the division's notes
-        content = self.subtitles(element) + (
-            self.glossary_contents(element)
-            if element.tag == "glossary"
-            else (self.contents(element))
-        )
-        notes, self._footnotes = self._footnotes, outer
-        return self.call(
-            "division",
-            element,
-            kind=element.tag,
-            level=self.page.heading_base,
-            label=self.label(element),
-            title=title,
-            content=content,
-            footnotes=notes,
-            mark=self.mark(element),
-            **self.print_heading(element),
-        )
-
-    visit_preface = visit_chapter = visit_appendix = visit_article = division
-
-    def visit_section(self, element: etree._Element) -> str:
-        return self.section(element, self.contents(element))
-
-    def section(self, element: etree._Element, content: str) -> str:
-        """A section-like block (section, glossdiv) headed at the depth it stands at."""
-        depth = sum(1 for node in element.iterancestors() if node.tag in SECTIONS)
-        if self.document.root.tag != "article":
-            depth += 1  # under its chapter's heading; an article's sections are its divisions
-        return self.call(
-            "section",
-            element,
-            level=min(6, self.page.heading_base + depth),
-            label=self.label(element),
-            title=self.title(element),
-            content=self.subtitles(element) + content,
-            mark=self.mark(element),
-            **self.print_heading(element),
-        )
-
-    def subtitles(self, element: etree._Element) -> str:
-        """The subtitles of a division or section (its own, or its info's), under its heading."""
-        nodes = element.findall("subtitle")
-        if not nodes:
-            info = next(
-                (c for c in element if isinstance(c.tag, str) and c.tag.endswith("info")), None
-            )
-            nodes = info.findall("subtitle") if info is not None else []
-        return "".join(
-            self.call("bare_title", node, kind="subtitle", content=self.contents(node, skip=()))
-            for node in nodes
-        )
-
-    visit_sect1 = visit_sect2 = visit_sect3 = visit_sect4 = visit_sect5 = visit_section
-    visit_simplesect = visit_section
-
-    def visit_title(self, element: etree._Element) -> str:
-        """A title met in the flow: its parent renders it, except the title of a book
-        without bookinfo, which is its title page."""
-        parent = element.getparent()
-        if parent is not None and parent.tag == "book":
-            subtitle = parent.find("subtitle")
-            return self.call(
-                "titlepage",
-                parent,
-                title=self.title(parent),
-                subtitle=self.contents(subtitle, skip=()) if subtitle is not None else "",
-                authors=[],
-                copyrights=[],
-                abstract="",
-                legalnotice="",
-                revhistory="",
-                releaseinfo="",
-                edition="",
-            )
-        return self.call(
-            "bare_title", element, kind="title", content=self.contents(element, skip=())
-        )
-
-    def visit_titleabbrev(self, element: etree._Element) -> str:
-        return ""  # used in the navigation only; the full title is shown
-
-    def visit_subtitle(self, element: etree._Element) -> str:
-        return self.call(
-            "bare_title", element, kind="subtitle", content=self.contents(element, skip=())
-        )
-
-    # -- paragraphs and blocks ---------------------------------------------------------
-
-    def visit_para(self, element: etree._Element) -> str:
-        html = self.call(
-            "para",
-            element,
-            content=self.contents(element),
-            block=self.holds_blocks(element),
-            mark=self.mark(element),
-        )
-        if self.printed and _leads_in(element):
-            # « … valent tous 0 ou plus : » stays on the page of the list it announces
-            html = html.replace("<p", "<p data-lead-in", 1)
-        return html
-
-    visit_simpara = visit_para
-
-    def visit_formalpara(self, element: etree._Element) -> str:
-        para = element.find("para")
-        return self.call(
-            "formalpara",
-            element,
-            title=self.title(element),
-            content=self.contents(para) if para is not None else "",
-            block=para is not None and self.holds_blocks(para),
-            mark=self.mark(element) + (self.mark(para) if para is not None else ""),
-        )
-
-    def admonition(self, element: etree._Element) -> str:
-        return self.call(
-            "admonition",
-            element,
-            kind=element.tag,
-            title=self.title(element) or escape(self.words[element.tag]),
-            content=self.contents(element),
-            mark=self.mark(element),
-        )
-
-    visit_note = visit_tip = visit_important = visit_caution = visit_warning = admonition
-
-    def visit_example(self, element: etree._Element) -> str:
-        return self.call(
-            "example",
-            element,
-            label=self.label(element),
-            title=self.title(element),
-            content=self.contents(element),
-            mark=self.mark(element),
-            # in print a long example may break across pages rather than leave a gap
-            long=len(" ".join("".join(element.itertext()).split())) > LONG_EXAMPLE,
-        )
-
-    visit_informalexample = visit_example
-
-    def visit_sidebar(self, element: etree._Element) -> str:
-        return self.call(
-            "sidebar",
-            element,
-            title=self.title(element),
-            content=self.contents(element),
-            mark=self.mark(element),
-        )
-
-    def visit_bridgehead(self, element: etree._Element) -> str:
-        # A heading outside the section structure: shown as one, not counted as one,
-        # so the outline of headings stays unbroken.
-        return self.call("bare_title", element, kind="bridgehead", content=self.contents(element))
-
-    def visit_blockquote(self, element: etree._Element) -> str:
-        attribution = element.find("attribution")
-        return self.call(
-            "blockquote",
-            element,
-            title=self.title(element),
-            content=self.contents(element, skip=TITLES + ("attribution",)),
-            attribution=self.contents(attribution) if attribution is not None else "",
-        )
-
-    def visit_attribution(self, element: etree._Element) -> str:
-        return self.contents(element)
-
-    def literal_block(self, element: etree._Element) -> str:
-        self._literal += 1
-        try:
-            content = self.listing(element, lambda: self.contents(element, skip=()))
-        finally:
-            self._literal -= 1
-        return self.call("literal_block", element, kind=element.tag, content=content)
-
-    visit_screen = visit_programlisting = literal_block
-
-    def visit_literallayout(self, element: etree._Element) -> str:
-        content = self.listing(element, lambda: self.contents(element))
-        return self.call("literal_block", element, kind="literallayout", content=content)
-
 
 _SPACES = re.compile(r"[ \t\r\n]{2,}")
 _FIRST_TAG = re.compile(r"\s*<([a-z][a-z0-9]*)([^>]*)>")
@@ -758,46 +370,10 @@ def _between(node: etree._Element, top: etree._Element):
         yield above
 
 
-def _title_node(element: etree._Element) -> etree._Element | None:
-    """The title of `element`: its own, else its info's (bookinfo, chapterinfo…), else a
-    glossentry's term."""
-    node = element.find("title")
-    if node is None:
-        info = next((c for c in element if isinstance(c.tag, str) and c.tag.endswith("info")), None)
-        node = info.find("title") if info is not None else None
-    if node is None and element.tag == "glossentry":
-        node = element.find("glossterm")
-    return node
-
-
-LISTS = ("itemizedlist", "orderedlist", "variablelist", "simplelist", "segmentedlist")
-
-
-def _leads_in(element: etree._Element) -> bool:
-    """Whether `element` is a sentence ending with « : » that the list after it completes."""
-    following = element.getnext()
-    while following is not None and not isinstance(following.tag, str):
-        following = following.getnext()
-    if following is None or following.tag not in LISTS:
-        return False
-    return "".join(element.itertext()).rstrip().endswith(":")
-
-
 def _ends_a_word(element: etree._Element) -> bool:
-    text = "".join(_texts(element)) if isinstance(element.tag, str) else ""
+    text = "".join(reading_texts(element)) if isinstance(element.tag, str) else ""
     return bool(text) and text[-1].isalnum()
 
 
 def _one_space(match: re.Match) -> str:
     return "\n" if "\n" in match.group() else " "
-
-
-def _texts(node: etree._Element):
-    """The text of `node` in reading order, leaving out footnotes, remarks and index terms."""
-    if node.text:
-        yield node.text
-    for child in node:
-        if isinstance(child.tag, str) and child.tag not in ("footnote", "remark", "indexterm"):
-            yield from _texts(child)
-        if child.tail:
-            yield child.tail
