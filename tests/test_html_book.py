@@ -456,3 +456,30 @@ def test_the_web_faces_are_the_pdf_faces_shipped_with_the_pages(built):
     faces = re.findall(r'url\("([^"]+\.woff2)"\)', stylesheet)
     assert faces and all((built / "cda/html" / face).is_file() for face in faces)
     assert "Source Serif Pro" in stylesheet and "http" not in stylesheet.split("*/")[0]
+
+
+def test_a_revision_shows_every_author_and_both_its_remark_and_description(
+    rulebook, write_book, tmp_path
+):
+    """Nothing of a revision is dropped: two authors, a remark and a description all show."""
+    folder = write_book(
+        "revisions",
+        {
+            "book.xml": """<?xml version="1.0" encoding="utf-8"?>
+<book lang="fr"><bookinfo><title>Révisions</title>
+<revhistory>
+<revision><revnumber>2</revnumber><date>2004</date>
+<authorinitials>SNE</authorinitials><authorinitials>LVG</authorinitials>
+<revremark>Relecture des combats.</revremark>
+<revdescription><para>Tableau des dommages refait.</para></revdescription></revision>
+</revhistory></bookinfo>
+<chapter><title>Un</title><para>Texte.</para></chapter></book>
+"""
+        },
+    )
+    rulebook("build", str(folder), "--format", "html", "--out", str(tmp_path / "out"))
+    html = parse(tmp_path / "out/revisions/revisions.html")
+    (row,) = css(html, "table.revhistory tbody tr")
+    words = " ".join(row.text_content().split())
+    for shown in ("SNE, LVG", "Relecture des combats.", "Tableau des dommages refait."):
+        assert shown in words

@@ -109,12 +109,19 @@ class TitlePage:
     def visit_revhistory(self, element: etree._Element) -> str:
         revisions = []
         for revision in element.findall("revision"):
-            description = revision.find("revdescription")
-            if description is None:
-                description = revision.find("revremark")
-            author = revision.find("authorinitials")
-            if author is None:
-                author = revision.find("author")
+            # the remark (one line) then the description (blocks): both, when both are written
+            words = [
+                self.render(part)
+                for part in (revision.find("revremark"), revision.find("revdescription"))
+                if part is not None
+            ]
+            if len(words) == 2:
+                words[0] = f'<p class="revremark">{words[0]}</p>'
+            authors = [
+                self.render(author)
+                for author in revision
+                if author.tag in ("author", "authorinitials", "othercredit", "editor")
+            ]
             revisions.append(
                 {
                     "id": self.numbering.anchors.get(revision, ""),
@@ -124,10 +131,8 @@ class TitlePage:
                     "date": self.markup(self.render(revision.find("date")))
                     if revision.find("date") is not None
                     else "",
-                    "author": self.markup(self.render(author)) if author is not None else "",
-                    "description": self.markup(self.render(description))
-                    if description is not None
-                    else "",
+                    "author": self.markup(", ".join(authors)),
+                    "description": self.markup("".join(words)),
                 }
             )
         return self.call("revhistory", element, title=self.title(element), revisions=revisions)
