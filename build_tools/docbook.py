@@ -32,15 +32,16 @@ def title_of(element: etree._Element) -> str:
         title = element.find("bookinfo/title")
     if title is None:
         return ""
-    return normalize("".join(_words(title)))
+    return normalize("".join(reading_texts(title)))
 
 
-def _words(node: etree._Element):
+def reading_texts(node: etree._Element):
+    """The text of `node` in reading order, leaving out footnotes, remarks and index terms."""
     if node.text:
         yield node.text
     for child in node:
         if isinstance(child.tag, str) and child.tag not in ("footnote", "indexterm", "remark"):
-            yield from _words(child)
+            yield from reading_texts(child)
         if child.tail:
             yield child.tail
 

@@ -25,7 +25,7 @@ from lxml import etree
 from markupsafe import Markup
 
 from build_tools.diagnostics import Finding, at_line
-from build_tools.docbook import enclosing
+from build_tools.docbook import enclosing, reading_texts
 from build_tools.reader import Document
 from build_tools.render import pdf_code
 from build_tools.render.callouts_html import Callouts
@@ -41,7 +41,7 @@ from build_tools.render.media_html import Media
 from build_tools.render.numbering import TITLES, Numbering
 from build_tools.render.paragraphs_html import Paragraphs
 from build_tools.render.profiling import Profile
-from build_tools.render.references_html import References, reading_texts
+from build_tools.render.references_html import References
 from build_tools.render.structures_html import Structures
 from build_tools.render.technical_html import Technical
 from build_tools.render.titlepage_html import TitlePage

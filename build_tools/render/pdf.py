@@ -134,12 +134,19 @@ def _report(context, warnings: list[str], refusals: list[str], named=()) -> None
 def folios(document) -> dict[str, str]:
     """Anchor -> the folio printed on its page: i, ii… in the front matter, then 1, 2…"""
     body = _page_of(document, pdf_markup.BODY_START)
-    found: dict[str, str] = {}
-    for index, page in enumerate(document.pages):
-        folio = str(index - body + 1) if index >= body else _roman(index + 1)
-        for anchor in page.anchors:
-            found.setdefault(anchor, folio)
-    return found
+    return {
+        anchor: str(index - body + 1) if index >= body else _roman(index + 1)
+        for anchor, index in anchor_pages(document).items()
+    }
+
+
+def anchor_pages(document) -> dict[str, int]:
+    """Anchor -> the index of the page `document` set it on (its first, if several)."""
+    pages: dict[str, int] = {}
+    for index, laid_out in enumerate(document.pages):
+        for anchor in laid_out.anchors:
+            pages.setdefault(anchor, index)
+    return pages
 
 
 def _roman(number: int) -> str:
@@ -170,10 +177,7 @@ def fill_page_numbers(page: str, document) -> str:
     if "page-of" not in page:
         return page
     body = _page_of(document, pdf_markup.BODY_START)
-    pages = {}
-    for index, laid_out in enumerate(document.pages):
-        for anchor in laid_out.anchors:
-            pages.setdefault(anchor, index)
+    pages = anchor_pages(document)
 
     def folio(match: re.Match) -> str:
         index = pages.get(match.group(2))
@@ -197,10 +201,7 @@ def keep_notes_with_calls(page: str, document) -> str:
     """
     if "footnote-call" not in page:
         return page
-    pages = {}
-    for index, laid_out in enumerate(document.pages):
-        for anchor in laid_out.anchors:
-            pages.setdefault(anchor, index)
+    pages = anchor_pages(document)
     for note in re.findall(r'<span class="footnote-call" id="([^"]+)-call">', page):
         if pages.get(note) == pages.get(f"{note}-call"):
             continue
@@ -219,10 +220,7 @@ def continue_tables(page: str, document) -> str:
     """
     if "data-continued=" not in page:
         return page
-    pages = {}
-    for index, laid_out in enumerate(document.pages):
-        for anchor in laid_out.anchors:
-            pages.setdefault(anchor, index)
+    pages = anchor_pages(document)
     named = re.compile(r'<table class="([^"]*)" id="([^"]+)"[^>]*data-continued="([^"]*)"')
     for classes, identifier, caption in named.findall(page):
         start = page.find(f'id="{identifier}"')
@@ -260,10 +258,7 @@ def join_ranges(page: str, document) -> str:
     """
     if "index-range-end" not in page:
         return page
-    pages = {}
-    for index, laid_out in enumerate(document.pages):
-        for anchor in laid_out.anchors:
-            pages.setdefault(anchor, index)
+    pages = anchor_pages(document)
 
     def join(match: re.Match) -> str:
         end, start = match.groups()

@@ -7,7 +7,7 @@ from html import escape
 from lxml import etree
 from markupsafe import Markup
 
-from build_tools.docbook import SECTIONS
+from build_tools.docbook import SECTIONS, reading_texts
 from build_tools.render.numbering import DIVISION_TAGS
 
 GENERATED_TITLES = {
@@ -177,14 +177,3 @@ def _title_node(element: etree._Element) -> etree._Element | None:
     if node is None and element.tag == "glossentry":
         node = element.find("glossterm")
     return node
-
-
-def reading_texts(node: etree._Element):
-    """The text of `node` in reading order, leaving out footnotes, remarks and index terms."""
-    if node.text:
-        yield node.text
-    for child in node:
-        if isinstance(child.tag, str) and child.tag not in ("footnote", "remark", "indexterm"):
-            yield from reading_texts(child)
-        if child.tail:
-            yield child.tail
