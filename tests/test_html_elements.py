@@ -47,8 +47,10 @@ def text_runs(root, shown_remarks: bool = False) -> list[str]:
 
 
 def squeeze(text: str) -> str:
-    """The text without its spaces, apostrophes and minus signs as typed (the output sets them)."""
-    return re.sub(r"[\s\u00a0\u202f]+", "", text).replace("’", "'").replace("−", "-")
+    """The text without its spaces, apostrophes, quotes and minus signs as typed (the output
+    sets them)."""
+    text = re.sub(r"[\s\u00a0\u202f]+", "", text).replace("’", "'").replace("−", "-")
+    return text.replace("«", '"').replace("»", '"')
 
 
 def output_text(path: Path) -> str:

@@ -90,3 +90,23 @@ def test_the_french_words_the_tool_generates_carry_their_no_break_spaces():
 
     for key, value in words_for("fr").items():
         assert not re.search(r" [;:!?»]|« ", value), (key, value)
+
+
+QUOTES = [
+    # English quotes in a French book (Harmonies, Edad) become guillemets
+    (
+        '(par exemple, "est-ce\nconserve?") ou',
+        f"(par exemple, «{NBSP}est-ce\nconserve{NNBSP}?{NBSP}») ou",
+    ),
+    ('aura l\'attribut "Init +12" qui', f"aura l’attribut «{NBSP}Init +12{NBSP}» qui"),
+    ('x "a" et "b", y', f"x «{NBSP}a{NBSP}» et «{NBSP}b{NBSP}», y"),
+    # what cannot be told apart stays as typed: an inch, half a quote in another element
+    ('un écran de 12" de large', 'un écran de 12" de large'),
+    ('du "mot', 'du "mot'),
+]
+
+
+@pytest.mark.parametrize(("typed", "set_"), QUOTES)
+def test_english_quotes_become_guillemets_in_a_french_book(typed, set_):
+    assert Typography("fr", apostrophes=True).apply(typed) == set_
+    assert Typography("en", apostrophes=True).apply('"a"') == '"a"'

@@ -6,7 +6,8 @@ author typed one and added when a word is followed directly by the mark. URLs
 inside the text are left alone, and literals are never passed here (the
 translator knows which elements hold code). Typographic apostrophes are
 optional: `Typography(apostrophes=True)` (French books have them unless their
-settings say `typographic_apostrophes = False`). In every language a hyphen
+settings say `typographic_apostrophes = False`), and with them, in French, English
+quotes "…" become guillemets « … ». In every language a hyphen
 that stands for a minus (« -4 », « 18 - 16 ») becomes a true minus sign.
 """
 
@@ -83,6 +84,8 @@ class Typography:
     def _words(self, text: str) -> str:
         if "-" in text:
             text = minus_signs(text)
+        if self.french and self.apostrophes and '"' in text:
+            text = french_quotes(text)
         if self.french:
             text = french_spaces(text)
         if self.apostrophes and "'" in text:
@@ -104,6 +107,35 @@ def _sum_minus(match: re.Match) -> str:
     if _SUM.search(token) or _EQUALS_NEXT.match(match.string, match.end()):
         return _TERM_HYPHEN.sub("−", token)
     return token
+
+
+_OPENS_AFTER = frozenset(" \t\r\n(['—–-\u00a0\u202f")
+_CLOSES_BEFORE = frozenset(" \t\r\n)].,;:!?…\u00a0\u202f")
+
+
+def french_quotes(text: str) -> str:
+    """English quotes as French guillemets: « "est-ce ?" » → « « est-ce ? » ».
+
+    Only when every straight quote of `text` pairs up, each opening after a space
+    (or at the start) before a word, each closing after a word before a space or
+    a mark: an inch (« 12" »), or a quote whose other half is in another element,
+    keeps its straight quote.
+    """
+    places = [at for at, character in enumerate(text) if character == '"']
+    if len(places) % 2:
+        return text
+    for opening, closing in zip(places[::2], places[1::2], strict=True):
+        if opening and text[opening - 1] not in _OPENS_AFTER:
+            return text
+        if text[opening + 1].isspace() or text[closing - 1].isspace():
+            return text
+        if closing + 1 < len(text) and text[closing + 1] not in _CLOSES_BEFORE:
+            return text
+    pieces, last = [], 0
+    for count, at in enumerate(places):
+        pieces += [text[last:at], "«\u00a0" if count % 2 == 0 else "\u00a0»"]
+        last = at + 1
+    return "".join(pieces) + text[last:]
 
 
 def french_spaces(text: str) -> str:
