@@ -1,8 +1,9 @@
-"""How the PDF breaks pages, on a small book written for it: tables, examples, footnotes.
+"""How the PDF breaks pages, on a small book written for it: tables, examples, footnotes, lists.
 
 A long table must repeat its header row on every page it runs onto and never
 split a row; an example that fits on a page must not be split; a footnote
-must sit at the foot of the page that calls it.
+must sit at the foot of the page that calls it; a list's title, or the sentence
+that announces a list, is never left at a page's foot without the list.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ ROWS = 70
 EXAMPLES = 12  # enough that, left free to break, some would straddle two pages
 WRAPPING = "qui court sur trois lignes de la colonne " * 4  # rows that could split
 FILLER = " ".join(["Le personnage avance prudemment dans la salle obscure."] * 6)
+LISTS = 16  # after fillers of growing length: some would start at a page's foot
 
 
 def book(folder) -> None:
@@ -32,6 +34,26 @@ def book(folder) -> None:
         f"<para>{FILLER}</para>"
         for n in range(1, EXAMPLES + 1)
     )
+    lists = "\n".join(
+        f"<para>{FILLER[: 90 * (n % 7 + 1)]}</para>"
+        + (
+            f"<variablelist><title>une liste numéro {n}</title>"
+            + "".join(
+                f"<varlistentry><term>terme {n}.{i}</term><listitem><para>{FILLER[:150]}"
+                "</para></listitem></varlistentry>"
+                for i in (1, 2, 3)
+            )
+            + "</variablelist>"
+            if n % 2
+            else f"<para>Les éléments numéro {n} sont les suivants :</para><itemizedlist>"
+            + "".join(
+                f"<listitem><para>élément {n}.{i}, {FILLER[:120]}</para></listitem>"
+                for i in (1, 2, 3)
+            )
+            + "</itemizedlist>"
+        )
+        for n in range(1, LISTS + 1)
+    )
     (folder / "book.xml").write_text(
         f"""<?xml version="1.0" encoding="utf-8"?>
 <book lang="fr">
@@ -45,6 +67,9 @@ def book(folder) -> None:
 </tbody></tgroup></table>
 {paragraphs}
 {examples}
+</chapter>
+<chapter id="listes"><title>les listes</title>
+{lists}
 </chapter>
 </book>
 """,
@@ -94,3 +119,14 @@ def test_the_footnote_is_at_the_foot_of_its_page(pages):
     page = next(text for text in pages if "Un appel de note" in text)
     assert "La note de bas de page." in page
     assert page.index("La note de bas de page.") > page.index("Un appel de note")
+
+
+def test_a_list_title_or_the_sentence_announcing_a_list_stays_with_the_list(pages):
+    for n in range(1, LISTS + 1):
+        head, first = (
+            (f"une liste numéro {n} ", f"terme {n}.1")
+            if n % 2
+            else (f"Les éléments numéro {n} sont", f"élément {n}.1")
+        )
+        (page,) = [text for text in pages if head in text]
+        assert first in page, f"« {head}» is left at a page's foot without its list"
