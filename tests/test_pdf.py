@@ -418,6 +418,29 @@ def test_no_ladder_of_three_hyphenated_lines(builds, book):
         assert "111" not in ends, f"page {number}: {text[:200]}"
 
 
+@pytest.mark.parametrize("book", BOOKS)
+def test_no_page_of_the_text_ends_with_a_hole(builds, book):
+    """An example or a table pushed to the next page leaves at most 8 lines empty above the
+    folio (not the last page of a chapter, which ends where its text does)."""
+    reader = builds.reader(book)
+    starts = {page for level, _, page in outline(reader) if level == 1}
+    texts = page_texts(reader)
+    errata = max(i for i, text in enumerate(texts) if plain(text).startswith("Errata"))
+    lowest = {}
+    for index in range(min(starts), errata):
+        heights = [y for _, y, _ in text_runs(reader, index) if y > 55]  # above the folio (41)
+        if heights:
+            lowest[index] = min(heights)
+    bottom = min(lowest.values())
+    line = 12.4  # pt, the body's leading
+    holes = {
+        reader.page_labels[index]: round((low - bottom) / line, 1)
+        for index, low in lowest.items()
+        if not starts & {index + 1, index + 2}
+    }
+    assert max(holes.values()) <= 8, holes
+
+
 def test_errata_and_verification_marks_carry_over(builds):
     reader = builds.reader("cda")
     texts = [plain(text) for text in page_texts(reader)]
