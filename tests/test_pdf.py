@@ -342,6 +342,10 @@ def test_the_title_page_has_no_running_head_nor_folio(builds):
     )
     assert set(words) <= allowed
     assert reader.page_labels[0] == "i"
+    # the version line stands on the title's left edge, as the authors' names do
+    lefts = {round(x) for x, _, text in text_runs(reader, 0) if text.strip()}
+    assert len(lefts) == 1, lefts
+    assert any("VERSION 1.3" in text for _, _, text in text_runs(reader, 0))
 
 
 def test_chapters_start_on_a_right_hand_page_with_no_running_head(builds):
