@@ -252,6 +252,26 @@ def test_contents_page_numbers_are_the_pages_of_the_headings(builds, book):
 
 
 @pytest.mark.parametrize("book", BOOKS)
+def test_the_front_matter_lists_tables_and_examples_then_explains_the_marks(builds, book):
+    """Contents, the lists of tables and of examples, the legend; the PDF opens on its outline."""
+    reader = builds.reader(book)
+    texts = [plain(text) for text in page_texts(reader)]
+    body = min(page for _, _, page in outline(reader))
+    front = " ".join(texts[:body])
+    order = [front.index(words) for words in ("Table des matières", "Liste des tableaux")]
+    order.append(front.index("Liste des exemples"))
+    order.append(front.index("Les marques de vérification"))
+    assert order == sorted(order)
+    tables = [t for t in docbook(book).iter("table") if t.find("title") is not None]
+    examples = [e for e in docbook(book).iter("example") if e.find("title") is not None]
+    assert len(re.findall(r"Tableau \d+\.\d+ ", front)) == len(tables)
+    assert len(re.findall(r"Exemple \d+\.\d+ ", front)) == len(examples)
+    for sign in ("✓", "✗"):
+        assert sign in front[order[-1] :]
+    assert reader.trailer["/Root"]["/PageMode"] == "/UseOutlines"
+
+
+@pytest.mark.parametrize("book", BOOKS)
 def test_every_link_lands(builds, book):
     reader = builds.reader(book)
     internal = 0
