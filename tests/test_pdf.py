@@ -210,6 +210,30 @@ def test_every_book_builds_on_each_paper(builds, book, paper):
         assert abs(float(box.height) - height) < 0.5
 
 
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("book", BOOKS)
+def test_the_contents_never_end_on_a_page_of_one_or_two_entries(builds, book, paper):
+    """On Letter, Harmonies' contents once left its last two entries alone on a page."""
+    options = ("--paper", "letter") if paper == "letter" else ()
+    texts = [plain(text) for text in page_texts(builds.reader(book, *options))]
+    first = next(i for i, text in enumerate(texts) if text.startswith("Table des matières"))
+    last = next(i for i, text in enumerate(texts) if "Liste des tableaux" in text) - 1
+    if last > first:  # the contents run over pages: the last holds more than a widow
+        assert len(re.findall(r"\. \d+\b", texts[last])) >= 3, texts[last]
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("book", BOOKS)
+def test_the_legend_is_one_front_matter_page(builds, book, paper):
+    """On Letter, Clefs' legend once ran onto a page of its own with a running head and « 8 »."""
+    options = ("--paper", "letter") if paper == "letter" else ()
+    reader = builds.reader(book, *options)
+    texts = [plain(text) for text in page_texts(reader)]
+    (start,) = [i for i, text in enumerate(texts) if "Les marques de vérification" in text]
+    assert "Vérification incomplète" in texts[start]
+    assert reader.page_labels[start] in texts[start].split()  # its folio: roman, as printed
+
+
 @pytest.mark.parametrize("book", BOOKS)
 def test_the_outline_is_the_chapters_and_sections(builds, book):
     found = outline(builds.reader(book))
