@@ -27,6 +27,9 @@ CASES = [
     ("www.example.org/x?y", "www.example.org/x?y"),
     ("l'Aube", "l'Aube"),  # apostrophes stay straight unless asked
     (f"déjà{NNBSP}!", f"déjà{NNBSP}!"),  # already set: unchanged
+    ("aura 50% de chance", f"aura 50{NNBSP}% de chance"),
+    ("0.5 %", f"0.5{NNBSP}%"),
+    ("le mot % seul", "le mot % seul"),
 ]
 
 
@@ -50,6 +53,7 @@ def test_a_mark_after_an_element_is_spaced_too():
     assert french.glued(": voici") == f"{NBSP}: voici"
     assert french.glued("!") == f"{NNBSP}!"
     assert french.glued(":30") == ":30"
+    assert french.glued("%") == f"{NNBSP}%"  # after a wrong number marked in its cell
     assert Typography("en").glued(": here") == ": here"
 
 

@@ -1,6 +1,6 @@
 """Typography applied to a book's text at render time, by language; the sources are never touched.
 
-French: a narrow no-break space (U+202F) before « ; ! ? », a no-break space
+French: a narrow no-break space (U+202F) before « ; ! ? % », a no-break space
 (U+00A0) before « : » and inside « guillemets ». The space is replaced when the
 author typed one and added when a word is followed directly by the mark. URLs
 inside the text are left alone, and literals are never passed here (the
@@ -26,6 +26,7 @@ _SPACE_BEFORE_COLON = re.compile(r"[ \t\r\n]+:")
 # A word followed directly by the mark, then a space or the end: « vraiment! », « Note: ».
 _GLUED_HIGH = re.compile(r"(?<=[^\W_])([;!?])(?=[\s)»]|$)")
 _GLUED_COLON = re.compile(r"(?<=[^\W_]):(?=\s|$)")
+_PERCENT = re.compile(r"(?<=\d)[ \t\u00a0]?%")
 _AFTER_OPENING = re.compile(r"«[ \t\r\n\u00a0\u202f]*")
 _BEFORE_CLOSING = re.compile(r"[ \t\r\n\u00a0\u202f]*»")
 _APOSTROPHE = re.compile(
@@ -75,6 +76,8 @@ class Typography:
 
     def glued(self, text: str) -> str:
         """`text` that begins with a mark glued to the word before it (in another element)."""
+        if self.french and text[:1] == "%":  # « <mark>0.7</mark>% »
+            return NARROW_NO_BREAK_SPACE + text
         if not self.french or not text or text[0] not in ";:!?":
             return text
         if len(text) > 1 and not (text[1].isspace() or text[1] in ")»"):
@@ -139,9 +142,10 @@ def french_quotes(text: str) -> str:
 
 
 def french_spaces(text: str) -> str:
-    """The no-break spaces French puts before ; : ! ? and inside « »."""
-    if not any(mark in text for mark in ";:!?«»"):
+    """The no-break spaces French puts before ; : ! ? % and inside « »."""
+    if not any(mark in text for mark in ";:!?«»%"):
         return text
+    text = _PERCENT.sub(NARROW_NO_BREAK_SPACE + "%", text)
     text = _SPACE_BEFORE_HIGH.sub(NARROW_NO_BREAK_SPACE + r"\1", text)
     text = _GLUED_HIGH.sub(NARROW_NO_BREAK_SPACE + r"\1", text)
     text = _SPACE_BEFORE_COLON.sub(NO_BREAK_SPACE + ":", text)
