@@ -483,3 +483,12 @@ def test_a_revision_shows_every_author_and_both_its_remark_and_description(
     words = " ".join(row.text_content().split())
     for shown in ("SNE, LVG", "Relecture des combats.", "Tableau des dommages refait."):
         assert shown in words
+
+
+def test_a_wrong_sign_is_shown_as_a_sign(built):
+    """Harmonies' note writes « −B−1 » for « −B+1 »: its mark reads « −1 → +1 », not « −1 → 1 »."""
+    summaries = [
+        " ".join(s.text_content().split())
+        for s in css(parse(built / "harmonies/harmonies.html"), "span.verification-summary")
+    ]
+    assert "3 errata : −1 → +1 ; −2 → +2 ; −3 → +3" in summaries

@@ -227,10 +227,27 @@ class Marks:
 
     def statement(self, found: Any, expected: Any) -> str:
         """« Le texte dit 12, les règles donnent 11 »."""
+        found_shown, expected_shown = self._signed(found, expected)
         return (
-            f"{self.words['text_says']} {self.show(found)}, "
-            f"{self.words['rules_give']} {self.show(expected)}"
+            f"{self.words['text_says']} {found_shown}, {self.words['rules_give']} {expected_shown}"
         )
+
+    def _signed(self, found: Any, expected: Any) -> tuple[str, str]:
+        """Both values shown; when the sign is what is wrong, « −1 » and « +1 », not « 1 »."""
+        shown = (self.show(found), self.show(expected))
+        values = tuple(
+            value[0] if isinstance(value, tuple) and len(value) == 1 else value
+            for value in (found, expected)
+        )
+        scalars = all(
+            isinstance(value, (int, Fraction)) and not isinstance(value, bool) for value in values
+        )
+        if scalars and min(values) < 0 < max(values):
+            return (
+                f"+{shown[0]}" if values[0] > 0 else shown[0],
+                f"+{shown[1]}" if values[1] > 0 else shown[1],
+            )
+        return shown
 
     def _claim(self, claim, finding: Finding | None) -> dict[str, Any]:
         if finding is not None and len(claim.found) == 1:
@@ -272,7 +289,7 @@ class Marks:
         if _numbers(found) and _numbers(expected):
             pairs = zip(found, expected, strict=False) if isinstance(found, tuple) else []
             wrong = [(f, e) for f, e in pairs if f != e] or [(found, expected)]
-            return ", ".join(f"{self.show(f)} → {self.show(e)}" for f, e in wrong)
+            return ", ".join("{} → {}".format(*self._signed(f, e)) for f, e in wrong)
         if isinstance(found, tuple) and found and isinstance(found[0], str):
             found = found[0]
         if isinstance(found, str):
