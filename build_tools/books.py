@@ -134,6 +134,10 @@ def select(arguments: list[str], root: Path | None = None) -> list[Book]:
             chosen.append(known[argument])
         elif path.is_dir():
             main = main_file(path)
+            if main is None and argument in known:
+                # a folder of that name holds no book (the book's outputs, say): the name wins
+                chosen.append(known[argument])
+                continue
             if main is None:
                 raise UsageError(
                     f"{argument}: no book.xml, and not exactly one .xml file at its top level"

@@ -100,6 +100,16 @@ def test_several_books_and_the_worst_status_wins(rulebook, source, write_book):
     assert checked(out) == ["alpha", "casse"]
 
 
+def test_a_book_named_beside_a_folder_of_that_name_holding_no_book(rulebook, source):
+    """`rulebook check alpha` from a folder holding `alpha/` (the book's outputs, say): the name
+    means the book under source/; a folder of that name holding a book would win."""
+    (source.parent / "alpha").mkdir()
+    (source.parent / "alpha" / "alpha.html").write_text("<html></html>", encoding="utf-8")
+    status, out, err = rulebook("check", "alpha", "--no-rules", "--format", "json")
+    assert status == 0, err
+    assert checked(out) == ["alpha"]
+
+
 def test_an_unknown_book(rulebook, source):
     status, out, err = rulebook("check", "omega")
     assert status == 2
