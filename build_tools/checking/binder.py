@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import inspect
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -28,7 +29,7 @@ from build_tools.checking.passage import (
     excerpt,
     number_value,
 )
-from build_tools.checking.rule import Citation, Step, Trace
+from build_tools.checking.rule import Citation, Step, Trace, Working
 from build_tools.checking.words import Vocabulary
 from build_tools.diagnostics import Finding, slug
 
@@ -253,6 +254,8 @@ class Check:
     """Every number read (value, offset, text), to place an impossible value."""
     spots: list[Spot] = field(default_factory=list)
     """Every erratum of the passage where it stands, its claims' and those stated otherwise."""
+    resting_on: list[Step] | None = field(default=None, repr=False)
+    """The working the claim being read names, for a rule word reworded in its pattern."""
 
     @property
     def text(self) -> str:
@@ -271,14 +274,23 @@ class Check:
         return values[0] if len(values) == 1 else tuple(values)
 
     def claim(
-        self, pattern: str | re.Pattern, expected: Any, *, within: Any = 0, key: str | None = None
+        self,
+        pattern: str | re.Pattern,
+        expected: Any,
+        *,
+        within: Any = 0,
+        key: str | None = None,
+        working: list[Step] | None = None,
     ) -> bool:
         """Compare the number(s) at `pattern` with what the rules give; a mismatch is an erratum.
 
         `within` is a tolerance that applies only where the text itself says its
-        figure is approximate (« environ »…); `key` names the claim in its id.
+        figure is approximate (« environ »…); `key` names the claim in its id;
+        `working` the steps it rests on (`Check.working()`), when they are not the
+        steps run since the previous claim.
         """
         findings_before = len(self.findings)
+        self.resting_on = working
         values, match = self._take(pattern, "claimed")
         expectations = expected if isinstance(expected, tuple) else (expected,)
         if len(expectations) != len(values):
@@ -291,7 +303,7 @@ class Check:
             before = self.passage.text[max(0, match.start() - 80) : match.end() + 20]
             approximate = self.context.vocabulary.approximation(before)
         tolerance = within if approximate else 0
-        steps = self._steps()
+        steps = self._steps(working)
         agreed = True
         for index, (found, wanted) in enumerate(zip(values, expectations, strict=True)):
             if _agrees(found, wanted, tolerance):
@@ -328,17 +340,25 @@ class Check:
         return agreed
 
     def affirm(
-        self, phrase: str | re.Pattern, holds: bool, *, rules_give: str, key: str | None = None
+        self,
+        phrase: str | re.Pattern,
+        holds: bool,
+        *,
+        rules_give: str,
+        key: str | None = None,
+        working: list[Step] | None = None,
     ) -> bool:
         """A statement the text makes in words (« un échec ! ») that the rules must hold.
 
         When `holds` is false the statement is an erratum: the text says the
-        phrase, the rules give `rules_give`, with the working since the last claim.
-        The phrase's numbers are not accounted for by this call.
+        phrase, the rules give `rules_give`, with the working since the last claim
+        (or `working`, as for `claim`). The phrase's numbers are not accounted for
+        by this call.
         """
         findings_before = len(self.findings)
+        self.resting_on = working
         match = self._search(phrase, "affirmed")
-        steps = self._steps()
+        steps = self._steps(working)
         if not holds:
             first_word = match.group().split(" ")[0]
             self._report(
@@ -365,7 +385,14 @@ class Check:
         )
         return holds
 
-    def word(self, pattern: str, expected: str, *, key: str | None = None) -> bool:
+    def word(
+        self,
+        pattern: str,
+        expected: str,
+        *,
+        key: str | None = None,
+        working: list[Step] | None = None,
+    ) -> bool:
         """The rule word at the `[]` of `pattern` must be `expected` (a lemma of the vocabulary).
 
         The hole matches any word of `expected`'s family, so that when the text
@@ -392,7 +419,7 @@ class Check:
             raise StaleBinding(pattern)
         self.passage.consumed.append((located.start, located.end, "claimed"))
         self.reached = max(self.reached, located.end)
-        steps = self._steps()
+        steps = self._steps(working)
         agreed = located.lemma == expected
         match = TextMatch(TextPattern(pattern), self.passage.text, (located.start, located.end), [])
         if not agreed:
@@ -433,16 +460,18 @@ class Check:
         found: Any = None,
         since: int = 0,
         quoted: tuple[int, int] | None = None,
+        working: list[Step] | None = None,
     ) -> Finding:
         """An erratum at `span` of the passage's text, for words a game reads itself.
 
         For a statement the number patterns cannot read (a feat's name, the order
         of a queue): reported like a claim's erratum, with the working from step
-        `since` of the trace, and placed where it stands for the reader's mark.
-        `quoted` is the statement to quote around it (the span by default).
+        `since` of the trace (or `working`, as for `claim`), and placed where it
+        stands for the reader's mark. `quoted` is the statement to quote around it
+        (the span by default).
         """
         start, end = span
-        steps = self.trace.since(since)
+        steps = list(working) if working is not None else self.trace.since(since)
         finding = Finding(
             "error",
             "erratum",
@@ -630,14 +659,31 @@ class Check:
             key_name += f" #{self._repeats[key_name]}"
         return key_name
 
-    def _steps(self) -> list[Step]:
-        """The rule steps since the previous claim of this binding (cells of a table share them)."""
-        steps = list(self.trace.since(self.trace.mark))
+    @contextmanager
+    def working(self) -> Iterator[Working]:
+        """Keep the rule steps run inside apart, for the claims that name them.
+
+        `with ex.working() as round_1: r1 = rules.round(...)`, then
+        `ex.claim(..., working=round_1.of(rules.total, result=r1.total))`: a
+        computation made once, whose results the text states one by one, gives
+        each claim its own steps. A claim that names none takes none of them.
+        """
+        start = len(self.trace.steps)
+        kept = Working()
+        try:
+            yield kept
+        finally:
+            end = len(self.trace.steps)
+            kept.extend(self.trace.steps[start:end])
+            self.trace.apart.append((start, end))
+
+    def _steps(self, working: list[Step] | None = None) -> list[Step]:
+        """The claim's working: `working` when the binding names it, else the rule steps since
+        the previous claim of this binding (cells of a table share them)."""
+        self.resting_on = None
+        steps = list(working) if working is not None else list(self.trace.since(self.trace.mark))
         self.trace.mark = len(self.trace.steps)
         return steps
-
-    def _working(self) -> list[str]:
-        return [str(step) for step in self._steps()]
 
     # -- reading the text -------------------------------------------------------
 
@@ -687,7 +733,11 @@ class Check:
                     slug(mine.lemma),
                     mine.lemma,
                     theirs.lemma,
-                    list(self.trace.since(self.trace.mark)),
+                    list(
+                        self.resting_on
+                        if self.resting_on is not None
+                        else self.trace.since(self.trace.mark)
+                    ),
                     related=self._places_saying(mine.family, mine.lemma),
                     extra=[
                         f"{mine.family}: the binding and the rules read « {mine.text} » here; "

@@ -130,6 +130,40 @@ def reading_order(steps: list[Step]) -> list[Step]:
     return ordered + waiting[::-1]
 
 
+class Working(list):
+    """Steps kept apart for the claims that name them (`Check.working()`); `of` picks some.
+
+    A round of a fight computed once, whose totals the text states one by one:
+    each claim rests on the call that gives its total, `working=round.of(rule,
+    result=9)`, not on every step since the previous claim.
+    """
+
+    def of(self, rule: Callable, *, result: Any = ..., **arguments: Any) -> Working:
+        """Each call of `rule` (that gave `result`, with those `arguments`), with the steps
+        nested in it; a binding error when there is none, for the claim would rest on nothing."""
+        citation = getattr(rule, "citation", None)
+        if citation is None:
+            raise TypeError(f"{getattr(rule, '__name__', rule)!r} is not a @rule")
+        picked = Working()
+        for index, step in enumerate(self):
+            if step.citation is not citation or (result is not ... and step.result != result):
+                continue
+            if any(step.arguments.get(name) != value for name, value in arguments.items()):
+                continue
+            picked.append(step)
+            for nested in self[index + 1 :]:
+                if nested.depth <= step.depth:
+                    break
+                picked.append(nested)
+        if not picked:
+            wanted = "" if result is ... else f" giving {_show(result)}"
+            raise LookupError(f"no call of {citation.name}{wanted} in this working")
+        return picked
+
+    def __add__(self, other: list[Step]) -> Working:
+        return Working([*self, *other])
+
+
 @dataclass
 class Trace:
     """The steps recorded while a binding runs."""
@@ -138,9 +172,18 @@ class Trace:
     depth: int = 0
     mark: int = 0
     """How many steps the previous claim took as its working."""
+    apart: list[tuple[int, int]] = field(default_factory=list)
+    """Ranges of `steps` kept apart (`Check.working()`): only the claims naming them take them."""
 
     def since(self, mark: int) -> list[Step]:
-        return self.steps[mark:]
+        """The steps from `mark` on, but those kept apart."""
+        if not self.apart:
+            return self.steps[mark:]
+        return [
+            step
+            for index, step in enumerate(self.steps[mark:], mark)
+            if not any(start <= index < end for start, end in self.apart)
+        ]
 
 
 _current: contextvars.ContextVar[Trace | None] = contextvars.ContextVar("trace", default=None)

@@ -7,6 +7,10 @@ the Facteurs each declares and the dice the text gives, by
 `rules.combat.round_de_combat`. Every total, the order of the attacks, each
 hit or miss, each jet d'encaissement, its degree and the pain it leaves are
 held against the simulation, in the order the text gives them.
+
+A round is computed once, and its steps kept apart (`ex.working()`): each
+claim rests on the call of the rule that gives its own total
+(`tour.of(rule, result=…)`), not on the whole round.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from __future__ import annotations
 import re
 
 from build_tools.checking.passage import compile_pattern, number_value
-from build_tools.checking.rule import note
+from build_tools.checking.rule import Working, note
 
 from ..rules import combat as regles
 from . import binder
@@ -60,8 +64,8 @@ def lire_la_table(ex, nom: str) -> regles.TableDeCombat:
     )
 
 
-def verifier_la_table(ex, personnage: regles.Personnage) -> None:
-    """The MJ's prepared table of `personnage` against his sheet."""
+def verifier_la_table(ex, personnage: regles.Personnage) -> Working:
+    """The MJ's prepared table of `personnage` against his sheet; the steps of his table."""
     etiquette = trouver(ex, re.compile(rf"\|{personnage.nom} \|.*?\|(\w+) \| APRD")).group(1)
     note(
         f"la fiche de {personnage.nom} : {personnage.arme.nom}, classe "
@@ -74,16 +78,94 @@ def verifier_la_table(ex, personnage: regles.Personnage) -> None:
         rules_give=f"{personnage.nom}'s weapon, the {personnage.arme.nom}",
         key=f"arme de {personnage.nom} lue {etiquette}",
     )
-    # Each claim gets the working of the table: the rules are asked once per claim.
-    table = regles.table_de_combat(personnage)
-    ex.claim(f"|{personnage.nom} | Enc. : {{}}", table.encaissement)
-    table = regles.table_de_combat(personnage)
+    with ex.working() as fiche:
+        table = regles.table_de_combat(personnage)
+    ex.claim(
+        f"|{personnage.nom} | Enc. : {{}}",
+        table.encaissement,
+        working=fiche.of(regles.encaissement),
+    )
     ligne = "APRD : {}/ {}/ {}/ {} | SELGCF : {}/ {}/ {}/ {}/ {}/ {}"
     ex.claim(
         ligne,
         (table.attaque, table.parade, table.rapidite, table.dommages, *table.classe),
         key=f"table de {personnage.nom} lue {lu(ex, ligne)}",
+        working=fiche,
     )
+    return fiche
+
+
+class Totaux:
+    """The steps of one round that give each of its totals, for the claim that states it."""
+
+    def __init__(self, tour: Working, resultat: regles.Round, tables: dict) -> None:
+        self.tour = tour
+        self.resultat = resultat
+        self.tables = tables
+
+    def _penalite(self, nom: str) -> Working:
+        penalite = self.resultat.penalite[nom]
+        # the first time it is worked out: later calls in the round give the same line
+        return (
+            Working(self.tour.of(regles.penalite, result=penalite)[:1]) if penalite else Working()
+        )
+
+    def rapidite(self, nom: str) -> Working:
+        return self._penalite(nom) + self.tour.of(
+            regles.total_de_rapidite,
+            result=self.resultat.rapidite[nom],
+            base_de_rapidite=self.tables[nom].rapidite,
+        )
+
+    def defense(self, nom: str) -> Working:
+        return self._penalite(nom) + self.tour.of(
+            regles.total_de_defense,
+            result=self.resultat.defense[nom],
+            base_de_parade=self.tables[nom].parade,
+        )
+
+    def ordre(self) -> Working:
+        return self.tour.of(regles.attaques_simultanees)
+
+    def attaque(self, coup: regles.Coup) -> Working:
+        return self.tour.of(
+            regles.total_d_attaque,
+            result=coup.total_d_attaque,
+            base_d_attaque=self.tables[coup.attaquant].attaque,
+            jet=coup.jet,
+        )
+
+    def touche(self, coup: regles.Coup) -> Working:
+        return self.tour.of(
+            regles.attaque_reussie,
+            total_d_attaque=coup.total_d_attaque,
+            total_de_defense=coup.total_de_defense,
+        )
+
+    def dommages(self, coup: regles.Coup) -> Working:
+        return self.tour.of(
+            regles.total_de_dommages,
+            result=coup.total_de_dommages,
+            base_de_dommages=self.tables[coup.attaquant].dommages,
+        )
+
+    def encaissement(self, coup: regles.Coup) -> Working:
+        return self.tour.of(
+            regles.jet_d_encaissement, result=coup.resultat, jet=coup.jet_d_encaissement
+        )
+
+    def degre(self, coup: regles.Coup) -> Working:
+        return self.encaissement(coup) + self.tour.of(
+            regles.degre_de_degats, resultat=coup.resultat
+        )
+
+    def douleur(self, coup: regles.Coup) -> Working:
+        return self.degre(coup) + self.tour.of(regles.points_de_douleur, degre=coup.degre)
+
+    def evanouissement(self, nom: str) -> Working:
+        return self.tour.of(
+            regles.jet_d_evanouissement_du, points_de_douleur=self.resultat.douleur[nom]
+        )
 
 
 @binder.example(title="Déroulement d'un round de combat")
@@ -118,8 +200,7 @@ def david_et_goliath(ex):
 
     # -- the MJ's table of combat, then the fight played from it ------------------------
     tables = {nom: lire_la_table(ex, nom) for nom in (david.nom, goliath.nom)}
-    for personnage in (david, goliath):
-        verifier_la_table(ex, personnage)
+    fiches = {p.nom: verifier_la_table(ex, p) for p in (david, goliath)}
     combattants = {nom: regles.Combattant(table) for nom, table in tables.items()}
     au_combat = (combattants["David"], combattants["Goliath"])
     t_d, t_g = tables["David"], tables["Goliath"]
@@ -130,35 +211,81 @@ def david_et_goliath(ex):
     jets = {"David": ex.given("David lance les dés et obtient un {}!")}
     encaisse = {"Goliath": ex.given("Il fait hélas un {},")}
     jets["Goliath"] = ex.given("Il fait un {} sur les dés")
-    r1 = regles.round_de_combat(*au_combat, {"David": f_d, "Goliath": f_g}, jets, encaisse)
+    with ex.working() as tour:
+        r1 = regles.round_de_combat(*au_combat, {"David": f_d, "Goliath": f_g}, jets, encaisse)
     coup_d, coup_g = r1.coup_de("David"), r1.coup_de("Goliath")
+    totaux = Totaux(tour, r1, tables)
 
-    ex.claim(somme(2), (t_d.rapidite, f_d.rapidite, r1.rapidite["David"]))
-    ex.claim("avec une Défense de {}", r1.defense["David"])
-    ex.claim("Goliath lui a {} en Rapidité", r1.rapidite["Goliath"])
-    ex.claim(somme(2), (t_g.parade, -f_g.finesse, r1.defense["Goliath"]))
-    ex.affirm(
-        "C'est donc David qui attaque le premier", r1.ordre[0] == "David", rules_give=r1.ordre[0]
+    ex.claim(
+        somme(2),
+        (t_d.rapidite, f_d.rapidite, r1.rapidite["David"]),
+        working=totaux.rapidite("David"),
     )
-    ex.affirm("avant de pouvoir riposter", not r1.simultane, rules_give="simultaneous attacks")
+    ex.claim("avec une Défense de {}", r1.defense["David"], working=totaux.defense("David"))
+    ex.claim(
+        "Goliath lui a {} en Rapidité", r1.rapidite["Goliath"], working=totaux.rapidite("Goliath")
+    )
+    ex.claim(
+        somme(2),
+        (t_g.parade, -f_g.finesse, r1.defense["Goliath"]),
+        working=totaux.defense("Goliath"),
+    )
+    ex.affirm(
+        "C'est donc David qui attaque le premier",
+        r1.ordre[0] == "David",
+        rules_give=r1.ordre[0],
+        working=totaux.ordre(),
+    )
+    ex.affirm(
+        "avant de pouvoir riposter",
+        not r1.simultane,
+        rules_give="simultaneous attacks",
+        working=totaux.ordre(),
+    )
     # FF is 0: the text leaves it out of the sum.
     ex.claim(
         somme(4),
         (t_d.attaque, coup_d.jet, -f_d.rapidite, -f_d.dommages, coup_d.total_d_attaque),
+        working=totaux.attaque(coup_d),
     )
-    ex.affirm("il dépasse largement la défense", coup_d.touche, rules_give="a miss")
-    ex.claim(somme(2), (t_d.dommages, f_d.dommages, coup_d.total_de_dommages))
-    ex.claim("contre son encaisse de {}", t_g.encaissement)
+    ex.affirm(
+        "il dépasse largement la défense",
+        coup_d.touche,
+        rules_give="a miss",
+        working=totaux.touche(coup_d),
+    )
+    ex.claim(
+        somme(2),
+        (t_d.dommages, f_d.dommages, coup_d.total_de_dommages),
+        working=totaux.dommages(coup_d),
+    )
+    ex.claim(
+        "contre son encaisse de {}",
+        t_g.encaissement,
+        working=fiches["Goliath"].of(regles.encaissement),
+    )
     ex.claim(
         somme(3),
         (t_g.encaissement, -coup_d.total_de_dommages, coup_d.jet_d_encaissement, coup_d.resultat),
+        working=totaux.encaissement(coup_d),
     )
-    ex.affirm("soit une éraflure", coup_d.degre == "E", rules_give=f"the degree {coup_d.degre}")
-    ex.affirm("causant un point de douleur", coup_d.douleur_infligee == 1, rules_give="other pain")
+    ex.affirm(
+        "soit une éraflure",
+        coup_d.degre == "E",
+        rules_give=f"the degree {coup_d.degre}",
+        working=totaux.degre(coup_d),
+    )
+    ex.affirm(
+        "causant un point de douleur",
+        coup_d.douleur_infligee == 1,
+        rules_give="other pain",
+        working=totaux.douleur(coup_d),
+    )
     ex.affirm(
         "Goliath a maintenant un point de douleur",
         r1.douleur["Goliath"] == 1,
         rules_give=f"{r1.douleur['Goliath']} points",
+        working=totaux.douleur(coup_d),
     )
     ex.claim(
         somme(5, "soit "),
@@ -170,8 +297,11 @@ def david_et_goliath(ex):
             coup_g.penalite,
             coup_g.total_d_attaque,
         ),
+        working=totaux.attaque(coup_g),
     )
-    ex.affirm("David évite le coup", not coup_g.touche, rules_give="a hit")
+    ex.affirm(
+        "David évite le coup", not coup_g.touche, rules_give="a hit", working=totaux.touche(coup_g)
+    )
 
     # -- round 2 ----------------------------------------------------------------------
     f_d = declarer(ex, "restant prudent (FD: {})")
@@ -184,18 +314,49 @@ def david_et_goliath(ex):
         "Goliath": ex.given("obtient encore un {}!"),
         "David": ex.given("providence et obtient un {}!"),
     }
-    r2 = regles.round_de_combat(*au_combat, {"David": f_d, "Goliath": f_g}, jets, encaisse)
+    with ex.working() as tour:
+        r2 = regles.round_de_combat(*au_combat, {"David": f_d, "Goliath": f_g}, jets, encaisse)
     coup_d, coup_g = r2.coup_de("David"), r2.coup_de("Goliath")
+    totaux = Totaux(tour, r2, tables)
 
-    ex.claim("sont donc de {} et {} pour David", (r2.rapidite["David"], r2.defense["David"]))
-    ex.claim(somme(2), (t_g.rapidite, r2.penalite["Goliath"], r2.rapidite["Goliath"]))
-    ex.claim(somme(3), (t_g.parade, -f_g.finesse, r2.penalite["Goliath"], r2.defense["Goliath"]))
-    ex.affirm("Bien que David attaque le premier", r2.ordre[0] == "David", rules_give=r2.ordre[0])
-    ex.affirm(
-        "Goliath pourra attaquer avant de ressentir", r2.simultane, rules_give="one after the other"
+    ex.claim(
+        "sont donc de {} et {} pour David",
+        (r2.rapidite["David"], r2.defense["David"]),
+        working=totaux.rapidite("David") + totaux.defense("David"),
     )
-    ex.claim(somme(3), (t_d.attaque, coup_d.jet, -f_d.dommages, coup_d.total_d_attaque))
-    ex.affirm("il arrive quand même à percer sa défense", coup_d.touche, rules_give="a miss")
+    ex.claim(
+        somme(2),
+        (t_g.rapidite, r2.penalite["Goliath"], r2.rapidite["Goliath"]),
+        working=totaux.rapidite("Goliath"),
+    )
+    ex.claim(
+        somme(3),
+        (t_g.parade, -f_g.finesse, r2.penalite["Goliath"], r2.defense["Goliath"]),
+        working=totaux.defense("Goliath"),
+    )
+    ex.affirm(
+        "Bien que David attaque le premier",
+        r2.ordre[0] == "David",
+        rules_give=r2.ordre[0],
+        working=totaux.ordre(),
+    )
+    ex.affirm(
+        "Goliath pourra attaquer avant de ressentir",
+        r2.simultane,
+        rules_give="one after the other",
+        working=totaux.ordre(),
+    )
+    ex.claim(
+        somme(3),
+        (t_d.attaque, coup_d.jet, -f_d.dommages, coup_d.total_d_attaque),
+        working=totaux.attaque(coup_d),
+    )
+    ex.affirm(
+        "il arrive quand même à percer sa défense",
+        coup_d.touche,
+        rules_give="a miss",
+        working=totaux.touche(coup_d),
+    )
     ex.claim(
         somme(5),
         (
@@ -206,10 +367,21 @@ def david_et_goliath(ex):
             coup_g.penalite,
             coup_g.total_d_attaque,
         ),
+        working=totaux.attaque(coup_g),
     )
-    ex.affirm("Il touche donc David", coup_g.touche, rules_give="a miss")
-    ex.claim(somme(2), (t_d.dommages, f_d.dommages, coup_d.total_de_dommages))
-    ex.claim(somme(3), (t_g.dommages, f_g.dommages, coup_g.penalite, coup_g.total_de_dommages))
+    ex.affirm(
+        "Il touche donc David", coup_g.touche, rules_give="a miss", working=totaux.touche(coup_g)
+    )
+    ex.claim(
+        somme(2),
+        (t_d.dommages, f_d.dommages, coup_d.total_de_dommages),
+        working=totaux.dommages(coup_d),
+    )
+    ex.claim(
+        somme(3),
+        (t_g.dommages, f_g.dommages, coup_g.penalite, coup_g.total_de_dommages),
+        working=totaux.dommages(coup_g),
+    )
     ex.claim(
         somme(4),
         (
@@ -219,38 +391,75 @@ def david_et_goliath(ex):
             coup_d.penalite_du_defenseur,
             coup_d.resultat,
         ),
+        working=totaux.encaissement(coup_d),
     )
     ex.affirm(
-        "soit une autre éraflure", coup_d.degre == "E", rules_give=f"the degree {coup_d.degre}"
+        "soit une autre éraflure",
+        coup_d.degre == "E",
+        rules_give=f"the degree {coup_d.degre}",
+        working=totaux.degre(coup_d),
     )
     ex.claim(
         somme(3),
         (t_d.encaissement, coup_g.jet_d_encaissement, -coup_g.total_de_dommages, coup_g.resultat),
+        working=totaux.encaissement(coup_g),
     )
-    ex.affirm("aucun dégât", coup_g.degre is None, rules_give=f"the degree {coup_g.degre}")
+    ex.affirm(
+        "aucun dégât",
+        coup_g.degre is None,
+        rules_give=f"the degree {coup_g.degre}",
+        working=totaux.degre(coup_g),
+    )
 
     # -- round 3 ----------------------------------------------------------------------
     ex.affirm(
         "Goliath est rendu avec un deuxième point de douleur",
         r2.douleur["Goliath"] == 2,
         rules_give=f"{r2.douleur['Goliath']} points",
+        working=totaux.douleur(coup_d),
     )
     f_g = declarer(ex, "(FD: {}, FF: {})")
     f_d = declarer(ex, "dans le même sens (FD: {})")
     jets = {"David": ex.given("David lance les dés et obtient un {} cette fois")}
     encaisse = {"Goliath": ex.given("fait un horrible {} sur les dés")}
-    r3 = regles.round_de_combat(*au_combat, {"David": f_d, "Goliath": f_g}, jets, encaisse)
+    with ex.working() as tour:
+        r3 = regles.round_de_combat(*au_combat, {"David": f_d, "Goliath": f_g}, jets, encaisse)
     coup_d = r3.coup_de("David")
+    totaux = Totaux(tour, r3, tables)
 
-    ex.claim(somme(2), (t_g.rapidite, r3.penalite["Goliath"], r3.rapidite["Goliath"]))
-    ex.affirm(
-        "Goliath est rendu plus lent que David", r3.ordre[0] == "David", rules_give=r3.ordre[0]
+    ex.claim(
+        somme(2),
+        (t_g.rapidite, r3.penalite["Goliath"], r3.rapidite["Goliath"]),
+        working=totaux.rapidite("Goliath"),
     )
-    ex.claim("qui attaque encore à {}", r3.rapidite["David"])
-    ex.claim(somme(3), (t_d.attaque, coup_d.jet, -f_d.dommages, coup_d.total_d_attaque))
-    ex.claim(somme(3), (t_g.parade, -f_g.finesse, r3.penalite["Goliath"], r3.defense["Goliath"]))
-    ex.affirm("arrive à nouveau à percer la Défense", coup_d.touche, rules_give="a miss")
-    ex.claim(somme(2), (t_d.dommages, f_d.dommages, coup_d.total_de_dommages))
+    ex.affirm(
+        "Goliath est rendu plus lent que David",
+        r3.ordre[0] == "David",
+        rules_give=r3.ordre[0],
+        working=totaux.ordre(),
+    )
+    ex.claim("qui attaque encore à {}", r3.rapidite["David"], working=totaux.rapidite("David"))
+    ex.claim(
+        somme(3),
+        (t_d.attaque, coup_d.jet, -f_d.dommages, coup_d.total_d_attaque),
+        working=totaux.attaque(coup_d),
+    )
+    ex.claim(
+        somme(3),
+        (t_g.parade, -f_g.finesse, r3.penalite["Goliath"], r3.defense["Goliath"]),
+        working=totaux.defense("Goliath"),
+    )
+    ex.affirm(
+        "arrive à nouveau à percer la Défense",
+        coup_d.touche,
+        rules_give="a miss",
+        working=totaux.touche(coup_d),
+    )
+    ex.claim(
+        somme(2),
+        (t_d.dommages, f_d.dommages, coup_d.total_de_dommages),
+        working=totaux.dommages(coup_d),
+    )
     ex.claim(
         somme(4),
         (
@@ -260,14 +469,28 @@ def david_et_goliath(ex):
             coup_d.penalite_du_defenseur,
             coup_d.resultat,
         ),
+        working=totaux.encaissement(coup_d),
     )
-    ex.affirm("une blessure légère", coup_d.degre == "L", rules_give=f"the degree {coup_d.degre}")
-    ex.claim("et donc {} points de douleur", -coup_d.douleur_infligee)
-    ex.claim("Passant le cap du {}", -r3.douleur["Goliath"])
+    ex.affirm(
+        "une blessure légère",
+        coup_d.degre == "L",
+        rules_give=f"the degree {coup_d.degre}",
+        working=totaux.degre(coup_d),
+    )
+    ex.claim(
+        "et donc {} points de douleur", -coup_d.douleur_infligee, working=totaux.douleur(coup_d)
+    )
+    ex.claim("Passant le cap du {}", -r3.douleur["Goliath"], working=totaux.douleur(coup_d))
     ex.affirm(
         "Goliath devra tenter un jet d'évanouissement",
         r3.evanouissement["Goliath"],
         rules_give="no jet d'évanouissement",
+        working=totaux.evanouissement("Goliath"),
     )
-    ex.affirm("avant d'avoir pu riposter", r3.en_suspens == "Goliath", rules_give="Goliath strikes")
+    ex.affirm(
+        "avant d'avoir pu riposter",
+        r3.en_suspens == "Goliath",
+        rules_give="Goliath strikes",
+        working=totaux.evanouissement("Goliath"),
+    )
     return (r1, r2, r3)
