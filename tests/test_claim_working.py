@@ -8,6 +8,7 @@ first claim and nothing to the others.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -101,3 +102,34 @@ def test_each_total_of_the_round_of_david_and_goliath_shows_its_own_line(harmoni
     # the later totals are no longer left without working, nor given the first one's
     goliath = next(claim for claim in totals if claim.text == "(+5+5-1) +9")
     assert lines(goliath.steps) == ["Dommages = BD + FD + pénalité = 5 + 5 − 1 = 9"]
+
+
+@pytest.fixture(scope="module")
+def edad():
+    folder = SOURCE / "edad"
+    return examine(Book(folder.name, folder, main_file(folder).resolve()))
+
+
+def test_each_line_of_the_goblin_fight_rests_on_its_own_action(edad):
+    """The réactivités (and a wrong order) of each « L'ordre est : … » rest on the action just
+    played: the head of the previous line acting, never the action before."""
+    verification = next(
+        v for v in edad.verifications.values() if "combat contre cinq gobelins" in v.where
+    )
+    text = verification.claims[0].passage.text
+    lines_of_the_queue = list(re.finditer(r"(?:suivant|L'ordre est) : ([^.]*)\.", text))
+    assert len(lines_of_the_queue) == 9  # the first queue, then one after each of 8 actions
+    judged = [(claim.span, claim.steps) for claim in verification.claims] + [
+        ((spot.start, spot.end), spot.steps) for spot in verification.errata
+    ]
+    actions_seen = set()
+    for action, line in enumerate(lines_of_the_queue[1:], 1):
+        actor = lines_of_the_queue[action - 1].group(1).split()[0].split("(")[0].rstrip("*")
+        for (start, end), steps in judged:
+            if not line.start(1) <= start < end <= line.end(1):
+                continue
+            moves = [step for step in steps if step.name == "action_du_premier"]
+            assert moves, (action, text[start:end])
+            assert {step.arguments["file"].premier.nom for step in moves} == {actor}
+            actions_seen.add(action)
+    assert actions_seen == {4, 5, 6, 7, 8}

@@ -259,13 +259,19 @@ def combat_contre_cinq_gobelins(ex: Check) -> None:
     combat.a_la_main("{nom} a la main")
     sorts.append((combat.file.premier.nom, mots.chercher(ex, r"sort de niveau (\d+), donc coûte")))
     niveau = ex.given("sort de niveau {}, donc coûte")
-    mots.dire(ex, r"donc coûte (une action \w+)\)", magie.cout_d_incantation(niveau), "sommeil")
+    mots.dire(
+        ex,
+        r"donc coûte (une action \w+)\)",
+        combat.selon(magie.cout_d_incantation, niveau),
+        "sommeil",
+    )
     action = mots.lire(ex, rf"donc coûte une action {ACTION}\)")
     combat.endormir(combat.nom_donne("sur {nom}, qui s'endort", "endormi"))
-    combat.claim_du_nom(
-        "{nom} va en fin de file", "action 1: en fin de file", combat.file.premier.nom
-    )
     combat.agir(action)
+    dernier = combat.file.combattants[-1].nom
+    combat.claim_du_nom(
+        "{nom} va en fin de file", "action 1: en fin de file", dernier, travail=combat.action
+    )
     combat.comparer()
 
     # 2. G2, asleep, spends a complex action
@@ -281,7 +287,10 @@ def combat_contre_cinq_gobelins(ex: Check) -> None:
     combat.claim_du_nom("{nom} possède le don", "action 3: le don", combat.file.premier.nom)
     verifier_les_noms_de_dons(ex)
     action = action_dite(
-        ex, rf"pour une action {ACTION} \(au lieu", dons.action_d_attaque(True), "arme rapide"
+        ex,
+        rf"pour une action {ACTION} \(au lieu",
+        combat.selon(dons.action_d_attaque, True),
+        "arme rapide",
     )
     action_dite(ex, rf"au lieu d'une action {ACTION} sans", dons.action_d_attaque(False), "sans")
     combat.nom_donne("sur {nom} pour une action", "action 3: cible")
@@ -292,7 +301,10 @@ def combat_contre_cinq_gobelins(ex: Check) -> None:
     combat.a_la_main("{nom} ne peut tenter cette approche")
     ex.waive("avec G{} car il ne dispose pas", "the goblin G4 named in passing")
     action = action_dite(
-        ex, rf"Il porte donc une attaque en action {ACTION}", dons.action_d_attaque(False), "G3"
+        ex,
+        rf"Il porte donc une attaque en action {ACTION}",
+        combat.selon(dons.action_d_attaque, False),
+        "G3",
     )
     combat.nom_donne("action complexe à {nom}, qui pourrait", "action 4: cible")
     competence = mots.chercher(ex, r"réussit son test de (\w+)")
@@ -314,7 +326,9 @@ def combat_contre_cinq_gobelins(ex: Check) -> None:
     # 5. G4 does as G3
     ex.waive("De même que G{},", "G3, named in passing")
     combat.a_la_main("{nom} porte une action")
-    action = action_dite(ex, rf"porte une action {ACTION} sur", dons.action_d_attaque(False), "G4")
+    action = action_dite(
+        ex, rf"porte une action {ACTION} sur", combat.selon(dons.action_d_attaque, False), "G4"
+    )
     combat.nom_donne("sur {nom}, mais il ne touche", "action 5: cible")
     combat.agir(action)
     combat.comparer()
@@ -322,26 +336,33 @@ def combat_contre_cinq_gobelins(ex: Check) -> None:
     # 6. J2's quick war hammer: a simple action; the goblin it kills leaves the queue
     combat.a_la_main("{nom} dispose du don")
     action = action_dite(
-        ex, rf"porter une attaque en action {ACTION} à", dons.action_d_attaque(True), "marteau"
+        ex,
+        rf"porter une attaque en action {ACTION} à",
+        combat.selon(dons.action_d_attaque, True),
+        "marteau",
     )
     acteur = combat.file.premier.nom
     combat.quitter(combat.nom_donne("à {nom}, dont la tête explose", "action 6: tué"))
     combat.agir(action)
     malchanceux = mots.lire(ex, r"dommage pour ([A-Z]\d+)")
     attendu = malchanceux if combat.devant(malchanceux, acteur) else f"derrière {acteur}"
-    combat.claim_du_nom("(dommage pour {nom})", "action 6: sans gain", attendu)
+    combat.claim_du_nom(
+        "(dommage pour {nom})", "action 6: sans gain", attendu, travail=combat.action
+    )
     combat.comparer()
 
     # 7. J1 again, with his quick long sword (« une attaque rapide »)
     combat.a_la_main("{nom} porte une attaque rapide")
-    combat.agir(dons.action_d_attaque(arme_rapide=True))
+    combat.agir(combat.selon(dons.action_d_attaque, True))
     combat.comparer()
 
     # 8. J4 casts Rayon de givre (level 0: a simple action), which finishes G5
     combat.a_la_main("{nom} lance un Rayon de givre")
     sorts.append((combat.file.premier.nom, mots.chercher(ex, r"sort de niveau (\d+), donc une")))
     niveau = ex.given("sort de niveau {}, donc une action")
-    mots.dire(ex, r"donc (une action \w+)\) qui", magie.cout_d_incantation(niveau), "rayon")
+    mots.dire(
+        ex, r"donc (une action \w+)\) qui", combat.selon(magie.cout_d_incantation, niveau), "rayon"
+    )
     action = mots.lire(ex, rf"donc une action {ACTION}\) qui")
     combat.quitter(combat.nom_donne("qui achève {nom}", "action 8: tué"))
     combat.agir(action)

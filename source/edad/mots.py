@@ -47,12 +47,14 @@ def signaler(
     *,
     groupe: int = 0,
     depuis: int = 0,
+    travail: list | None = None,
     attendu: object = None,
     trouve: object = None,
 ) -> None:
     """Report, as an erratum at `match` (its `groupe`), a statement the rules contradict.
 
-    `depuis` is the first step of the binding's trace that belongs to the working.
+    `depuis` is the first step of the binding's trace that belongs to the working, or
+    `travail` the steps it rests on.
     """
     check.erratum(
         match.span(groupe),
@@ -62,6 +64,7 @@ def signaler(
         found=trouve,
         since=depuis,
         quoted=match.span(),
+        working=travail,
     )
 
 

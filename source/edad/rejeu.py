@@ -16,6 +16,10 @@ right. So one wrong line is reported once, and a story that goes another way
 than the rules (someone else leaving the queue) is reported where it does.
 Every number of the lines (the « 3 » of « G3 », the « 1,6 » of « (1,6) ») is
 given or claimed, so the coverage of the example is complete.
+
+Each action's steps are kept apart (`Check.working()`): the claims of the line
+after it (its réactivités, its order) rest on that action's steps, on the
+queue the line is compared with, and on no other action's.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from build_tools.checking.binder import Check
-from build_tools.checking.rule import note
+from build_tools.checking.rule import Working, note
 
 from .mots import chercher, signaler
 from .rules import file as regles
@@ -65,7 +69,10 @@ class Rejeu:
     def __init__(self, check: Check, introduction: str) -> None:
         self.check = check
         self.actions = 0
-        self.debut_de_l_action = len(check.trace.steps)
+        self.action = Working()
+        """The steps of the action being played, on the book's queue."""
+        self.action_selon_les_regles = Working()
+        """The same action's steps on the rules' own queue, while there is one."""
         self.connus: dict[str, Combattant] = {}
         """The last state of every combatant met, by name, out of the queue too."""
         jetons, _ = self._lire_la_ligne(introduction, "file initiale")
@@ -81,26 +88,47 @@ class Rejeu:
         lettre = self._lettre(forme)
         return f"{lettre}{self.check.given(forme)}"
 
-    def claim_du_nom(self, texte: str, commentaire: str, attendu: str) -> bool:
-        """The combatant `texte` names is `attendu`, as the rules give."""
+    def claim_du_nom(
+        self, texte: str, commentaire: str, attendu: str, *, travail: Working | None = None
+    ) -> bool:
+        """The combatant `texte` names is `attendu`, as the rules give (from `travail`)."""
         forme = motif(texte, commentaire)
         lettre = self._lettre(forme)
         if lettre == attendu[0]:
-            return self.check.claim(forme, int(attendu[1:]))
-        return self.check.claim(forme, attendu)
+            return self.check.claim(forme, int(attendu[1:]), working=travail)
+        return self.check.claim(forme, attendu, working=travail)
 
     def a_la_main(self, texte: str) -> bool:
-        """The one `texte` names is the head of the queue, who has the hand."""
+        """The one `texte` names is the head of the queue, who has the hand.
+
+        The book's previous line says who it is: no step of the rules is its working.
+        """
         return self.claim_du_nom(
-            texte, f"action {self.actions + 1}: qui agit", self.file.premier.nom
+            texte, f"action {self.actions + 1}: qui agit", self.file.premier.nom, travail=Working()
         )
 
     def endormir(self, nom: str) -> None:
         self._appliquer(regles.endormir, nom)
 
     def quitter(self, nom: str) -> None:
-        note(f"{nom} est hors de combat: il quitte la file avant que l'action ne décale personne")
+        with self.check.working() as pas:
+            note(
+                f"{nom} est hors de combat: il quitte la file avant que l'action ne décale personne"
+            )
+        self.action += pas
+        if self.variante is not None:
+            self.action_selon_les_regles += pas
         self._appliquer(regles.quitter_la_file, nom)
+
+    def selon(self, regle, *arguments):
+        """What a rule says of the action being played (the kind of action a feat makes of an
+        attack, the cost of a spell): its steps are part of the action's working."""
+        with self.check.working() as pas:
+            resultat = regle(*arguments)
+        self.action += pas
+        if self.variante is not None:
+            self.action_selon_les_regles += pas
+        return resultat
 
     def agir(self, action: str) -> None:
         """The head of the queue does `action` (« simple » or « complexe »)."""
@@ -111,9 +139,13 @@ class Rejeu:
         return self.file.position(nom) < self.file.position(acteur)
 
     def _appliquer(self, regle, argument) -> None:
-        self.file = regle(self.file, argument)
+        with self.check.working() as pas:
+            self.file = regle(self.file, argument)
+        self.action += pas
         if self.variante is not None:
-            self.variante = regle(self.variante, argument)
+            with self.check.working() as pas:
+                self.variante = regle(self.variante, argument)
+            self.action_selon_les_regles += pas
 
     # -- the lines « L'ordre est : … » ----------------------------------------
 
@@ -128,13 +160,15 @@ class Rejeu:
         self.actions += 1
         jetons, ligne = self._lire_la_ligne(introduction, f"file après l'action {self.actions}")
         forme_du_livre = [(j.nom, j.endormi, j.reactivite is not None) for j in jetons]
-        candidates = [self.file] + ([self.variante] if self.variante is not None else [])
-        retenue = next((f for f in candidates if self._forme(f) == forme_du_livre), None)
-        selon = retenue or candidates[0]
+        candidates = [(self.file, self.action)]
+        if self.variante is not None:
+            candidates.append((self.variante, self.action_selon_les_regles))
+        retenue = next((c for c in candidates if self._forme(c[0]) == forme_du_livre), None)
+        selon, travail = retenue or candidates[0]
         recuperes: dict[str, Combattant] = {}
         for jeton in jetons:
             if jeton.reactivite is not None:
-                self._reactivite(jeton, selon, recuperes)
+                self._reactivite(jeton, selon, recuperes, travail)
         selon = File(tuple(recuperes.get(c.nom, c) for c in selon.combattants))
         if retenue is None:
             signaler(
@@ -144,21 +178,24 @@ class Rejeu:
                 f"the rules give « {selon} »",
                 f"file après l'action {self.actions}",
                 groupe=1,
-                depuis=self.debut_de_l_action,
+                travail=travail,
                 attendu=str(selon),
                 trouve=ligne.group(1),
             )
         self.file = self._file_du_livre(jetons, selon, recuperes)
         self.variante = None if retenue is not None else selon
-        self.debut_de_l_action = len(self.check.trace.steps)
+        self.action, self.action_selon_les_regles = Working(), Working()
 
     def _connu(self, nom: str, selon: File) -> Combattant:
         if nom in selon.noms:
             return selon.combattant(nom)
         return self.connus.get(nom) or Combattant(nom)
 
-    def _reactivite(self, jeton: Jeton, selon: File, recuperes: dict[str, Combattant]) -> None:
-        """Claim one réactivité of the line, or read an intelligence from the first one."""
+    def _reactivite(
+        self, jeton: Jeton, selon: File, recuperes: dict[str, Combattant], travail: Working
+    ) -> None:
+        """Claim one réactivité of the line (on the steps of the action, `travail`), or read an
+        intelligence from the first one."""
         valeur = re.compile(
             f"(?#réactivité de {jeton.nom} après l'action {self.actions})"
             f"(?<={re.escape(jeton.nom)}{'[*]' if jeton.endormi else ''})"
@@ -166,11 +203,13 @@ class Rejeu:
         )
         combattant = self._connu(jeton.nom, selon)
         if combattant.intelligence is not None:
-            self.check.claim(valeur, combattant.reactivite)
+            self.check.claim(valeur, combattant.reactivite, working=travail)
             return
         lue = self.check.given(valeur)
         if combattant.gains:
-            intelligence = regles.intelligence_d_apres_la_reactivite(lue, combattant.gains)
+            # read from the text, not claimed: no claim of the line rests on it
+            with self.check.working():
+                intelligence = regles.intelligence_d_apres_la_reactivite(lue, combattant.gains)
             recuperes[jeton.nom] = replace(combattant, intelligence=intelligence, reactivite=lue)
 
     def _forme(self, file: File) -> list[tuple[str, bool, bool]]:
