@@ -47,6 +47,20 @@ def total(check, state):
     check.claim("le total fait {}", 6)
 
 
+@binder.prose(contains="Un jet réussit")
+def reussite(check, state):
+    check.affirm("lorsque le dé est strictement inférieur à la cible", False, rules_give="≤")
+
+
+@binder.prose(contains="abréviations")
+def abreviations(check, state):
+    start = check.text.index("Mental (Mt)")
+    check.erratum(
+        (start, start + len("Mental (Mt)")), "the text says Mt", "mt",
+        expected="« Mental (Me) »", found="Mental (Mt)",
+    )
+
+
 def setup(game):
     game.binder = binder
 """
@@ -57,6 +71,9 @@ BOOK = """<?xml version="1.0" encoding="utf-8"?>
 <para id="p1">Le double de deux vaut toujours quatre, on l'écrit comme ceci : 2 × 2 = 4.</para>
 <para id="p2">Le double de deux vaut toujours quatre, on l'écrit comme ceci : 2 + 2 = 5.</para>
 <para id="p3">Avec 3 dés et 3 de bonus, le total fait 3.</para>
+<para id="p5">Un jet réussit lorsque le dé est
+ strictement <emphasis>inférieur</emphasis> à la cible.</para>
+<para id="p6">Les abréviations : Physique (Ph), Mental (Mt).</para>
 <para id="p4">La somme de deux dés est leur total : 3 et 5 font sept.</para>
 </chapter></book>
 """
@@ -113,6 +130,22 @@ def test_an_erratum_a_game_states_itself_is_marked_with_its_working_and_rule(
     assert working == ["n = a + b = 3 + 5 = 8"]
     (rule,) = claim.xpath("p[@class='rule-cited']")
     assert "«\xa0La somme de deux dés\xa0»" in rule.text_content()
+
+
+def test_wrong_words_over_lines_and_markup_are_marked_where_each_piece_stands(
+    write_book, rulebook, tmp_path
+):
+    """A statement over two source lines and an <emphasis> is marked piece by piece."""
+    page = _built(write_book, rulebook, tmp_path)
+    marks = [mark.text_content() for mark in page.get_element_by_id("p5").xpath(".//mark")]
+    assert marks == ["lorsque le dé est", "strictement", "inférieur", "à la cible"]
+
+
+def test_only_the_words_the_rules_give_otherwise_are_marked(write_book, rulebook, tmp_path):
+    """« Mental (Mt) » where the rules give « Mental (Me) »: « (Mt) » is the erratum."""
+    page = _built(write_book, rulebook, tmp_path)
+    marks = [mark.text_content() for mark in page.get_element_by_id("p6").xpath(".//mark")]
+    assert marks == ["(Mt)"]
 
 
 def test_books_checked_in_parallel_come_back_from_their_processes(monkeypatch):

@@ -138,7 +138,7 @@ class Spot:
     """Where an erratum stands: its finding, and the span of the wrong words in their passage.
 
     A renderer marks the wrong number where it stands from this, through
-    `passage.origin(start, end)`: never by looking the finding's line up again.
+    `passage.origins(start, end)`: never by looking the finding's line up again.
     """
 
     finding: Finding
@@ -150,9 +150,9 @@ class Spot:
     cites: list[Place] = field(default_factory=list, repr=False)
     """The sentences of the book stating the rules of that working."""
 
-    def origin(self):
-        """(element, slot, start, end) of the wrong words in the document, or None."""
-        return self.passage.origin(self.start, self.end)
+    def origins(self) -> list:
+        """(element, slot, start, end) of the wrong words in the document, a piece a line."""
+        return self.passage.origins(self.start, self.end)
 
 
 @dataclass
@@ -491,8 +491,12 @@ class Check:
         return finding
 
     def place(self, finding: Finding, span: tuple[int, int], steps: list[Step]) -> None:
-        """Record where an erratum stands (`span` of the passage's text) and its working."""
-        start, end = span
+        """Record where an erratum stands (`span` of the passage's text) and its working.
+
+        Words the rules give otherwise only in part (« Mental (Mt) » for « Mental (Me) »)
+        stand where they differ: the words both agree on are not the erratum.
+        """
+        start, end = _differing(self.passage.text, span, finding.found, finding.expected)
         self.spots.append(Spot(finding, self.passage, start, end, steps, self._cited(steps)))
 
     def peek(self, pattern: str | re.Pattern) -> Any:
@@ -777,6 +781,25 @@ class TableCheck(Check):
 
     def all_spots(self) -> list[Spot]:
         return self.spots + [spot for cell in self.cells() for spot in cell.spots]
+
+
+def _differing(text: str, span: tuple[int, int], found: Any, expected: Any) -> tuple[int, int]:
+    """`span`, narrowed to the words where `found` (the text there) and `expected` differ."""
+    start, end = span
+    if not (isinstance(found, str) and isinstance(expected, str)) or text[start:end] != found:
+        return span
+    said = [(word.start(), word.end(), word.group()) for word in re.finditer(r"\S+", found)]
+    given = expected.strip("«»\u00a0\u202f ").split()  # « Mental (Me) », as quoted
+    if len(said) != len(given) or len(said) < 2:
+        return span
+    differ = [
+        index
+        for index, (word, other) in enumerate(zip(said, given, strict=True))
+        if word[2] != other
+    ]
+    if not differ:
+        return span
+    return start + said[differ[0]][0], start + said[differ[-1]][1]
 
 
 def _unique(places) -> list[dict]:

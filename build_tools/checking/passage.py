@@ -95,6 +95,8 @@ class Run:
     slot: int
     offset: int
     source: str
+    length: int
+    """Its length in the passage's text (its inner spaces read as one)."""
 
     def source_offset(self, offset: int) -> int | None:
         """The offset in `source` of character `offset` of the stretch as the passage reads it
@@ -155,9 +157,12 @@ class Passage:
             for found in _RUNS.finditer(text or ""):
                 run = found.group()
                 if not run[0].isspace():
-                    if owner is not None:
-                        runs.append(Run(len(characters), owner, slot, found.start(), run))
+                    source = run
                     run = _INNER_SPACES.sub(" ", run)
+                    if owner is not None:
+                        runs.append(
+                            Run(len(characters), owner, slot, found.start(), source, len(run))
+                        )
                     characters.extend(run)
                     lines.extend([line] * len(run))
                     continue
@@ -207,21 +212,27 @@ class Passage:
             runs=runs,
         )
 
-    def origin(self, start: int, end: int) -> tuple[etree._Element, int, int, int] | None:
-        """Where `text[start:end]` stands in the document: (element, slot, start, end).
+    def origins(self, start: int, end: int) -> list[tuple[etree._Element, int, int, int]]:
+        """Where `text[start:end]` stands in the document: (element, slot, start, end) pieces.
 
-        `slot` is -1 for the element's own text, i for the tail of its child i;
-        `start`/`end` are offsets in that text as the source writes it. None when
-        the span runs over several stretches of text (across markup or lines).
+        One piece per stretch of the source it runs over (a line, the text around
+        markup); `slot` is -1 for an element's own text, i for the tail of its child
+        i; `start`/`end` are offsets in that text as the source writes it. Words a
+        cross-reference stands for are no piece: the source does not hold them.
         """
-        index = bisect.bisect_right(self.runs, start, key=lambda run: run.start) - 1
-        if index < 0:
-            return None
-        run = self.runs[index]
-        first, last = run.source_offset(start - run.start), run.source_offset(end - run.start)
-        if first is None or last is None:
-            return None
-        return run.owner, run.slot, run.offset + first, run.offset + last
+        pieces = []
+        index = max(bisect.bisect_right(self.runs, start, key=lambda run: run.start) - 1, 0)
+        for run in self.runs[index:]:
+            if run.start >= end:
+                break
+            low, high = max(start, run.start), min(end, run.start + run.length)
+            if low >= high:
+                continue
+            first = run.source_offset(low - run.start)
+            last = run.source_offset(high - run.start)
+            if first is not None and last is not None:
+                pieces.append((run.owner, run.slot, run.offset + first, run.offset + last))
+        return pieces
 
     @property
     def tokens(self) -> list[Token]:

@@ -126,16 +126,13 @@ class Marks:
         for element, spots in self.errata_of.items():
             for spot in spots:
                 statement = self._finding_statement(spot.finding)
-                origin = spot.origin()
+                anchor = self._anchor(spot.finding)
+                # the words where they stand, a piece a line or a stretch between markup
+                for owner, slot, start, end in spot.origins():
+                    self.wrong.setdefault((owner, slot), []).append(
+                        Wrong(start, end, statement, anchor)
+                    )
                 cell = _cell_of(spot.passage.element)
-                if origin is None:
-                    # words across markup (« <link>Mental</link> (Mt) »): the cell at least
-                    if cell is not None:
-                        self.cells.setdefault(cell, []).append(statement)
-                    continue
-                owner, slot, start, end = origin
-                wrong = Wrong(start, end, statement, self._anchor(spot.finding))
-                self.wrong.setdefault((owner, slot), []).append(wrong)
                 if cell is not None and element.tag in ("table", "informaltable"):
                     self.cells.setdefault(cell, []).append(statement)
 
