@@ -313,3 +313,65 @@ def test_tables_are_never_clipped_and_keep_caption_and_first_column_in_view(
             assert table["captionLeft"] >= -1 and table["cellLeft"] >= -1, table
     if width < 1280:  # the phone does scroll the chances table
         assert any(table["clipped"] for table in tables if "Tableau 1.1" in table["caption"])
+
+
+MARKS_IN_MARGIN = """
+const frame = document.createElement('iframe');
+frame.style.border = '0';
+frame.width = WIDTH; frame.height = 900;
+frame.src = PAGE;
+frame.onload = () => {
+  const page = frame.contentDocument;
+  const found = [];
+  for (const mark of page.querySelectorAll('p + details.verification.verified')) {
+    const paragraph = mark.previousElementSibling;
+    const range = page.createRange();
+    range.selectNodeContents(paragraph);
+    const boxes = Array.from(range.getClientRects());
+    const last = boxes[boxes.length - 1];
+    const sign = mark.querySelector('summary').getBoundingClientRect();
+    found.push({
+      text: paragraph.getBoundingClientRect().right,
+      sign: {left: sign.left, top: sign.top, bottom: sign.bottom},
+      last: {top: last.top, bottom: last.bottom},
+      below: sign.top >= paragraph.getBoundingClientRect().bottom - 1,
+    });
+  }
+  document.getElementById('result').textContent = JSON.stringify(found);
+};
+document.body.appendChild(frame);
+"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_verified_paragraph_has_its_tick_in_the_margin_beside_its_last_line(
+    site, server, tmp_path, width
+):
+    """On a wide screen a paragraph's ✓ stands in the margin, level with its last line (not on a
+    line of its own); on a phone, where there is no margin, it follows the paragraph."""
+    harness = site / f"marks-{width}.html"
+    harness.write_text(
+        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>marks</title>"
+        "<style>body { margin: 0; }</style></head><body><pre id='result'></pre>"
+        f"<script>const WIDTH = {width}; const PAGE = '/cda/html/actions.html';"
+        f"{MARKS_IN_MARGIN}</script></body></html>",
+        encoding="utf-8",
+    )
+    run = chromium(
+        tmp_path / "profile",
+        f"--window-size={width + 40},1000",
+        "--virtual-time-budget=5000",
+        "--dump-dom",
+        f"{server}/marks-{width}.html",
+    )
+    found = re.search(r'<pre id="result">(.*?)</pre>', run.stdout, re.S)
+    assert found and found.group(1), run.stderr[-2000:]
+    marks = json.loads(found.group(1))
+    assert len(marks) >= 3
+    for mark in marks:
+        if width >= 1280:
+            assert mark["sign"]["left"] >= mark["text"], mark  # in the margin
+            middle = (mark["sign"]["top"] + mark["sign"]["bottom"]) / 2
+            assert mark["last"]["top"] <= middle <= mark["last"]["bottom"], mark
+        else:
+            assert mark["below"], mark
