@@ -308,21 +308,21 @@ def somme_pour_un_troisieme_aspect(troisieme: int) -> int:
     return TOTAL_DES_ASPECTS - troisieme
 
 
-ECHANGE = (
+_ECHANGE = (
     "cédant − 1 ≥ 5 et receveur + 1 ≤ 15 : l'échange laisse les deux aspects entre 5 et 15 ; "
     "cédant − 1 < 5 : l'aspect cédant descendrait en deçà de 5 ; "
     "receveur + 1 > 15 : l'aspect receveur monterait au-dessus de 15"
 )
 """Un échange d'un point d'aspect, comme le livre le règle (pour le faire et le vérifier)."""
-ASPECTS_DE_L_ECHANGE = {
+_ASPECTS_DE_L_ECHANGE = {
     "cédant": lambda arguments: arguments["aspects"][arguments["de"]],
     "receveur": lambda arguments: arguments["aspects"][arguments["vers"]],
 }
 
 
 @rule(
-    formula=ECHANGE,
-    symbols=ASPECTS_DE_L_ECHANGE,
+    formula=_ECHANGE,
+    symbols=_ASPECTS_DE_L_ECHANGE,
     cites="Le joueur peut ensuite faire 5 échanges de 1 point entre chacun des aspects",
 )
 def echanger_un_point_d_aspect(aspects: Mapping[str, int], de: str, vers: str) -> dict[str, int]:
@@ -342,8 +342,8 @@ def echanger_un_point_d_aspect(aspects: Mapping[str, int], de: str, vers: str) -
 
 
 @rule(
-    formula=ECHANGE,
-    symbols=ASPECTS_DE_L_ECHANGE,
+    formula=_ECHANGE,
+    symbols=_ASPECTS_DE_L_ECHANGE,
     cites="augmenter un aspect au-dessus de 15 ni en diminuer un en deçà de 5",
 )
 def peut_echanger_un_point_d_aspect(aspects: Mapping[str, int], de: str, vers: str) -> bool:
