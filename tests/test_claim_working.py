@@ -8,6 +8,7 @@ first claim and nothing to the others.
 
 from __future__ import annotations
 
+import pickle
 import re
 from pathlib import Path
 
@@ -133,3 +134,33 @@ def test_each_line_of_the_goblin_fight_rests_on_its_own_action(edad):
             assert {step.arguments["file"].premier.nom for step in moves} == {actor}
             actions_seen.add(action)
     assert actions_seen == {4, 5, 6, 7, 8}
+
+
+def test_a_constant_is_its_number_and_carries_its_sentence():
+    from build_tools.checking.rule import Constant, constant
+
+    des = constant((1, 20), cites="tirer 1D20 puis", formula="1D20")
+    table = constant({"facile": 5}, cites="table « les difficultés »")
+    assert des == (1, 20) and table == {"facile": 5}
+    assert all(isinstance(number, Constant) for number in (*des, table["facile"]))
+    assert des[1].citation.cites == "tirer 1D20 puis"
+    # arithmetic gives plain numbers: a total is no constant of the rules
+    assert type(des[1] + 0) is int and repr(des[1]) == "20"
+    assert type(pickle.loads(pickle.dumps(des[1]))) is int
+
+
+def test_a_claim_of_a_constant_names_its_sentence_as_its_rule(edad):
+    """« sera de 1D20+12 »: no rule is called, the 1D20 is the rules' constant; its sentence is
+    the claim's rule. A constant stated by the claim's own paragraph does not name it again."""
+    claims = {
+        claim.text: claim
+        for verification in edad.verifications.values()
+        for claim in verification.claims
+    }
+    initiative = claims["sera de 1D20+12"]
+    assert not initiative.steps
+    assert [place.text for place in initiative.cites] == [
+        "« ce qui consiste à tirer 1D20 puis à rajouter différents bonus »"
+    ]
+    own = claims["tirer 1D20 puis"]  # the paragraph that states the constant
+    assert own.cites == []

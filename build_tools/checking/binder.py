@@ -29,7 +29,7 @@ from build_tools.checking.passage import (
     excerpt,
     number_value,
 )
-from build_tools.checking.rule import Citation, Step, Trace, Working
+from build_tools.checking.rule import Citation, Constant, Step, Trace, Working
 from build_tools.checking.words import Vocabulary
 from build_tools.diagnostics import Finding, slug
 
@@ -558,7 +558,7 @@ class Check:
             file=self.passage.file,
             line=self.passage.line_at(offset),
             steps=steps,
-            cites=self._cited(steps),
+            cites=self._cited(steps, expected),
             approximate=approximate,
             passage=self.passage,
             offset=offset,
@@ -621,19 +621,33 @@ class Check:
         self.findings.append(finding)
         self.place(finding, spot or (offset, offset + len(token)), steps)
 
-    def _cited(self, steps: list[Step]) -> list[Place]:
-        """The places of the book stating the rules of `steps` (each once)."""
+    def _cited(self, steps: list[Step], expected: tuple = ()) -> list[Place]:
+        """The places of the book stating the rules of `steps`, and the constants of the rules
+        that are among the `expected` values (each place once)."""
         if self.context is None:
             return []
+        citations = [step.citation for step in steps if step.citation is not None]
+        constants = [value.citation for value in expected if isinstance(value, Constant)]
         places: dict[int, Place] = {}
-        for step in steps:
-            if step.citation is None or id(step.citation) not in self.context.places:
+        for citation in citations + constants:
+            if id(citation) not in self.context.places:
                 continue
-            for place in self.context.all_places.get(id(step.citation)) or [
-                self.context.places[id(step.citation)]
+            for place in self.context.all_places.get(id(citation)) or [
+                self.context.places[id(citation)]
             ]:
+                if citation in constants and citation not in citations and self._holds(place):
+                    continue  # the sentence the constant comes from is the claim's own
                 places.setdefault(id(place), place)
         return list(places.values())
+
+    def _holds(self, place: Place) -> bool:
+        """Whether `place` is in this passage (or holds it)."""
+        element = self.passage.element
+        if place.element is None or element is None:
+            return False
+        return any(node is element for node in place.element.iterancestors()) or any(
+            node is place.element for node in element.iter()
+        )
 
     def _places_saying(self, family: str, lemma: str) -> list[Place]:
         """Sentences cited by the rules that state `lemma` of `family`: the other place."""

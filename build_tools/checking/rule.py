@@ -247,6 +247,38 @@ def rule(
     return traced
 
 
+class Constant(int):
+    """A whole number the rules take from a sentence of the book, carrying that `citation`.
+
+    It is the number in every way (arithmetic gives plain numbers, it prints and
+    pickles as one); a claim that checks the text against it names the sentence
+    as the rule of its working (« Règle : … »), though no rule is called.
+    """
+
+    citation: Citation
+
+    def __new__(cls, value: int, citation: Citation) -> Constant:
+        number = super().__new__(cls, value)
+        number.citation = citation
+        return number
+
+    def __reduce__(self):
+        return (int, (int(self),))
+
+
+def _cited_numbers(value: Any, citation: Citation) -> Any:
+    """`value` with each whole number in it (in a tuple, a list, a dict's values) a `Constant`."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Constant(value, citation)
+    if isinstance(value, tuple) and not hasattr(value, "_fields"):
+        return tuple(_cited_numbers(item, citation) for item in value)
+    if isinstance(value, list):
+        return [_cited_numbers(item, citation) for item in value]
+    if isinstance(value, dict):
+        return {key: _cited_numbers(item, citation) for key, item in value.items()}
+    return value
+
+
 def constant(
     value: Any, *, cites: str | tuple[str, ...], formula: str = "", statement: str = ""
 ) -> Any:
@@ -254,22 +286,23 @@ def constant(
 
     `FACTEUR_D_ATTAQUE = constant(10, cites="le facteur d'attaque (FA) est de 10",
     formula="FA = 10")`. The citation is recorded at the caller's line, so that
-    the check can tell which constants of a rules module cite nothing.
+    the check can tell which constants of a rules module cite nothing. The whole
+    numbers of `value` come back as `Constant`s, which carry the citation to the
+    claims that state them.
     """
     caller = sys._getframe(1)
-    CITATIONS.append(
-        Citation(
-            "",
-            statement or formula or (cites if isinstance(cites, str) else cites[0]),
-            formula,
-            {},
-            cites,
-            caller.f_code.co_filename,
-            caller.f_lineno,
-            value=value,
-        )
+    citation = Citation(
+        "",
+        statement or formula or (cites if isinstance(cites, str) else cites[0]),
+        formula,
+        {},
+        cites,
+        caller.f_code.co_filename,
+        caller.f_lineno,
+        value=value,
     )
-    return value
+    CITATIONS.append(citation)
+    return _cited_numbers(value, citation)
 
 
 def note(text: str) -> None:
