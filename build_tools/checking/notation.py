@@ -81,6 +81,7 @@ def evaluate(expression: str, values: Mapping[str, Any] | None = None) -> Any:
         ("×", "*"),
         ("÷", "/"),
         ("^", "**"),
+        ("log₁₀", "log10"),
         ("≤", "<="),
         ("≥", ">="),
         ("≠", "!="),

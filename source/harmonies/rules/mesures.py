@@ -99,7 +99,7 @@ def _arrondi(valeur: Decimal) -> int:
 
 
 @rule(
-    formula="points = arrondi(10 × log10(rapport))",
+    formula="points = arrondi(10 × log₁₀(rapport))",
     symbols={"rapport": "rapport"},
     cites=(
         "Lorsqu'une action devient deux fois plus difficile à réussir, la difficulté gagne 3 "
@@ -163,7 +163,7 @@ def chance_de_la_table(difficulte: int) -> Fraction:
 
 
 @rule(
-    formula="correction = arrondi(10 × log10(2 × 10^(écart / 10) / (1 + 10^(écart / 10))))",
+    formula="correction = arrondi(10 × log₁₀(2 × 10^(écart / 10) / (1 + 10^(écart / 10))))",
     symbols={"écart": "ecart"},
     cites=_BONNE_PROBABILITE,
 )
