@@ -47,15 +47,17 @@ def bjorn_et_krom(ex):
         "peau d'ours, ce qui lui donne un bonus d'encaisse de {} "
         "et sa Résistance en Physique (Ph+Re) est de {}."
     )
-    krom = SimpleNamespace(
-        cible=cible,
-        bp=bp,
-        ta=combat.total_d_attaque(cible, ba),
-        tp=combat.total_de_parade(cible, bp),
-        bd=bd,
-        enc=enc,
-        be=be,
-    )
+    # Each fighter's totals are kept for the claims that state them, not given to the next one.
+    with ex.working():
+        krom = SimpleNamespace(
+            cible=cible,
+            bp=bp,
+            ta=combat.total_d_attaque(cible, ba),
+            tp=combat.total_de_parade(cible, bp),
+            bd=bd,
+            enc=enc,
+            be=be,
+        )
 
     # Björn: an épée longue and a small shield, whose BP adds to the sword's.
     ba, bp_arme, bd = ex.given("Cette arme lui donne BA{}, BP{}, BD{}.")
@@ -67,13 +69,14 @@ def bjorn_et_krom(ex):
     be = ex.given("cotte de maille au corps, pour un bonus d'encaisse de {},")
     bp_bouclier = ex.given("bouclier (petit) qui lui donne un bonus de parade de {}.")
     enc = ex.given("Sa Résistance en Physique (Ph+Re) est de {}.")
-    bjorn = SimpleNamespace(
-        ta=combat.total_d_attaque(cible, ba),
-        tp=combat.total_de_parade(cible, bp_arme + bp_bouclier),
-        bd=bd,
-        enc=enc,
-        be=be,
-    )
+    with ex.working() as totaux_de_bjorn:
+        bjorn = SimpleNamespace(
+            ta=combat.total_d_attaque(cible, ba),
+            tp=combat.total_de_parade(cible, bp_arme + bp_bouclier),
+            bd=bd,
+            enc=enc,
+            be=be,
+        )
 
     # Who can hit whom, on which faces.
     ex.claim(
@@ -81,20 +84,29 @@ def bjorn_et_krom(ex):
     )
     ex.claim("soit entre {} et {} incluent", combat.jets_qui_touchent(krom.ta, bjorn.tp))
     ex.claim("au-dessus de {} (TP de Kröm)", combat.total_de_parade(krom.cible, krom.bp))
-    ex.claim("et au plus {} (son TA)", bjorn.ta)
+    ex.claim("et au plus {} (son TA)", bjorn.ta, working=totaux_de_bjorn.of(combat.total_d_attaque))
     ex.claim("soit entre {} et {}.", combat.jets_qui_touchent(bjorn.ta, krom.tp))
 
     # Kröm's blow.
     ex.claim("Il lance le d{} et obtient", DE_D_ACTION)
     de = ex.given("et obtient {}, il touche")
-    dommage = combat.attaque(krom.ta, bjorn.tp, de, krom.bd)
+    with ex.working() as coup:
+        dommage = combat.attaque(krom.ta, bjorn.tp, de, krom.bd)
     if not affirmer(
-        ex, "il touche!", dommage is not None, f"a miss at TA {krom.ta}, TP {bjorn.tp}"
+        ex,
+        "il touche!",
+        dommage is not None,
+        f"a miss at TA {krom.ta}, TP {bjorn.tp}",
+        working=coup.of(combat.attaque),
     ):
         # no blow to follow: the numbers left are reported unbound
         return SimpleNamespace(krom=krom, bjorn=bjorn)
     ex.claim("Son arme a {} de BD", krom.bd)
-    ex.claim("ce qui fait un niveau de difficulté de {}!", dommage)
+    ex.claim(
+        "ce qui fait un niveau de difficulté de {}!",
+        dommage,
+        working=coup.of(combat.niveau_de_dommage),
+    )
     # The number is linked to a term of the glossary: it must be the niveau de dommage, the
     # rule that makes the 28 (its line in the working of the link's claim).
     combat.niveau_de_dommage(degre_de_reussite(krom.ta, de), krom.bd)
@@ -113,7 +125,11 @@ def bjorn_et_krom(ex):
     encaisse = degre_de_reussite(bjorn.enc, de_d_encaissement)
     effectifs = sante.dommages_effectifs(dommage, encaisse, bjorn.be)
     ex.claim("il reçoit donc {} de dommages", effectifs)
-    ex.claim("( {} du Dom moins {} points d'armure", (dommage, bjorn.be))
+    ex.claim(
+        "( {} du Dom moins {} points d'armure",
+        (dommage, bjorn.be),
+        working=coup.of(combat.niveau_de_dommage),
+    )
     # « moins le °R du jet d'encaissement »: the °R comes off, as the armour does.
     ex.word(
         "d'armure [] le °R",
