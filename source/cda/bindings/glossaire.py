@@ -77,12 +77,19 @@ def degre_de_reussite(entry):
     )
     # On a forced 1 the °R is the CA rather than the die only where the CA is
     # below the die's 1: at a CA of 1 both are 1.
-    plus_petite = min(
-        cible
-        for cible in range(-actions.DE_D_ACTION, actions.DE_D_ACTION + 1)
-        if actions.degre_de_reussite(cible, 1) == 1
+    with entry.working() as essais:
+        plus_petite = min(
+            cible
+            for cible in range(-actions.DE_D_ACTION, actions.DE_D_ACTION + 1)
+            if actions.degre_de_reussite(cible, 1) == 1
+        )
+    # the working is the boundary, not every CA tried: °R = CA just below it, 1 at it
+    entry.claim(
+        "dernière est inférieur à {} mais",
+        plus_petite,
+        working=essais.of(actions.degre_de_reussite, cible=plus_petite - 1, de=1)
+        + essais.of(actions.degre_de_reussite, cible=plus_petite, de=1),
     )
-    entry.claim("dernière est inférieur à {} mais", plus_petite)
     entry.claim("le dé fait exactement {}.", 1)  # the lowest face of the d20
 
 
