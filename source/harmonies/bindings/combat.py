@@ -159,10 +159,9 @@ def attaque_simple(ex):
 
 @binder.example(title="Description d'attaque avec variante")
 def attaque_avec_variante(ex):
-    forcee = regles.facteurs_du_type("Attaque forcée/précise")
     ex.claim("attaque forcée (N = {})", regles.valeur_de_l_adverbe(regles.ADVERBE_PAR_DEFAUT))
     # « mais sans le bonus sur la Finesse pour ne pas affecter la Parade »
-    sans_finesse = replace(forcee, finesse=0)
+    sans_finesse = replace(regles.facteurs_du_type("Attaque forcée/précise"), finesse=0)
     ex.claim("Il aurait donc {} en FD seulement", sans_finesse.dommages)
 
 
