@@ -21,6 +21,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from build_tools.checking.matching import differing_words
 from build_tools.diagnostics import Finding, display_path
 from build_tools.encoding import lines_of, read_source
 
@@ -73,21 +74,14 @@ def correction_of(finding: Finding) -> Correction | None:
             )  # fmt: skip
         # Markup inside the words (« <link>Mental</link> (Mt) »): only the words that
         # differ are replaced, where the line writes them once after the erratum's column.
-        old, new = _differing_words(finding.found, quoted.group(1))
+        differing = differing_words(finding.found, quoted.group(1))
+        if differing is None:
+            return None
+        old, new = finding.found[differing[0] : differing[1]], differing[2]
         if old and line.count(old, start) == 1:
             column = line.index(old, start) + 1
             return Correction(Path(finding.file), finding.line, column, old, new, finding.id)
     return None
-
-
-def _differing_words(found: str, expected: str) -> tuple[str, str]:
-    """The words of `found` and of `expected` between their common first and last words."""
-    old, new = found.split(), expected.split()
-    while old and new and old[0] == new[0]:
-        old, new = old[1:], new[1:]
-    while old and new and old[-1] == new[-1]:
-        old, new = old[:-1], new[:-1]
-    return " ".join(old), " ".join(new)
 
 
 def corrections(findings: Iterable[Finding]) -> list[Correction]:
@@ -248,9 +242,10 @@ def settle(book) -> tuple[dict[Path, tuple[str, str]], set[str]]:
     They are made on a copy of the book folder, which is checked again after
     each round: a correction whose passage then shows a finding that no
     correction resolves (a binding that no longer matches, a statement in words
-    the new number contradicts) is taken back, so `--fix` never makes a check
-    fail; an erratum a correction reveals further on (a total that follows from
-    the corrected number) is corrected in the next round.
+    the new number contradicts), or whose erratum is still reported, is taken
+    back, so `--fix` never makes a check fail; an erratum a correction reveals
+    further on (a total that follows from the corrected number) is corrected in
+    the next round.
     """
     import shutil
     import tempfile
@@ -295,6 +290,10 @@ def settle(book) -> tuple[dict[Path, tuple[str, str]], set[str]]:
 
             after, spoiled = spoiled_by(edits)
             passages = {where[e.finding_id] for e in edits}
+            # An erratum its correction did not fix (the binding reads the edit otherwise:
+            # « °R + 5 » made « °R - 5 » still reads 5) is not corrected again over the edit.
+            still = {f.id for f in after.findings}
+            spoiled |= {where[e.finding_id] for e in edits if e.finding_id in still}
             if spoiled - passages:
                 # A finding elsewhere (a character sheet that copies the number): find which
                 # passage's corrections cause it, one passage at a time.

@@ -50,6 +50,9 @@ def test_the_patch_applied_fixes_those_errata_and_nothing_else_breaks(rulebook, 
     # Edad's one number to correct (« au delà de 20 » → 19) is printed on the card of chances
     # as « 20 et plus », which the corrected text says too: the correction stands.
     assert run.out.startswith(f"--- a/{name}/"), run.out[:200]
+    # a correction is made once, over the text as written: never a sign over a sign (« - -5 »)
+    added = [line for line in run.out.splitlines() if line.startswith("+ ")]
+    assert not [line for line in added if re.search(r"[-+−]\s*[-−]\d", line)], added
     subprocess.run(
         ["git", "apply", "-p1", "-"], input=run.out, text=True, cwd=folder.parent, check=True
     )

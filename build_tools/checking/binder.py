@@ -20,7 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from build_tools.checking.matching import CLOSE_ENOUGH, align
+from build_tools.checking.matching import CLOSE_ENOUGH, align, differing_words
 from build_tools.checking.passage import (
     Passage,
     TextMatch,
@@ -802,18 +802,8 @@ def _differing(text: str, span: tuple[int, int], found: Any, expected: Any) -> t
     start, end = span
     if not (isinstance(found, str) and isinstance(expected, str)) or text[start:end] != found:
         return span
-    said = [(word.start(), word.end(), word.group()) for word in re.finditer(r"\S+", found)]
-    given = expected.strip("«»\u00a0\u202f ").split()  # « Mental (Me) », as quoted
-    if len(said) != len(given) or len(said) < 2:
-        return span
-    differ = [
-        index
-        for index, (word, other) in enumerate(zip(said, given, strict=True))
-        if word[2] != other
-    ]
-    if not differ:
-        return span
-    return start + said[differ[0]][0], start + said[differ[-1]][1]
+    differing = differing_words(found, expected.strip("«»\u00a0\u202f "))  # « … », as quoted
+    return (start + differing[0], start + differing[1]) if differing else span
 
 
 def _unique(places) -> list[dict]:

@@ -219,3 +219,23 @@ def _held(hole: int, pattern: list[Token], matched: dict[int, int]) -> bool:
 def _in_order(matched: dict[int, int]) -> bool:
     positions = [matched[index] for index in sorted(matched)]
     return positions == sorted(positions)
+
+
+def differing_words(found: str, expected: str) -> tuple[int, int, str] | None:
+    """Where `found` and `expected` differ, between the words they share at start and end.
+
+    (start, end, words): the span of `found` that differs and the words of
+    `expected` in its place (« Mental (Mt) », « Mental (Me) » → the span of
+    « (Mt) », « (Me) »); None when they hold the same words.
+    """
+    said = list(re.finditer(r"\S+", found))
+    given = expected.split()
+    first = 0
+    while first < min(len(said), len(given)) and said[first].group() == given[first]:
+        first += 1
+    last = 0
+    while last < min(len(said), len(given)) - first and said[-1 - last].group() == given[-1 - last]:
+        last += 1
+    if first + last >= len(said):
+        return None
+    return said[first].start(), said[-1 - last].end(), " ".join(given[first : len(given) - last])
