@@ -123,7 +123,7 @@ def test_each_line_of_the_goblin_fight_rests_on_its_own_action(edad):
     judged = [(claim.span, claim.steps) for claim in verification.claims] + [
         ((spot.start, spot.end), spot.steps) for spot in verification.errata
     ]
-    actions_seen = set()
+    actions_seen, sums_seen = set(), []
     for action, line in enumerate(lines_of_the_queue[1:], 1):
         actor = lines_of_the_queue[action - 1].group(1).split()[0].split("(")[0].rstrip("*")
         for (start, end), steps in judged:
@@ -133,7 +133,13 @@ def test_each_line_of_the_goblin_fight_rests_on_its_own_action(edad):
             assert moves, (action, text[start:end])
             assert {step.arguments["file"].premier.nom for step in moves} == {actor}
             actions_seen.add(action)
+            # a réactivité that rose shows its sum, which ends on the value the line prints
+            sums = [s.name for s in steps if s.is_note and s.name.startswith("réactivité de")]
+            for written in sums:
+                assert written.endswith(f"= {text[start:end].strip('( )')}"), written
+                sums_seen.append(written)
     assert actions_seen == {4, 5, 6, 7, 8}
+    assert "réactivité de G2 = 0,6 + 0,6 = 1,2" in sums_seen
 
 
 def test_a_constant_is_its_number_and_carries_its_sentence():

@@ -77,6 +77,8 @@ class Rejeu:
         """The last state of every combatant met, by name, out of the queue too."""
         jetons, _ = self._lire_la_ligne(introduction, "file initiale")
         self.file = self._file_du_livre(jetons, File(()))
+        self.avant = self._reactivites(self.file)
+        """Each combatant's réactivité before the action being played."""
         self.variante: File | None = None
         """The rules' own queue, while the book's last line differs from it."""
 
@@ -185,6 +187,11 @@ class Rejeu:
         self.file = self._file_du_livre(jetons, selon, recuperes)
         self.variante = None if retenue is not None else selon
         self.action, self.action_selon_les_regles = Working(), Working()
+        self.avant = self._reactivites(self.file)
+
+    @staticmethod
+    def _reactivites(file: File) -> dict[str, Fraction]:
+        return {c.nom: c.reactivite for c in file.combattants if c.intelligence is not None}
 
     def _connu(self, nom: str, selon: File) -> Combattant:
         if nom in selon.noms:
@@ -203,7 +210,7 @@ class Rejeu:
         )
         combattant = self._connu(jeton.nom, selon)
         if combattant.intelligence is not None:
-            self.check.claim(valeur, combattant.reactivite, working=travail)
+            self.check.claim(valeur, combattant.reactivite, working=self._sien(combattant, travail))
             return
         lue = self.check.given(valeur)
         if combattant.gains:
@@ -211,6 +218,28 @@ class Rejeu:
             with self.check.working():
                 intelligence = regles.intelligence_d_apres_la_reactivite(lue, combattant.gains)
             recuperes[jeton.nom] = replace(combattant, intelligence=intelligence, reactivite=lue)
+
+    def _sien(self, combattant: Combattant, travail: Working) -> Working:
+        """The action's steps that make `combattant`'s réactivité: his own gain, not the others',
+        and the sum it makes (« réactivité de G5 = 1 + 0,6 = 1,6 »)."""
+        gain = regles.gain_de_reactivite.citation
+        avant = self.avant.get(combattant.nom)
+        a_gagne = avant is None or combattant.reactivite > avant
+        sien = Working(
+            step
+            for step in travail
+            if step.citation is not gain
+            or (a_gagne and step.arguments.get("intelligence") == combattant.intelligence)
+        )
+        if avant is not None and a_gagne:
+            with self.check.working() as somme:
+                note(
+                    f"réactivité de {combattant.nom} = {regles.en_virgule(avant)} + "
+                    f"{regles.en_virgule(combattant.reactivite - avant)} = "
+                    f"{regles.en_virgule(combattant.reactivite)}"
+                )
+            sien += somme
+        return sien
 
     def _forme(self, file: File) -> list[tuple[str, bool, bool]]:
         """What a line shows besides the values: who, in which order, asleep, with réactivité."""
