@@ -310,6 +310,8 @@ def combat_contre_cinq_gobelins(ex: Check) -> None:
     competence = mots.chercher(ex, r"réussit son test de (\w+)")
     combat.nom_donne("{nom} réussit son test", "action 4: le blessé")
     if competence.group(1) not in personnage.COMPETENCES:
+        depuis = len(ex.trace.steps)
+        remplacante = personnage.competence_de_la_sauvegarde(competence.group(1))
         mots.signaler(
             ex,
             competence,
@@ -317,7 +319,8 @@ def combat_contre_cinq_gobelins(ex: Check) -> None:
             "Agilité, Résistance and Volonté replace the saving throws of D&D",
             f"compétence {competence.group(1)}",
             groupe=1,
-            depuis=len(ex.trace.steps),
+            depuis=depuis,
+            attendu=f"« {remplacante} »" if remplacante else None,
             trouve=competence.group(1),
         )
     combat.agir(action)

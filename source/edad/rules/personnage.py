@@ -47,6 +47,29 @@ COMPETENCES_DE_SAUVEGARDE = constant(
 )
 """Les compétences qui remplacent les jets de sauvegarde de D&D, et leur caractéristique."""
 
+SAUVEGARDES_DE_D_ET_D = constant(
+    {"Réflexes": "Dex", "Vigueur": "Con", "Volonté": "Sag"},
+    cites="remplacent les jets de sauvegarde de D&D",
+)
+"""Les jets de sauvegarde de D&D 3.5 (le jeu qu'Edad modifie) et leur caractéristique."""
+
+
+@rule(
+    formula="sauvegarde → la compétence d'Edad de même caractéristique (ou de même nom)",
+    cites="les compétences Agilité(Dex), Résistance(Con) et Volonté(Int) remplacent les jets "
+    "de sauvegarde de D&D",
+)
+def competence_de_la_sauvegarde(sauvegarde: str) -> str | None:
+    """La compétence d'Edad qui remplace un jet de sauvegarde de D&D (Vigueur : Résistance)."""
+    caracteristique = SAUVEGARDES_DE_D_ET_D.get(sauvegarde)
+    if caracteristique is None:
+        return None
+    for competence, sienne in COMPETENCES_DE_SAUVEGARDE.items():
+        if sienne == caracteristique or competence == sauvegarde:
+            return competence
+    return sauvegarde if sauvegarde in COMPETENCES_DE_SAUVEGARDE else None
+
+
 COMPETENCES = constant(
     {
         "Agilité": "Dex",
