@@ -14,7 +14,7 @@ import pytest
 from build_tools.checking.notation import evaluate
 from build_tools.checking.rule import Trace, note, rule, tracing
 
-TABLE = {"normale": 0, "difficile": 3, "très difficile": 5}
+TABLE = {"normale": 0, "difficile": 3, "très difficile": 5, "«...»": 4}
 
 
 @rule(
@@ -60,6 +60,11 @@ def steps_of(call) -> list:
 def test_a_lookup_names_the_table_the_key_and_the_value():
     (step,) = steps_of(lambda: niveau_de_difficulte("très difficile"))
     assert step.in_book() == "Difficulté « très difficile » → ND 5 (tableau « les difficultés »)"
+
+
+def test_a_key_the_book_writes_between_guillemets_is_not_quoted_again():
+    (step,) = steps_of(lambda: niveau_de_difficulte("«...»"))  # Harmonies' default adverb
+    assert step.in_book() == "Difficulté «...» → ND 4 (tableau « les difficultés »)"
 
 
 def test_a_decision_writes_the_comparison_that_holds_then_its_arithmetic():

@@ -309,7 +309,10 @@ def _fraction(value: Fraction) -> str:
 
 
 def _quoted(value: Any) -> str:
-    return f"« {value} »" if isinstance(value, str) else french(value)
+    """A word of a look-up between « », unless the book already quotes it (an adverb «...»)."""
+    if not isinstance(value, str):
+        return french(value)
+    return value if value.startswith("«") and value.endswith("»") else f"« {value} »"
 
 
 def _is_number(value: Any) -> bool:
