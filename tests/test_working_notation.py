@@ -166,3 +166,22 @@ def test_every_line_a_formula_writes_agrees_with_its_rule(claims):
         checked += 1
         assert worked == result, (str(step), line)
     assert checked > 100
+
+
+def test_a_rule_word_shows_the_formula_it_asked_not_the_numbers_of_no_passage():
+    """`comparison`/`operation` ask the rule at values the text never states (10, 12…): the
+    reader is shown the rule as the book states it; a call nested in it is that formula's."""
+    from build_tools.checking.words import comparison, operation
+
+    asked = steps_of(lambda: operation(lambda aspect, bonus: cible(aspect, 0, bonus), "ajout"))
+    assert [step.in_book() for step in asked] == ["CA = aspect + moyen + BC − handicap"] * 2
+    compared = steps_of(lambda: comparison(lambda de: jet(10, de)[0], 10))
+    assert {step.in_book() for step in compared} == {
+        "dé ≤ CA : réussite, °R = dé ; dé > CA : échec, °É = dé − CA"
+    }
+    nested = steps_of(lambda: operation(lambda de, relance: jet_critique(0, de, 1, (relance,))))
+    assert [step.in_book() for step in nested][:2] == [
+        "dé critique = 1 et échec : maladresse exceptionnelle, °É = dé − CA + relance",
+        "",
+    ]
+    assert "10 > 0" in nested[1].arithmetic()  # the developers' form keeps the numbers

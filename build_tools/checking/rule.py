@@ -9,11 +9,12 @@ renderer can write as the book's own arithmetic (« TP = CA + BP − FA = 9 + 3 
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import functools
 import inspect
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -72,6 +73,10 @@ class Step:
     summary: str
     depth: int
     citation: Citation | None = None
+    probe: str = ""
+    """For a call made to ask the rule how it behaves (`words.comparison`, `operation`…), at
+    values of no passage: « formula » when a reader is shown its rule's formula rather than these
+    numbers, « nested » for a call inside such a probe, which that formula states."""
 
     @property
     def formula(self) -> str:
@@ -107,8 +112,13 @@ class Step:
         )
 
     def in_book(self) -> str:
-        """The line a reader of the book sees for this step: its arithmetic, or the note itself."""
-        return self.name if self.is_note else self.arithmetic()
+        """The line a reader of the book sees for this step: its arithmetic, or the note itself;
+        for a probe, its rule's formula as the book states it, without the probe's numbers."""
+        if self.is_note:
+            return self.name
+        if self.probe:
+            return self.formula if self.probe == "formula" else ""
+        return self.arithmetic()
 
     def __str__(self) -> str:
         if not self.arguments and self.result is None:
@@ -310,6 +320,27 @@ def note(text: str) -> None:
     trace = _current.get()
     if trace is not None:
         trace.steps.append(Step(text, {}, None, "", trace.depth))
+
+
+@contextlib.contextmanager
+def probing() -> Iterator[None]:
+    """Mark the rule calls made inside as probes (see `Step.probe`): a rule word is checked by
+    asking the rule at values of no passage. A call nested in a probe whose rule has a formula
+    is not shown apart: that formula states the rule the word rests on."""
+    trace = _current.get()
+    start = len(trace.steps) if trace is not None else 0
+    try:
+        yield
+    finally:
+        stated: list[int] = []  # the depths of the open probes whose formula is shown
+        for step in trace.steps[start:] if trace is not None else ():
+            while stated and stated[-1] >= step.depth:
+                stated.pop()
+            if step.is_note:
+                continue
+            step.probe = "nested" if stated else "formula"
+            if step.formula and not stated:
+                stated.append(step.depth)
 
 
 def tracing(trace: Trace):

@@ -13,6 +13,8 @@ import functools
 import re
 from dataclasses import dataclass
 
+from build_tools.checking.rule import probing
+
 RELATIONS = {
     "fr": {
         # family -> lemma -> forms (regular expressions, matched case-insensitively)
@@ -253,8 +255,11 @@ def comparison(holds, bound) -> str:
     `holds(value)` is the rule's own test; it is asked just below, at and just
     above the bound, so that the rules module, not the binding, says whether the
     bound is inclusive and which way it goes (« inférieur ou égal à sa CA »).
+    These calls are probes (`rule.probing`): the claim's working shows the rule's
+    formula, not numbers of no passage.
     """
-    below, at, above = (bool(holds(bound + step)) for step in (-1, 0, 1))
+    with probing():
+        below, at, above = (bool(holds(bound + step)) for step in (-1, 0, 1))
     lemmas = {
         (True, True, False): "inférieur ou égal",
         (True, False, False): "inférieur",
@@ -269,9 +274,11 @@ def comparison(holds, bound) -> str:
 
 def threshold(holds, bound) -> str:
     """« atteindre » when the rule holds at `bound` already, « dépasser » when only above it."""
-    if not holds(bound + 1):
+    with probing():
+        over, at = holds(bound + 1), holds(bound)
+    if not over:
         raise ValueError(f"the rule does not hold above {bound}")
-    return "atteindre" if holds(bound) else "dépasser"
+    return "atteindre" if at else "dépasser"
 
 
 def operation(apply, family: str = "opération") -> str:
@@ -280,7 +287,8 @@ def operation(apply, family: str = "opération") -> str:
     `family` is « opération » (plus/moins) or « ajout » (ajouter/retirer).
     """
     # Two probes, so that a rule that merely happens to give a ± b once is not mistaken.
-    changes = {apply(a, b) - a for a, b in ((10, 3), (12, 5))}
+    with probing():
+        changes = {apply(a, b) - a for a, b in ((10, 3), (12, 5))}
     lemmas = {"opération": ("plus", "moins"), "ajout": ("ajouter", "retirer")}[family]
     if changes == {3, 5}:
         return lemmas[0]
