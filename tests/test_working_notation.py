@@ -7,6 +7,7 @@ line a formula writes agrees with what its rule computed.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -185,3 +186,34 @@ def test_a_rule_word_shows_the_formula_it_asked_not_the_numbers_of_no_passage():
         "",
     ]
     assert "10 > 0" in nested[1].arithmetic()  # the developers' form keeps the numbers
+
+
+def working_of(claims, text: str) -> list[str]:
+    from build_tools.render.typography import Typography
+    from build_tools.render.verification import Marks
+
+    marks = Marks({}, [], {}, {"more_steps": "+{count}"}, Typography(language="fr"))
+    (claim,) = [claim for claim in claims if text in claim.text]
+    # the lines as the French book sets them, its no-break spaces read as spaces
+    return [re.sub("[\u00a0\u202f]", " ", line) for line in marks.working(claim)]
+
+
+def test_the_damage_the_pain_and_the_fainting_show_their_working(claims):
+    """Harmonies' degree of damage (a decision on the weapon's class), points de douleur and
+    jet d'évanouissement (decisions) write their lines under the claims resting on them."""
+    assert working_of(claims, "et donc -3 points de douleur")[-2:] == [
+        "−14 ≤ −10 : L, blessure légère",
+        "blessure légère : points de douleur = 3",
+    ]
+    assert working_of(claims, "aucun dégât")[-1] == "1 > −1 : aucun dégât"
+    assert working_of(claims, "Goliath devra tenter un jet d'évanouissement") == [
+        "5 ≥ 5 : un jet d'évanouissement est dû"
+    ]
+    assert working_of(claims, "un FP de -5") == ["FP = −5"]  # a rule that states a value
+
+
+def test_a_rule_nested_in_a_case_it_repeats_is_written_once(claims):
+    # degré d'échec (« °É = dé − CA ») rests on the jet, whose case already says it
+    assert working_of(claims, "avec un degré d'échec de 5-3 = 2.") == [
+        "5 > 3 : échec, °É = dé − CA = 5 − 3 = 2"
+    ]

@@ -64,7 +64,7 @@ def written(
     lookup = LOOKUP.match(right)
     if lookup:
         return _lookup(left, lookup["source"], lookup["keys"], values, result)
-    return _arithmetic(left, right, values, result)
+    return _arithmetic(left, right, values, result, stated=not symbols and _is_value(right))
 
 
 def evaluate(expression: str, values: Mapping[str, Any] | None = None) -> Any:
@@ -131,8 +131,11 @@ def exact(value: Any) -> bool:
 # -- the three forms ------------------------------------------------------------------------
 
 
-def _arithmetic(left: str, right: str, values: dict[str, Any], result: Any) -> str:
-    if not values:
+def _arithmetic(
+    left: str, right: str, values: dict[str, Any], result: Any, stated: bool = False
+) -> str:
+    """`stated`: the formula names no symbol, it states a value (« FP = −5 »), written as is."""
+    if not values and not stated:
         return ""
     filled = _substituted(right, values)
     parts = _top_level_parts(filled)
@@ -162,6 +165,14 @@ def _arithmetic(left: str, right: str, values: dict[str, Any], result: Any) -> s
     if steps[-1] == shown:  # « °R = dé = 18 »: the value is already written
         return " = ".join(steps)
     return f"{' = '.join(steps)} {equals} {shown}"
+
+
+def _is_value(expression: str) -> bool:
+    """Whether `expression` is a number of itself (« −5 », « 2 × 3 »), naming no symbol."""
+    try:
+        return _is_number(evaluate(expression))
+    except (ValueError, ArithmeticError):
+        return False
 
 
 def _top_level_parts(expression: str) -> list[str]:

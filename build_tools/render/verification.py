@@ -327,8 +327,8 @@ class Marks:
 
         Each step as its rule's formula writes it (arithmetic, a look-up in a table
         of the book, a decision), and the binding's notes, which are in the book's
-        language; a step its rule gives no formula for is not shown: the
-        developers' form (function calls) is for `rulebook check --verbose`.
+        language; a step its rule gives no formula for is not shown, nor a line another
+        already says: the developers' form (function calls) is for `rulebook check --verbose`.
         """
         claim = self.claim_of.get(source.id) if isinstance(source, Finding) else source
         steps = getattr(claim, "steps", None) or []
@@ -337,6 +337,7 @@ class Marks:
             line = self.typography.apply(step.in_book())
             if line and line not in lines:
                 lines.append(line)
+        lines = [line for line in lines if not any(_says(other, line) for other in lines)]
         if len(lines) <= WORKING_STEPS:
             return lines
         more = self.words["more_steps"].format(count=len(lines) - WORKING_STEPS)
@@ -503,6 +504,14 @@ def _table_of(element: etree._Element | None) -> etree._Element | None:
         if node.tag in ("table", "informaltable"):
             return node
     return None
+
+
+def _says(line: str, other: str) -> bool:
+    """Whether `line` already says `other`, as its outcome (« 13 > 10 : échec, °É = dé − CA =
+    13 − 10 = 3 » says « °É = dé − CA = 13 − 10 = 3 », the line of the rule nested in it)."""
+    return (
+        line != other and line.endswith(other) and line[: -len(other)].rstrip().endswith((":", ","))
+    )
 
 
 def _nearest_middle(text: str, token: str) -> int | None:

@@ -234,7 +234,11 @@ def _lire_le_de(cible: int, de: int) -> Jet:
     return Jet(True, de)
 
 
-@rule(cites="Le résultat obtenu sur le dé est alors son degré de réussite (°R)")
+@rule(
+    formula="dé = 1 et CA < 1 : réussite, °R = CA ; sinon : réussite, °R = dé",
+    symbols={"dé": "de", "CA": "cible"},
+    cites="Le résultat obtenu sur le dé est alors son degré de réussite (°R)",
+)
 def degre_de_reussite(cible: int, de: int) -> int:
     """°R = le d20 quand il est inférieur ou égal à la CA (la CA elle-même sur un 1 forcé)."""
     resultat = jet(cible, de)
@@ -243,7 +247,11 @@ def degre_de_reussite(cible: int, de: int) -> int:
     return resultat.degre
 
 
-@rule(cites="Le degré d'échec est égal au résultat du dé moins la CA du personnage")
+@rule(
+    formula="°É = dé − CA",
+    symbols={"dé": "de", "CA": "cible"},
+    cites="Le degré d'échec est égal au résultat du dé moins la CA du personnage",
+)
 def degre_d_echec(cible: int, de: int) -> int:
     """°É = d20 − CA quand le d20 dépasse la CA (ou donne 20)."""
     resultat = jet(cible, de)

@@ -219,10 +219,18 @@ def transferer_un_point_de_moyen(
 
 
 @rule(
+    formula="points échangés = hausses",
+    symbols={
+        "hausses": lambda arguments: tuple(
+            arguments["apres"][nom] - valeur
+            for nom, valeur in arguments["avant"].items()
+            if arguments["apres"][nom] > valeur
+        )
+    },
     cites=(
         "Le joueur peut ensuite faire 5 échanges de 1 point entre chacun des aspects",
         "jusqu'à 5 points d'échange",
-    )
+    ),
 )
 def points_echanges(avant: Mapping[str, int], apres: Mapping[str, int]) -> int:
     """Les points échangés entre deux états des aspects (ou des moyens) : la somme des hausses."""

@@ -308,7 +308,14 @@ def ajout_au_niveau_de_dommage() -> int:
     return int(degre_d_encaissement_moyen())
 
 
-@rule(cites="et d'y ajouter 5 points")
+@rule(
+    formula="Dom = blessure normale + °R moyen d'encaissement",
+    symbols={
+        "blessure normale": "blessure_normale",
+        "°R moyen d'encaissement": lambda arguments: int(degre_d_encaissement_moyen.__wrapped__()),
+    },
+    cites="et d'y ajouter 5 points",
+)
 def niveau_de_dommage_pour(blessure_normale: int) -> int:
     """Dom d'une situation = blessure normale + le °R moyen d'encaissement (5)."""
     return blessure_normale + ajout_au_niveau_de_dommage()

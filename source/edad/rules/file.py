@@ -27,7 +27,7 @@ from build_tools.checking.rule import constant, note, rule
 from build_tools.dice import Distribution
 
 from .jets import des
-from .personnage import bonus_de_caracteristique
+from .personnage import VALEUR_SANS_BONUS, bonus_de_caracteristique
 
 SIMPLE, COMPLEXE = "simple", "complexe"
 ACTIONS = constant(
@@ -118,6 +118,19 @@ class File:
 
 @rule(
     formula="Init = bonus de Dex + bonus d'Int + autres bonus",
+    symbols={  # pris au dépourvu, ni Dex ni Int
+        "bonus de Dex": lambda arguments: (
+            None
+            if arguments.get("pris_au_depourvu")
+            else arguments["dexterite"] - VALEUR_SANS_BONUS
+        ),
+        "bonus d'Int": lambda arguments: (
+            None
+            if arguments.get("pris_au_depourvu")
+            else arguments["intelligence"] - VALEUR_SANS_BONUS
+        ),
+        "autres bonus": "autres_bonus",
+    },
     cites=(
         "Le bonus est égal à la somme entre le bonus de dextérité, le bonus d'intelligence, plus "
         "d'autres bonus",

@@ -125,6 +125,12 @@ def bonus_de_caracteristique(valeur: int) -> int:
 
 @rule(
     formula="bonus au test = points de compétence + bonus de la caractéristique liée",
+    symbols={
+        "points de compétence": "points",
+        "bonus de la caractéristique liée": lambda arguments: (
+            arguments["valeur_de_la_caracteristique_liee"] - VALEUR_SANS_BONUS
+        ),
+    },
     cites="le bonus de la caractéristique liée à la compétence se rajoutera au test de la "
     "compétence",
 )

@@ -217,8 +217,10 @@ def vainqueur_de_l_opposition_a_deux_jets(marge_du_premier: int, marge_du_second
 
 
 @rule(
+    formula="difficulté de la parade = NC du défenseur + difficulté de base",
+    symbols={"NC du défenseur": "niveau_du_defenseur", "difficulté de base": "difficulte_de_base"},
     cites="l'adversaire peut parer l'action en prenant la même difficulté mais pas "
-    "nécessairement les mêmes Attributs"
+    "nécessairement les mêmes Attributs",
 )
 def difficulte_de_la_parade(niveau_du_defenseur: int, difficulte_de_base: int) -> int:
     """La parade prend la difficulté de base de l'action, avec le NC du défenseur.
@@ -229,8 +231,10 @@ def difficulte_de_la_parade(niveau_du_defenseur: int, difficulte_de_base: int) -
 
 
 @rule(
+    formula="marge ≥ 0 : l'adversaire peut parer ; marge < 0 : rien ne se passe",
+    symbols={"marge": "marge_de_l_action"},
     cites="Si l'action échoue, rien ne se passe. Par contre, si elle réussit, l'adversaire peut "
-    "parer l'action"
+    "parer l'action",
 )
 def parade_possible(marge_de_l_action: int) -> bool:
     """L'adversaire ne peut parer une action en confrontation que si elle a réussi."""

@@ -547,7 +547,14 @@ def attaques_simultanees(rapidite_a: int, rapidite_b: int) -> bool:
     return abs(rapidite_a - rapidite_b) < ECART_DE_SIMULTANEITE
 
 
-@rule(cites="Sinon, c'est le total le plus élevé qui commence")
+@rule(
+    formula=(
+        "|R₁ − R₂| < 3 : les attaques sont simultanées ; "
+        "R₁ > R₂ : le premier commence ; R₁ < R₂ : le second commence"
+    ),
+    symbols={"R₁": "rapidite_a", "R₂": "rapidite_b"},
+    cites="Sinon, c'est le total le plus élevé qui commence",
+)
 def qui_commence(rapidite_a: int, rapidite_b: int) -> str | None:
     """Hors simultanéité, c'est le total de Rapidité le plus élevé qui commence.
 
@@ -609,7 +616,20 @@ def jet_d_encaissement(
     return encaissement + jet - total_de_dommages + penalite
 
 
-@rule(cites="dans un jet d'encaissement avec la classe de l'arme")
+@rule(
+    formula=(
+        "résultat > S : aucun dégât ; résultat ≤ F : F ; résultat ≤ C : C ; résultat ≤ G : G ; "
+        "résultat ≤ L : L, blessure légère ; résultat ≤ E : E, éraflure ; résultat ≤ S : S, sonné"
+    ),
+    symbols={
+        "résultat": "resultat",
+        **{
+            degre: lambda arguments, rang=rang: arguments["classe"][rang]
+            for rang, degre in enumerate(CLASSE)
+        },
+    },
+    cites="dans un jet d'encaissement avec la classe de l'arme",
+)
 def degre_de_degats(resultat: int, classe: tuple[int, ...]) -> str | None:
     """Le pire degré de la classe de l'arme que le résultat atteint.
 
@@ -620,10 +640,18 @@ def degre_de_degats(resultat: int, classe: tuple[int, ...]) -> str | None:
 
 
 @rule(
+    formula=(
+        f"éraflure : points de douleur = {DOULEUR['E']} ; "
+        f"blessure légère : points de douleur = {DOULEUR['L']} ; sinon : points de douleur = 0"
+    ),
+    symbols={
+        "éraflure": lambda arguments: arguments["degre"] == "E",
+        "blessure légère": lambda arguments: arguments["degre"] == "L",
+    },
     cites=(
         "La dague de David lui ouvre légèrement le bras, causant un point de douleur",
         "blessure légère, et donc -3 points de douleur",
-    )
+    ),
 )
 def points_de_douleur(degre: str | None) -> int:
     """Une éraflure cause un point de douleur, une blessure légère trois."""
@@ -632,7 +660,14 @@ def points_de_douleur(degre: str | None) -> int:
     return DOULEUR.get(degre, 0)
 
 
-@rule(cites="Passant le cap du -5, Goliath devra tenter un jet d'évanouissement")
+@rule(
+    formula=(
+        "douleur ≥ cap : un jet d'évanouissement est dû ; "
+        "douleur < cap : aucun jet d'évanouissement"
+    ),
+    symbols={"douleur": "points_de_douleur", "cap": SEUIL_D_EVANOUISSEMENT},
+    cites="Passant le cap du -5, Goliath devra tenter un jet d'évanouissement",
+)
 def jet_d_evanouissement_du(points_de_douleur: int) -> bool:
     """Passé le cap de 5 points de douleur, un jet d'évanouissement est dû."""
     return points_de_douleur >= SEUIL_D_EVANOUISSEMENT
