@@ -217,3 +217,11 @@ def test_a_rule_nested_in_a_case_it_repeats_is_written_once(claims):
     assert working_of(claims, "avec un degré d'échec de 5-3 = 2.") == [
         "5 > 3 : échec, °É = dé − CA = 5 − 3 = 2"
     ]
+
+
+def test_a_total_over_a_record_writes_its_terms(claims):
+    # cda: the PX d'aspect of the starting compétences, one per NC; an open d20's dice
+    assert working_of(claims, "soit 35 points au total")[-1] == (
+        "PX d'aspect = NC des compétences = 10 + 10 + 5 + 5 + 5 = 35"
+    )
+    assert "d20 ouvert = dés = 20 + 1 = 21" in working_of(claims, "+ 20 (le premier jet) + 1")

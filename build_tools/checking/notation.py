@@ -297,6 +297,8 @@ def _substituted(expression: str, values: Mapping[str, Any]) -> str:
         return f"({shown})" if _is_number(value) and value < 0 else shown
 
     filled = pattern.sub(value_of, expression.strip())
+    if expression.strip() in values and filled.startswith("("):  # « hausses = 1 + 1 »: no group
+        filled = filled[1:-1]
     if OMITTED in filled:
         number = r"\d+(?:,\d+)?"
         filled = re.sub(rf"\s*[+−]\s*(?:{number}\s*×\s*)?{OMITTED}(?!\s*[×/÷^])", "", filled)

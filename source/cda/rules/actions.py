@@ -368,7 +368,7 @@ def d20_ouvert(profondeur: int = _PROFONDEUR_DES_RELANCES) -> Distribution:
     return open_ended(DE_D_ACTION, explode_on=DE_D_ACTION, depth=profondeur)
 
 
-@rule(cites="il ajoute toujours le 20 à son °R")
+@rule(formula="d20 ouvert = dés", symbols={"dés": "des"}, cites="il ajoute toujours le 20 à son °R")
 def d20_ouvert_lu(des: tuple[int, ...]) -> int:
     """Un d20 ouvert : chaque 20 est gardé et relancé ; la suite s'arrête sur une autre face."""
     for rang, de in enumerate(des):

@@ -253,7 +253,19 @@ def niveau_de_dommage_de_tir(degre_de_reussite: int, bonus_de_dommage: int, port
     return degre_de_reussite + bonus_de_dommage - difficulte_de_portee(portee)
 
 
-@rule(cites="il doit avoir au-dessus du TP de l'adversaire et au plus son TA sur le d20")
+@rule(
+    formula="réussite et °R > TP : l'attaque touche ; sinon : l'attaque manque",
+    symbols={
+        "réussite": lambda arguments: (
+            jet.__wrapped__(arguments["total_d_attaque"], arguments["de"]).reussite
+        ),
+        "°R": lambda arguments: (
+            jet.__wrapped__(arguments["total_d_attaque"], arguments["de"]).degre
+        ),
+        "TP": "total_de_parade",
+    },
+    cites="il doit avoir au-dessus du TP de l'adversaire et au plus son TA sur le d20",
+)
 def attaque(
     total_d_attaque: int, total_de_parade: int, de: int, bonus_de_dommage: int
 ) -> int | None:

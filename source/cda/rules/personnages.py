@@ -366,7 +366,17 @@ def peut_echanger_un_point_d_aspect(aspects: Mapping[str, int], de: str, vers: s
 # -- creation: compétences ----------------------------------------------------
 
 
-@rule(cites="le personnage reçoit aussi un PX dans l'aspect associé à cette compétence")
+@rule(
+    formula="PX d'aspect = NC des compétences",
+    symbols={
+        "NC des compétences": lambda arguments: tuple(
+            niveau_de_competence.__wrapped__(niveau) * PX_D_ASPECT_PAR_NIVEAU
+            for niveau, nombre in arguments["competences"].items()
+            for _ in range(nombre)
+        )
+    },
+    cites="le personnage reçoit aussi un PX dans l'aspect associé à cette compétence",
+)
 def px_d_aspect_de_depart(competences: Mapping[str, int]) -> int:
     """Les PX d'aspect des compétences de départ : un par niveau, la somme de leurs NC."""
     return sum(

@@ -264,7 +264,17 @@ def recevoir_blessure(blessures: Blessures, gravite: str) -> Blessures:
     )
 
 
-@rule(cites="table « les effets des dommages »")
+@rule(
+    formula="PF restants = limites de récupération des blessures",
+    symbols={
+        "limites de récupération des blessures": lambda arguments: tuple(
+            limite_de_recuperation.__wrapped__(gravite)
+            for gravite in GRAVITES
+            for _ in range(arguments["blessures"].nombre(gravite))
+        )
+    },
+    cites="table « les effets des dommages »",
+)
 def limite_de_recuperation_des_blessures(blessures: Blessures) -> int:
     """Les PF qui restent après repos: la somme des limites de récupération des blessures."""
     return sum(blessures.nombre(gravite) * limite_de_recuperation(gravite) for gravite in GRAVITES)
@@ -302,17 +312,21 @@ def degre_d_encaissement_moyen(encaissement: int = ENCAISSEMENT_MOYEN) -> Fracti
     return moyenne_des_degres_de_reussite(encaissement)
 
 
-@rule(cites="et d'y ajouter 5 points")
+@rule(
+    formula="ajout = ⌊°R moyen d'encaissement⌋",
+    symbols={"°R moyen d'encaissement": lambda arguments: degre_d_encaissement_moyen.__wrapped__()},
+    cites="et d'y ajouter 5 points",
+)
 def ajout_au_niveau_de_dommage() -> int:
     """Ce que le GC ajoute à la blessure normale: le °R moyen d'encaissement, arrondi en dessous."""
     return int(degre_d_encaissement_moyen())
 
 
 @rule(
-    formula="Dom = blessure normale + °R moyen d'encaissement",
+    formula="Dom = blessure normale + ajout",
     symbols={
         "blessure normale": "blessure_normale",
-        "°R moyen d'encaissement": lambda arguments: int(degre_d_encaissement_moyen.__wrapped__()),
+        "ajout": lambda arguments: ajout_au_niveau_de_dommage.__wrapped__(),
     },
     cites="et d'y ajouter 5 points",
 )
