@@ -82,35 +82,19 @@ class Token:
     line: int
 
 
-@dataclass
-class Run:
-    """A stretch of words of a passage's text and where it stands in the document.
-
-    `start` is its offset in the passage's text; `owner`/`slot` the element whose
-    text (slot -1) or whose child's tail (slot i) holds it, at `offset`, as `source`.
-    """
-
-    start: int
-    owner: etree._Element
-    slot: int
-    offset: int
-    source: str
-    length: int
-    """Its length in the passage's text (its inner spaces read as one)."""
-
-    def source_offset(self, offset: int) -> int | None:
-        """The offset in `source` of character `offset` of the stretch as the passage reads it
-        (its inner spaces are one space there); None when it is past the stretch's end."""
-        if offset < 0:
-            return None
-        read = 0
-        for position, character in enumerate(self.source):
-            if character.isspace() and position and self.source[position - 1].isspace():
-                continue  # a run of spaces reads as its first
-            if read == offset:
-                return position
-            read += 1
-        return len(self.source) if read == offset else None
+def _source_offset(source: str, offset: int) -> int | None:
+    """The offset in `source` of character `offset` of it as a passage reads it (a run of
+    spaces reads as one space); None when it is past its end."""
+    if offset < 0:
+        return None
+    read = 0
+    for position, character in enumerate(source):
+        if character.isspace() and position and source[position - 1].isspace():
+            continue  # a run of spaces reads as its first
+        if read == offset:
+            return position
+        read += 1
+    return len(source) if read == offset else None
 
 
 @dataclass
@@ -139,8 +123,11 @@ class Passage:
     """A table cell a binding read whole: its words went to the rules as given."""
     labels: list[tuple[int, int]] = field(default_factory=list)
     """Spans of names (a glossary entry's term, a title): their words name, they state no rule."""
-    runs: list[Run] = field(default_factory=list, repr=False)
-    """Where each stretch of words of `text` stands in the document (its text or a tail)."""
+    runs: list[tuple] = field(default_factory=list, repr=False)
+    """Where each stretch of words of `text` stands in the document: (its offset in `text`
+    before `run_shift`, the element whose text (slot -1) or child's tail (slot i) holds it,
+    slot, its offset there, its words as the source writes them, its length in `text`)."""
+    run_shift: int = 0
 
     @classmethod
     def of(cls, element: etree._Element, file: Path, exclude: frozenset = frozenset()) -> Passage:
@@ -149,19 +136,20 @@ class Passage:
         generated: list[tuple[int, int]] = []
         labels: list[tuple[int, int]] = []
 
-        runs: list[Run] = []
+        runs: list[tuple] = []
 
         def emit(text: str | None, line: int, owner=None, slot: int = -1) -> int:
             # A stretch of words on one line at a time, not character by character: the
             # check reads every passage, and the whole book's once more for the coverage.
-            for found in _RUNS.finditer(text or ""):
-                run = found.group()
+            position = 0  # the runs tile the text: each starts where the one before ends
+            for run in _RUNS.findall(text or ""):
+                position += len(run)
                 if not run[0].isspace():
                     source = run
                     run = _INNER_SPACES.sub(" ", run)
                     if owner is not None:
                         runs.append(
-                            Run(len(characters), owner, slot, found.start(), source, len(run))
+                            (len(characters), owner, slot, position - len(source), source, len(run))
                         )
                     characters.extend(run)
                     lines.extend([line] * len(run))
@@ -200,8 +188,6 @@ class Passage:
         end = len(text.rstrip())
         spans = [(max(a - start, 0), min(b - start, end - start)) for a, b in generated if b > a]
         names = [(max(a - start, 0), min(b - start, end - start)) for a, b in labels if b > a]
-        for run in runs:
-            run.start -= start
         return cls(
             element,
             file,
@@ -210,6 +196,7 @@ class Passage:
             generated=spans,
             labels=names,
             runs=runs,
+            run_shift=start,
         )
 
     def origins(self, start: int, end: int) -> list[tuple[etree._Element, int, int, int]]:
@@ -221,17 +208,17 @@ class Passage:
         cross-reference stands for are no piece: the source does not hold them.
         """
         pieces = []
-        index = max(bisect.bisect_right(self.runs, start, key=lambda run: run.start) - 1, 0)
-        for run in self.runs[index:]:
-            if run.start >= end:
+        start, end = start + self.run_shift, end + self.run_shift
+        index = max(bisect.bisect_right(self.runs, start, key=lambda run: run[0]) - 1, 0)
+        for at, owner, slot, offset, source, length in self.runs[index:]:
+            if at >= end:
                 break
-            low, high = max(start, run.start), min(end, run.start + run.length)
+            low, high = max(start, at), min(end, at + length)
             if low >= high:
                 continue
-            first = run.source_offset(low - run.start)
-            last = run.source_offset(high - run.start)
+            first, last = _source_offset(source, low - at), _source_offset(source, high - at)
             if first is not None and last is not None:
-                pieces.append((run.owner, run.slot, run.offset + first, run.offset + last))
+                pieces.append((owner, slot, offset + first, offset + last))
         return pieces
 
     @property
