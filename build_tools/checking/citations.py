@@ -17,7 +17,7 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
-from build_tools.checking.binder import Context, Place, claim_id
+from build_tools.checking.claims import Context, Place, claim_id
 from build_tools.checking.matching import CLOSE_ENOUGH, align, could_hold
 from build_tools.checking.passage import Passage, TextPattern, number_value
 from build_tools.checking.rule import CITATIONS, Citation

@@ -16,15 +16,10 @@ from typing import Any
 
 from lxml import etree
 
-from build_tools.checking.binder import (
-    Binder,
-    Binding,
-    Check,
-    Context,
-    StaleBinding,
-    TableCheck,
-)
+from build_tools.checking.binder import Binder, Binding
+from build_tools.checking.check import Check, TableCheck
 from build_tools.checking.citations import resolve_citations
+from build_tools.checking.claims import Context, StaleBinding
 from build_tools.checking.passage import Passage, Token, excerpt
 from build_tools.checking.rule import ImpossibleValue, Trace, tracing
 from build_tools.checking.words import Vocabulary

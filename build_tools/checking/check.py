@@ -1,0 +1,609 @@
+"""What a binding receives: a passage of the book, and the means to read, claim and waive it.
+
+`Check.given` reads the text's numbers, `claim`/`affirm`/`word` judge what the
+text says against the rules (one `Claim` each), `waive` accounts for what is no
+rule; `TableCheck` gives a table's cells, each a `Check`. See docs/bindings.md.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from build_tools.checking.claims import (
+    Claim,
+    Context,
+    Place,
+    Spot,
+    StaleBinding,
+    agrees,
+    anchor_words,
+    claim_id,
+    derivation,
+    differing_span,
+    pattern_text,
+    shown,
+    unique_places,
+)
+from build_tools.checking.matching import CLOSE_ENOUGH, align
+from build_tools.checking.passage import (
+    Passage,
+    TextMatch,
+    TextPattern,
+    compile_pattern,
+    excerpt,
+    number_value,
+)
+from build_tools.checking.rule import Constant, Step, Trace, Working
+from build_tools.checking.words import Vocabulary
+from build_tools.diagnostics import Finding, slug
+
+if TYPE_CHECKING:
+    from build_tools.checking.binder import Binding
+
+
+@dataclass
+class Check:
+    """What a binding receives: a passage of the book, and the means to account for its numbers."""
+
+    passage: Passage
+    where: str
+    trace: Trace
+    findings: list[Finding]
+    claims: list[Claim] = field(default_factory=list)
+    label: str = ""
+    """For a table cell: its row and column, so that a finding's id says which cell."""
+    context: Context | None = None
+    binding: Binding | None = None
+    _repeats: dict[str, int] = field(default_factory=dict)
+    reached: int = 0
+    """How far in the passage the binding has read: where a lost anchor is looked for."""
+    read: list[tuple[Any, int, str]] = field(default_factory=list)
+    """Every number read (value, offset, text), to place an impossible value."""
+    spots: list[Spot] = field(default_factory=list)
+    """Every erratum of the passage where it stands, its claims' and those stated otherwise."""
+    resting_on: list[Step] | None = field(default=None, repr=False)
+    """The working the claim being read names, for a rule word reworded in its pattern."""
+
+    @property
+    def text(self) -> str:
+        """The passage's text, whitespace collapsed.
+
+        A table cell read whole gives its words to the rules (a label the rules
+        look up, « très difficile »): its rule words count as given.
+        """
+        if self.label:
+            self.passage.read_whole = True
+        return self.passage.text
+
+    def given(self, pattern: str | re.Pattern = "{}") -> Any:
+        """The number(s) the text states at `pattern`: inputs of the rules."""
+        values, _ = self._take(pattern, "given")
+        return values[0] if len(values) == 1 else tuple(values)
+
+    def claim(
+        self,
+        pattern: str | re.Pattern,
+        expected: Any,
+        *,
+        within: Any = 0,
+        key: str | None = None,
+        working: list[Step] | None = None,
+    ) -> bool:
+        """Compare the number(s) at `pattern` with what the rules give; a mismatch is an erratum.
+
+        `within` is a tolerance that applies only where the text itself says its
+        figure is approximate (« environ »…); `key` names the claim in its id;
+        `working` the steps it rests on (`Check.working()`), when they are not the
+        steps run since the previous claim.
+        """
+        findings_before = len(self.findings)
+        self.resting_on = working
+        values, match = self._take(pattern, "claimed")
+        expectations = expected if isinstance(expected, tuple) else (expected,)
+        if len(expectations) != len(values):
+            raise TypeError(
+                f"pattern {pattern_text(pattern)!r} has {len(values)} hole(s), "
+                f"{len(expectations)} expected value(s) given"
+            )
+        approximate = ""
+        if within and self.context is not None:
+            before = self.passage.text[max(0, match.start() - 80) : match.end() + 20]
+            approximate = self.context.vocabulary.approximation(before)
+        tolerance = within if approximate else 0
+        steps = self._steps(working)
+        agreed = True
+        for index, (found, wanted) in enumerate(zip(values, expectations, strict=True)):
+            if agrees(found, wanted, tolerance):
+                continue
+            agreed = False
+            offset = match.start(index + 1) if match.re.groups else match.start()
+            if key or not isinstance(pattern, str):
+                key_name = self._key(key or anchor_words(pattern), index, len(values))
+            else:
+                key_name = self._key(anchor_words(pattern, index), index, 1)
+            allowed = f" (« {approximate} »: within {shown(tolerance)})" if approximate else ""
+            self._report(
+                "erratum",
+                f"the text says {shown(found)}, the rules give {shown(wanted)}{allowed}",
+                offset,
+                match.group(index + 1),
+                (match.start(), match.end()),
+                key_name,
+                wanted,
+                found,
+                steps,
+                chosen=bool(key) or not isinstance(pattern, str),
+            )
+        self._record(
+            match,
+            "number",
+            tuple(values),
+            tuple(expectations),
+            agreed,
+            steps,
+            approximate,
+            own=self.findings[findings_before:],
+        )
+        return agreed
+
+    def affirm(
+        self,
+        phrase: str | re.Pattern,
+        holds: bool,
+        *,
+        rules_give: str,
+        key: str | None = None,
+        working: list[Step] | None = None,
+    ) -> bool:
+        """A statement the text makes in words (« un échec ! ») that the rules must hold.
+
+        When `holds` is false the statement is an erratum: the text says the
+        phrase, the rules give `rules_give`, with the working since the last claim
+        (or `working`, as for `claim`). The phrase's numbers are not accounted for
+        by this call.
+        """
+        findings_before = len(self.findings)
+        self.resting_on = working
+        match = self._search(phrase, "affirmed")
+        steps = self._steps(working)
+        if not holds:
+            first_word = match.group().split(" ")[0]
+            self._report(
+                "erratum",
+                f"the text says « {match.group()} », the rules give {rules_give}",
+                match.start(),
+                first_word,
+                (match.start(), match.end()),
+                self._key(key or anchor_words(phrase), 0, 1),
+                rules_give,
+                match.group(),
+                steps,
+                chosen=bool(key),
+                spot=(match.start(), match.end()),
+            )
+        self._record(
+            match,
+            "statement",
+            (match.group(),),
+            (rules_give,),
+            holds,
+            steps,
+            own=self.findings[findings_before:],
+        )
+        return holds
+
+    def word(
+        self,
+        pattern: str,
+        expected: str,
+        *,
+        key: str | None = None,
+        working: list[Step] | None = None,
+    ) -> bool:
+        """The rule word at the `[]` of `pattern` must be `expected` (a lemma of the vocabulary).
+
+        The hole matches any word of `expected`'s family, so that when the text
+        says a rival (« For » for « Con »), the claim finds it and reports it.
+        """
+        findings_before = len(self.findings)
+        vocabulary = self._vocabulary()
+        family = vocabulary.family_of(expected)
+        if family is None:
+            raise TypeError(f"{expected!r} is no rule word of this book's vocabulary")
+        before, _, after = pattern.partition("[]")
+        located = None
+        for candidate in vocabulary.find(self.passage.text):
+            if candidate.family != family:
+                continue
+            if not self._free(candidate.start, candidate.end):
+                continue
+            head = self.passage.text[: candidate.start].rstrip()
+            tail = self.passage.text[candidate.end :].lstrip()
+            if head.endswith(before.strip()) and tail.startswith(after.strip()):
+                located = candidate
+                break
+        if located is None:
+            raise StaleBinding(pattern)
+        self.passage.consumed.append((located.start, located.end, "claimed"))
+        self.reached = max(self.reached, located.end)
+        steps = self._steps(working)
+        agreed = located.lemma == expected
+        match = TextMatch(TextPattern(pattern), self.passage.text, (located.start, located.end), [])
+        if not agreed:
+            self._report(
+                "erratum",
+                f"the text says « {located.text} », the rules give « {expected} »",
+                located.start,
+                located.text,
+                (located.start, located.end),
+                key or slug(expected),
+                expected,
+                located.text,
+                steps,
+                related=self._places_saying(family, expected),
+                extra=[
+                    f"{family}: the rules give « {expected} » here; "
+                    f"the text says « {located.text} » ({located.lemma})"
+                ],
+            )
+        self._record(
+            match,
+            "word",
+            (located.lemma,),
+            (expected,),
+            agreed,
+            steps,
+            own=self.findings[findings_before:],
+        )
+        return agreed
+
+    def erratum(
+        self,
+        span: tuple[int, int],
+        message: str,
+        key: str,
+        *,
+        expected: Any = None,
+        found: Any = None,
+        since: int = 0,
+        quoted: tuple[int, int] | None = None,
+        working: list[Step] | None = None,
+    ) -> Finding:
+        """An erratum at `span` of the passage's text, for words a game reads itself.
+
+        For a statement the number patterns cannot read (a feat's name, the order
+        of a queue): reported like a claim's erratum, with the working from step
+        `since` of the trace (or `working`, as for `claim`), and placed where it
+        stands for the reader's mark. `quoted` is the statement to quote around it
+        (the span by default).
+        """
+        start, end = span
+        steps = list(working) if working is not None else self.trace.since(since)
+        finding = Finding(
+            "error",
+            "erratum",
+            message,
+            file=self.passage.file,
+            line=self.passage.line_at(start),
+            column=self.passage.column_at(start, self.passage.text[start:end].split(" ")[0]),
+            where=self.where,
+            text=excerpt(self.passage.text, *(quoted or span)),
+            key=key,
+            expected=expected,
+            found=found,
+            derivation=derivation(steps),
+        )
+        self.findings.append(finding)
+        self.place(finding, span, steps)
+        return finding
+
+    def place(self, finding: Finding, span: tuple[int, int], steps: list[Step]) -> None:
+        """Record where an erratum stands (`span` of the passage's text) and its working.
+
+        Words the rules give otherwise only in part (« Mental (Mt) » for « Mental (Me) »)
+        stand where they differ: the words both agree on are not the erratum.
+        """
+        start, end = differing_span(self.passage.text, span, finding.found, finding.expected)
+        self.spots.append(Spot(finding, self.passage, start, end, steps, self._cited(steps)))
+
+    def peek(self, pattern: str | re.Pattern) -> Any:
+        """The number(s) at `pattern`, read without accounting for them (a later call will)."""
+        match = self._search(pattern, None)
+        values = [number_value(match.group(group)) for group in range(1, match.re.groups + 1)]
+        return values[0] if len(values) == 1 else tuple(values)
+
+    def note(self, category: str, message: str) -> None:
+        """A figure to print with every check (an info finding): a table's gap from the dice."""
+        line = self.passage.line_at(0)
+        self.findings.append(
+            Finding(
+                "info",
+                category,
+                message,
+                file=self.passage.file,
+                line=line,
+                where=self.where,
+                key=category,
+            )
+        )
+
+    def waive(self, pattern: str | re.Pattern, reason: str) -> None:
+        """Account for the numbers and rule words at `pattern`, unchecked, for `reason`."""
+        if not reason:
+            raise TypeError("waive() needs a reason")
+        match = self._search(pattern, "waived")
+        self.passage.consumed.append((match.start(), match.end(), "waived"))
+
+    def waive_words(self, reason: str, *lemmas: str) -> None:
+        """Account for the rule words of the passage (all, or those of `lemmas`) as no rule here.
+
+        For a narration whose « avant » and « plus » tell a story rather than a
+        rule; the reason is required, as for `waive`.
+        """
+        if not reason:
+            raise TypeError("waive_words() needs a reason")
+        for word in self._vocabulary().find(self.passage.text):
+            if lemmas and word.lemma not in lemmas and word.text not in lemmas:
+                continue
+            if self._free(word.start, word.end):
+                self.passage.word_waivers.append((word.start, word.end))
+
+    # -- the record -----------------------------------------------------------
+
+    def _record(self, match, kind, found, expected, agreed, steps, approximate="", own=()) -> Claim:
+        offset = match.start(1) if match.re.groups else match.start()
+        token = match.group(1) if match.re.groups else match.group().split(" ")[0]
+        claim = Claim(
+            match.group(),
+            found,
+            expected,
+            agreed,
+            [str(step) for step in steps],
+            kind=kind,
+            element=self.passage.element,
+            span=(match.start(), match.end()),
+            file=self.passage.file,
+            line=self.passage.line_at(offset),
+            steps=steps,
+            cites=self._cited(steps, expected),
+            approximate=approximate,
+            passage=self.passage,
+            offset=offset,
+            token=token,
+        )
+        if own:  # the findings this claim gave: its id, its errata, and its other places
+            claim.id = own[0].id
+            claim.errata = [spot for spot in self.spots if any(spot.finding is f for f in own)]
+            claim.related = [
+                Place(Path(r["file"]) if r.get("file") else None, r["line"], 0, r["message"])
+                for finding in own
+                for r in finding.related
+            ]
+        self.claims.append(claim)
+        return claim
+
+    def _report(
+        self,
+        category,
+        message,
+        offset,
+        token,
+        span,
+        key_name,
+        expected,
+        found,
+        steps,
+        related: list[Place] | None = None,
+        chosen: bool = False,
+        extra: list[str] | None = None,
+        spot: tuple[int, int] | None = None,
+    ) -> None:
+        """An erratum at `token` (at `offset`), marked over `spot` (the token by default)."""
+        related = list(related or []) + [
+            place for place in self._cited(steps) if place not in (related or [])
+        ]
+        finding = Finding(
+            "error",
+            category,
+            message,
+            file=self.passage.file,
+            line=self.passage.line_at(offset),
+            column=self.passage.column_at(offset, token),
+            where=self.where,
+            text=excerpt(self.passage.text, *span),
+            key=key_name,
+            id=claim_id(category, self.where, key_name, chosen=chosen),
+            expected=expected,
+            found=found,
+            derivation=derivation(steps) + list(extra or []),
+            related=unique_places(
+                {
+                    "file": str(place.file) if place.file else None,
+                    "line": place.line,
+                    "message": f"{place.role}: {place.text}" if place.role else place.text,
+                }
+                for place in related
+            ),
+        )
+        self.findings.append(finding)
+        self.place(finding, spot or (offset, offset + len(token)), steps)
+
+    def _cited(self, steps: list[Step], expected: tuple = ()) -> list[Place]:
+        """The places of the book stating the rules of `steps`, and the constants of the rules
+        that are among the `expected` values (each place once)."""
+        if self.context is None:
+            return []
+        citations = [step.citation for step in steps if step.citation is not None]
+        constants = [value.citation for value in expected if isinstance(value, Constant)]
+        places: dict[int, Place] = {}
+        for citation in citations + constants:
+            if id(citation) not in self.context.places:
+                continue
+            for place in self.context.all_places.get(id(citation)) or [
+                self.context.places[id(citation)]
+            ]:
+                if citation in constants and citation not in citations and self._holds(place):
+                    continue  # the sentence the constant comes from is the claim's own
+                places.setdefault(id(place), place)
+        return list(places.values())
+
+    def _holds(self, place: Place) -> bool:
+        """Whether `place` is in this passage (or holds it)."""
+        element = self.passage.element
+        if place.element is None or element is None:
+            return False
+        return any(node is element for node in place.element.iterancestors()) or any(
+            node is place.element for node in element.iter()
+        )
+
+    def _places_saying(self, family: str, lemma: str) -> list[Place]:
+        """Sentences cited by the rules that state `lemma` of `family`: the other place."""
+        if self.context is None:
+            return []
+        places = []
+        for citation in self.context.citations:
+            # The sentence's rule words, found only when a contradiction asks for them.
+            words = self.context.vocabulary.find(self.context.sentence_words.get(id(citation), ""))
+            place = self.context.places.get(id(citation))
+            if place is None or place.line == 0:
+                continue
+            if any(word.family == family and word.lemma == lemma for word in words):
+                if place not in places:
+                    places.append(place)
+        if not places and self.binding is not None:
+            places.append(Place(self.binding.file, self.binding.line, 0, f"« {lemma} »", "binding"))
+        return places[:2]
+
+    def _key(self, key_name: str, index: int, holes: int) -> str:
+        if self.label and not re.search(r"[^\W\d_]", key_name):
+            key_name = f"{self.label} {key_name}"  # a bare "{}" says nothing of where: the cell
+        if holes > 1:
+            key_name += f" {index + 1}"  # which number of the claim, not how many failed before
+        self._repeats[key_name] = self._repeats.get(key_name, 0) + 1
+        if self._repeats[key_name] > 1:
+            key_name += f" #{self._repeats[key_name]}"
+        return key_name
+
+    @contextmanager
+    def working(self) -> Iterator[Working]:
+        """Keep the rule steps run inside apart, for the claims that name them.
+
+        `with ex.working() as round_1: r1 = rules.round(...)`, then
+        `ex.claim(..., working=round_1.of(rules.total, result=r1.total))`: a
+        computation made once, whose results the text states one by one, gives
+        each claim its own steps. A claim that names none takes none of them.
+        """
+        start = len(self.trace.steps)
+        kept = Working()
+        try:
+            yield kept
+        finally:
+            end = len(self.trace.steps)
+            kept.extend(self.trace.steps[start:end])
+            self.trace.apart.append((start, end))
+
+    def _steps(self, working: list[Step] | None = None) -> list[Step]:
+        """The claim's working: `working` when the binding names it, else the rule steps since
+        the previous claim of this binding (cells of a table share them)."""
+        self.resting_on = None
+        steps = list(working) if working is not None else list(self.trace.since(self.trace.mark))
+        self.trace.mark = len(self.trace.steps)
+        return steps
+
+    # -- reading the text -------------------------------------------------------
+
+    def _take(self, pattern: str | re.Pattern, kind: str) -> tuple[list, re.Match]:
+        match = self._search(pattern, kind)
+        groups = range(1, (match.re.groups or 0) + 1)
+        if not groups:
+            raise TypeError(f"pattern {pattern_text(pattern)!r} has no {{}} hole")
+        for group in groups:
+            self.passage.consumed.append((match.start(group), match.end(group), kind))
+        values = [number_value(match.group(group)) for group in groups]
+        for group, value in zip(groups, values, strict=True):
+            self.read.append((value, match.start(group), match.group(group)))
+        return values, match
+
+    def _search(self, pattern: str | re.Pattern, kind: str | None) -> re.Match | TextMatch:
+        compiled = compile_pattern(pattern)
+        match = self.passage.search(compiled)
+        if match is None and isinstance(compiled, TextPattern):
+            match = self._reworded(compiled, kind)
+        if match is None:
+            raise StaleBinding(pattern_text(pattern))
+        if kind is not None:
+            # The pattern's own words are the binding's: its rule words are claimed (or waived).
+            self.passage.anchors.append((match.start(), match.end(), kind))
+            self.reached = max(self.reached, match.end())
+        return match
+
+    def _reworded(self, pattern: TextPattern, kind: str | None) -> TextMatch | None:
+        """The pattern found in a reworded sentence; its rule words that changed are reported."""
+        vocabulary = self._vocabulary()
+        alignment = align(pattern.literals, self.passage.text, vocabulary, self._free)
+        if alignment is None or not alignment.accepted or len(alignment.holes) != pattern.groups:
+            if alignment is not None and alignment.score >= CLOSE_ENOUGH:
+                start, end = alignment.span
+                raise StaleBinding(pattern.pattern, start, self.passage.text[start:end])
+            return None
+        match = TextMatch(pattern, self.passage.text, alignment.span, alignment.holes)
+        if kind not in (None, "waived"):
+            for mine, theirs in alignment.contradictions:
+                self._report(
+                    "erratum",
+                    f"the text says « {theirs.text} », the rules say « {mine.text} »",
+                    theirs.start,
+                    theirs.text,
+                    alignment.span,
+                    slug(mine.lemma),
+                    mine.lemma,
+                    theirs.lemma,
+                    list(
+                        self.resting_on
+                        if self.resting_on is not None
+                        else self.trace.since(self.trace.mark)
+                    ),
+                    related=self._places_saying(mine.family, mine.lemma),
+                    extra=[
+                        f"{mine.family}: the binding and the rules read « {mine.text} » here; "
+                        f"the text says « {theirs.text} » ({theirs.lemma})"
+                    ],
+                )
+                self.passage.consumed.append((theirs.start, theirs.end, "claimed"))
+        return match
+
+    def _free(self, start: int, end: int) -> bool:
+        """Whether a span overlaps nothing consumed (nor a statement already affirmed)."""
+        if any(start < stop and begin < end for begin, stop, _ in self.passage.consumed):
+            return False
+        # A statement already affirmed is not found again in a reworded pattern's place.
+        return not any(
+            start <= begin and stop <= end
+            for begin, stop, kind in self.passage.anchors
+            if kind == "affirmed"
+        )
+
+    def _vocabulary(self) -> Vocabulary:
+        return self.context.vocabulary if self.context is not None else Vocabulary()
+
+
+@dataclass
+class TableCheck(Check):
+    """A table: its title as a passage, and its rows of cells, each a `Check` of its own."""
+
+    head_rows: list[list[Check]] = field(default_factory=list)
+    rows: list[list[Check]] = field(default_factory=list)
+
+    def cells(self) -> list[Check]:
+        return [cell for row in self.head_rows + self.rows for cell in row]
+
+    def all_claims(self) -> list[Claim]:
+        return self.claims + [claim for cell in self.cells() for claim in cell.claims]
+
+    def all_spots(self) -> list[Spot]:
+        return self.spots + [spot for cell in self.cells() for spot in cell.spots]
