@@ -20,10 +20,11 @@ from build_tools.checking.binder import Binder, Binding
 from build_tools.checking.check import Check, TableCheck
 from build_tools.checking.citations import resolve_citations
 from build_tools.checking.claims import Context, StaleBinding
-from build_tools.checking.passage import Passage, Token, excerpt
+from build_tools.checking.coverage import coverage_of, passages
+from build_tools.checking.passage import Passage, excerpt
 from build_tools.checking.rule import ImpossibleValue, Trace, tracing
 from build_tools.checking.words import Vocabulary
-from build_tools.diagnostics import Finding, display_path, slug
+from build_tools.diagnostics import Finding, display_path
 from build_tools.docbook import EXAMPLES, SECTIONS, TABLES, normalize, text_of, title_of, where_of
 from build_tools.reader import Document
 
@@ -46,7 +47,6 @@ PROSE = (
     "edition",
     "subtitle",
 )
-UNIT_KINDS = ("examples", "tables", "glossary")
 
 
 @dataclass
@@ -161,11 +161,11 @@ def run_bindings(
             f.category in ("binding-stale", "binding-error") for f in outcome.findings[before:]
         )
         claims = check.all_claims() if isinstance(check, TableCheck) else check.claims
-        passages = _passages(check)
-        unbound = sum(len(p.accounting()["unbound"]) for p in passages)
+        read = passages(check)
+        unbound = sum(len(passage.accounting()["unbound"]) for passage in read)
         if failed:
             # What a failed binding did not read is "not reached", counted, never listed.
-            for passage in passages:
+            for passage in read:
                 passage.consumed.append((0, len(passage.text), "not reached"))
             _count_in(outcome.findings[before:], unbound)
         checked.add(element)
@@ -180,7 +180,7 @@ def run_bindings(
         else:
             prose_checks.append(check)
     _merge_contradictions(outcome.findings)
-    outcome.coverage = _coverage(
+    outcome.coverage = coverage_of(
         document,
         units,
         bound,
@@ -520,126 +520,3 @@ def _binding_finding(binding, category, message, element, document, key=None) ->
         where=where_of(element),
         key=key or binding.name,
     )
-
-
-def _coverage(
-    document, units, bound, prose_checks, unit_elements, word_findings, vocabulary, findings
-) -> dict[str, Any]:
-    coverage: dict[str, Any] = {kind: {"total": 0, "bound": 0} for kind in UNIT_KINDS}
-    numbers = {"total": 0, "given": 0, "claimed": 0, "waived": 0, "unbound": 0, "not reached": 0}
-    words = {"total": 0, "given": 0, "claimed": 0, "waived": 0, "unbound": 0, "not reached": 0}
-    for unit in units:
-        coverage[unit.kind]["total"] += 1
-        check = bound.get(unit.element)
-        if check is None:
-            file, line, column = document.locate(unit.element)
-            noun = {"examples": "example", "tables": "table", "glossary": "glossary value"}[
-                unit.kind
-            ]
-            findings.append(
-                Finding(
-                    "error",
-                    "unbound",
-                    f"no binding checks this {noun}",
-                    file=file,
-                    line=line,
-                    column=column,
-                    where=unit.where,
-                    key=f"unbound-{noun}",
-                )
-            )
-            passages = [
-                Passage.of(
-                    unit.element, document.file_of(unit.element), unit_elements - {unit.element}
-                )
-            ]
-        else:
-            coverage[unit.kind]["bound"] += 1
-            passages = _passages(check)
-            for passage in passages:
-                _count_words(passage, unit.where, vocabulary, words, word_findings)
-        for passage in passages:
-            _count(passage, unit.where, numbers, findings)
-    for check in prose_checks:
-        for passage in _passages(check):
-            _count(passage, check.where, numbers, findings)
-            _count_words(passage, check.where, vocabulary, words, word_findings)
-    coverage["numbers"] = numbers
-    coverage["words"] = words
-    coverage["prose"] = _prose_coverage(document, unit_elements, prose_checks)
-    return coverage
-
-
-def _passages(check: Check) -> list[Passage]:
-    if isinstance(check, TableCheck):
-        return [check.passage] + [cell.passage for cell in check.cells()]
-    return [check.passage]
-
-
-def _count(passage: Passage, where: str, numbers: dict[str, int], findings: list[Finding]) -> None:
-    accounting = passage.accounting()
-    for how, tokens in accounting.items():
-        numbers[how] += len(tokens)
-        numbers["total"] += len(tokens)
-    seen: dict[str, int] = {}
-    for token in accounting["unbound"]:
-        context = _context(passage.text, token)
-        seen[context] = seen.get(context, 0) + 1
-        findings.append(
-            Finding(
-                "error",
-                "unbound",
-                f"the number {token.text} is neither given, claimed nor waived",
-                file=passage.file,
-                line=token.line,
-                column=passage.column_at(token.start, token.text),
-                where=where,
-                text=context,
-                key=f"number-{slug(context)}" + (f"#{seen[context]}" if seen[context] > 1 else ""),
-            )
-        )
-
-
-def _count_words(passage, where, vocabulary, words, findings) -> None:
-    """The rule words of a bound passage: claimed, waived, or an unbound-word finding."""
-    accounting = passage.word_accounting(vocabulary)
-    for how, found in accounting.items():
-        words[how] += len(found)
-        words["total"] += len(found)
-    seen: dict[str, int] = {}
-    for word in accounting["unbound"]:
-        context = _context(passage.text, word)
-        seen[context] = seen.get(context, 0) + 1
-        findings.append(
-            Finding(
-                "error",
-                "unbound",
-                f"the rule word « {word.text} » ({word.family}) is neither claimed nor waived",
-                file=passage.file,
-                line=passage.line_at(word.start),
-                column=passage.column_at(word.start, word.text.split(" ")[0]),
-                where=where,
-                text=context,
-                key=f"word {word.lemma} {context}"[:60]
-                + (f" #{seen[context]}" if seen[context] > 1 else ""),
-            )
-        )
-
-
-def _context(text: str, token: Token, margin: int = 25) -> str:
-    left = max(0, token.start - margin)
-    right = min(len(text), token.end + margin)
-    return ("…" if left else "") + text[left:right] + ("…" if right < len(text) else "")
-
-
-def _prose_coverage(document, unit_elements, prose_checks) -> dict[str, int]:
-    """Numbers outside the units: how many there are, how many prose bindings account for."""
-    outside = Passage.of(document.root, document.main, unit_elements)
-    bound = sum(
-        len(tokens)
-        for check in prose_checks
-        for passage in _passages(check)
-        for how, tokens in passage.accounting().items()
-        if how != "unbound"
-    )
-    return {"total": len(outside.tokens), "bound": bound}

@@ -1,0 +1,144 @@
+"""How much of a book its bindings account for: units bound, numbers and rule words read.
+
+Every example, table and glossary value must be bound; every number of a bound
+passage given, claimed or waived, and every rule word claimed or waived; what
+is neither is an `unbound` finding at its place. Prose outside the units is
+counted too (how many of its numbers prose bindings account for).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from build_tools.checking.check import Check, TableCheck
+from build_tools.checking.passage import Passage, Token
+from build_tools.diagnostics import Finding, slug
+
+UNIT_KINDS = ("examples", "tables", "glossary")
+TALLY = ("total", "given", "claimed", "waived", "unbound", "not reached")
+
+
+def coverage_of(
+    document, units, bound, prose_checks, unit_elements, word_findings, vocabulary, findings
+) -> dict[str, Any]:
+    """Units bound by kind, numbers and rule words by how they were read, prose numbers bound."""
+    coverage: dict[str, Any] = {kind: {"total": 0, "bound": 0} for kind in UNIT_KINDS}
+    numbers = dict.fromkeys(TALLY, 0)
+    words = dict.fromkeys(TALLY, 0)
+    for unit in units:
+        coverage[unit.kind]["total"] += 1
+        check = bound.get(unit.element)
+        if check is None:
+            file, line, column = document.locate(unit.element)
+            noun = {"examples": "example", "tables": "table", "glossary": "glossary value"}[
+                unit.kind
+            ]
+            findings.append(
+                Finding(
+                    "error",
+                    "unbound",
+                    f"no binding checks this {noun}",
+                    file=file,
+                    line=line,
+                    column=column,
+                    where=unit.where,
+                    key=f"unbound-{noun}",
+                )
+            )
+            read = [
+                Passage.of(
+                    unit.element, document.file_of(unit.element), unit_elements - {unit.element}
+                )
+            ]
+        else:
+            coverage[unit.kind]["bound"] += 1
+            read = passages(check)
+            for passage in read:
+                _count_words(passage, unit.where, vocabulary, words, word_findings)
+        for passage in read:
+            _count(passage, unit.where, numbers, findings)
+    for check in prose_checks:
+        for passage in passages(check):
+            _count(passage, check.where, numbers, findings)
+            _count_words(passage, check.where, vocabulary, words, word_findings)
+    coverage["numbers"] = numbers
+    coverage["words"] = words
+    coverage["prose"] = _prose_coverage(document, unit_elements, prose_checks)
+    return coverage
+
+
+def passages(check: Check) -> list[Passage]:
+    """The passages a check read: its own, and a table's cells."""
+    if isinstance(check, TableCheck):
+        return [check.passage] + [cell.passage for cell in check.cells()]
+    return [check.passage]
+
+
+def _tally(passage: Passage, accounting: dict, tally: dict[str, int], findings, unbound) -> None:
+    """Add `accounting` (how each token was read) to `tally`; a finding for each unbound one,
+    made by `unbound(token, context, repeat)` (repeat: how many times that context came)."""
+    for how, tokens in accounting.items():
+        tally[how] += len(tokens)
+        tally["total"] += len(tokens)
+    seen: dict[str, int] = {}
+    for token in accounting["unbound"]:
+        context = _context(passage.text, token)
+        seen[context] = seen.get(context, 0) + 1
+        findings.append(unbound(token, context, seen[context]))
+
+
+def _count(passage: Passage, where: str, numbers: dict[str, int], findings: list[Finding]) -> None:
+    """The numbers of a passage: given, claimed, waived, or an unbound-number finding."""
+
+    def unbound(token, context, repeat) -> Finding:
+        return Finding(
+            "error",
+            "unbound",
+            f"the number {token.text} is neither given, claimed nor waived",
+            file=passage.file,
+            line=token.line,
+            column=passage.column_at(token.start, token.text),
+            where=where,
+            text=context,
+            key=f"number-{slug(context)}" + (f"#{repeat}" if repeat > 1 else ""),
+        )
+
+    _tally(passage, passage.accounting(), numbers, findings, unbound)
+
+
+def _count_words(passage, where, vocabulary, words, findings) -> None:
+    """The rule words of a bound passage: claimed, waived, or an unbound-word finding."""
+
+    def unbound(word, context, repeat) -> Finding:
+        return Finding(
+            "error",
+            "unbound",
+            f"the rule word « {word.text} » ({word.family}) is neither claimed nor waived",
+            file=passage.file,
+            line=passage.line_at(word.start),
+            column=passage.column_at(word.start, word.text.split(" ")[0]),
+            where=where,
+            text=context,
+            key=f"word {word.lemma} {context}"[:60] + (f" #{repeat}" if repeat > 1 else ""),
+        )
+
+    _tally(passage, passage.word_accounting(vocabulary), words, findings, unbound)
+
+
+def _context(text: str, token: Token, margin: int = 25) -> str:
+    left = max(0, token.start - margin)
+    right = min(len(text), token.end + margin)
+    return ("…" if left else "") + text[left:right] + ("…" if right < len(text) else "")
+
+
+def _prose_coverage(document, unit_elements, prose_checks) -> dict[str, int]:
+    """Numbers outside the units: how many there are, how many prose bindings account for."""
+    outside = Passage.of(document.root, document.main, unit_elements)
+    bound = sum(
+        len(tokens)
+        for check in prose_checks
+        for passage in passages(check)
+        for how, tokens in passage.accounting().items()
+        if how != "unbound"
+    )
+    return {"total": len(outside.tokens), "bound": bound}
