@@ -3,6 +3,9 @@
 `Check.given` reads the text's numbers, `claim`/`affirm`/`word` judge what the
 text says against the rules (one `Claim` each), `waive` accounts for what is no
 rule; `TableCheck` gives a table's cells, each a `Check`. See docs/bindings.md.
+
+Just over 600 lines, for a reason: `Check` is the one API bindings are written
+against, and each of its methods makes one record with the helpers beside it.
 """
 
 from __future__ import annotations

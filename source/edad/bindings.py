@@ -2,6 +2,9 @@
 
 In the book's order. The goblin fight is replayed by `rejeu.Rejeu`; names and
 kinds of action, which are words, are read and judged by `mots`.
+
+Over 600 lines, for a reason: one binding per passage of the book, in the
+book's order, so that a reader of one finds the other beside it.
 """
 
 from __future__ import annotations

@@ -1,9 +1,11 @@
 """Le combat: attack factors, attack types and adverbs, the four totals, damage and pain.
 
 The chapter « Le combat » of Harmonies, as functions named with the book's
-terms. An attack is described by four Facteurs (Finesse FF, Dommages FD,
-Rapidité FR, Parade FP); with the Niveau de Compétence and the weapon's
-bonuses (BF, BP, BR, BD) they give four totals:
+terms (over 600 lines, for a reason: one chapter of the book, its rules in the
+book's order, as the book's readers look them up). An attack is described by
+four Facteurs (Finesse FF, Dommages FD, Rapidité FR, Parade FP); with the
+Niveau de Compétence and the weapon's bonuses (BF, BP, BR, BD) they give four
+totals:
 
     Rapidité = Niveau + BR + FR
     Défense  = Niveau + BP + FP − FF
