@@ -253,6 +253,30 @@ def test_a_chapter_page_prints_from_its_first_page(site, tmp_path):
     assert "Rechercher" not in first and "Dans ce chapitre" not in first
 
 
+def measured(site, server, tmp_path, page: str, width: int, script: str):
+    """What `script` measures (its JSON) in `page`, opened `width` pixels wide in Chromium.
+
+    The page is framed in a harness of the same site, so the script reads its layout.
+    """
+    harness = site / f"measure-{width}.html"
+    harness.write_text(
+        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>measure</title>"
+        "<style>body { margin: 0; }</style></head><body><pre id='result'></pre>"
+        f"<script>const WIDTH = {width}; const PAGE = '{page}';{script}</script></body></html>",
+        encoding="utf-8",
+    )
+    run = chromium(
+        tmp_path / "profile",
+        f"--window-size={width + 40},1000",
+        "--virtual-time-budget=5000",
+        "--dump-dom",
+        f"{server}/measure-{width}.html",
+    )
+    found = re.search(r'<pre id="result">(.*?)</pre>', run.stdout, re.S)
+    assert found and found.group(1), run.stderr[-2000:]
+    return json.loads(found.group(1).replace("&amp;", "&").replace("&lt;", "<"))
+
+
 TABLES_IN_VIEW = """
 const frame = document.createElement('iframe');
 frame.style.border = '0';
@@ -286,24 +310,9 @@ def test_tables_are_never_clipped_and_keep_caption_and_first_column_in_view(
 ):
     """At 1280 px every table of Harmonies shows whole (Tableau 1.1 was clipped); on a phone
     a table scrolls, with its caption and first column in view."""
-    harness = site / f"tables-{width}.html"
-    harness.write_text(
-        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>tables</title>"
-        "<style>body { margin: 0; }</style></head><body><pre id='result'></pre>"
-        f"<script>const WIDTH = {width}; const PAGE = '/harmonies/html/sactions.html';"
-        f"{TABLES_IN_VIEW}</script></body></html>",
-        encoding="utf-8",
+    tables = measured(
+        site, server, tmp_path, "/harmonies/html/sactions.html", width, TABLES_IN_VIEW
     )
-    run = chromium(
-        tmp_path / "profile",
-        f"--window-size={width + 40},1000",
-        "--virtual-time-budget=5000",
-        "--dump-dom",
-        f"{server}/tables-{width}.html",
-    )
-    found = re.search(r'<pre id="result">(.*?)</pre>', run.stdout, re.S)
-    assert found and found.group(1), run.stderr[-2000:]
-    tables = json.loads(found.group(1).replace("&amp;", "&").replace("&lt;", "<"))
     assert any("Tableau 1.1" in table["caption"] for table in tables)
     for table in tables:
         assert not table["outside"], table
@@ -349,24 +358,7 @@ def test_a_verified_paragraph_has_its_tick_in_the_margin_beside_its_last_line(
 ):
     """On a wide screen a paragraph's ✓ stands in the margin, level with its last line (not on a
     line of its own); on a phone, where there is no margin, it follows the paragraph."""
-    harness = site / f"marks-{width}.html"
-    harness.write_text(
-        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>marks</title>"
-        "<style>body { margin: 0; }</style></head><body><pre id='result'></pre>"
-        f"<script>const WIDTH = {width}; const PAGE = '/cda/html/actions.html';"
-        f"{MARKS_IN_MARGIN}</script></body></html>",
-        encoding="utf-8",
-    )
-    run = chromium(
-        tmp_path / "profile",
-        f"--window-size={width + 40},1000",
-        "--virtual-time-budget=5000",
-        "--dump-dom",
-        f"{server}/marks-{width}.html",
-    )
-    found = re.search(r'<pre id="result">(.*?)</pre>', run.stdout, re.S)
-    assert found and found.group(1), run.stderr[-2000:]
-    marks = json.loads(found.group(1))
+    marks = measured(site, server, tmp_path, "/cda/html/actions.html", width, MARKS_IN_MARGIN)
     assert len(marks) >= 3
     for mark in marks:
         if width >= 1280:
