@@ -294,6 +294,30 @@ def test_two_chapters_whose_ids_make_one_page_name(rulebook, write_book, tmp_pat
     assert "Second." in (pages / "a-b-2.html").read_text()
 
 
+def test_an_id_the_html_gives_to_part_of_another_element_is_a_finding(rulebook, write_book):
+    """« t1-caption » beside table t1: the HTML names t1's caption so; two anchors of one name
+    would make the page invalid and send the link to either. One finding, at that id."""
+    folder = write_book(
+        "derives",
+        {
+            "book.xml": """<?xml version="1.0" encoding="utf-8"?>
+<book lang="fr"><title>Dérivés</title>
+<chapter id="c"><title>Un</title>
+<table id="t1"><title>Table</title><tgroup cols="1"><tbody><row><entry>1</entry></row>
+</tbody></tgroup></table>
+<para id="t1-caption">Voir <xref linkend="t1"/>.</para>
+<para id="t1-captions">Un nom qui n'est pas dérivé.</para>
+</chapter></book>
+"""
+        },
+    )
+    status, out, _ = rulebook("check", str(folder), "--no-rules")
+    assert status == 1
+    found = [line for line in out.splitlines() if "[output-name]" in line]
+    assert len(found) == 1 and "book.xml:6:7:" in found[0], out
+    assert "the caption of the table 't1'" in found[0]
+
+
 # -- Ctrl-C -------------------------------------------------------------------------------------
 
 
