@@ -254,15 +254,21 @@ def test_a_chapter_page_prints_from_its_first_page(site, tmp_path):
 
 
 def measured(site, server, tmp_path, page: str, width: int, script: str):
-    """What `script` measures (its JSON) in `page`, opened `width` pixels wide in Chromium.
+    """What `script` measures in `page`, opened `width` pixels wide in Chromium.
 
-    The page is framed in a harness of the same site, so the script reads its layout.
+    The page is framed in a harness of the same site, so the script reads its layout: it
+    finds the framed document as `page` and pushes what it measures onto `found`.
     """
     harness = site / f"measure-{width}.html"
     harness.write_text(
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>measure</title>"
         "<style>body { margin: 0; }</style></head><body><pre id='result'></pre>"
-        f"<script>const WIDTH = {width}; const PAGE = '{page}';{script}</script></body></html>",
+        f"<script>const frame = document.createElement('iframe'); frame.style.border = '0';"
+        f"frame.width = {width}; frame.height = 900; frame.src = '{page}';"
+        "frame.onload = () => { const page = frame.contentDocument; const found = [];"
+        f"{script}"
+        "document.getElementById('result').textContent = JSON.stringify(found); };"
+        "document.body.appendChild(frame);</script></body></html>",
         encoding="utf-8",
     )
     run = chromium(
@@ -278,13 +284,6 @@ def measured(site, server, tmp_path, page: str, width: int, script: str):
 
 
 TABLES_IN_VIEW = """
-const frame = document.createElement('iframe');
-frame.style.border = '0';
-frame.width = WIDTH; frame.height = 900;
-frame.src = PAGE;
-frame.onload = () => {
-  const page = frame.contentDocument;
-  const found = [];
   for (const wrapper of page.querySelectorAll('.table-wrapper')) {
     const box = wrapper.getBoundingClientRect();
     const clipped = wrapper.scrollWidth > wrapper.clientWidth + 1;
@@ -298,9 +297,6 @@ frame.onload = () => {
       cellLeft: left(wrapper.querySelector('tbody tr > :first-child')),
     });
   }
-  document.getElementById('result').textContent = JSON.stringify(found);
-};
-document.body.appendChild(frame);
 """
 
 
@@ -325,13 +321,6 @@ def test_tables_are_never_clipped_and_keep_caption_and_first_column_in_view(
 
 
 MARKS_IN_MARGIN = """
-const frame = document.createElement('iframe');
-frame.style.border = '0';
-frame.width = WIDTH; frame.height = 900;
-frame.src = PAGE;
-frame.onload = () => {
-  const page = frame.contentDocument;
-  const found = [];
   for (const mark of page.querySelectorAll('p + details.verification.verified')) {
     const paragraph = mark.previousElementSibling;
     const range = page.createRange();
@@ -346,9 +335,6 @@ frame.onload = () => {
       below: sign.top >= paragraph.getBoundingClientRect().bottom - 1,
     });
   }
-  document.getElementById('result').textContent = JSON.stringify(found);
-};
-document.body.appendChild(frame);
 """
 
 
