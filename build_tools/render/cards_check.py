@@ -8,12 +8,11 @@ finding at the deck file's line.
 
 from __future__ import annotations
 
-import ast
-import operator
 import re
 from fractions import Fraction
 from pathlib import Path
 
+from build_tools.checking.notation import evaluate
 from build_tools.checking.passage import Passage
 from build_tools.diagnostics import Finding, source_line
 from build_tools.docbook import TABLES, normalize, text_of, title_of, where_of
@@ -40,12 +39,6 @@ _STRICT_BOUND = re.compile(
 )
 """A strict bound in words, whose first value is the next whole number: « au delà de 19 » is
 « 20 et plus », « moins de 5 » is « 4 et moins »."""
-_OPERATORS = {
-    ast.Add: operator.add,
-    ast.Sub: operator.sub,
-    ast.Mult: operator.mul,
-    ast.Div: operator.truediv,
-}
 
 
 def fold(findings: list[Finding], card_findings: list[Finding]) -> list[Finding]:
@@ -394,21 +387,9 @@ def _evaluate(expression: str, values: dict[str, int]) -> Fraction:
         leftover = re.sub(r"[\d\s+\-*/().]+", " ", text).strip()
         raise ValueError(f"« {leftover} » is not one of its terms")
     try:
-        tree = ast.parse(text.strip(), mode="eval")
-    except SyntaxError:
+        return evaluate(text)  # the working's own reader of the book's arithmetic
+    except ValueError:
         raise ValueError("it is not an arithmetic expression") from None
-    return _value(tree.body)
-
-
-def _value(node) -> Fraction:
-    if isinstance(node, ast.Constant) and isinstance(node.value, int):
-        return Fraction(node.value)
-    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
-        return _OPERATORS[type(node.op)](_value(node.left), _value(node.right))
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
-        value = _value(node.operand)
-        return -value if isinstance(node.op, ast.USub) else value
-    raise ValueError("it is not an arithmetic expression")
 
 
 def _in_order(text: str, fragments: list[str]) -> bool:
