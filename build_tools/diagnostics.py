@@ -186,6 +186,18 @@ def at_line(finding: Finding) -> Finding:
     return finding
 
 
+_TOML_PLACE = re.compile(r"\s*\(at line (\d+), column (\d+)\)")
+
+
+def toml_error_place(error: Exception) -> tuple[int, int, str]:
+    """Where a TOML file fails to parse, as tomllib says it: (line, column, what is wrong),
+    0 and 0 when it names no place; the reason without its « (at line …) »."""
+    message = str(error)
+    place = _TOML_PLACE.search(message)
+    line, column = (int(place[1]), int(place[2])) if place else (0, 0)
+    return line, column, _TOML_PLACE.sub("", message).strip()
+
+
 def display_path(path: Path) -> str:
     """A path as an author would type it: relative to the current folder when under it."""
     try:

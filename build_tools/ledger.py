@@ -14,7 +14,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from build_tools.diagnostics import Finding, source_line
+from build_tools.diagnostics import Finding, source_line, toml_error_place
 
 TO_FILL_IN = "TODO: why is this a defect of the book as authored?"
 """The reason `ledger accept` writes: a warning until an author replaces it."""
@@ -52,15 +52,12 @@ def read_ledger(path: Path) -> tuple[list[Entry], list[Finding]]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        message = str(error)
-        place = re.search(r"\(at line (\d+), column (\d+)\)", message)
-        line, column = (int(place[1]), int(place[2])) if place else (0, 0)
+        line, column, reason = toml_error_place(error)
         return [], [
             Finding(
                 "fatal",
                 "ledger",
-                "the ledger is not valid TOML: "
-                + re.sub(r"\s*\(at line \d+, column \d+\)", "", message),
+                f"the ledger is not valid TOML: {reason}",
                 file=path,
                 line=line,
                 column=column,

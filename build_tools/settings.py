@@ -24,7 +24,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from build_tools.diagnostics import Finding, source_line
+from build_tools.diagnostics import Finding, source_line, toml_error_place
 
 FILE = "book.toml"
 LANGUAGE = re.compile(r"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$")
@@ -51,15 +51,12 @@ def read_settings(folder: Path) -> tuple[dict[str, Any], list[Finding]]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        place = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
-        line, column = (int(place[1]), int(place[2])) if place else (0, 0)
+        line, column, reason = toml_error_place(error)
         return {}, [
             Finding(
                 "error",
                 "settings",
-                "the book's settings are not valid TOML: "
-                + re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
-                + " (the settings are ignored)",
+                f"the book's settings are not valid TOML: {reason} (the settings are ignored)",
                 file=path,
                 line=line,
                 column=column,

@@ -536,3 +536,14 @@ def test_a_table_printed_sideways_is_compared_column_by_column(tmp_path, ruleboo
         r"\(row « -6 »\)\n",
         run.out,
     ), run.out
+
+
+def test_a_deck_that_is_not_toml_is_one_finding_at_its_line(tmp_path, rulebook):
+    folder = _copy(tmp_path, "edad")
+    deck = folder / "deck.toml"
+    lines = deck.read_text(encoding="utf-8").splitlines()
+    lines[2] = "title = « La file »"  # guillemets are no TOML string
+    deck.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    run = rulebook("check", str(folder))
+    found = [line for line in run.out.splitlines() if "deck file is not valid TOML" in line]
+    assert len(found) == 1 and "deck.toml:3:" in found[0], run.out

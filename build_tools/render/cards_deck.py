@@ -30,7 +30,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from build_tools.diagnostics import Finding, source_line
+from build_tools.diagnostics import Finding, source_line, toml_error_place
 from build_tools.render.typography import Typography
 
 DECK_FILE = "deck.toml"
@@ -173,7 +173,7 @@ def load_deck(game) -> Deck:
     except (OSError, UnicodeDecodeError) as error:
         raise DeckError(_finding(path, 0, f"the deck file cannot be read: {error}")) from None
     except tomllib.TOMLDecodeError as error:
-        line = int(str(error).rsplit("line ", 1)[-1].split(",")[0]) if "line " in str(error) else 0
+        line, _, _ = toml_error_place(error)
         raise DeckError(_finding(path, line, f"the deck file is not valid TOML: {error}")) from None
     _known_keys(path, "the file", data, {"deck", "card"}, "")
     header = data.get("deck", {})

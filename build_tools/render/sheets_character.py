@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from build_tools.diagnostics import toml_error_place
 from build_tools.render.sheets_model import Box, Description, Group, Mistake, Table, Track
 
 NARROW = "\u202f"
@@ -168,18 +169,13 @@ def _read_text(path: Path) -> str:
         ) from None
 
 
-_TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
-
-
 def _toml(path: Path, text: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        position = _TOML_POSITION.search(str(error))
-        line = int(position.group(1)) if position else 1
-        reason = _TOML_POSITION.sub("", str(error)).strip()
+        line, _, reason = toml_error_place(error)
         raise UnusableCharacter(
-            [Diagnostic(path, line, "", f"ce n’est pas du TOML valide{COLON} {reason}")]
+            [Diagnostic(path, line or 1, "", f"ce n’est pas du TOML valide{COLON} {reason}")]
         ) from None
 
 
