@@ -75,15 +75,8 @@ DRAFT_MARK = {"fr": "Brouillon — ne pas diffuser", "en": "Draft — do not dis
 
 def stylesheet(options, language: str = "en", settings: dict | None = None) -> str:
     """The print CSS for `options` and a book in `language`: paper size, fonts, draft mark."""
-    import jinja2  # here, not at the top: `rulebook check` imports this module, and needs no Jinja2
-
     primary = language.split("-")[0].split("_")[0].lower()
-    environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
-        autoescape=False,
-        undefined=jinja2.StrictUndefined,
-        keep_trailing_newline=True,
-    )
+    environment = _environment()
     return environment.get_template("print.css").render(
         paper=PAPER_SIZES[options.paper],
         fonts=fonts({role: (settings or {}).get(f"font_{role}", "") for role in FONT_PACKAGES}),
@@ -110,14 +103,20 @@ def _package_folder(package: str) -> Path | None:
 
 def errata_stylesheet(options) -> str:
     """The CSS of the errata sheet (screen and paper): `templates/pdf/errata.css` with the fonts."""
-    import jinja2
+    return (
+        _environment()
+        .get_template("errata.css")
+        .render(paper=PAPER_SIZES[options.paper], fonts=fonts())
+    )
 
-    environment = jinja2.Environment(
+
+def _environment():
+    """The stylesheets' templates (CSS: nothing escaped)."""
+    import jinja2  # here, not at the top: `rulebook check` imports this module, and needs no Jinja2
+
+    return jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         autoescape=False,
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
-    )
-    return environment.get_template("errata.css").render(
-        paper=PAPER_SIZES[options.paper], fonts=fonts()
     )
