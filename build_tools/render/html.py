@@ -9,7 +9,6 @@ fetched from outside: the pages work from `file://` and from any static server.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from itertools import chain
 from pathlib import Path
@@ -21,6 +20,7 @@ from markupsafe import Markup
 from build_tools.assets import TEMPLATES
 from build_tools.docbook import SECTIONS
 from build_tools.render import pdf_markup, search_html, web_faces
+from build_tools.render.caches import cache_folder
 from build_tools.render.docbook_html import Page, Translator
 from build_tools.render.elements import ATTRIBUTES as ELEMENT_ATTRIBUTES
 from build_tools.render.numbering import DIVISION_TAGS, Numbering, number
@@ -520,15 +520,8 @@ def _bytecode_cache() -> FileSystemBytecodeCache | None:
     """
     from jinja2 import FileSystemBytecodeCache
 
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    folder = base / "rulebook" / "jinja2"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    if not os.access(folder, os.W_OK):
-        return None
-    return FileSystemBytecodeCache(str(folder))
+    folder = cache_folder("jinja2")
+    return FileSystemBytecodeCache(str(folder)) if folder is not None else None
 
 
 def _unique(findings: list) -> list:

@@ -14,6 +14,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from build_tools.render.caches import cache_folder
 from build_tools.render.pdf_style import fonts
 
 FOLDER = "fonts"
@@ -71,7 +72,7 @@ def cut(face: WebFace) -> bytes:
     """The face reduced to CHARACTERS, as WOFF2: from the cache, or made and cached."""
     stat = face.source.stat()
     key = hashlib.sha256(f"{VERSION}:{face.source}:{stat.st_size}:{stat.st_mtime_ns}".encode())
-    cache = _cache_folder()
+    cache = cache_folder("faces")
     cached = cache / f"{face.source.stem}-{key.hexdigest()[:16]}.woff2" if cache else None
     if cached is not None and cached.is_file():
         return cached.read_bytes()
@@ -101,13 +102,3 @@ def _subset(source: Path) -> bytes:
     font.flavor = "woff2"
     font.save(buffer)
     return buffer.getvalue()
-
-
-def _cache_folder() -> Path | None:
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    folder = base / "rulebook" / "faces"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return folder if os.access(folder, os.W_OK) else None
