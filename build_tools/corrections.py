@@ -51,6 +51,12 @@ class Correction:
         }
 
 
+def words_given(expected: Any) -> str | None:
+    """The words the rules give, when an erratum's expected value is words (« Mental (Me) »)."""
+    quoted = _QUOTED.fullmatch(expected.strip()) if isinstance(expected, str) else None
+    return quoted.group(1) if quoted else None
+
+
 def correction_of(finding: Finding) -> Correction | None:
     """The edit that corrects `finding`, when the rules determine it and the source still has it."""
     if finding.category != "erratum" or finding.file is None or not finding.line:
@@ -64,17 +70,17 @@ def correction_of(finding: Finding) -> Correction | None:
     if _is_number(finding.found) and _is_number(finding.expected):
         return _number_correction(finding, line, start)
     if isinstance(finding.found, str) and isinstance(finding.expected, str):
-        quoted = _QUOTED.fullmatch(finding.expected.strip())
-        if not quoted or quoted.group(1) == finding.found:
+        given = words_given(finding.expected)
+        if given is None or given == finding.found:
             return None
         if line.startswith(finding.found, start):
             return Correction(
                 Path(finding.file), finding.line, finding.column, finding.found,
-                quoted.group(1), finding.id,
+                given, finding.id,
             )  # fmt: skip
         # Markup inside the words (« <link>Mental</link> (Mt) »): only the words that
         # differ are replaced, where the line writes them once after the erratum's column.
-        differing = differing_words(finding.found, quoted.group(1))
+        differing = differing_words(finding.found, given)
         if differing is None:
             return None
         old, new = finding.found[differing[0] : differing[1]], differing[2]

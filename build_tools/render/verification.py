@@ -31,7 +31,7 @@ from lxml import etree
 from markupsafe import Markup, escape
 
 from build_tools.checking.rule import reading_order
-from build_tools.corrections import Correction, corrected, correction_of
+from build_tools.corrections import Correction, corrected, correction_of, words_given
 from build_tools.diagnostics import Finding
 from build_tools.ledger import Entry, read_ledger
 from build_tools.render.typography import Typography
@@ -42,7 +42,6 @@ DEFECTS = ("table-empty-column", "table-row")
 WORKING_STEPS = 12
 """The steps of a working shown beside a passage."""
 MINUS = "−"
-_QUOTED = re.compile(r"«\s*([^«»]+?)\s*»")
 
 
 @dataclass
@@ -307,9 +306,9 @@ class Marks:
     def _quoted_statement(self, found: str, expected: Any) -> str:
         """« Le texte dit « Mt », les règles donnent « Me » » when the rules give words."""
         said = f"{self.words['text_says']} {self.quote(found)}"
-        quoted = _QUOTED.fullmatch(expected.strip()) if isinstance(expected, str) else None
-        if quoted:
-            return f"{said}, {self.words['rules_give']} {self.quote(quoted.group(1))}"
+        given = words_given(expected)
+        if given is not None:
+            return f"{said}, {self.words['rules_give']} {self.quote(given)}"
         return f"{said}{self.words['rules_disagree']}"
 
     def quote(self, text: str) -> str:
