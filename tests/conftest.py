@@ -55,3 +55,13 @@ def write_book(tmp_path):
         return folder
 
     return write
+
+
+@pytest.fixture(scope="session")
+def html_books(tmp_path_factory) -> Path:
+    """The three books of source/ built to HTML (one page and chunked) once for the test
+    process, for every test that reads them; none of those tests writes into a book's folder."""
+    out = tmp_path_factory.mktemp("html-books")
+    for book in ("cda", "harmonies", "edad"):  # one at a time: failures show here
+        assert main(["build", book, "--format", "html", "--out", str(out)]) in (0, 1)
+    return out

@@ -14,18 +14,15 @@ from pathlib import Path
 import lxml.html
 import pytest
 
-from build_tools.cli import main
 from tests.book_language import foreign
 
 BOOKS = ("cda", "harmonies", "edad")
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("language")
-    for book in BOOKS:
-        assert main(["build", book, "--format", "html", "--out", str(out)]) in (0, 1)
-    return out
+def built(html_books) -> Path:
+    """The three books built to HTML, shared with the other modules that read them."""
+    return html_books
 
 
 def seen_and_heard(path: Path) -> str:

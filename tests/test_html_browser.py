@@ -20,8 +20,6 @@ from pathlib import Path
 
 import pytest
 
-from build_tools.cli import main
-
 BOOKS = ("cda", "harmonies", "edad")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CRAWLER = Path(__file__).with_name("html_crawl.js")
@@ -67,11 +65,9 @@ def chromium(profile: Path, *arguments: str, timeout: int = 120) -> subprocess.C
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    for book in BOOKS:
-        assert main(["build", book, "--format", "html", "--out", str(out)]) in (0, 1)
-    return out
+def site(html_books) -> Path:
+    """The three books built to HTML: the site the browser opens."""
+    return html_books
 
 
 @pytest.fixture(scope="module")
