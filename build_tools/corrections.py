@@ -21,12 +21,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from build_tools.checking.matching import differing_words
+from build_tools.checking.matching import differing_words, words_given
 from build_tools.diagnostics import Finding, display_path
 from build_tools.encoding import lines_of, read_source
 
 _NUMBER = re.compile(r"[+\-−]?\d+(?:[.,]\d+)?")
-_QUOTED = re.compile(r"«\s*([^«»]+?)\s*»")
 _KNOWN = re.compile(r"^\[\[known\]\]\s*$")
 
 
@@ -49,12 +48,6 @@ class Correction:
             "endLine": self.line,
             "endColumn": self.column + len(self.old),
         }
-
-
-def words_given(expected: Any) -> str | None:
-    """The words the rules give, when an erratum's expected value is words (« Mental (Me) »)."""
-    quoted = _QUOTED.fullmatch(expected.strip()) if isinstance(expected, str) else None
-    return quoted.group(1) if quoted else None
 
 
 def correction_of(finding: Finding) -> Correction | None:

@@ -15,7 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from build_tools.checking.matching import differing_words
+from build_tools.checking.matching import differing_words, words_given
 from build_tools.checking.passage import (
     Passage,
 )
@@ -156,7 +156,7 @@ def differing_span(text: str, span: tuple[int, int], found: Any, expected: Any) 
     start, end = span
     if not (isinstance(found, str) and isinstance(expected, str)) or text[start:end] != found:
         return span
-    differing = differing_words(found, expected.strip("«»\u00a0\u202f "))  # « … », as quoted
+    differing = differing_words(found, words_given(expected) or expected)
     return (start + differing[0], start + differing[1]) if differing else span
 
 

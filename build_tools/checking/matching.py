@@ -15,6 +15,7 @@ import difflib
 import functools
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from build_tools.checking.words import Vocabulary, Word
 
@@ -239,3 +240,12 @@ def differing_words(found: str, expected: str) -> tuple[int, int, str] | None:
     if first + last >= len(said):
         return None
     return said[first].start(), said[-1 - last].end(), " ".join(given[first : len(given) - last])
+
+
+_QUOTED = re.compile(r"«\s*([^«»]+?)\s*»")
+
+
+def words_given(expected: Any) -> str | None:
+    """The words the rules give, when an erratum's expected value is words (« Mental (Me) »)."""
+    quoted = _QUOTED.fullmatch(expected.strip()) if isinstance(expected, str) else None
+    return quoted.group(1) if quoted else None

@@ -30,8 +30,9 @@ from typing import Any
 from lxml import etree
 from markupsafe import Markup, escape
 
+from build_tools.checking.matching import words_given
 from build_tools.checking.rule import reading_order
-from build_tools.corrections import Correction, corrected, correction_of, words_given
+from build_tools.corrections import Correction, corrected, correction_of
 from build_tools.diagnostics import Finding
 from build_tools.ledger import Entry, read_ledger
 from build_tools.render.typography import Typography
