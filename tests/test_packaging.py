@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import sysconfig
 import zipfile
 from pathlib import Path
 
@@ -38,11 +39,42 @@ def test_the_wheel_holds_every_module_and_every_template(wheel):
             )
 
 
+def running_site_packages() -> list[str]:
+    """The folders the running interpreter imports installed packages from, the source tree's
+    own excepted: the system's, or a virtualenv's (and its base's, with --system-site-packages)."""
+    folders = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
+    folders |= {
+        entry for entry in sys.path if Path(entry).name in ("site-packages", "dist-packages")
+    }
+    return sorted(
+        folder
+        for folder in folders
+        if Path(folder).is_dir() and not Path(folder).is_relative_to(ROOT)
+    )
+
+
+def fresh_venv(venv: Path) -> Path:
+    """A venv of its own whose dependencies (lxml, WeasyPrint…) come from the running environment,
+    whatever it is: `--system-site-packages` alone would give a virtualenv's venv no lxml. The
+    running folders are listed in a .pth, after the venv's own site-packages, so the wheel
+    installed there comes first; a .pth's plain lines are not read as site folders, so the running
+    environment's editable install of rulebook is not seen."""
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    python = venv / "bin" / "python"
+    purelib = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    lines = "".join(f"{folder}\n" for folder in running_site_packages())
+    (Path(purelib) / "running-environment.pth").write_text(lines, encoding="utf-8")
+    return python
+
+
 def test_an_installed_wheel_builds_a_book_outside_the_source_tree(wheel, tmp_path):
     venv = tmp_path / "venv"
-    subprocess.run(
-        [sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, timeout=120
-    )
+    fresh_venv(venv)
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--no-deps"]
     subprocess.run([*pip, str(wheel)], check=True, capture_output=True, timeout=300)
     project = tmp_path / "project"
