@@ -265,6 +265,7 @@ def load_game(book: Book) -> tuple[Game | None, list[Finding]]:
                 line=line,
                 column=column,
                 text=text,
+                caret=column if text else 0,
                 key="load",
             )
         ]

@@ -424,7 +424,7 @@ def add_ledger(commands, common) -> None:
 
 def run_ledger_accept(arguments: argparse.Namespace) -> int:
     from build_tools.examine import examine
-    from build_tools.ledger import accept
+    from build_tools.ledger import NOT_OF_THE_BOOK, accept
 
     threshold = "warning" if arguments.strict else "error"
     status = EXIT_OK
@@ -434,6 +434,17 @@ def run_ledger_accept(arguments: argparse.Namespace) -> int:
             status = EXIT_UNREADABLE
             continue
         fresh = [f for f in result.new(threshold) if not f.category.startswith("ledger")]
+        code = [f for f in fresh if f.category in NOT_OF_THE_BOOK]
+        for finding in code:
+            print(finding.astext(), file=sys.stderr)
+        if code:
+            print(
+                f"rulebook: {book.name}: {_count(len(code), 'error')} of the game's code not "
+                "recorded: a defect of the game is fixed, not accepted",
+                file=sys.stderr,
+            )
+            status = EXIT_FINDINGS
+        fresh = [f for f in fresh if f.category not in NOT_OF_THE_BOOK]
         added, updated = accept(book.ledger, fresh)
         if not arguments.quiet or added or updated:
             print(
@@ -464,13 +475,26 @@ def run_ledger_prune(arguments: argparse.Namespace) -> int:
 
 
 def _unusable(result) -> bool:
-    """Whether a book cannot be matched with its ledger; its findings printed if so."""
+    """Whether a book cannot be matched with its ledger (it cannot be read, or its rules did
+    not run, so that their entries cannot be judged); the findings that say why printed if so."""
     fatal = [f for f in result.findings if f.severity == "fatal"]
-    for finding in fatal:
+    game = [f for f in result.findings if f.category == "game-error"]
+    for finding in fatal + game:
         print(finding.astext(), file=sys.stderr)
     if fatal:
         print(f"rulebook: {result.book.name}: ledger left as it is", file=sys.stderr)
-    return bool(fatal) or not result.readable
+    elif game:
+        print(
+            f"rulebook: {result.book.name}: its rules did not run, so the ledger's entries of "
+            "the rules cannot be judged: ledger left as it is (fix the game first)",
+            file=sys.stderr,
+        )
+    return bool(fatal or game) or not result.readable
+
+
+def _count(number: int, noun: str, plural: str = "") -> str:
+    """« 1 error », « 31 errors »: a number and its noun, singular or plural."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
 
 
 def _shown(path) -> str:

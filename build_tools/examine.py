@@ -29,6 +29,14 @@ class Report:
     """Element -> `Verification`: what the rules check established about each bound passage."""
     settings: dict[str, Any] = field(default_factory=dict)
     """The book's settings: its `book.toml`, over what its game's `setup` gives."""
+    unjudged: int = 0
+    """Ledger entries of the rules this run could not judge (--no-rules, or a game that
+    cannot load): neither matched nor stale."""
+
+    @property
+    def rules_failed(self) -> bool:
+        """Whether the book's rules should have run and could not (its game cannot load)."""
+        return any(f.category == "game-error" for f in self.findings)
 
     @property
     def readable(self) -> bool:
@@ -78,20 +86,31 @@ def examine(book: Book, *, cross_check: bool = True) -> Report:
     _make_ids_unique(findings)
     findings.sort(key=lambda f: (str(f.file or ""), f.line, f.column, f.category))
     entries, ledger_findings = read_ledger(book.ledger)
-    # Under --no-rules, a book with rules has only the entries of a kind the validation found
-    # this run judged: the rules' entries (errata, figures, sheets…) are left alone, whatever
-    # their category. The full check judges them all.
-    unjudged = not cross_check and (book.folder / "__init__.py").is_file()
-    stale = reconcile(
-        findings,
-        entries,
-        book.ledger,
-        ignore=lambda entry: unjudged and category_of(entry.id) not in validated,
-    )
-    # The ledger's own problems come first: a broken ledger makes every other line doubtful.
-    findings = ledger_findings + stale + findings
+    # A book with rules whose rules did not run (--no-rules, or a game that cannot load) has
+    # only the entries of a kind the validation found judged by this run: the rules' entries
+    # (errata, figures, sheets…) are not judged, whatever their category. The full check
+    # judges them all.
+    rules_ran = cross_check and game is not None
+    unjudged = not rules_ran and (book.folder / "__init__.py").is_file()
+    ignored = {entry.id for entry in entries if unjudged and category_of(entry.id) not in validated}
+    stale = reconcile(findings, entries, book.ledger, ignore=lambda entry: entry.id in ignored)
+    # Why the rules did not run comes first, then the ledger's own problems: either makes
+    # every other line doubtful.
+    game_errors = [f for f in findings if f.category == "game-error"]
+    others = [f for f in findings if f.category != "game-error"]
+    findings = game_errors + ledger_findings + stale + others
     settings = {**(game.settings if game is not None else {}), **settings}
-    return Report(book, document, game, findings, coverage, verifications, settings)
+    found = {f.id for f in findings}
+    return Report(
+        book,
+        document,
+        game,
+        findings,
+        coverage,
+        verifications,
+        settings,
+        len(ignored - found),
+    )
 
 
 def category_of(identifier: str) -> str:
@@ -146,4 +165,5 @@ def _summary(book: Book, cross_check: bool) -> Report:
         report.coverage,
         {},
         report.settings,
+        report.unjudged,
     )

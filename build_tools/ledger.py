@@ -19,6 +19,10 @@ from build_tools.diagnostics import Finding, source_line, toml_error_place
 TO_FILL_IN = "TODO: why is this a defect of the book as authored?"
 """The reason `ledger accept` writes: a warning until an author replaces it."""
 
+NOT_OF_THE_BOOK = ("game-error", "binding-error", "binding-stale", "sheet-error")
+"""Errors of the game's code (or of rulebook), never a defect of the book as authored: the
+ledger does not know them, and `ledger accept` does not record them."""
+
 HEADER = re.compile(r"^\s*\[\[\s*known\s*\]\]\s*(#.*)?$")
 
 
@@ -342,6 +346,15 @@ def _mistakes_in(item: dict, identifier: str, seen_at: int | None) -> list[tuple
             mistakes.append(
                 ("error", key, f"{entry}: {key} = {value!r}: expected a text in quotes")
             )
+    if identifier.split(":", 1)[0] in NOT_OF_THE_BOOK:
+        mistakes.append(
+            (
+                "error",
+                "id",
+                f"{entry}: an error of the game's code is not a defect of the book as "
+                "authored: fix the game, and remove this entry",
+            )
+        )
     if seen_at is not None and identifier:
         twice = f"the ledger lists {identifier!r} twice (first at line {seen_at}): one entry each"
         mistakes.append(("error", "id", twice))

@@ -125,10 +125,16 @@ def _summary(result, settings: Settings) -> str:
                 f"of the book ({r['stated']} found in it)"
             )
     elif result.readable and result.game is None:
+        unjudged = getattr(result, "unjudged", 0)
+        judged = (
+            f"; {unjudged} ledger entr{'y' if unjudged == 1 else 'ies'} of the rules not judged"
+            if unjudged
+            else ""
+        )
         if any(f.category == "game-error" for f in result.findings):
-            line += "\n  (its game cannot load: validated only)"
+            line += f"\n  (its game cannot load: validated only{judged})"
         else:
-            line += "\n  (no rules module for this book, or --no-rules: validated only)"
+            line += f"\n  (no rules module for this book, or --no-rules: validated only{judged})"
     return line
 
 

@@ -3,6 +3,7 @@ erratum whose value changed is reported once, as changed."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 
@@ -87,3 +88,76 @@ def test_accept_updates_a_changed_erratum_in_place(rulebook, harmonies):
     status, out, _ = rulebook("check", "harmonies")
     assert status == 0  # the erratum known again at its new value, and no entry stale
     assert "[erratum]" not in out
+
+
+@pytest.fixture
+def broken_rules(harmonies):
+    """A syntax error in a rules module: the game cannot load, so its rules do not run."""
+    combat = harmonies / "rules" / "combat.py"
+    combat.write_text(combat.read_text(encoding="utf-8") + "\ndef parade(:\n", encoding="utf-8")
+    return combat
+
+
+def test_a_game_that_cannot_load_fails_the_check_first_and_judges_none_of_its_entries(
+    rulebook, harmonies, broken_rules
+):
+    errata = len(
+        re.findall(r'^id = "(erratum|rule-unstated|sheet-total):', _ledger(harmonies), re.M)
+    )
+    status, out, _ = rulebook("check", "harmonies")
+    assert status == 1
+    assert "no longer occurs" not in out and "ledger-stale" not in out
+    lines = out.splitlines()
+    assert (
+        f"(its game cannot load: validated only; {errata} ledger entries of the rules not judged)"
+        in out
+    )
+    (first,) = [n for n, line in enumerate(lines) if ": error: " in line][:1]
+    assert lines[first].startswith("source/harmonies/rules/combat.py:")
+    assert lines[first].endswith("[game-error]") and "SyntaxError" in lines[first]
+
+    status, out, _ = rulebook("check", "harmonies", "--format", "json")
+    findings = json.loads(out)["books"][0]["findings"]
+    assert findings[0]["category"] == "game-error" and not findings[0]["known"]
+
+
+def test_prune_and_accept_refuse_while_the_rules_did_not_run(rulebook, harmonies, broken_rules):
+    before = (harmonies / "ledger.toml").read_bytes()
+    for action in ("prune", "accept"):
+        status, out, err = rulebook("ledger", action, "harmonies")
+        assert status == 2, out + err
+        assert "[game-error]" in err
+        assert "its rules did not run" in err and "ledger left as it is" in err
+        assert (harmonies / "ledger.toml").read_bytes() == before
+
+
+def test_accept_never_records_an_error_of_the_games_code(rulebook, harmonies):
+    actions = harmonies / "bindings" / "actions.py"
+    text = actions.read_text(encoding="utf-8")
+    crash = "def chance_a_difficulte_zero(para):\n"
+    actions.write_text(text.replace(crash, crash + "    raise RuntimeError('oops')\n"))
+    before = _ledger(harmonies)
+    status, out, err = rulebook("ledger", "accept", "harmonies")
+    assert status == 1
+    assert "[binding-error]" in err
+    assert "1 error of the game's code not recorded" in err
+    assert "binding-error" not in _ledger(harmonies)
+    assert _ledger(harmonies).startswith(before)
+
+
+def test_a_ledger_entry_for_an_error_of_the_games_code_is_itself_an_error(rulebook, harmonies):
+    ledger = harmonies / "ledger.toml"
+    ledger.write_text(
+        _ledger(harmonies) + '\n[[known]]\nid = "game-error:load"\nreason = "old mistake"\n',
+        encoding="utf-8",
+    )
+    status, out, _ = rulebook("check", "harmonies")
+    assert status == 1
+    assert (
+        "error: ledger entry 'game-error:load': an error of the game's code is not a defect of "
+        "the book as authored" in out
+    )
+
+
+def _ledger(folder) -> str:
+    return (folder / "ledger.toml").read_text(encoding="utf-8")
