@@ -448,9 +448,14 @@ def run_ledger_accept(arguments: argparse.Namespace) -> int:
         added, updated = accept(book.ledger, fresh)
         if not arguments.quiet or added or updated:
             print(
-                f"{book.name}: {added} new finding(s) recorded in {_shown(book.ledger)}"
+                f"{book.name}: {_count(added, 'new finding')} recorded in {_shown(book.ledger)}"
                 + (": fill in each reason (TODO)" if added else "")
-                + (f"; {updated} changed erratum(s) updated in place" if updated else "")
+                + (
+                    f"; {_count(updated, 'changed erratum', 'changed errata')} updated in "
+                    "place: review " + ("its" if updated == 1 else "their") + " reasons (TODO)"
+                    if updated
+                    else ""
+                )
             )
     return status
 

@@ -119,6 +119,20 @@ def read_ledger(path: Path) -> tuple[list[Entry], list[Finding]]:
                 )
             )
             continue
+        review = item.get("review")
+        if isinstance(review, str) and review.strip():
+            at = _line_of_key(lines, starts, index, "review") or line
+            findings.append(
+                Finding(
+                    "warning",
+                    "ledger-reason",
+                    f"the reasons of {identifier!r} are to be reviewed: {review.strip()}",
+                    file=path,
+                    line=at,
+                    text=source_line(path, at),
+                    key=f"review-{identifier}",
+                )
+            )
         if reason == TO_FILL_IN:
             findings.append(
                 Finding(
@@ -213,8 +227,8 @@ def accept(path: Path, findings: list[Finding]) -> tuple[int, int]:
     """Record `findings` in the ledger at `path`: how many entries were added, and updated.
 
     A finding that changes an entry (an erratum whose value changed) updates that entry's
-    `id` and `text_says` where it stands, keeping its reason; the others are appended, each
-    with a reason to fill in.
+    `id` and `text_says` where it stands, keeping its reasons but marking them for review
+    (they may quote the old value); the others are appended, each with a reason to fill in.
     """
     existing = path.read_text(encoding="utf-8") if path.is_file() else ""
     changed = {finding.changes: finding for finding in findings if finding.changes}
@@ -240,20 +254,30 @@ def accept(path: Path, findings: list[Finding]) -> tuple[int, int]:
 
 
 def _update(text: str, changed: dict[str, Finding]) -> str:
-    """The ledger's text with each changed entry's `id` and `text_says` lines rewritten."""
+    """The ledger's text with each changed entry's `id` and `text_says` lines rewritten, and
+    a `review` line after its `text_says`: its reasons were written for the old value."""
     known = tomllib.loads(text).get("known", [])
     lines = text.splitlines(keepends=True)
     starts = _entry_lines([line.rstrip("\n") for line in lines], len(known))
-    for index, item in enumerate(known):
+    for index in reversed(range(min(len(known), len(starts)))):
+        item = known[index]
         finding = changed.get(str(item.get("id", "")))
-        if finding is None or index >= len(starts):
+        if finding is None:
             continue
         end = starts[index + 1] if index + 1 < len(starts) else len(lines)
-        for number in range(starts[index], end):
-            key = re.match(r"\s*(id|text_says)\s*=", lines[number])
-            if key:
+        review = (
+            f"TODO: the text now says {says(finding)}, not {item.get('text_says')}: "
+            "check that the reasons still hold, then remove this line"
+        )
+        for number in reversed(range(starts[index], end)):
+            key = re.match(r"\s*(id|text_says|review)\s*=", lines[number])
+            if key and key[1] == "review":
+                del lines[number]
+            elif key:
                 value = finding.id if key[1] == "id" else says(finding)
                 lines[number] = f"{key[1]} = {_toml_string(value)}\n"
+                if key[1] == "text_says":
+                    lines.insert(number + 1, f"review = {_toml_string(review)}\n")
     return "".join(lines)
 
 
@@ -325,7 +349,7 @@ def _line_of_id(lines: list[str], starts: list[int], index: int) -> int:
     return starts[index] + 1
 
 
-ENTRY_KEYS = ("id", "reason", "text_says")
+ENTRY_KEYS = ("id", "reason", "text_says", "review")
 """The keys of a `[[known]]` entry, besides the translated reasons (`reason_fr`…)."""
 
 

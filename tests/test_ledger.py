@@ -159,8 +159,7 @@ def test_accept_records_the_new_findings_with_a_reason_to_fill_in(rulebook, book
     status, out, _ = rulebook("ledger", "accept", "regles")
     assert status == 0
     assert (
-        out
-        == "regles: 1 new finding(s) recorded in regles/ledger.toml: fill in each reason (TODO)\n"
+        out == "regles: 1 new finding recorded in regles/ledger.toml: fill in each reason (TODO)\n"
     )
     text = (book / "ledger.toml").read_text(encoding="utf-8")
     assert text.startswith("# Known defects.\n\n" + entry(ARMES))  # the authors' text kept
@@ -231,7 +230,7 @@ def test_a_mistyped_key_a_value_of_the_wrong_kind_and_an_id_twice_are_found_at_t
     assert status == 1
     assert (
         f"regles/ledger.toml:7: warning: ledger entry '{ARMURES}': unknown key 'text_say' "
-        "(keys: id, reason, text_says, reason_LANG) [ledger]"
+        "(keys: id, reason, text_says, review, reason_LANG) [ledger]"
     ) in out
     assert f"regles/ledger.toml:12: error: ledger entry '{ARMES}': reason = ['deux fois']: " in out
     assert (
