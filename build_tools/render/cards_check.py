@@ -20,8 +20,10 @@ from build_tools.render.cards_deck import (
     MINUS,
     Block,
     Card,
+    Cell,
     DeckError,
     deck_file,
+    half_up,
     load_deck,
     rules_function,
 )
@@ -234,7 +236,7 @@ def _check_table(book: _Book, deck: Path, card: Card, block: Block) -> list[Find
             # A row shorter than the table holds an entry spanning the columns it lacks.
             entry = row[min(book_column, len(row)) - 1]
             book_text = text_of(entry)
-            if _agree(card_cell.text, book_text):
+            if _agree(card_cell, book_text):
                 continue
             file, line, column = document.locate(entry)
             label = text_of(row[0])[:30]
@@ -346,13 +348,30 @@ def _cut(text: str, length: int = 160) -> str:
     return text if len(text) <= length else text[: length - 1] + "…"
 
 
-def _agree(card_text: str, book_text: str) -> bool:
+def _agree(card_cell: Cell, book_text: str) -> bool:
     """A card's cell agrees with the book's when their numbers are the same, in order.
 
-    A cell without numbers agrees when the book's cell holds its words, in order
-    (punctuation aside: « FR = +N, FF = +N » stands in « FR = +N; FF = +N »).
+    A computed number is compared at the book's own precision: its exact value (a chance
+    as a percentage) rounded half up to the decimals the book prints, so that the book's
+    « 3 % » agrees with a card's 2,8 % (exactly 2,77… %), never with 2,45 %. A cell without
+    numbers agrees when the book's cell holds its words, in order (punctuation aside:
+    « FR = +N, FF = +N » stands in « FR = +N; FF = +N »).
     """
+    card_text = card_cell.text
     card_numbers = _bounded_numbers(card_text)
+    book_numbers = _NUMBER.findall(book_text)
+    exact = card_cell.value
+    if (
+        len(card_numbers) == 1
+        and len(book_numbers) == 1
+        and isinstance(exact, int | Fraction)
+        and not isinstance(exact, bool)
+    ):
+        if card_cell.bar is not None:
+            exact = Fraction(exact) * 100
+        said = book_numbers[0]
+        places = len(re.split(r"[,.]", said)[1]) if re.search(r"[,.]", said) else 0
+        return half_up(Fraction(exact), places) == _number(said)
     if card_numbers:
         return card_numbers == _bounded_numbers(book_text)
     words, said = _words(card_text), _words(book_text)

@@ -47,6 +47,7 @@ _TABLE_KEYS = {
     "split",
     "arguments",
     "chart",
+    "decimals",
 }
 KEYS = {
     "quote": {"quote"},
@@ -75,6 +76,7 @@ KINDS_OF_VALUE = {
     "sentence": ((str, list), "a few words of the book's sentence, or a list of them"),
     "split": (int, "a whole number of bands, 1 or more"),
     "chart": (bool, "true or false"),
+    "decimals": ((int, list), "a number of decimals, or a list of them, one per column"),
 }
 """What each key of a block holds: a value of another kind is the deck's mistake, at its line."""
 DECK_KEYS = {"title", "subtitle", "size", "colour"}
@@ -310,7 +312,14 @@ def _block(game, path: Path, card: str, spec: dict) -> Block:
             )
         )
     chances = kind == "chances"
-    cells = [[cell(value, chance=chances) for value in row] for row in rows]
+    places = _column_decimals(path, card, spec, rows, chances, line)
+    cells = [
+        [
+            cell(value, chance=chances, places=place)
+            for value, place in zip(row, places, strict=False)
+        ]
+        for row in rows
+    ]
     return Block(
         kind,
         heading,
@@ -323,11 +332,49 @@ def _block(game, path: Path, card: str, spec: dict) -> Block:
     )
 
 
-def cell(value: Any, *, chance: bool = False) -> Cell:
-    """A computed value as a card prints it, in French."""
+def cell(value: Any, *, chance: bool = False, places: int | None = None) -> Cell:
+    """A computed value as a card prints it, in French: with `places` decimals when given
+    (the column's), trailing zeros kept so that the column's commas line up."""
     if chance and isinstance(value, Fraction):
-        return Cell(percent(Fraction(value)), value, float(value) * 100)
+        return Cell(percent(Fraction(value), places), value, float(value) * 100)
+    if places is not None and isinstance(value, Fraction) and not isinstance(value, bool):
+        return Cell(decimal(value, places, zeros=True), value)
     return Cell(french_value(value), value)
+
+
+def _column_decimals(path, card, spec, rows, chances, line) -> list[int | None]:
+    """The decimals of each column: the deck's `decimals` (one number for every column, or
+    one per column), else for a column of chances one decimal when one of them is under 10 %
+    or over 90 % and not a whole percentage, none otherwise; elsewhere each value as it is."""
+    width = max((len(row) for row in rows), default=0)
+    given = spec.get("decimals")
+    if given is not None:
+        places = given if isinstance(given, list) else [given] * width
+        if len(places) != width or not all(
+            isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 4 for p in places
+        ):
+            raise DeckError(
+                _finding(
+                    path,
+                    _line_of(path, "decimals") or line,
+                    f"card « {card} »: decimals = {_toml(given)}: expected a number from 0 "
+                    f"to 4, or a list of {width} of them (one per column)",
+                )
+            )
+        return places
+    if not chances:
+        return [None] * width
+    places = []
+    for index in range(width):
+        column = [row[index] for row in rows if index < len(row)]
+        chances_in = [v for v in column if isinstance(v, Fraction) and not isinstance(v, bool)]
+        if not chances_in:
+            places.append(None)
+        elif all((v * 100).denominator == 1 for v in chances_in):
+            places.append(0)  # whole percentages (a book's table): printed whole
+        else:
+            places.append(1 if any(0 < v < 0.1 or 0.9 < v < 1 for v in chances_in) else 0)
+    return places
 
 
 def french_value(value: Any) -> str:
@@ -374,28 +421,44 @@ def _unbroken_operators(text: str) -> str:
     return re.sub(r" ([+=×−±]) ", "\u00a0\\1\u00a0", text)
 
 
-def decimal(value: Fraction, places: int) -> str:
-    """`value` rounded to `places` decimals, trailing zeros dropped, with a decimal comma."""
+def half_up(value: Fraction, places: int = 0) -> Fraction:
+    """`value` rounded to `places` decimals, a half away from zero (7,25 → 7,3; 12,5 → 13),
+    as print rounds: not half to even, as Python's round() does."""
     scale = 10**places
-    rounded = round(value * scale)
+    magnitude = (abs(Fraction(value)) * scale + Fraction(1, 2)).__floor__()
+    return Fraction(magnitude if value >= 0 else -magnitude, scale)
+
+
+def decimal(value: Fraction, places: int, *, zeros: bool = False) -> str:
+    """`value` rounded half up to `places` decimals, with a decimal comma; trailing zeros
+    dropped unless `zeros` (a column of fixed decimals keeps them)."""
+    scale = 10**places
+    rounded = int(half_up(value, places) * scale)
     sign = MINUS if rounded < 0 else ""
     whole, part = divmod(abs(rounded), scale)
-    digits = f"{part:0{places}d}".rstrip("0")
+    digits = f"{part:0{places}d}" if places else ""
+    if not zeros:
+        digits = digits.rstrip("0")
     return f"{sign}{whole},{digits}" if digits else f"{sign}{whole}"
 
 
-def percent(chance: Fraction) -> str:
-    """A chance as a percentage: whole numbers, one decimal under 10 % and over 90 %.
+def percent(chance: Fraction, places: int | None = None) -> str:
+    """A chance as a percentage with `places` decimals (by default whole numbers, and one
+    decimal under 10 % and over 90 %), rounded half up.
 
     A chance that is neither nil nor certain never prints as « 0 % » or « 100 % ».
     """
     value = chance * 100
-    if 0 < value < Fraction(1, 20):
-        return f"<{NARROW}0,1{NARROW}%"
-    if 100 - Fraction(1, 20) < value < 100:
-        return f">{NARROW}99,9{NARROW}%"
-    places = 1 if value < 10 or value > 90 else 0
-    return f"{decimal(value, places)}{NARROW}%"
+    if places is None:
+        places = 1 if value < 10 or value > 90 else 0
+    least = Fraction(1, 2 * 10**places)
+    smallest = decimal(Fraction(1, 10**places), places, zeros=True)
+    largest = decimal(100 - Fraction(1, 10**places), places, zeros=True)
+    if 0 < value < least:
+        return f"<{NARROW}{smallest}{NARROW}%"
+    if 100 - least <= value < 100:
+        return f">{NARROW}{largest}{NARROW}%"
+    return f"{decimal(value, places, zeros=True)}{NARROW}%"
 
 
 def _declared_formula(game, path: Path, card: str, spec: dict, line: int) -> dict:
