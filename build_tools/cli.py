@@ -270,8 +270,9 @@ def add_build(commands, common) -> None:
     build.add_argument("books", nargs="*", metavar="BOOK")
     build.add_argument(
         "--format",
-        default="html,pdf",
-        help=f"comma-separated, among: {','.join(formats)} (default: html,pdf)",
+        default=None,
+        help=f"comma-separated, among: {','.join(formats)} (default: every one of them: "
+        "the cards for a book with a deck, the sheets for a book with a game)",
     )
     build.add_argument(
         "--paper",

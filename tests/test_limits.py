@@ -135,7 +135,9 @@ def test_nesting_at_the_limit_builds_and_beyond_is_a_finding(rulebook, write_boo
     folder = write_book("niche", {"book.xml": book(nested(limits.NESTING))})
     status, found = findings(rulebook, folder)
     assert status in (0, 1) and not [f for f in found if f["category"] == "limit"]
-    built = rulebook("build", str(folder), "--out", str(tmp_path))  # HTML and PDF, no recursion
+    built = rulebook(
+        "build", str(folder), "--format", "html,pdf", "--out", str(tmp_path)
+    )  # HTML and PDF, no recursion
     assert built.status == 0, built.err
     (folder / "book.xml").write_text(book(nested(limits.NESTING + 1)))
     status, found = findings(rulebook, folder)

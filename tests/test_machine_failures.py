@@ -110,7 +110,9 @@ def test_out_read_only_as_the_os_says_it(rulebook, small, tmp_path, monkeypatch)
         raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(tmp_path / "ro"))
 
     monkeypatch.setattr(build.tempfile, "TemporaryFile", refuse)
-    status, _, err = rulebook("build", str(small), "--out", str(tmp_path / "ro"))
+    status, _, err = rulebook(
+        "build", str(small), "--format", "html", "--out", str(tmp_path / "ro")
+    )
     assert status == 2 and "Read-only file system" in one_line(err)
 
 

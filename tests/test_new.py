@@ -61,11 +61,15 @@ def test_the_binding_catches_a_wrong_number(rulebook, project):
 @pytest.mark.slow
 def test_a_new_game_builds_every_format(rulebook, project):
     rulebook("new", "mon-jeu")
-    status, out, err = rulebook("build", "mon-jeu", "--format", "html,pdf,cards,sheets", "-v")
+    status, out, err = rulebook("build", "mon-jeu", "-v")  # no --format: every one of them
     assert status == 0, err
     folder = project / "generated" / "mon-jeu"
-    for name in ("mon-jeu.pdf", "cards.pdf", "sheet.pdf"):
+    for step in ("html", "pdf", "cards", "sheets", "errata"):
+        assert f"mon-jeu: {step}: built" in err, err
+    for name in ("mon-jeu.pdf", "cards.pdf", "sheet.pdf", "sheet-letter.pdf", "errata.pdf"):
         assert (folder / name).read_bytes().startswith(b"%PDF-")
+    for name in ("mon-jeu.html", "html/index.html", "errata.html"):
+        assert (folder / name).is_file(), name
     # the progress counts each format's pages (-v: one line per step)
     for step, files in (
         ("pdf", ["mon-jeu.pdf"]),
@@ -77,6 +81,25 @@ def test_a_new_game_builds_every_format(rulebook, project):
     # French typography on the sheet too: the label typed « Total d'un jet de 10 » in fiche.py
     sheet = "".join(page.extract_text() for page in pypdf.PdfReader(folder / "sheet.pdf").pages)
     assert "Total d’un jet de 10" in sheet and "'" not in sheet
+
+
+@pytest.mark.slow
+def test_a_build_with_no_format_leaves_out_only_what_the_book_has_not(
+    rulebook, project, write_book
+):
+    # a book with no game nor deck: HTML, PDF and errata, and no warning about cards or sheets
+    folder = write_book(
+        "nu",
+        {
+            "book.xml": "<book><title>Nu</title><chapter><title>Un</title>"
+            "<para>Texte.</para></chapter></book>"
+        },
+    )
+    status, out, err = rulebook("build", str(folder), "-v")
+    assert status == 0, err
+    steps = re.findall(r"nu: (\w+): built", err)
+    assert steps == ["html", "pdf", "errata"], err
+    assert "no cards" not in err and "no sheet" not in err
 
 
 @pytest.mark.parametrize(

@@ -96,9 +96,12 @@ def renderer(name: str):
 
 def run(books: list[Book], arguments: argparse.Namespace) -> int:
     """Build every book, one process per book up to the number of cores; print what was written."""
-    formats = [name.strip() for name in arguments.format.split(",") if name.strip()]
     offered = available_formats()
-    if not formats:
+    given = arguments.format is not None
+    formats = [name.strip() for name in (arguments.format or "").split(",") if name.strip()]
+    if not given:
+        formats = offered
+    elif not formats:
         raise UsageError(
             f"--format {arguments.format!r}: no format (formats: {', '.join(offered)})"
         )
@@ -132,10 +135,13 @@ def run(books: list[Book], arguments: argparse.Namespace) -> int:
     out = check_out(Path(arguments.out), books)
     strict = getattr(arguments, "strict", False)
     force = getattr(arguments, "force", False)
-    jobs = [(book, formats, options, out, strict, force) for book in books]
+    jobs = [
+        (book, formats if given else formats_of(book, formats), options, out, strict, force)
+        for book in books
+    ]
     workers = min(len(jobs), getattr(arguments, "jobs", None) or os.cpu_count() or 1)
     verbosity = getattr(arguments, "verbose", 0) - getattr(arguments, "quiet", 0)
-    progress = Progress(len(jobs) * (len(formats) + 1), verbosity)
+    progress = Progress(sum(len(job[1]) + 1 for job in jobs), verbosity)
     statuses = []
 
     def show(result) -> None:
@@ -156,6 +162,16 @@ def run(books: list[Book], arguments: argparse.Namespace) -> int:
     finally:
         progress.close()
     return max(statuses, default=0)
+
+
+def formats_of(book: Book, formats: list[str]) -> list[str]:
+    """The formats a build with no --format makes of `book`: all of them, but the cards when the
+    book has no deck and the sheets when its folder holds no game (both would only say so)."""
+    from build_tools.render.cards_deck import deck_file
+
+    has = {"cards": deck_file(book.folder) is not None}
+    has["sheets"] = (book.folder / "__init__.py").is_file()
+    return [name for name in formats if has.get(name, True)]
 
 
 def _build_in_pool(jobs, workers: int, progress: Progress, show) -> None:
