@@ -50,6 +50,8 @@ class Finding:
     def __post_init__(self) -> None:
         if self.severity not in SEVERITIES:
             raise ValueError(f"unknown severity {self.severity!r}")
+        self.message = stable(self.message)
+        self.derivation = [stable(step) for step in self.derivation]
         if not self.id:
             self.id = ":".join(
                 part
@@ -116,6 +118,16 @@ class Finding:
                 for place in self.related
             ],
         }
+
+
+_ADDRESS = re.compile(r"(<[^<>\n]*(?:<[^<>\n]*>[^<>\n]*)*) at 0x[0-9a-fA-F]+>")
+
+
+def stable(text: str) -> str:
+    """`text` without what differs from run to run: an object's address in its repr
+    (« <function <lambda> at 0x7f…> » is « <function <lambda>> »), as an exception's
+    message may hold."""
+    return _ADDRESS.sub(r"\1>", text) if " at 0x" in text else text
 
 
 def source_line(path: Path | None, line: int) -> str:
