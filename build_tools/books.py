@@ -78,9 +78,53 @@ class Book:
         }
 
 
+SOURCE = "source"
+"""The folder of a project that holds its books: what `rulebook` looks for, as git `.git`."""
+
+
+def project_folder(start: Path | None = None) -> Path | None:
+    """The nearest folder holding `source/`, from `start` (the current folder) up, as git finds
+    its repository; None when no folder up to the root holds one."""
+    here = (start or Path.cwd()).absolute()
+    for folder in (here, *here.parents):
+        if (folder / SOURCE).is_dir():
+            return folder
+    return None
+
+
 def source_root() -> Path:
-    """The folder holding the books: $RULEBOOK_SOURCE, else ./source."""
-    return Path(os.environ.get("RULEBOOK_SOURCE", "source"))
+    """The folder holding the books: $RULEBOOK_SOURCE, else the nearest source/ from the current
+    folder up (relative when it is the current folder's own), else ./source (`rulebook new`
+    makes it)."""
+    if "RULEBOOK_SOURCE" in os.environ:
+        return Path(os.environ["RULEBOOK_SOURCE"])
+    project = project_folder()
+    if project is None or project == Path.cwd().absolute():
+        return Path(SOURCE)
+    return project / SOURCE
+
+
+def output_root() -> Path:
+    """Where `build` and `serve` write when --out is not given: the project's generated/ (beside
+    its source/, wherever in the project rulebook runs), else ./generated."""
+    root = source_root()
+    if "RULEBOOK_SOURCE" in os.environ or not root.is_absolute():
+        return Path("generated")
+    return root.parent / "generated"
+
+
+def no_book_found() -> str:
+    """What to say when no book is found, with where rulebook looked."""
+    if "RULEBOOK_SOURCE" in os.environ:
+        where = f"under {source_root().absolute()}/ (RULEBOOK_SOURCE)"
+    elif project_folder() is None:
+        where = f"in a source/ folder of {Path.cwd().absolute()} or of any folder above it"
+    else:
+        where = f"under {source_root().absolute()}/"
+    return (
+        f"no book found {where} (a book is a folder of source/ with a book.xml; run rulebook "
+        "inside the project, or set RULEBOOK_SOURCE to the folder of the books)"
+    )
 
 
 def discover(root: Path | None = None) -> list[Book]:
@@ -120,11 +164,9 @@ def select(arguments: list[str], root: Path | None = None) -> list[Book]:
     if not arguments:
         books = discover(root)
         if not books:
-            raise UsageError(
-                f"no book found under {(root or source_root()).absolute()}/ (a book is a folder "
-                "there with a book.xml; run rulebook from the project's folder, or set "
-                "RULEBOOK_SOURCE)"
-            )
+            if root is not None:
+                raise UsageError(f"no book found under {root.absolute()}/")
+            raise UsageError(no_book_found())
         return books
     known = {book.name: book for book in discover(root)}
     chosen = []

@@ -22,7 +22,14 @@ import traceback
 
 import build_tools
 from build_tools import reports
-from build_tools.books import UsageError, discover, select, source_root
+from build_tools.books import (
+    UsageError,
+    discover,
+    no_book_found,
+    output_root,
+    select,
+    source_root,
+)
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_INTERRUPTED = 130
@@ -138,12 +145,7 @@ def add_list(commands, common) -> None:
 def run_list(arguments: argparse.Namespace) -> int:
     books = [book.summary() for book in discover()]
     if not books:
-        print(
-            f"rulebook: no book found under {source_root().absolute()}/ (a book is a folder "
-            "there with a book.xml; run rulebook from the project's folder, or set "
-            "RULEBOOK_SOURCE)",
-            file=sys.stderr,
-        )
+        print(f"rulebook: {no_book_found()}", file=sys.stderr)
         return EXIT_UNREADABLE
     if arguments.format == "json":
         print(json.dumps({"books": books}, ensure_ascii=False, indent=2))
@@ -281,7 +283,11 @@ def add_build(commands, common) -> None:
         help="the paper of the PDF and the cards (default: the book's settings, else a4), "
         "and of the sheets (default: both)",
     )
-    build.add_argument("--out", default="generated", help="output folder (default: generated/)")
+    build.add_argument(
+        "--out",
+        default=None,
+        help="output folder (default: the project's generated/, beside its source/)",
+    )
     build.add_argument("--draft", action="store_true", help="show remarks (author notes)")
     build.add_argument(
         "--no-rules",
@@ -351,7 +357,11 @@ def add_serve(commands, common) -> None:
     serve.add_argument(
         "--port", type=_port, default=8000, help="the port on 127.0.0.1 (default 8000; 0: any free)"
     )
-    serve.add_argument("--out", default="generated", help="output folder (default: generated/)")
+    serve.add_argument(
+        "--out",
+        default=None,
+        help="output folder (default: the project's generated/, beside its source/)",
+    )
     serve.add_argument("--draft", action="store_true", help="show remarks (author notes)")
     serve.add_argument(
         "--no-rules",
@@ -368,7 +378,8 @@ def run_serve(arguments: argparse.Namespace) -> int:
     from build_tools.serve import serve
 
     options = Options(draft=arguments.draft, rules=not arguments.no_rules)
-    return serve(select(arguments.books), Path(arguments.out), options, arguments.port)
+    out = Path(arguments.out) if arguments.out else output_root()
+    return serve(select(arguments.books), out, options, arguments.port)
 
 
 # -- new ----------------------------------------------------------------------------------

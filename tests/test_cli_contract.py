@@ -251,7 +251,28 @@ def test_list_outside_a_project_says_where_it_looked(rulebook, tmp_path, monkeyp
     monkeypatch.delenv("RULEBOOK_SOURCE", raising=False)
     status, out, err = rulebook("list")
     assert (status, out) == (2, "")
-    assert f"rulebook: no book found under {tmp_path / 'source'}/" in err
+    assert f"rulebook: no book found in a source/ folder of {tmp_path} or of any folder " in err
+    assert "set RULEBOOK_SOURCE" in err
+
+
+def test_rulebook_finds_the_project_from_a_subfolder_as_git_does(rulebook, source, monkeypatch):
+    monkeypatch.chdir(source / "alpha" / "chapitres")
+    status, out, _ = rulebook("list")
+    assert status == 0 and "alpha: Les Clefs de l'Aube [fr]" in out
+    status, out, _ = rulebook("check", "alpha", "--no-rules")
+    assert status in (0, 1) and "alpha: " in out
+    # a path is the shell's, from where rulebook runs; the outputs go beside source/
+    status, out, err = rulebook("build", "un.xml", "--format", "html", "--no-rules")
+    assert status == 0, err
+    assert (source.parent / "generated" / "alpha" / "alpha.html").is_file()
+    assert not (source / "alpha" / "chapitres" / "generated").exists()
+
+
+def test_rulebook_source_wins_over_the_search(rulebook, source, tmp_path, monkeypatch):
+    monkeypatch.setenv("RULEBOOK_SOURCE", str(tmp_path / "nowhere"))
+    status, _, err = rulebook("list")
+    assert status == 2
+    assert f"no book found under {tmp_path / 'nowhere'}/ (RULEBOOK_SOURCE)" in err
 
 
 def test_a_chapter_alone_is_checked_as_part_of_its_book(rulebook, source):

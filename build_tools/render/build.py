@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from build_tools.books import Book, UsageError
+from build_tools.books import Book, UsageError, output_root
 from build_tools.progress import Progress
 
 if TYPE_CHECKING:
@@ -132,7 +132,7 @@ def run(books: list[Book], arguments: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
     check_source_date()
-    out = check_out(Path(arguments.out), books)
+    out = check_out(Path(arguments.out) if arguments.out else output_root(), books)
     strict = getattr(arguments, "strict", False)
     force = getattr(arguments, "force", False)
     jobs = [

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from build_tools.assets import templates_folder
-from build_tools.books import Book, UsageError, discover, load_game, main_file
+from build_tools.books import Book, UsageError, discover, load_game, main_file, output_root
 from build_tools.diagnostics import Finding
 from build_tools.docbook import normalize
 from build_tools.render import pdf_style
@@ -368,9 +368,7 @@ def run_sheet(arguments: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    out = (
-        Path(arguments.out) if arguments.out else Path("generated") / book.name / f"{path.stem}.pdf"
-    )
+    out = Path(arguments.out) if arguments.out else output_root() / book.name / f"{path.stem}.pdf"
     write_atomic(out, sheet_pdf(description, book.folder, arguments.paper, character))
     if not getattr(arguments, "quiet", 0):
         print(f"{book.name}: sheet: {out}")
