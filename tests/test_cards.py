@@ -158,11 +158,19 @@ def test_a_card_too_long_is_a_build_error_naming_it(tmp_path, rulebook):
         ' de faire 10 à son dé au lieu de le lancer."\n'
     )
     text = deck.read_text(encoding="utf-8")
+    out = tmp_path / "out" / "edad"
+    # A first build that works: its cards must not outlive the build that fails.
+    assert rulebook("build", str(folder), "--format", "cards", "--out", str(out.parent)).status == 0
+    assert (out / "cards.pdf").is_file() and (out / "cards-single.pdf").is_file()
     # The third card (« La file ») gets the same sentence twelve times more.
     cut = text.index('[[card]]\ntitle = "La réactivité"')
     deck.write_text(text[:cut] + quote * 12 + "\n" + text[cut:], encoding="utf-8")
     run = rulebook("build", str(folder), "--format", "cards", "--out", str(tmp_path / "out"))
     assert run.status == 1
+    assert (
+        "rulebook: edad: cards: not built (removed the previous cards-single.pdf, cards.pdf)"
+        in run.err
+    ), run.err
     match = re.search(
         r"deck\.toml:(\d+): error: card 3 « La file » overflows its poker card "
         r"\(63 × 88 mm\) by ([\d.]+) mm in height, even at the smallest text size \(6\.5 pt\)",
@@ -171,7 +179,7 @@ def test_a_card_too_long_is_a_build_error_naming_it(tmp_path, rulebook):
     assert match, run.err
     assert deck.read_text(encoding="utf-8").splitlines()[int(match[1]) - 1] == 'title = "La file"'
     assert float(match[2]) > 10
-    assert not (tmp_path / "out" / "edad" / "cards.pdf").exists()
+    assert not (out / "cards.pdf").exists() and not (out / "cards-single.pdf").exists()
 
 
 def test_a_changed_table_a_changed_quote_and_a_wrong_formula_are_findings(tmp_path, rulebook):

@@ -294,7 +294,11 @@ def build_book(
             # The format cannot be written (a card overflows): the others still are.
             context.findings += error.findings
             problems += [finding.astext() for finding in context.findings[before:]]
-            problems.append(f"rulebook: {book.name}: {name}: not built")
+            removed = manifest.discard(keys[name])
+            gone = (
+                f" (removed the previous {', '.join(p.name for p in removed)})" if removed else ""
+            )
+            problems.append(f"rulebook: {book.name}: {name}: not built{gone}")
             status = 1
             step(f"{name}: not built")
             continue

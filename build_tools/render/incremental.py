@@ -173,6 +173,25 @@ class Manifest:
         }
         return stale
 
+    def discard(self, format_name: str) -> list[Path]:
+        """Forget a format that could not be built, and remove what it wrote last time: a
+        failed build leaves no older output that looks current. Returns the files removed."""
+        record = self.formats.pop(format_name, None)
+        previous = record.get("outputs", {}) if isinstance(record, dict) else {}
+        folder = self.path.parent.absolute()
+        others = {
+            name
+            for kept in self.formats.values()
+            if isinstance(kept, dict)
+            for name in kept.get("outputs", {})
+        }
+        removed = []
+        for name in previous:
+            if name not in others and (folder / name).is_file():
+                (folder / name).unlink()
+                removed.append(folder / name)
+        return removed
+
     def messages(self, format_name: str) -> list[str]:
         """What the last build of the format reported (replayed when it is not built again)."""
         record = self.formats.get(format_name)
