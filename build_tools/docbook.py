@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from lxml import etree
 
 EXAMPLES = ("example", "informalexample")
@@ -44,6 +46,88 @@ def reading_texts(node: etree._Element):
             yield from reading_texts(child)
         if child.tail:
             yield child.tail
+
+
+UNREAD = ("footnote", "indexterm", "remark")
+"""What a reader does not see in the run of the text: notes, index terms, authors' remarks."""
+
+
+def cross_reference_words(xref: etree._Element) -> str:
+    """What a reader sees for an empty xref: the endterm's text, a glossary term, or a title."""
+    ids = _ids(xref.getroottree().getroot())
+    target = ids.get(xref.get("endterm") or "")
+    if target is None:
+        target = ids.get(xref.get("linkend") or "")
+    if target is None:
+        return ""
+    if target.tag == "glossentry":
+        target = target.find("glossterm")
+    elif target.find("title") is not None:
+        target = target.find("title")
+    return "".join(target.itertext()) if target is not None else ""
+
+
+def words_of(node: etree._Element, left_out: tuple[str, ...] = UNREAD) -> str:
+    """The words of `node` as a reader sees them, normalised: an empty cross-reference reads
+    as its target's words (« la somme de l'aspect et d'un moyen »), and the elements of
+    `left_out` (notes, index terms, remarks) are not read. The one text of an element that
+    quotations, excerpts and search entries show."""
+    return " ".join("".join(text for text, _ in _pieces(node, left_out)).split())
+
+
+def as_read(element: etree._Element, plain: str) -> str:
+    """The words a reader sees where `text_of(element)` reads `plain`: the same stretch with
+    the words of its cross-references put back (`plain` itself when it is not found)."""
+    characters: list[str] = []
+    linked: list[bool] = []
+    for text, generated in _pieces(element, ()):
+        characters.extend(text)
+        linked.extend([generated] * len(text))
+    # The reader's text, normalised as `normalize` does, each character marked linked or not.
+    read: list[tuple[str, bool]] = []
+    for character, generated in zip(characters, linked, strict=True):
+        character = "'" if character == "’" else character
+        if character.isspace():
+            if read and read[-1][0] != " ":
+                read.append((" ", generated))
+        else:
+            read.append((character, generated))
+    # The same without the linked words: the text `plain` was found in, and where each of
+    # its characters stands in the reader's.
+    own, at = [], []
+    for position, (character, generated) in enumerate(read):
+        if generated or (character == " " and own and own[-1] == " "):
+            continue
+        own.append(character)
+        at.append(position)
+    start = "".join(own).find(normalize(plain))
+    if start < 0 or not plain.strip():
+        return plain
+    end = start + len(normalize(plain)) - 1
+    return "".join(character for character, _ in read[at[start] : at[end] + 1]).strip()
+
+
+def _pieces(node: etree._Element, left_out: tuple[str, ...]):
+    """The text of `node` in reading order, each piece with whether it is a cross-reference's
+    words rather than the node's own."""
+    if node.tag == "xref" and not len(node) and not node.text:
+        yield cross_reference_words(node), True
+    if node.text:
+        yield node.text, False
+    for child in node:
+        if isinstance(child.tag, str) and child.tag not in left_out:
+            yield from _pieces(child, left_out)
+        if child.tail:
+            yield child.tail, False
+
+
+@functools.lru_cache(maxsize=8)
+def _ids(root: etree._Element) -> dict[str, etree._Element]:
+    return {
+        element.get("id"): element
+        for element in root.iter()
+        if isinstance(element.tag, str) and element.get("id")
+    }
 
 
 def where_of(element: etree._Element) -> str:

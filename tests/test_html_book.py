@@ -141,20 +141,29 @@ def test_every_id_of_the_source_is_an_anchor_of_the_output(built, book):
     assert source - single == set() and source - split == set()
 
 
-def test_a_link_whose_target_is_missing_is_marked_never_a_dead_anchor(built):
-    html = parse(built / "harmonies/harmonies.html")
-    missing = css(html, "span.missing-target")
+def test_a_link_whose_target_is_missing_is_its_words_listed_with_the_errata(built):
+    """Harmonies links to sections of chapters that did not reach us: the prose keeps the
+    words as plain text (no sign, no underline, never a dead anchor), and the errata
+    chapter lists each missing place once, with where its links stand."""
     document = read_book(BOOKS["harmonies"])
     ids = {e.get("id") for e in document.root.iter() if isinstance(e.tag, str)}
     dangling = [e for e in document.root.iter("link", "xref") if e.get("linkend") not in ids]
-    assert len(dangling) == 7 and len(missing) == 7
-    assert all("scompniveau" not in a.get("href", "") for a in html.iter("a"))
-    # the text of the link is kept
-    assert "Niveau de Compétence" in missing[0].text_content()
-    # and the legend of the marks says what its ⚠ means (only in a book that has one)
-    (sign,) = css(html, "aside.legend span.legend-sign.missing")
-    assert sign.text == "⚠" and "ne contient pas" in sign.getparent().text_content()
-    assert css(parse(built / "cda/cda.html"), "aside.legend span.legend-sign.missing") == []
+    assert len(dangling) == 7
+    for page in pages(built, "harmonies"):
+        html = parse(page)
+        assert all("scompniveau" not in a.get("href", "") for a in html.iter("a"))
+        assert "⚠" not in html.text_content() and not css(html, "span.missing-target")
+    html = parse(built / "harmonies/harmonies.html")
+    first = css(html, "section.chapter p")[0]
+    assert "Niveau de Compétence" in first.text_content()
+    (listed,) = css(html, "section.missing-links")
+    items = [" ".join(li.text_content().split()) for li in css(listed, "li")]
+    assert len(items) == 3  # scompniveau, sencaisse, bclasse: once each
+    assert items[0].startswith("Niveau de Compétence (« scompniveau », absent du livre) — ")
+    assert len(css(listed, "li")[0].findall("a")) == 4  # the four passages that link to it
+    (split,) = css(parse(built / "harmonies/html/errata.html"), "section.missing-links")
+    assert [" ".join(li.text_content().split()) for li in css(split, "li")] == items
+    assert css(parse(built / "cda/cda.html"), "section.missing-links") == []
 
 
 def test_generated_french_words_number_chapters_tables_examples(built):

@@ -221,15 +221,32 @@ def test_search_finds_a_glossary_term_from_file_urls(site, tmp_path):
         "--dump-dom",
         page.as_uri() + "?q=degre%20de%20reussite",  # without accents: the search folds them
     )
-    results = re.findall(
-        r'<li class="search-result (\w+)"><a href="([^"]+)">([^<]+)</a>', run.stdout
-    )
+    results = re.findall(r'<li class="search-result (\w+)"><a href="([^"]+)">(.*?)</a>', run.stdout)
     assert results, run.stderr[-2000:]
     kind, href, title = results[0]
+    title = re.sub(r"<[^>]+>", "", title)
     assert kind == "term" and title.startswith("degré de réussite")
     target, anchor = href.split("#")
     glossary = (site / "cda/html" / target).read_text(encoding="utf-8")
     assert f'id="{anchor}"' in glossary
+    assert console_messages(run.stderr) == []
+
+
+def test_search_ranks_the_words_as_typed_first_and_marks_them(site, tmp_path):
+    """« dé critique » (accents as typed) first finds the section that speaks of the critical
+    die most, with the words set in <mark>; excerpts keep the book's apostrophes."""
+    run = chromium(
+        tmp_path / "profile",
+        "--virtual-time-budget=3000",
+        "--dump-dom",
+        (site / "cda/html/combat.html").as_uri() + "?q=d%C3%A9%20critique",
+    )
+    results = re.findall(r'<li class="search-result \w+">(.*?)</li>', run.stdout)
+    assert results, run.stderr[-2000:]
+    assert re.match(r'<a href="actions.html#prouesse">2.2 les prouesses', results[0])
+    assert "<mark>dé critique</mark>" in results[0]
+    excerpts = " ".join(re.findall(r'<span class="search-excerpt">(.*?)</span>', run.stdout))
+    assert "’" in excerpts and "'" not in excerpts
     assert console_messages(run.stderr) == []
 
 

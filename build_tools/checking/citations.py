@@ -22,7 +22,7 @@ from build_tools.checking.matching import CLOSE_ENOUGH, align, could_hold
 from build_tools.checking.passage import Passage, TextPattern, number_value
 from build_tools.checking.rule import CITATIONS, Citation
 from build_tools.diagnostics import Finding, display_path, slug
-from build_tools.docbook import normalize, title_of
+from build_tools.docbook import as_read, normalize, title_of
 
 SENTENCE_TAGS = ("para", "simpara", "entry", "listitem", "glossdef", "title", "term")
 
@@ -135,9 +135,8 @@ def _find_exactly(document, sentence: str, index: _Index) -> Place | None:
         passage = Passage.of(element, document.file_of(element))
         return passage.line_at(max(passage.text.find(wanted), 0))
 
-    return Place(
-        document.file_of(element), 0, 0, f"« {_short(wanted)} »", "rule", line, element=element
-    )
+    words = _short(as_read(element, wanted))
+    return Place(document.file_of(element), 0, 0, f"« {words} »", "rule", line, element=element)
 
 
 def _reworded(document, context, citation, sentence, texts, findings, others) -> bool:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import bisect
-import functools
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -12,6 +11,7 @@ from pathlib import Path
 from lxml import etree
 
 from build_tools.diagnostics import source_line
+from build_tools.docbook import cross_reference_words
 
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 """A number as the coverage counts them: a run of digits, with a decimal part if any."""
@@ -164,7 +164,7 @@ class Passage:
             line = node.sourceline or line
             if node.tag == "xref" and not len(node) and not node.text:
                 start = len(characters)
-                emit(_cross_reference_words(node), line)
+                emit(cross_reference_words(node), line)
                 generated.append((start, len(characters)))
             label_start = len(characters) if node.tag in LABELS and node is not element else -1
             line = emit(node.text, line, node, -1)
@@ -416,30 +416,6 @@ def number_value(text: str) -> int | Fraction:
     text = text.replace("−", "-").replace(",", ".").lstrip("+")
     value = Fraction(text)
     return int(value) if value.denominator == 1 and "." not in text else value
-
-
-def _cross_reference_words(xref: etree._Element) -> str:
-    """What a reader sees for an empty xref: the endterm's text, a glossary term, or a title."""
-    ids = _ids(xref.getroottree().getroot())
-    target = ids.get(xref.get("endterm") or "")
-    if target is None:
-        target = ids.get(xref.get("linkend") or "")
-    if target is None:
-        return ""
-    if target.tag == "glossentry":
-        target = target.find("glossterm")
-    elif target.find("title") is not None:
-        target = target.find("title")
-    return "".join(target.itertext()) if target is not None else ""
-
-
-@functools.lru_cache(maxsize=8)
-def _ids(root: etree._Element) -> dict[str, etree._Element]:
-    return {
-        element.get("id"): element
-        for element in root.iter()
-        if isinstance(element.tag, str) and element.get("id")
-    }
 
 
 def _last_line(element: etree._Element) -> int:

@@ -10,6 +10,7 @@ fetched from outside: the pages work from `file://` and from any static server.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from html import escape
 from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -107,6 +108,8 @@ class HtmlBook:
     """The images the pages show: source file -> its path under generated/BOOK/."""
     faces: dict = field(default_factory=dict)
     """The web faces: path under generated/BOOK/ -> the face (cut when written)."""
+    unlinked: list = field(default_factory=list)
+    """The book's links (xref, link) to a place it does not contain, in reading order."""
 
     @classmethod
     def of(cls, context, medium: str = "screen") -> HtmlBook:
@@ -126,16 +129,17 @@ class HtmlBook:
             context.options.userlevel, context.options.condition, **context.options.profile
         )
         numbering = number(root, left_out=profile.leaves_out)
-        # the legend explains the ⚠ of a link whose target the book lacks, when it has one
-        environment.globals["missing_targets"] = any(
-            not profile.leaves_out(link)
+        # links to a place the book lacks: printed as their words, listed with the errata
+        unlinked = [
+            link
+            for link in root.iter("xref", "link")
+            if link.get("linkend")
+            and not profile.leaves_out(link)
             and (
                 numbering.by_id.get(link.get("linkend")) is None
                 or profile.leaves_out(numbering.by_id[link.get("linkend")])
             )
-            for link in root.iter("xref", "link")
-            if link.get("linkend")
-        )
+        ]
         return cls(
             context,
             environment,
@@ -145,7 +149,28 @@ class HtmlBook:
             Marks.of(context.report, words, typography, medium),
             language,
             profile,
+            unlinked=unlinked,
         )
+
+    def missing_links(self, translator: Translator, link) -> list[dict[str, Any]]:
+        """The links to places the book does not contain, once per place they name: their
+        words and where they stand (`link(element)` the link to a passage, or '')."""
+        named: dict[str, dict[str, Any]] = {}
+        for element in self.unlinked:
+            identifier = element.get("linkend")
+            entry = named.setdefault(identifier, {"words": [], "places": [], "id": identifier})
+            words = Markup(translator.plain(element) or escape(identifier))
+            if words not in entry["words"]:
+                entry["words"].append(words)
+            holder = next(
+                (a for a in element.iterancestors() if a.tag in DIVISION_TAGS + SECTIONS), None
+            )
+            if holder is None:
+                continue
+            place = {"where": translator.place(holder), "href": link(holder)}
+            if place not in entry["places"]:
+                entry["places"].append(place)
+        return list(named.values())
 
     @property
     def has_rules(self) -> bool:
@@ -218,6 +243,7 @@ class HtmlBook:
             )
             if self.has_rules
             else None,
+            missing_links=self.missing_links(translator, translator.href),
             legend=bool(self.marks.verifications),
             errata_anchor=ERRATA_ANCHOR,
         )
@@ -254,6 +280,7 @@ class HtmlBook:
                 folios,
                 translator=translator,
             ),
+            missing_links=self.missing_links(translator, lambda element: ""),
             errata_anchor=ERRATA_ANCHOR,
         )
 
@@ -348,6 +375,7 @@ class HtmlBook:
                         lambda division: self._short_title(index, division),
                         translator=index,
                     ),
+                    missing_links=self.missing_links(index, index.href),
                     errata_anchor=ERRATA_ANCHOR,
                     search=True,
                     previous=navigation[-2] if len(navigation) > 1 else None,

@@ -154,16 +154,13 @@ class References:
         return Markup(escape(text[:60] + ("…" if len(text) > 60 else ""), quote=False))
 
     def link_to(self, identifier: str, content: str, kind: str) -> str:
-        """A link to the element `identifier`, or a visible marker when there is none."""
+        """A link to the element `identifier`; its words alone when the book lacks the place
+        (the errata chapter lists those, and the check reports them: no sign in the prose)."""
         target = self.target(identifier)
         if self._link and target is not None:
             return content  # inside another link: its text only
         if target is None:
-            return str(
-                self.blocks.missing_target(
-                    identifier=identifier, content=self.markup(content or escape(identifier))
-                )
-            )
+            return str(self.markup(content or escape(identifier)))
         return f'<a class="{kind}" href="{escape(self.href(target))}">{content}</a>'
 
 

@@ -16,7 +16,7 @@ from html import unescape
 
 from lxml import etree
 
-from build_tools.docbook import SECTIONS
+from build_tools.docbook import SECTIONS, words_of
 
 INDEX_FILE = "search-index.js"
 SCRIPT_FILE = "search.js"
@@ -36,9 +36,9 @@ def entries(book, translator) -> list[dict[str, str]]:
                 continue
             href = translator.href(element)
             if element.tag == "glossentry":
-                term = " ".join(element.findtext("glossterm", "").split())
+                term = book.typography.apply(words_of(element.find("glossterm"), ()))
                 short = [
-                    " ".join("".join(node.itertext()).split())
+                    book.typography.apply(words_of(node, ()))
                     for node in element.findall("acronym") + element.findall("abbrev")
                 ]
                 definition = _rendered(translator, element.find("glossdef"))
@@ -53,7 +53,7 @@ def entries(book, translator) -> list[dict[str, str]]:
                 )
                 continue
             label = translator.label(element)
-            title = _plain(translator.plain_title(element))
+            title = book.typography.apply(_plain(translator.plain_title(element)))
             if not title:
                 continue  # an untitled section: its text is found through its neighbours
             found.append(
@@ -62,7 +62,7 @@ def entries(book, translator) -> list[dict[str, str]]:
                     "title": f"{label} {title}".strip(),
                     "short": "",
                     "href": href,
-                    "text": _own_text(element)[:TEXT_LIMIT],
+                    "text": book.typography.apply(_own_text(element))[:TEXT_LIMIT],
                 }  # fmt: skip
             )
     return found
@@ -77,19 +77,14 @@ def index_script(items: list[dict[str, str]]) -> str:
 
 
 def _own_text(element: etree._Element) -> str:
-    """The text of `element` without its title and its subsections."""
-    parts = []
-
-    def walk(node: etree._Element) -> None:
-        for child in node:
-            if isinstance(child.tag, str) and child.tag not in LEFT_OUT:
-                parts.append(child.text or "")
-                walk(child)
-            parts.append(child.tail or "")
-
-    parts.append(element.text or "")
-    walk(element)
-    return " ".join("".join(parts).split())
+    """The words of `element` a reader sees, without its title and its subsections; its
+    notes after its text, as a reader finds them, not in the middle of a sentence."""
+    notes = [
+        note
+        for note in element.iter("footnote")
+        if next(note.iterancestors(element.tag, *SECTIONS), None) is element
+    ]
+    return " ".join([words_of(element, (*LEFT_OUT, "footnote"))] + [words_of(n) for n in notes])
 
 
 def _rendered(translator, element: etree._Element | None) -> str:

@@ -64,10 +64,9 @@ WORDS: dict[str, dict[str, str]] = {
         "legend_erratum": "le passage contredit les règles : le nombre faux est souligné, "
         "la marque donne ce que dit le texte et ce que donnent les règles, et renvoie aux errata ;",
         "legend_incomplete": "une partie du passage n’a pas pu être vérifiée.",
-        "legend_incomplete_then": "une partie du passage n’a pas pu être vérifiée ;",
-        "missing_link": "Renvoi sans destination",
-        "legend_missing_link": "les mots qu’il suit renvoient à une partie que ce livre ne "
-        "contient pas.",
+        "missing_links": "Renvois à des parties absentes",
+        "missing_links_intro": "Ces mots du texte renvoient à des parties que ce livre ne "
+        "contient pas\u202f; ils y sont imprimés sans lien.",
         "list_of_tables": "Liste des tableaux",
         "list_of_examples": "Liste des exemples",
         "continued": "(suite)",
@@ -97,7 +96,7 @@ WORDS: dict[str, dict[str, str]] = {
         "binding_failed": "la vérification n’a pas pu aboutir",
         "table_defect": "une colonne du tableau est vide ou des cases manquent : "
         "elles n’ont pas pu être vérifiées",
-        "missing_target": "cible introuvable : {id}",
+        "missing_target": "«\u00a0{id}\u00a0», absent du livre",
         "unsupported": "élément non pris en charge : <{name}>",
         "previous": "Précédent",
         "next": "Suivant",
@@ -166,9 +165,9 @@ WORDS: dict[str, dict[str, str]] = {
         "legend_erratum": "the passage contradicts the rules: the wrong number is underlined, "
         "the mark gives what the text says and what the rules give, and points to the errata;",
         "legend_incomplete": "part of the passage could not be checked.",
-        "legend_incomplete_then": "part of the passage could not be checked;",
-        "missing_link": "Missing target",
-        "legend_missing_link": "the words it follows refer to a part this book does not hold.",
+        "missing_links": "References to parts this book lacks",
+        "missing_links_intro": "These words of the text refer to parts this book does not "
+        "contain; they are printed without a link.",
         "list_of_tables": "List of Tables",
         "list_of_examples": "List of Examples",
         "continued": "(continued)",
@@ -198,7 +197,7 @@ WORDS: dict[str, dict[str, str]] = {
         "binding_failed": "the check could not complete",
         "table_defect": "a column of the table is empty or cells are missing: "
         "they could not be checked",
-        "missing_target": "missing target: {id}",
+        "missing_target": "“{id}”, not in the book",
         "unsupported": "unsupported element: <{name}>",
         "previous": "Previous",
         "next": "Next",

@@ -3,36 +3,111 @@
 (function () {
   "use strict";
 
+  // Two readings of a text: `exact` keeps the accents (« dé » is not « de »), `fold` drops
+  // them; both lower-case it and read ’ as '. Each keeps one character per character of
+  // the text, so a match found in either is at the same place in the text itself.
+  function exact(text) {
+    return text.split("").map((c) => {
+      if (/[\u2019\u02bc]/.test(c)) return "'";
+      if (/\s/.test(c)) return " ";
+      return c.toLowerCase().charAt(0) || c;
+    }).join("");
+  }
+
   function fold(text) {
-    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
-      .replace(/[\u2019\u02bc]/g, "'").replace(/\s+/g, " ").trim();
+    return text.split("").map((c) => {
+      const bare = c.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+      return exact(bare).charAt(0) || " ";
+    }).join("");
+  }
+
+  function cleaned(query) {
+    return query.normalize("NFC").trim().replace(/\s+/g, " ");
+  }
+
+  function query_words(query, reading) {
+    return reading(cleaned(query)).split(" ").filter(Boolean);
+  }
+
+  function occurrences(text, wanted) {
+    let count = 0;
+    for (let at = text.indexOf(wanted); at >= 0 && count < 10; at = text.indexOf(wanted, at + 1)) {
+      count += 1;
+    }
+    return count;
+  }
+
+  function score(entry, query, reading) {
+    const wanted = reading(cleaned(query));
+    const words = query_words(query, reading);
+    const title = reading(entry.title + " " + entry.short);
+    const text = reading(entry.text);
+    if (!words.every((word) => title.includes(word) || text.includes(word))) return -1;
+    let points = words.filter((word) => title.includes(word)).length * 5;
+    if (reading(entry.title) === wanted || reading(entry.short) === wanted) points += 100;
+    else if (title.includes(wanted)) points += 20;
+    // The place that speaks of the words most often, as the book writes them together.
+    return points + 2 * occurrences(text, wanted);
   }
 
   function find(query) {
-    const wanted = fold(query);
-    const words = wanted.split(" ").filter(Boolean);
-    if (!words.length || !window.BOOK_SEARCH) return [];
+    if (!query.trim() || !window.BOOK_SEARCH) return [];
     const found = [];
     for (const entry of window.BOOK_SEARCH) {
-      const title = fold(entry.title + " " + entry.short);
-      const text = fold(entry.text);
-      if (!words.every((word) => title.includes(word) || text.includes(word))) continue;
-      let score = words.filter((word) => title.includes(word)).length * 5;
-      if (fold(entry.title) === wanted || fold(entry.short) === wanted) score += 100;
-      else if (title.includes(wanted)) score += 20;
-      if (entry.kind === "term") score += 3;
-      found.push({ entry, score });
+      const folded = score(entry, query, fold);
+      if (folded < 0) continue;
+      // A match with the accents as typed ranks above every match found only without them.
+      const accented = score(entry, query, exact);
+      const points = (accented < 0 ? 0 : 1000 + accented) + folded + (entry.kind === "term" ? 3 : 0);
+      found.push({ entry, points });
     }
-    found.sort((a, b) => b.score - a.score);
+    found.sort((a, b) => b.points - a.points);
     return found.slice(0, 30).map((item) => item.entry);
+  }
+
+  // Where in `text` the query is found: the whole query where it stands as typed (accents
+  // aside), else each of its words where a word of the text begins with it.
+  function matches(text, query) {
+    const reading = fold(text);
+    const spans = [];
+    const phrase = fold(cleaned(query));
+    for (let at = reading.indexOf(phrase); at >= 0; at = reading.indexOf(phrase, at + 1)) {
+      spans.push([at, at + phrase.length]);
+    }
+    if (spans.length) return spans;
+    for (const word of query_words(query, fold)) {
+      for (let at = reading.indexOf(word); at >= 0; at = reading.indexOf(word, at + 1)) {
+        if (at === 0 || !/[\p{L}\p{N}]/u.test(reading[at - 1])) spans.push([at, at + word.length]);
+      }
+    }
+    return spans.sort((a, b) => a[0] - b[0]);
+  }
+
+  // `text` as nodes, each stretch the query matches set in <mark>.
+  function marked(text, query) {
+    const nodes = [];
+    let done = 0;
+    for (const [start, end] of matches(text, query)) {
+      if (start < done) continue;
+      if (start > done) nodes.push(document.createTextNode(text.slice(done, start)));
+      const mark = document.createElement("mark");
+      mark.textContent = text.slice(start, end);
+      nodes.push(mark);
+      done = end;
+    }
+    if (done < text.length) nodes.push(document.createTextNode(text.slice(done)));
+    return nodes;
   }
 
   function excerpt(entry, query) {
     const text = entry.text;
-    const at = fold(text).indexOf(fold(query).split(" ")[0] || "");
-    const start = Math.max(0, at - 60);
-    const piece = text.slice(start, start + 180);
-    return (start ? "…" : "") + piece + (start + 180 < text.length ? "…" : "");
+    const found = matches(text, query);
+    const at = found.length ? found[0][0] : 0;
+    let start = Math.max(0, at - 60);
+    while (start > 0 && !/\s/.test(text[start - 1])) start -= 1; // never half a word
+    let end = Math.min(text.length, start + 180);
+    while (end < text.length && !/\s/.test(text[end])) end += 1;
+    return (start ? "… " : "") + text.slice(start, end).trim() + (end < text.length ? " …" : "");
   }
 
   function show(form) {
@@ -57,12 +132,12 @@
       item.className = "search-result " + entry.kind;
       const link = document.createElement("a");
       link.href = entry.href;
-      link.textContent = entry.title + (entry.short ? " (" + entry.short + ")" : "");
+      link.append(...marked(entry.title + (entry.short ? " (" + entry.short + ")" : ""), query));
       item.append(link);
       if (entry.text) {
         const words = document.createElement("span");
         words.className = "search-excerpt";
-        words.textContent = excerpt(entry, query);
+        words.append(...marked(excerpt(entry, query), query));
         item.append(words);
       }
       results.append(item);

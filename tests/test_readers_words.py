@@ -1,0 +1,72 @@
+"""What readers see of the book's own words: quotations, excerpts and search entries keep
+every word of their source, linked words included, in the book's typography."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import lxml.html
+import pytest
+
+BOOKS = ("cda", "harmonies", "edad")
+
+
+def page(out: Path, book: str):
+    return lxml.html.parse(str(out / book / f"{book}.html")).getroot()
+
+
+def prose(root) -> str:
+    """The words of the page outside the marks' panels and the errata: the book's own."""
+    root = lxml.html.fromstring(lxml.html.tostring(root))
+    for node in root.xpath("//details | //section[@class='errata'] | //*[@aria-hidden='true']"):
+        node.drop_tree()
+    return " ".join(root.text_content().split())
+
+
+def search_entries(out: Path, book: str) -> list[dict]:
+    script = (out / book / "html/search-index.js").read_text(encoding="utf-8")
+    return json.loads(script.split("=", 1)[1].strip().rstrip(";"))
+
+
+def test_a_quoted_rule_keeps_its_linked_words(html_books):
+    """« la somme de l'<xref aspect/> et d'un <xref moyen/> » is quoted as a reader reads it."""
+    quotes = [
+        " ".join(node.text_content().split())
+        for node in page(html_books, "cda").xpath("//p[@class='rule-cited']")
+    ]
+    wanted = "est égale à la somme de l’aspect et d’un moyen choisit selon les circonstances"
+    assert sum(wanted in quote for quote in quotes) == 13
+    assert not any("de l’ et" in quote for quote in quotes)
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_every_quoted_rule_is_the_books_words(html_books, book):
+    """Each « Règle : « … » » is words of the book, as the page prints them."""
+    root = page(html_books, book)
+    text = prose(root)
+    quotes = root.xpath("//p[@class='rule-cited']")
+    assert quotes
+    for node in quotes:
+        quote = " ".join(node.text_content().split())
+        quoted = re.search(r"«\s(.+)\s»", quote).group(1)
+        quoted = re.sub(r"\s»\s\(.*$", "", quoted)
+        for piece in quoted.split("…"):
+            assert piece.strip() in text, quote
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_search_entries_keep_every_word_in_the_books_typography(html_books, book):
+    entries = search_entries(html_books, book)
+    assert entries
+    for entry in entries:
+        words = f"{entry['title']} {entry['short']} {entry['text']}"
+        # a cross-reference's or a note's words left out leave « sa . » or « l’ et »
+        assert not re.search(r"\s\.(?!\.)|\s,(?!\d)|[’']\s", words), entry["title"]
+        assert "'" not in words, entry["title"]  # French books: typographic apostrophes
+
+
+def test_a_search_entry_reads_cross_references_as_their_words(html_books):
+    texts = [entry["text"] for entry in search_entries(html_books, "cda")]
+    assert any("n’est jamais plus grand que sa cible à atteindre" in text for text in texts)
