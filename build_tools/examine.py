@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +33,8 @@ class Report:
     unjudged: int = 0
     """Ledger entries of the rules this run could not judge (--no-rules, or a game that
     cannot load): neither matched nor stale."""
+    workings: dict[int, list[str]] = field(default_factory=dict, repr=False, compare=False)
+    """A claim (by id) -> its working as the book prints it: written once, for every format."""
 
     @property
     def rules_failed(self) -> bool:
@@ -50,10 +53,24 @@ class Report:
         return [f for f in self.findings if f.rank >= rank and not f.known]
 
 
-def examine(book: Book, *, cross_check: bool = True) -> Report:
+PRODUCTS = ("cards", "sheets")
+"""What a game prints besides its book, each checked against the book by a check of its own."""
+PRODUCT_CATEGORIES = {
+    "cards": ("card", "card-erratum", "deck"),
+    "sheets": ("sheet-character", "sheet-error", "sheet-source", "sheet-stale", "sheet-total"),
+}
+"""The categories of the findings each product's check gives (tests hold them to the checks)."""
+
+
+def examine(
+    book: Book, *, cross_check: bool = True, products: Collection[str] = PRODUCTS
+) -> Report:
     """Read, validate and (when the book has a game, and `cross_check`) cross-check `book`.
 
-    Without `cross_check`, the book folder's Python is not imported at all.
+    Without `cross_check`, the book folder's Python is not imported at all. The cards
+    and the sheet are checked against the book when they are among `products` (what
+    `rulebook check` does, and a build of them): a build of the book alone leaves their
+    checks, and the ledger's entries of their findings, alone.
     """
     try:
         document = read_book(book.main)
@@ -75,11 +92,11 @@ def examine(book: Book, *, cross_check: bool = True) -> Report:
         findings += outcome.findings
         coverage = outcome.coverage
         verifications = outcome.verifications
-    if cross_check and game is not None and game.sheet is not None:
+    if cross_check and game is not None and game.sheet is not None and "sheets" in products:
         from build_tools.render.sheets_check import check_sheet
 
         findings += check_sheet(document, game)
-    if cross_check and game is not None:
+    if cross_check and game is not None and "cards" in products:
         from build_tools.render.cards_check import check_cards, fold
 
         findings = fold(findings, check_cards(document, game))
@@ -93,7 +110,19 @@ def examine(book: Book, *, cross_check: bool = True) -> Report:
     rules_ran = cross_check and game is not None
     unjudged = not rules_ran and (book.folder / "__init__.py").is_file()
     ignored = {entry.id for entry in entries if unjudged and category_of(entry.id) not in validated}
-    stale = reconcile(findings, entries, book.ledger, ignore=lambda entry: entry.id in ignored)
+    # Nor are the entries of a product (cards, sheet) whose check this run leaves to its build.
+    unchecked = {
+        category
+        for product in PRODUCTS
+        if product not in products
+        for category in PRODUCT_CATEGORIES[product]
+    }
+    stale = reconcile(
+        findings,
+        entries,
+        book.ledger,
+        ignore=lambda entry: entry.id in ignored or category_of(entry.id) in unchecked,
+    )
     # Why the rules did not run comes first, then the ledger's own problems: either makes
     # every other line doubtful.
     game_errors = [f for f in findings if f.category == "game-error"]

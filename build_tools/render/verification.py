@@ -84,6 +84,8 @@ class Marks:
     """Finding id -> the claim that gave it: its working and the rule sentences it cites."""
     defects: dict[etree._Element, list[Finding]] = field(default_factory=dict)
     """A table's defects of form (an empty column, a short row): it is not all verified."""
+    workings: dict[int, list[str]] = field(default_factory=dict)
+    """A claim (by id) -> its working: the report's, shared by the book's every rendering."""
 
     @classmethod
     def of(cls, report, words: dict[str, str], typography: Typography, medium: str = "screen"):
@@ -96,6 +98,7 @@ class Marks:
             typography=typography,
             medium=medium,
             document=report.document,
+            workings=report.workings,
         )
         for count, element in enumerate(report.verifications, start=1):
             marks.ids[element] = f"check-{count}"
@@ -331,6 +334,14 @@ class Marks:
         already says: the developers' form (function calls) is for `rulebook check --verbose`.
         """
         claim = self.claim_of.get(source.id) if isinstance(source, Finding) else source
+        if claim is None:
+            return []
+        written = self.workings.get(id(claim))
+        if written is None:
+            written = self.workings[id(claim)] = self._working(claim)
+        return list(written)
+
+    def _working(self, claim) -> list[str]:
         steps = getattr(claim, "steps", None) or []
         lines = []
         for step in reading_order(steps):

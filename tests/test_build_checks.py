@@ -1,0 +1,113 @@
+"""One examine per build: the cards and the sheet are checked when they are built (and by
+`rulebook check`), not for a build of the book alone; a claim's working is written once."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+from build_tools.books import select
+from build_tools.examine import PRODUCT_CATEGORIES, PRODUCTS, examine
+
+
+@pytest.fixture
+def harmonies(tmp_path, monkeypatch):
+    """A copy of Harmonies whose deck file is not valid TOML."""
+    folder = tmp_path / "harmonies"
+    shutil.copytree(
+        ROOT / "source" / "harmonies", folder, ignore=shutil.ignore_patterns("__pycache__")
+    )
+    deck = folder / "deck.toml"
+    deck.write_text(deck.read_text(encoding="utf-8") + "\n[deck\n", encoding="utf-8")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    return folder
+
+
+def test_a_broken_deck_is_found_by_check_and_by_the_cards_not_by_the_html(
+    rulebook, harmonies, tmp_path
+):
+    status, out, _ = rulebook("check", str(harmonies))
+    assert status == 1
+    assert "deck.toml" in out and "not valid TOML" in out
+    status, out, err = rulebook(
+        "build", str(harmonies), "--format", "html", "--out", str(tmp_path / "out")
+    )
+    assert status == 0, err
+    assert "new finding" not in err and "deck.toml" not in err
+    assert (tmp_path / "out" / "harmonies" / "harmonies.html").is_file()
+    status, out, err = rulebook(
+        "build", str(harmonies), "--format", "cards", "--out", str(tmp_path / "out"), "--strict"
+    )
+    assert status == 1
+    assert "1 new finding" in err
+
+
+def test_the_ledger_entries_of_unchecked_products_are_not_stale():
+    """cda's ledger knows a sheet-total finding: a build of the book alone neither finds it
+    nor calls its entry stale; everything else it finds is what `rulebook check` finds."""
+    book = select(["cda"])[0]
+    full = examine(book)
+    alone = examine(book, products=())
+    unchecked = {category for product in PRODUCTS for category in PRODUCT_CATEGORIES[product]}
+    assert any(finding.category == "sheet-total" and finding.known for finding in full.findings)
+    assert not [finding for finding in alone.findings if finding.category == "ledger-stale"]
+    assert [(f.id, f.known) for f in alone.findings] == [
+        (f.id, f.known) for f in full.findings if f.category not in unchecked
+    ]
+
+
+@pytest.mark.parametrize("product", PRODUCTS)
+def test_every_category_a_product_check_gives_is_named(product):
+    """The categories `examine` leaves unjudged without a product's check are all of them."""
+    modules = {
+        "cards": ("cards_check.py", "cards_deck.py"),
+        "sheets": ("sheets_check.py", "sheets_character.py"),
+    }[product]
+    given = set()
+    for name in modules:
+        tree = ast.parse((ROOT / "build_tools" / "render" / name).read_text(encoding="utf-8"))
+        for call in ast.walk(tree):
+            if (
+                isinstance(call, ast.Call)
+                and getattr(call.func, "id", None) == "Finding"
+                and len(call.args) > 1
+                and isinstance(call.args[1], ast.Constant)
+            ):
+                given.add(call.args[1].value)
+    assert given and given <= set(PRODUCT_CATEGORIES[product])
+
+
+def test_a_working_is_written_once_for_every_rendering(tmp_path):
+    from build_tools.render.build import Options, RenderContext
+    from build_tools.render.html import HtmlBook
+
+    report = examine(select(["cda"])[0], products=())
+    screen = HtmlBook.of(RenderContext(report, Options(), tmp_path))
+    claims = [claim for v in report.verifications.values() for claim in v.claims]
+    first = [screen.marks.working(claim) for claim in claims]
+    assert any(first) and len(report.workings) == len({id(claim) for claim in claims})
+    written = dict(report.workings)
+    paper = HtmlBook.of(RenderContext(report, Options(), tmp_path), medium="print")
+    assert [paper.marks.working(claim) for claim in claims] == first
+    assert all(report.workings[key] is written[key] for key in written)  # not written again
+
+
+def test_the_html_build_skips_the_products(monkeypatch, tmp_path):
+    """A build of HTML runs neither the deck's check (its dice distributions are costly)
+    nor the sheet's."""
+    from build_tools.render import build, cards_check, sheets_check
+
+    def refuse(document, game):
+        raise AssertionError("a product was checked for an HTML build")
+
+    monkeypatch.setattr(cards_check, "check_cards", refuse)
+    monkeypatch.setattr(sheets_check, "check_sheet", refuse)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    status, _, problems = build.build_book(
+        select(["harmonies"])[0], ["html"], build.Options(), Path(tmp_path)
+    )
+    assert status == 0, problems
