@@ -28,6 +28,7 @@ from build_tools.books import Book, UsageError, discover, load_game, main_file, 
 from build_tools.diagnostics import Finding
 from build_tools.docbook import normalize
 from build_tools.render import pdf_style
+from build_tools.render.build import RenderError
 from build_tools.render.output import write_atomic
 from build_tools.render.sheets_character import (
     Character,
@@ -37,6 +38,7 @@ from build_tools.render.sheets_character import (
     read_character,
     unknown_book,
 )
+from build_tools.render.sheets_layout import outside_printable
 from build_tools.render.sheets_model import Description, Group, Track, printed
 from build_tools.render.typography import french_spaces
 
@@ -63,9 +65,19 @@ def render(context) -> list[Path]:
         return []
     written = []
     given = getattr(context.options, "paper_given", False)
+    documents = {}
     for paper in [context.options.paper] if given else PAPERS:
-        document = sheet_document(description, context.book.folder, paper)
-        context.pages += len(document.pages)  # what the build's progress counts
+        documents[paper] = sheet_document(description, context.book.folder, paper)
+        context.pages += len(documents[paper].pages)  # what the build's progress counts
+    # A box past the printable area on either paper: neither sheet is written.
+    outside = [
+        finding
+        for paper, document in documents.items()
+        for finding in outside_printable(document, description.title, PAPERS[paper])
+    ]
+    if outside:
+        raise RenderError(outside)
+    for paper, document in documents.items():
         pdf = document.write_pdf(pdf_forms=True, **PDF_OPTIONS)
         name = "sheet.pdf" if paper == "a4" else f"sheet-{paper}.pdf"
         written.append(write_atomic(context.out / name, pdf))
