@@ -531,7 +531,74 @@ def add_sheet(commands, common) -> None:
 
 # -- the parser ---------------------------------------------------------------------------
 
-COMMANDS = (add_list, add_check, add_build, add_serve, add_new, add_sheet, add_ledger)
+
+def add_mutants(commands, common) -> None:
+    mutants = commands.add_parser(
+        "mutants",
+        parents=[common],
+        help="measure a book's bindings: change each rule-bearing word, check, count who notices",
+    )
+    mutants.add_argument("books", nargs="*", metavar="BOOK", help="a book (default: all)")
+    mutants.add_argument(
+        "--sample", type=_positive, metavar="N", help="only N mutants of each kind, spread evenly"
+    )
+    mutants.add_argument(
+        "--budget", type=float, metavar="SECONDS", help="start no mutant after SECONDS"
+    )
+    mutants.add_argument(
+        "--min-score",
+        type=float,
+        metavar="PERCENT",
+        help="exit 1 when a kind's kill score (or the rewordings' silence) is under PERCENT",
+    )
+    mutants.add_argument("--format", choices=("text", "json"), default="text")
+    _add_jobs(mutants, "check N mutants at once (default: one per core)")
+    mutants.set_defaults(run=run_mutants)
+
+
+def run_mutants(arguments: argparse.Namespace) -> int:
+    from build_tools import mutants
+    from build_tools.examine import examine
+
+    reports_of_books, failing = [], False
+    for book in select(arguments.books):
+        report = examine(book)
+        if report.outcome is None:
+            print(f"rulebook: {book.name} has no bindings to measure", file=sys.stderr)
+            continue
+        found = mutants.mutants_of(report)
+        if arguments.sample:
+            found = mutants.sample(found, arguments.sample)
+        shown_progress = arguments.verbose - arguments.quiet >= 0 and sys.stderr.isatty()
+        progress = mutants.Counter(book.name, len(found)) if shown_progress else None
+        jobs = arguments.jobs or mutants.default_jobs()
+        mutants.run(book, found, jobs, arguments.budget, progress)
+        if progress:
+            print(file=sys.stderr)
+        if arguments.format == "json":
+            reports_of_books.append(mutants.as_json(book, found))
+        else:
+            shown = book.folder.absolute().relative_to(source_root().absolute().parent)
+            print(mutants.as_text(book, found, shown, arguments.verbose), end="")
+        if arguments.min_score is not None:
+            failing |= any(
+                counts["score"] < arguments.min_score for counts in mutants.scores(found).values()
+            )
+    if arguments.format == "json":
+        print(json.dumps(reports_of_books, ensure_ascii=False, indent=2))
+    return EXIT_FINDINGS if failing else EXIT_OK
+
+
+COMMANDS = (
+    add_list,
+    add_check,
+    add_mutants,
+    add_build,
+    add_serve,
+    add_new,
+    add_sheet,
+    add_ledger,
+)
 """Each adds its subcommand to the parser, in the order `rulebook --help` lists them."""
 
 

@@ -35,6 +35,8 @@ class Report:
     cannot load): neither matched nor stale."""
     workings: dict[int, list[str]] = field(default_factory=dict, repr=False, compare=False)
     """A claim (by id) -> its working as the book prints it: written once, for every format."""
+    outcome: Any = field(default=None, repr=False, compare=False)
+    """What the bindings' run gave (`runner.Outcome`): the passages read, the cited sentences."""
 
     @property
     def rules_failed(self) -> bool:
@@ -63,14 +65,19 @@ PRODUCT_CATEGORIES = {
 
 
 def examine(
-    book: Book, *, cross_check: bool = True, products: Collection[str] = PRODUCTS
+    book: Book,
+    *,
+    cross_check: bool = True,
+    products: Collection[str] = PRODUCTS,
+    game: Game | None = None,
 ) -> Report:
     """Read, validate and (when the book has a game, and `cross_check`) cross-check `book`.
 
     Without `cross_check`, the book folder's Python is not imported at all. The cards
     and the sheet are checked against the book when they are among `products` (what
     `rulebook check` does, and a build of them): a build of the book alone leaves their
-    checks, and the ledger's entries of their findings, alone.
+    checks, and the ledger's entries of their findings, alone. `game`, when given, is
+    the book's game already loaded (the mutants check one book many times).
     """
     try:
         document = read_book(book.main)
@@ -83,10 +90,12 @@ def examine(
         findings = [f for f in findings if f.category != "no-language"]
     findings += setting_findings
     validated = {finding.category for finding in findings}
-    game, coverage, verifications = None, None, {}
-    if cross_check:
+    coverage, verifications, outcome = None, {}, None
+    if cross_check and game is None:
         game, game_findings = load_game(book)
         findings += game_findings
+    elif not cross_check:
+        game = None
     if game is not None and game.binder is not None:
         outcome = run_bindings(document, game.binder, game.example_sections)
         findings += outcome.findings
@@ -139,6 +148,7 @@ def examine(
         verifications,
         settings,
         len(ignored - found),
+        outcome=outcome,
     )
 
 

@@ -341,6 +341,7 @@ class Check:
             raise TypeError("waive() needs a reason")
         match = self._search(pattern, "waived")
         self.passage.consumed.append((match.start(), match.end(), "waived"))
+        self.passage.waivers.append((match.start(), match.end(), reason))
 
     def waive_words(self, reason: str, *lemmas: str) -> None:
         """Account for the rule words of the passage (all, or those of `lemmas`) as no rule here.
@@ -355,6 +356,7 @@ class Check:
                 continue
             if self._free(word.start, word.end):
                 self.passage.word_waivers.append((word.start, word.end))
+                self.passage.waivers.append((word.start, word.end, reason))
 
     # -- the record -----------------------------------------------------------
 

@@ -44,7 +44,7 @@ def resolve_citations(document, context: Context, prose_texts, findings: list[Fi
     index = _Index(document, texts)
     stated = 0
     for citation in context.citations:
-        sentences = _sentences(citation)
+        sentences = sentences_of(citation)
         if not sentences:
             continue
         exact: list[Place] = []
@@ -75,7 +75,7 @@ def resolve_citations(document, context: Context, prose_texts, findings: list[Fi
     }
 
 
-def _sentences(citation: Citation) -> list[str]:
+def sentences_of(citation: Citation) -> list[str]:
     """The sentences a rule cites: one, or several places where the book states it."""
     if not citation.cites:
         return []

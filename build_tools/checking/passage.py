@@ -119,6 +119,8 @@ class Passage:
     """Spans a binding's patterns matched (given, claimed, affirmed, waived): their rule words."""
     word_waivers: list[tuple[int, int]] = field(default_factory=list)
     """Rule words a binding waived as telling no rule here."""
+    waivers: list[tuple[int, int, str]] = field(default_factory=list)
+    """Every span a binding waived (numbers or rule words), with the reason it gave."""
     read_whole: bool = False
     """A table cell a binding read whole: its words went to the rules as given."""
     labels: list[tuple[int, int]] = field(default_factory=list)

@@ -86,6 +86,10 @@ class Outcome:
     findings: list[Finding] = field(default_factory=list)
     coverage: dict[str, Any] = field(default_factory=dict)
     verifications: dict[etree._Element, Verification] = field(default_factory=dict)
+    read: list[tuple[Passage, str]] = field(default_factory=list)
+    """Every passage the bindings read (units and prose), with its place's name."""
+    cited: list[tuple[etree._Element, Any]] = field(default_factory=list)
+    """Every element where the book states a rule it cites, with the rule's `Citation`."""
 
 
 def find_units(document: Document, example_sections: str | None) -> list[Unit]:
@@ -191,6 +195,14 @@ def run_bindings(
         outcome.findings,
     )
     outcome.coverage["rules"] = context.coverage
+    outcome.read = [
+        (passage, check.where)
+        for check in [*bound.values(), *prose_checks]
+        for passage in passages(check)
+    ]
+    for citation in context.citations:
+        places = context.all_places.get(id(citation)) or [context.places.get(id(citation))]
+        outcome.cited += [(place.element, citation) for place in places if place is not None]
     return outcome
 
 

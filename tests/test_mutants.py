@@ -1,0 +1,102 @@
+"""`rulebook mutants`: the mutants of each book, a fixed sample of them checked, the report.
+
+The mutants are made from what the check of the unmutated book read; each one
+is an edit of the source at its file, line and column. A small fixed sample of
+each kind per book is run here (the full run is bench/mutants.py).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from build_tools import mutants
+from build_tools.books import select
+from build_tools.examine import examine
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def found() -> dict[str, list[mutants.Mutant]]:
+    return {book.name: mutants.mutants_of(examine(book)) for book in select([])}
+
+
+@pytest.mark.parametrize("book", ["cda", "harmonies", "edad"])
+def test_every_mutant_edits_the_source_at_its_place(found, book):
+    folder = ROOT / "source" / book
+    assert found[book]
+    for mutant in found[book]:
+        lines = (folder / mutant.file).read_text(encoding="utf-8").split("\n")
+        at = lines[mutant.line - 1][mutant.column - 1 :]
+        assert at.startswith(mutant.before.split("\n")[0]), mutant
+        assert mutant.after != mutant.before
+
+
+@pytest.mark.parametrize(
+    ("book", "kinds"),
+    [
+        ("cda", {"number", "die", "count", "relation", "term", "rewording"}),
+        ("harmonies", {"number", "die", "count", "relation", "term", "rewording"}),
+        ("edad", {"number", "count", "relation", "term", "rewording"}),
+    ],
+)
+def test_each_book_has_mutants_of_each_kind(found, book, kinds):
+    assert {mutant.kind for mutant in found[book]} >= kinds
+
+
+def test_the_mutants_a_proofreader_fears(found):
+    changes = {(m.kind, m.before, m.after) for m in found["cda"]}
+    assert ("relation", "au-dessus", "au-dessous") in changes
+    assert ("relation", "inférieure ou égale", "supérieure ou égale") in changes
+    assert ("term", "Physique", "Mental") in changes
+    assert ("term", "Ph", "Me") in changes  # an abbreviation for an abbreviation
+    assert ("term", "Rs", "Ma") in changes
+    assert ("die", "d20", "d12") in changes
+    assert ("count", "deux", "trois") in changes
+    numbers = {after for kind, before, after in changes if kind == "number" and before == "12"}
+    assert numbers == {"13", "11", "127"}
+
+
+def test_a_fixed_sample_of_each_kind_is_checked(rulebook):
+    """One mutant of each kind of cda: a changed number in an example is killed."""
+    run = rulebook("mutants", "cda", "--sample", "1", "--format", "json", "-j", "2")
+    assert run.status == 0, run.out
+    [report] = json.loads(run.out)
+    assert report["book"] == "cda"
+    verdicts = {mutant["kind"]: set() for mutant in report["mutants"]}
+    for mutant in report["mutants"]:
+        verdicts[mutant["kind"]].add(mutant["verdict"])
+        if mutant["verdict"] == "killed":
+            assert mutant["finding"].startswith("cda.xml:") or ":" in mutant["finding"]
+        if mutant["verdict"] == "equivalent":
+            assert mutant["waived"]
+    assert set(verdicts) == {"number", "die", "count", "relation", "term", "rewording"}
+    assert "killed" in verdicts["number"]
+    assert report["scores"]["number"]["score"] > 0
+
+
+def test_min_score_makes_the_run_fail(rulebook):
+    assert rulebook("mutants", "edad", "--sample", "1", "--min-score", "101").status == 1
+
+
+def test_a_survivor_is_printed_at_its_word(found):
+    book = select(["cda"])[0]
+    mutant = next(m for m in found["cda"] if m.kind == "relation")
+    mutant = mutants.Mutant(**{**mutant.__dict__, "verdict": "survived"})
+    text = mutants.as_text(book, [mutant], Path("source/cda"))
+    line = (
+        f"source/cda/{mutant.file}:{mutant.line}:{mutant.column}: survived: "
+        f"« {mutant.before} » → « {mutant.after} » (relation)"
+    )
+    assert line in text.splitlines()
+    assert "relation     0.0 %  (0 killed, 1 survived, 0 equivalent)" in text
+
+
+def test_sample_is_the_same_every_run(found):
+    first = mutants.sample(found["harmonies"], 3)
+    assert first == mutants.sample(found["harmonies"], 3)
+    assert {m.kind for m in first} == {m.kind for m in found["harmonies"]}
+    assert all(sum(m.kind == kind for m in first) <= 3 for kind in mutants.KINDS)
