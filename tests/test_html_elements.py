@@ -167,7 +167,7 @@ def test_remarks_and_profiling_in_the_test_book(write_book, rulebook, tmp_path):
 def test_an_edition_numbers_what_it_keeps_without_gaps():
     from lxml import etree
 
-    from build_tools.render.numbering import number
+    from build_tools.model.numbering import number
     from build_tools.render.profiling import Profile
 
     root = etree.fromstring(

@@ -119,7 +119,7 @@ def test_an_entity_file_with_a_byte_order_mark_is_located_too(write_book, rulebo
     [("fr", "fr"), ("fr_FR", "fr-FR"), ("en-GB", "en-GB"), ("fr_prior_version", ""), ("", "")],
 )
 def test_a_lang_that_is_no_language_tag_is_left_out_of_the_html(value, written):
-    from build_tools.render.wording import html_language
+    from build_tools.model.language import html_language
 
     assert html_language(value) == written
 

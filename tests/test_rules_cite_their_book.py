@@ -23,8 +23,8 @@ from build_tools.books import load_game, select
 from build_tools.checking.rule import CITATIONS, Citation
 from build_tools.checking.runner import PROSE
 from build_tools.diagnostics import slug
-from build_tools.docbook import TABLES, normalize, text_of, title_of
 from build_tools.examine import examine
+from build_tools.model.docbook import TABLES, normalize, text_of, title_of
 from build_tools.reader import read_book
 
 SOURCE = Path(__file__).resolve().parents[1] / "source"

@@ -22,7 +22,7 @@ from build_tools.checking.matching import CLOSE_ENOUGH, align, could_hold
 from build_tools.checking.passage import Passage, TextPattern, number_value
 from build_tools.checking.rule import CITATIONS, Citation
 from build_tools.diagnostics import Finding, display_path, slug
-from build_tools.docbook import as_read, normalize, title_of
+from build_tools.model.docbook import as_read, normalize, title_of
 
 SENTENCE_TAGS = ("para", "simpara", "entry", "listitem", "glossdef", "title", "term")
 
@@ -348,7 +348,7 @@ def _inside(file: str, folder: Path) -> bool:
 
 
 def _where(element) -> str:
-    from build_tools.docbook import where_of
+    from build_tools.model.docbook import where_of
 
     return where_of(element)
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from lxml import etree
 
 from build_tools.diagnostics import source_line
-from build_tools.docbook import cross_reference_words
+from build_tools.model.docbook import cross_reference_words
 
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 """A number as the coverage counts them: a run of digits, with a decimal part if any."""

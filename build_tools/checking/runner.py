@@ -25,7 +25,16 @@ from build_tools.checking.passage import Passage, excerpt
 from build_tools.checking.rule import ImpossibleValue, Trace, tracing
 from build_tools.checking.words import Vocabulary
 from build_tools.diagnostics import Finding, display_path
-from build_tools.docbook import EXAMPLES, SECTIONS, TABLES, normalize, text_of, title_of, where_of
+from build_tools.model.docbook import (
+    EXAMPLES,
+    SECTIONS,
+    TABLES,
+    normalize,
+    text_of,
+    title_of,
+    where_of,
+)
+from build_tools.model.ids import id_carriers
 from build_tools.reader import Document
 
 PROSE = (
@@ -218,11 +227,7 @@ class _Targets:
 
     @functools.cached_property
     def ids(self) -> dict[str, list[etree._Element]]:
-        index: dict[str, list[etree._Element]] = {}
-        for element in self.root.iter():
-            if isinstance(element.tag, str) and element.get("id") is not None:
-                index.setdefault(element.get("id"), []).append(element)
-        return index
+        return id_carriers(self.root)
 
     @functools.cached_property
     def titles(self) -> dict[str, list[etree._Element]]:

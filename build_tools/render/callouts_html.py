@@ -14,7 +14,7 @@ from html import escape
 from lxml import etree
 
 from build_tools.diagnostics import Finding, at_line
-from build_tools.docbook import SECTIONS, enclosing
+from build_tools.model.docbook import SECTIONS, enclosing
 from build_tools.render import pdf_code
 
 LISTINGS = ("programlisting", "screen", "synopsis", "literallayout", "programlistingco", "screenco")

@@ -29,6 +29,7 @@ import jinja2
 
 from build_tools.assets import templates_folder
 from build_tools.diagnostics import Finding, source_line
+from build_tools.model.language import language_of
 from build_tools.render.build import RenderError
 from build_tools.render.cards_deck import SIZES, Deck, DeckError, deck_file, load_deck
 from build_tools.render.output import write_atomic
@@ -72,7 +73,7 @@ def render(context) -> list[Path]:
     except DeckError as error:
         raise RenderError([error.finding]) from None
     layout = Layout.of(context.options.card_size or deck.size, context.options.paper)
-    language = context.document.root.get("lang") or "fr"
+    language = language_of(context.document.root, context.report.settings)
     sizes = fit(deck, layout, language)
     written = []
     for name, mode in (("cards.pdf", "sheets"), ("cards-single.pdf", "single")):

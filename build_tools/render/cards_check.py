@@ -15,7 +15,7 @@ from pathlib import Path
 from build_tools.checking.notation import evaluate
 from build_tools.checking.passage import Passage
 from build_tools.diagnostics import Finding, source_line
-from build_tools.docbook import TABLES, normalize, text_of, title_of, where_of
+from build_tools.model.docbook import TABLES, normalize, text_of, title_of, where_of
 from build_tools.render.cards_deck import (
     MINUS,
     Block,

@@ -7,8 +7,8 @@ from html import escape
 from lxml import etree
 from markupsafe import Markup
 
-from build_tools.docbook import SECTIONS
-from build_tools.render.numbering import TITLES
+from build_tools.model.docbook import SECTIONS
+from build_tools.model.numbering import TITLES
 
 BOOK_INFO = ("bookinfo", "setinfo", "articleinfo", "info")
 

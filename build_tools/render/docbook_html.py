@@ -25,7 +25,9 @@ from lxml import etree
 from markupsafe import Markup
 
 from build_tools.diagnostics import Finding, at_line
-from build_tools.docbook import enclosing, reading_texts
+from build_tools.model.docbook import enclosing, reading_texts
+from build_tools.model.language import html_language
+from build_tools.model.numbering import TITLES, Numbering
 from build_tools.reader import Document
 from build_tools.render import pdf_code
 from build_tools.render.callouts_html import Callouts
@@ -38,7 +40,6 @@ from build_tools.render.index_html import Index
 from build_tools.render.inline_html import Inline
 from build_tools.render.lists_html import Lists
 from build_tools.render.media_html import Media
-from build_tools.render.numbering import TITLES, Numbering
 from build_tools.render.paragraphs_html import Paragraphs
 from build_tools.render.profiling import Profile
 from build_tools.render.references_html import References
@@ -46,7 +47,6 @@ from build_tools.render.structures_html import Structures
 from build_tools.render.technical_html import Technical
 from build_tools.render.titlepage_html import TitlePage
 from build_tools.render.typography import Typography
-from build_tools.render.wording import html_language
 
 BLOCKS = (
     frozenset(

@@ -6,7 +6,7 @@ from html import escape
 
 from lxml import etree
 
-from build_tools.render.numbering import TITLES
+from build_tools.model.numbering import TITLES
 
 
 class Glossary:

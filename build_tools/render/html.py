@@ -19,12 +19,12 @@ from lxml import etree
 from markupsafe import Markup
 
 from build_tools.assets import TEMPLATES
-from build_tools.docbook import SECTIONS
+from build_tools.model.docbook import SECTIONS
+from build_tools.model.numbering import DIVISION_TAGS, Numbering, number
 from build_tools.render import pdf_markup, search_html, web_faces
 from build_tools.render.caches import cache_folder
 from build_tools.render.docbook_html import Page, Translator
 from build_tools.render.elements import ATTRIBUTES as ELEMENT_ATTRIBUTES
-from build_tools.render.numbering import DIVISION_TAGS, Numbering, number
 from build_tools.render.output import write_atomic
 from build_tools.render.profiling import ATTRIBUTES as PROFILING_ATTRIBUTES
 from build_tools.render.profiling import Profile
@@ -32,8 +32,9 @@ from build_tools.render.typography import Typography
 
 if TYPE_CHECKING:  # Jinja2 is imported when a page is rendered: `rulebook check` needs none
     from jinja2 import Environment, FileSystemBytecodeCache
+from build_tools.model.language import language_of
 from build_tools.render.verification import Marks
-from build_tools.render.wording import language_of, words_for
+from build_tools.render.wording import words_for
 
 STYLESHEET = "css/book.css"
 ERRATA_PAGE = "errata.html"

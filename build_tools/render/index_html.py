@@ -16,8 +16,8 @@ from html import escape
 
 from lxml import etree
 
-from build_tools.docbook import SECTIONS
-from build_tools.render.numbering import DIVISION_TAGS
+from build_tools.model.docbook import SECTIONS
+from build_tools.model.numbering import DIVISION_TAGS
 
 LEVELS = ("primary", "secondary", "tertiary")
 UNPRINTED = (

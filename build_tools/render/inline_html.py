@@ -8,7 +8,7 @@ from html import escape
 from lxml import etree
 
 from build_tools import resources
-from build_tools.render.wording import html_language
+from build_tools.model.language import html_language
 
 
 class Inline:

@@ -18,7 +18,7 @@ from lxml import etree
 
 from build_tools import resources
 from build_tools.diagnostics import Finding, at_line
-from build_tools.docbook import enclosing
+from build_tools.model.docbook import enclosing
 
 SHOWN = frozenset(("PNG", "JPG", "JPEG", "GIF", "SVG", "WEBP", "BMP"))
 """The image formats both browsers and WeasyPrint show (not EPS, PS, PDF, TIFF…)."""

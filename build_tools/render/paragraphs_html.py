@@ -6,7 +6,7 @@ from html import escape
 
 from lxml import etree
 
-from build_tools.render.numbering import TITLES
+from build_tools.model.numbering import TITLES
 
 LONG_EXAMPLE = 2200
 """Characters of an example (some twenty printed lines) beyond which print lets it break."""

@@ -268,7 +268,7 @@ def join_ranges(page: str, document) -> str:
 
 
 def _language(context) -> str:
-    from build_tools.render.wording import language_of
+    from build_tools.model.language import language_of
 
     return language_of(context.document.root, context.report.settings)
 

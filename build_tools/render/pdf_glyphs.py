@@ -18,7 +18,7 @@ from urllib.parse import unquote, urlparse
 from lxml import etree
 
 from build_tools.diagnostics import Finding, at_line
-from build_tools.docbook import enclosing
+from build_tools.model.docbook import enclosing
 
 SYSTEM_FACES = ("DejaVu Serif", "DejaVu Sans", "DejaVu Sans Mono")
 INVISIBLE = {"\n", "\r", "\t", "\u00ad", "\u200b", "\u200c", "\u200d", "\u2060", "\ufeff"}

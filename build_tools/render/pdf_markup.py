@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 
 from lxml.etree import _Element
 
-from build_tools.docbook import text_of
+from build_tools.model.docbook import text_of
 from build_tools.render.typography import Typography
 
 

@@ -7,8 +7,8 @@ from html import escape
 from lxml import etree
 from markupsafe import Markup
 
-from build_tools.docbook import SECTIONS, reading_texts
-from build_tools.render.numbering import DIVISION_TAGS
+from build_tools.model.docbook import SECTIONS, reading_texts
+from build_tools.model.numbering import DIVISION_TAGS
 
 GENERATED_TITLES = {
     "index": "index",

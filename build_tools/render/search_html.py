@@ -16,7 +16,7 @@ from html import unescape
 
 from lxml import etree
 
-from build_tools.docbook import SECTIONS, words_of
+from build_tools.model.docbook import SECTIONS, words_of
 
 INDEX_FILE = "search-index.js"
 SCRIPT_FILE = "search.js"

@@ -26,7 +26,7 @@ from typing import Any
 from build_tools.assets import templates_folder
 from build_tools.books import Book, UsageError, discover, load_game, main_file, output_root
 from build_tools.diagnostics import Finding
-from build_tools.docbook import normalize
+from build_tools.model.docbook import normalize
 from build_tools.render import pdf_style
 from build_tools.render.build import RenderError
 from build_tools.render.output import write_atomic

@@ -11,7 +11,7 @@ from html import escape
 
 from lxml import etree
 
-from build_tools.render.numbering import TITLES
+from build_tools.model.numbering import TITLES
 
 INLINE_ADDRESS = ("publisher", "affiliation", "author", "editor", "othercredit", "collab")
 """Where an address is a line among others (a name's details), not a block of its own."""

@@ -6,6 +6,8 @@ import re
 
 from lxml import etree
 
+from build_tools.model.language import primary_language
+
 AUTHOR_DETAILS = ("contrib", "affiliation", "email", "address", "authorblurb", "personblurb")
 """What docbook-xsl prints with a name on a title page, after it."""
 
@@ -160,7 +162,7 @@ def version_line(info: etree._Element) -> str:
     revision = info.find("revhistory/revision")
     if revision is None:
         return ""
-    language = (root.get("lang") or "en").split("-")[0].lower()
+    language = primary_language(root.get("lang"))
     language = language if language in MONTHS else "en"
     number = " ".join("".join(revision.findtext("revnumber") or "").split())
     date = " ".join("".join(revision.findtext("date") or "").split())

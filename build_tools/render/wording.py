@@ -6,8 +6,7 @@ here, keyed by the `lang` of the book, so an English book gets English words.
 
 from __future__ import annotations
 
-import re
-
+from build_tools.model.language import DEFAULT_LANGUAGE, primary_language
 from build_tools.render.generated_words import GENERATED
 from build_tools.render.typography import french_spaces
 
@@ -223,38 +222,10 @@ WORDS: dict[str, dict[str, str]] = {
 # whether or not the template that sets them passes them through the typography.
 WORDS["fr"] = {key: french_spaces(value) for key, value in WORDS["fr"].items()}
 
-DEFAULT_LANGUAGE = "en"
-
-
-_LANGUAGE_TAG = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?$")
-"""A language, with its script and region when given: what every HTML checker accepts."""
-
-
-def html_language(value: str | None) -> str:
-    """`value` as an HTML lang ('fr_FR' → 'fr-FR'), or '' when it is no language tag at all
-    (DocBook books use lang for other things: « fr_prior_version »)."""
-    tag = (value or "").strip().replace("_", "-")
-    return tag if _LANGUAGE_TAG.match(tag) else ""
-
-
-def language_of(root, settings: dict | None = None) -> str:
-    """The language of a book: the `lang` of its root element, else its settings' `language`,
-    else English (`DEFAULT_LANGUAGE`), which the check notes."""
-    return root.get("lang") or (settings or {}).get("language") or DEFAULT_LANGUAGE
-
 
 def words_for(language: str | None) -> dict[str, str]:
     """The generated words for `language` ('fr', 'fr-CA', 'en'…), English when unknown."""
-    primary = (language or DEFAULT_LANGUAGE).split("-")[0].split("_")[0].lower()
+    primary = primary_language(language)
     if primary not in WORDS:
         primary = DEFAULT_LANGUAGE
     return {**GENERATED[primary], **WORDS[primary]}
-
-
-def appendix_letter(number: int) -> str:
-    """A, B, … Z, AA, AB…: how appendices are numbered."""
-    letters = ""
-    while number > 0:
-        number, remainder = divmod(number - 1, 26)
-        letters = chr(ord("A") + remainder) + letters
-    return letters

@@ -8,7 +8,8 @@ from collections import defaultdict
 from lxml import etree
 
 from build_tools.diagnostics import Finding
-from build_tools.docbook import text_of
+from build_tools.model.docbook import text_of
+from build_tools.model.ids import id_map
 from build_tools.reader import Document
 from build_tools.validation.located import finding_at
 
@@ -25,11 +26,7 @@ def check(document: Document) -> list[Finding]:
         )
 
     entries = {text_of(entry.find("glossterm")).lower(): entry for entry in root.iter("glossentry")}
-    ids = {
-        element.get("id"): element
-        for element in root.iter()
-        if isinstance(element.tag, str) and element.get("id")
-    }
+    ids = id_map(root)
 
     # Inline glossterms without linkend refer to the entry of the same term (or baseform).
     for term in root.iter("glossterm"):

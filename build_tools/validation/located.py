@@ -5,7 +5,7 @@ from __future__ import annotations
 from lxml import etree
 
 from build_tools.diagnostics import Finding, at_line
-from build_tools.docbook import enclosing
+from build_tools.model.docbook import enclosing
 from build_tools.reader import Document
 
 

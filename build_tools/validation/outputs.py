@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 from build_tools.diagnostics import Finding
+from build_tools.model.ids import id_map
+from build_tools.model.numbering import number
 from build_tools.reader import Document
-from build_tools.render.numbering import number
 from build_tools.validation.located import finding_at
 
 DERIVED = re.compile(r"^(?P<base>.+)-(?P<part>caption|row-(?P<row>\d+)|call|ref)$")
@@ -23,11 +24,7 @@ def check(document: Document) -> list[Finding]:
 
 def _derived_ids(document: Document) -> list[Finding]:
     """An id the HTML also gives to part of another element (« t1-caption » beside table t1)."""
-    owners = {
-        element.get("id"): element
-        for element in document.root.iter()
-        if isinstance(element.tag, str) and element.get("id")
-    }
+    owners = id_map(document.root)
     findings = []
     for identifier, element in owners.items():
         derived = DERIVED.match(identifier)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from build_tools.diagnostics import Finding, display_path
+from build_tools.model.ids import id_map
 from build_tools.reader import Document
 from build_tools.validation.located import finding_at
 
@@ -11,14 +12,12 @@ REFERENCE_ATTRIBUTES = ("linkend", "endterm", "otherterm")
 
 def check(document: Document) -> list[Finding]:
     findings = []
-    first_seen = {}
+    first_seen = id_map(document.root)
     for element in document.root.iter():
         if not isinstance(element.tag, str):
             continue
         identifier = element.get("id")
-        if identifier is None:
-            continue
-        if identifier in first_seen:
+        if identifier and first_seen[identifier] is not element:
             file, line, _ = document.locate(first_seen[identifier])
             findings.append(
                 finding_at(
@@ -30,8 +29,6 @@ def check(document: Document) -> list[Finding]:
                     attribute="id",
                 )
             )
-        else:
-            first_seen[identifier] = element
     for element in document.root.iter():
         if not isinstance(element.tag, str):
             continue

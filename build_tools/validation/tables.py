@@ -6,7 +6,7 @@ from lxml import etree
 
 from build_tools import limits
 from build_tools.diagnostics import Finding
-from build_tools.docbook import text_of
+from build_tools.model.docbook import text_of
 from build_tools.reader import Document
 from build_tools.validation.located import finding_at
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from build_tools.docbook import EXAMPLES, SECTIONS, TABLES
-from build_tools.render.wording import appendix_letter
+from build_tools.model.docbook import EXAMPLES, SECTIONS, TABLES
+from build_tools.model.ids import id_map
 
 DIVISION_TAGS = (
     "preface",
@@ -101,9 +101,7 @@ def number(
     so the numbers of an edition run without gaps.
     """
     numbering = Numbering()
-    for element in root.iter():
-        if isinstance(element.tag, str) and element.get("id"):
-            numbering.by_id.setdefault(element.get("id"), element)
+    numbering.by_id.update(id_map(root))
     for element in root.iter():
         identifier = element.get("id") if isinstance(element.tag, str) else None
         if identifier and identifier not in numbering._taken:  # a duplicate id gets a new anchor
@@ -240,3 +238,12 @@ def _page_name(division: etree._Element, label: str, position: int) -> str:
     if identifier and identifier.lower() not in ("index", "errata"):
         return f"{identifier}.html"
     return f"{division.tag}-{label or position}.html"
+
+
+def appendix_letter(number: int) -> str:
+    """A, B, … Z, AA, AB…: how appendices are numbered."""
+    letters = ""
+    while number > 0:
+        number, remainder = divmod(number - 1, 26)
+        letters = chr(ord("A") + remainder) + letters
+    return letters

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import functools
-
 from lxml import etree
+
+from build_tools.model.ids import id_map
 
 EXAMPLES = ("example", "informalexample")
 SECTIONS = ("section", "sect1", "sect2", "sect3", "sect4", "sect5", "simplesect")
@@ -54,7 +54,7 @@ UNREAD = ("footnote", "indexterm", "remark")
 
 def cross_reference_words(xref: etree._Element) -> str:
     """What a reader sees for an empty xref: the endterm's text, a glossary term, or a title."""
-    ids = _ids(xref.getroottree().getroot())
+    ids = id_map(xref.getroottree().getroot())
     target = ids.get(xref.get("endterm") or "")
     if target is None:
         target = ids.get(xref.get("linkend") or "")
@@ -119,15 +119,6 @@ def _pieces(node: etree._Element, left_out: tuple[str, ...]):
             yield from _pieces(child, left_out)
         if child.tail:
             yield child.tail, False
-
-
-@functools.lru_cache(maxsize=8)
-def _ids(root: etree._Element) -> dict[str, etree._Element]:
-    return {
-        element.get("id"): element
-        for element in root.iter()
-        if isinstance(element.tag, str) and element.get("id")
-    }
 
 
 def where_of(element: etree._Element) -> str:

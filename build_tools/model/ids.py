@@ -1,0 +1,29 @@
+"""The book's ids: which element each id names, by one rule (the first element that carries it)."""
+
+from __future__ import annotations
+
+import functools
+
+from lxml import etree
+
+
+@functools.lru_cache(maxsize=8)
+def id_map(root: etree._Element) -> dict[str, etree._Element]:
+    """Id → the element it names: the first in document order that carries it.
+
+    A second element with the same id is a `duplicate-id` finding (validation) and
+    names nothing: a link to that id goes to the first, in the check as in the page.
+    """
+    return {identifier: carriers[0] for identifier, carriers in id_carriers(root).items()}
+
+
+@functools.lru_cache(maxsize=8)
+def id_carriers(root: etree._Element) -> dict[str, list[etree._Element]]:
+    """Id → every element that carries it, in document order (more than one: a duplicate)."""
+    carriers: dict[str, list[etree._Element]] = {}
+    for element in root.iter():
+        if isinstance(element.tag, str):
+            identifier = element.get("id")
+            if identifier:
+                carriers.setdefault(identifier, []).append(element)
+    return carriers
