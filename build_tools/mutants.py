@@ -25,7 +25,7 @@ from build_tools.books import Book, load_game
 from build_tools.checking.citations import sentences_of
 from build_tools.checking.passage import Passage
 from build_tools.checking.words import RELATIONS
-from build_tools.docbook import normalize
+from build_tools.model.docbook import normalize
 
 KINDS = ("number", "die", "count", "relation", "term")
 """The kinds of rule-bearing token a mutant changes; `rewording` mutants change no rule."""
