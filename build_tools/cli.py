@@ -15,6 +15,7 @@ Exit status:
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
 import sys
@@ -30,6 +31,7 @@ from build_tools.books import (
     select,
     source_root,
 )
+from build_tools.diagnostics import counted
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_INTERRUPTED = 130
@@ -138,7 +140,9 @@ def _check_arguments(argv: list[str]) -> None:
 
 def add_list(commands, common) -> None:
     listing = commands.add_parser("list", parents=[common], help="the books found under source/")
-    listing.add_argument("--format", choices=("text", "json"), default="text")
+    listing.add_argument(
+        "--format", choices=("text", "json"), default="text", help="text (default) or json"
+    )
     listing.set_defaults(run=run_list)
 
 
@@ -189,6 +193,11 @@ def add_check(commands, common) -> None:
     check.add_argument(
         "--strict", action="store_true", help="new warnings fail too, not only errors"
     )
+    verbosity(
+        check,
+        quiet="say only what fails (new findings), and nothing when all is well",
+        verbose="also list the known findings, and each finding's whole working",
+    )
     check.add_argument(
         "--no-rules",
         action="store_true",
@@ -235,6 +244,7 @@ def report_settings(arguments: argparse.Namespace) -> reports.Settings:
         threshold="warning" if arguments.strict else "error",
         verbosity=arguments.verbose - arguments.quiet,
         root=source_root().absolute().parent,
+        colour=arguments.format == "text" and reports.colour_wanted(sys.stdout),
     )
 
 
@@ -269,7 +279,17 @@ def add_build(commands, common) -> None:
     build = commands.add_parser(
         "build", parents=[common], help="validate, then render the books into generated/BOOK/"
     )
-    build.add_argument("books", nargs="*", metavar="BOOK")
+    build.add_argument(
+        "books",
+        nargs="*",
+        metavar="BOOK",
+        help="a book name, folder or main file (default: all)",
+    )
+    verbosity(
+        build,
+        quiet="no progress and no list of what was written: only what fails",
+        verbose="also a line for each step (a book's check, each format) with its time",
+    )
     build.add_argument(
         "--format",
         default=None,
@@ -393,6 +413,7 @@ def add_new(commands, common) -> None:
     )
     new.add_argument("game", metavar="GAME", help="the game's folder name, e.g. mon-jeu")
     new.add_argument("--title", default=None, help="the book's title (default: from GAME)")
+    verbosity(new, quiet="print nothing when all is well")
     new.set_defaults(run=run_new)
 
 
@@ -414,6 +435,9 @@ def run_new(arguments: argparse.Namespace) -> int:
 # -- ledger -------------------------------------------------------------------------------
 
 
+BOOK_HELP = "a book name, folder or main file (default: all)"
+
+
 def add_ledger(commands, common) -> None:
     ledger = commands.add_parser(
         "ledger", parents=[common], help="keep the books' ledgers of known findings"
@@ -424,13 +448,15 @@ def add_ledger(commands, common) -> None:
         parents=[common],
         help="record the new findings in the ledger, each with a reason to fill in",
     )
-    accept.add_argument("books", nargs="*", metavar="BOOK")
+    accept.add_argument("books", nargs="*", metavar="BOOK", help=BOOK_HELP)
     accept.add_argument("--strict", action="store_true", help="new warnings too, not only errors")
+    verbosity(accept, quiet="print nothing when there is nothing new to record")
     accept.set_defaults(run=run_ledger_accept)
     prune = actions.add_parser(
         "prune", parents=[common], help="remove the ledger entries that no longer occur"
     )
-    prune.add_argument("books", nargs="*", metavar="BOOK")
+    prune.add_argument("books", nargs="*", metavar="BOOK", help=BOOK_HELP)
+    verbosity(prune, quiet="print nothing when no entry is removed")
     prune.set_defaults(run=run_ledger_prune)
 
 
@@ -451,7 +477,7 @@ def run_ledger_accept(arguments: argparse.Namespace) -> int:
             print(finding.astext(), file=sys.stderr)
         if code:
             print(
-                f"rulebook: {book.name}: {_count(len(code), 'error')} of the game's code not "
+                f"rulebook: {book.name}: {counted(len(code), 'error')} of the game's code not "
                 "recorded: a defect of the game is fixed, not accepted",
                 file=sys.stderr,
             )
@@ -460,10 +486,10 @@ def run_ledger_accept(arguments: argparse.Namespace) -> int:
         added, updated = accept(book.ledger, fresh)
         if not arguments.quiet or added or updated:
             print(
-                f"{book.name}: {_count(added, 'new finding')} recorded in {_shown(book.ledger)}"
+                f"{book.name}: {counted(added, 'new finding')} recorded in {_shown(book.ledger)}"
                 + (": fill in each reason (TODO)" if added else "")
                 + (
-                    f"; {_count(updated, 'changed erratum', 'changed errata')} updated in "
+                    f"; {counted(updated, 'changed erratum', 'changed errata')} updated in "
                     "place: review " + ("its" if updated == 1 else "their") + " reasons (TODO)"
                     if updated
                     else ""
@@ -487,7 +513,7 @@ def run_ledger_prune(arguments: argparse.Namespace) -> int:
         for identifier in removed:
             print(f"{book.name}: removed {identifier}")
         if not arguments.quiet or removed:
-            print(f"{book.name}: {len(removed)} entr{'y' if len(removed) == 1 else 'ies'} removed")
+            print(f"{book.name}: {counted(len(removed), 'entry', 'entries')} removed")
     return status
 
 
@@ -509,11 +535,6 @@ def _unusable(result) -> bool:
     return bool(fatal or game) or not result.readable
 
 
-def _count(number: int, noun: str, plural: str = "") -> str:
-    """« 1 error », « 31 errors »: a number and its noun, singular or plural."""
-    return f"{number} {noun if number == 1 else plural or noun + 's'}"
-
-
 def _shown(path) -> str:
     from build_tools.diagnostics import display_path
 
@@ -526,7 +547,8 @@ def _shown(path) -> str:
 def add_sheet(commands, common) -> None:
     from build_tools.render import sheets
 
-    sheets.add_command(commands, parents=[common])  # -q, -v and --traceback as every command
+    sheet = sheets.add_command(commands, parents=[common])  # --traceback, as every command
+    verbosity(sheet, quiet="do not print where the sheet was written")
 
 
 # -- the parser ---------------------------------------------------------------------------
@@ -615,7 +637,7 @@ class _Version(argparse.Action):
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="rulebook",
         description="Read, validate, cross-check against the rules, and render DocBook rulebooks.",
         epilog="Exit status: 0 nothing new is wrong; 1 new findings or stale ledger entries; "
@@ -626,28 +648,59 @@ def _parser() -> argparse.ArgumentParser:
         "--traceback", action="store_true", help="show Python tracebacks on internal errors"
     )
     parser.set_defaults(quiet=0, verbose=0)
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument(
         "--traceback", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS
-    )
-    common.add_argument(
-        "-q",
-        "--quiet",
-        action="count",
-        default=argparse.SUPPRESS,
-        help="say only what fails (new findings), and nothing when all is well",
-    )
-    common.add_argument(
-        "-v",
-        "--verbose",
-        action="count",
-        default=argparse.SUPPRESS,
-        help="also list the known findings, and each finding's whole working",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for add in COMMANDS:
         add(commands, common)
     return parser
+
+
+def verbosity(parser: argparse.ArgumentParser, quiet: str, verbose: str = "") -> None:
+    """-q (and -v, when the command has more to say), in the command's own words; not both."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("-q", "--quiet", action="count", default=argparse.SUPPRESS, help=quiet)
+    if verbose:
+        group.add_argument(
+            "-v", "--verbose", action="count", default=argparse.SUPPRESS, help=verbose
+        )
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, which says « did you mean … » for a mistyped command, choice or
+    option, and reports an unknown option with the usage of the command it was given to."""
+
+    def _check_value(self, action: argparse.Action, value) -> None:
+        if action.choices is not None and value not in action.choices:
+            choices = [str(choice) for choice in action.choices]
+            close = difflib.get_close_matches(str(value), choices, n=1, cutoff=0.6)
+            hint = f" (did you mean `{close[0]}`?)" if close else ""
+            shown = ", ".join(choices)
+            raise argparse.ArgumentError(
+                action, f"invalid choice: {value!r}{hint}; choose from {shown}"
+            )
+        super()._check_value(action, value)
+
+    def parse_known_args(self, args=None, namespace=None):
+        namespace, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(self._unrecognized(extras))
+        return namespace, extras
+
+    def _unrecognized(self, extras: list[str]) -> str:
+        said = []
+        for extra in extras:
+            option = extra.split("=", 1)[0]
+            close = (
+                difflib.get_close_matches(option, list(self._option_string_actions), 1, 0.6)
+                if option.startswith("-")
+                else []
+            )
+            said.append(f"{extra} (did you mean `{close[0]}`?)" if close else extra)
+        noun = "argument" if len(extras) == 1 else "arguments"
+        return f"unrecognized {noun}: {' '.join(said)}"
 
 
 def _port(text: str) -> int:

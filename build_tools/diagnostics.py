@@ -199,15 +199,27 @@ def at_line(finding: Finding) -> Finding:
 
 
 _TOML_PLACE = re.compile(r"\s*\(at line (\d+), column (\d+)\)")
+_TOML_END = re.compile(r"\s*\(at end of document\)")
 
 
-def toml_error_place(error: Exception) -> tuple[int, int, str]:
+def toml_error_place(error: Exception, text: str = "") -> tuple[int, int, str]:
     """Where a TOML file fails to parse, as tomllib says it: (line, column, what is wrong),
-    0 and 0 when it names no place; the reason without its « (at line …) »."""
+    0 and 0 when it names no place; the reason without its « (at line …) ».
+
+    A file that breaks at its end (a string or a table left open) is placed, given its
+    `text`, after its last character, where tomllib says « at end of document »."""
     message = str(error)
     place = _TOML_PLACE.search(message)
     line, column = (int(place[1]), int(place[2])) if place else (0, 0)
-    return line, column, _TOML_PLACE.sub("", message).strip()
+    if not place and _TOML_END.search(message) and text.strip():
+        lines = text.rstrip().splitlines()
+        line, column = len(lines), len(lines[-1]) + 1
+    return line, column, _TOML_END.sub("", _TOML_PLACE.sub("", message)).strip()
+
+
+def counted(number: int, noun: str, plural: str = "") -> str:
+    """« 1 error », « 31 errors », « 2 entries »: a number and its noun, singular or plural."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
 
 
 def display_path(path: Path) -> str:

@@ -56,7 +56,7 @@ def read_ledger(path: Path) -> tuple[list[Entry], list[Finding]]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        line, column, reason = toml_error_place(error)
+        line, column, reason = toml_error_place(error, text)
         return [], [
             Finding(
                 "fatal",

@@ -17,7 +17,7 @@ from urllib.parse import quote
 from lxml import etree
 
 import build_tools
-from build_tools.diagnostics import display_path
+from build_tools.diagnostics import SEVERITIES, counted, display_path
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_LEVELS = {"fatal": "error", "error": "error", "warning": "warning", "info": "note"}
@@ -35,6 +35,44 @@ class Settings:
     """-1 quiet (new findings only), 0 normal, 1 verbose (known findings and whole workings)."""
     root: Path = field(default_factory=Path.cwd)
     """The project's root: SARIF URIs are relative to it (`uriBaseId` PROJECTROOT)."""
+    colour: bool = False
+    """Text: each finding's place, severity and category in colour, as gcc and ruff print them."""
+
+
+COLOURS = {"fatal": "1;31", "error": "1;31", "warning": "1;35", "info": "1;36"}
+"""The SGR colour of each severity, gcc's: bold red errors, bold magenta warnings, cyan notes."""
+
+
+def colour_wanted(stream) -> bool:
+    """Colour on a terminal, unless NO_COLOR is set (or TERM=dumb); FORCE_COLOR forces it
+    anywhere, as CPython and most tools read them (https://no-color.org)."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    if os.environ.get("TERM") == "dumb":
+        return False
+    return hasattr(stream, "isatty") and stream.isatty()
+
+
+def _painted(text: str, finding, settings: Settings) -> str:
+    """A finding's text with its first line in colour: the place bold, the severity and the
+    category in the severity's colour, the caret green."""
+    if not settings.colour:
+        return text
+    sgr = COLOURS[finding.severity]
+    place = f"{finding.location()}: "
+    severity = f"{finding.severity}:"
+    first, *rest = text.split("\n")
+    if first.startswith(place + severity) and first.endswith(f" [{finding.category}]"):
+        message = first[len(place + severity) : -len(f" [{finding.category}]")]
+        first = (
+            f"\x1b[1m{place}\x1b[0m\x1b[{sgr}m{severity}\x1b[0m\x1b[1m{message}\x1b[0m "
+            f"[\x1b[{sgr}m{finding.category}\x1b[0m]"
+        )
+    if finding.caret and len(rest) > 1 and rest[1].strip() == "^":
+        rest[1] = rest[1].replace("^", "\x1b[1;32m^\x1b[0m")
+    return "\n".join([first, *rest])
 
 
 def text(results, settings: Settings) -> str:
@@ -46,10 +84,9 @@ def text(results, settings: Settings) -> str:
         broken = [f for f in result.findings if f.category == "ledger" and f.severity == "fatal"]
         if broken:
             lines += [finding.astext() for finding in broken]
-            others = len(result.findings) - len(broken)
+            others = counted(len(result.findings) - len(broken), "other finding")
             lines.append(
-                f"{result.book.name}: {others} other finding(s) not matched with the ledger: "
-                "fix the ledger first"
+                f"{result.book.name}: {others} not matched with the ledger: fix the ledger first"
             )
             continue
         new = {id(finding) for finding in result.new(settings.threshold)}
@@ -58,7 +95,7 @@ def text(results, settings: Settings) -> str:
             # a skipped validation or an empty column is worth a look. -q shows what fails.
             if finding.known or (settings.verbosity < 0 and id(finding) not in new):
                 continue
-            lines.append(_astext(finding, settings))
+            lines.append(_painted(_astext(finding, settings), finding, settings))
         known = [finding for finding in result.findings if finding.known]
         if settings.verbosity > 0:
             for finding in known:
@@ -69,7 +106,8 @@ def text(results, settings: Settings) -> str:
                 )
         elif known and settings.verbosity == 0:
             lines.append(
-                f"{result.book.name}: {len(known)} known finding(s) not listed (-v lists them)"
+                f"{result.book.name}: {counted(len(known), 'known finding')} not listed "
+                "(-v lists them)"
             )
     return "".join(line + "\n" for line in lines)
 
@@ -82,19 +120,24 @@ def _astext(finding, settings: Settings) -> str:
     text = dataclasses.replace(finding, derivation=shown).astext()
     marker = f"  id: {finding.id}"
     head, _, tail = text.rpartition(marker)
-    return f"{head}    … {rest} more line(s) (-v shows them)\n{marker}{tail}"
+    return f"{head}    … {counted(rest, 'more line')} (-v shows them)\n{marker}{tail}"
 
 
 def _summary(result, settings: Settings) -> str:
-    counts: dict[str, int] = {}
-    for finding in result.findings:
-        counts[finding.severity] = counts.get(finding.severity, 0) + 1
+    # The counts say what the text lists: the new findings (a warning below the threshold too,
+    # shown without failing), the notes apart; the known ones are counted, listed with -v.
+    unknown = [f for f in result.findings if not f.known and f.severity != "info"]
+    notes = sum(1 for f in result.findings if not f.known and f.severity == "info")
     known = sum(1 for f in result.findings if f.known)
-    new = result.new(settings.threshold)
-    parts = [f"{result.book.name}: {len(new)} new finding(s), {known} known (in the ledger)"]
-    if counts:
-        parts.append("; ".join(f"{n} {severity}" for severity, n in sorted(counts.items())))
-    line = ", ".join(parts)
+    line = f"{result.book.name}: {counted(len(unknown), 'new finding')}"
+    if unknown:
+        line += f" ({_by_severity(unknown)})"
+        failing = len(result.new(settings.threshold))
+        if failing != len(unknown):
+            line += f", {failing} failing"
+    if notes:
+        line += f", {counted(notes, 'note')}"
+    line += f", {known} known (in the ledger)"
     note = result.book.note
     if note:
         line += f"\n  ({note})"
@@ -136,6 +179,19 @@ def _summary(result, settings: Settings) -> str:
         else:
             line += f"\n  (no rules module for this book, or --no-rules: validated only{judged})"
     return line
+
+
+def _by_severity(findings) -> str:
+    """« 4 errors, 1 warning »: the findings counted by severity, the most serious first."""
+    counts: dict[str, int] = {}
+    for finding in findings:
+        counts[finding.severity] = counts.get(finding.severity, 0) + 1
+    nouns = {"fatal": ("fatal error", "")}
+    return ", ".join(
+        counted(counts[severity], *nouns.get(severity, (severity, "")))
+        for severity in reversed(SEVERITIES)
+        if severity in counts
+    )
 
 
 def github(results, settings: Settings) -> str:

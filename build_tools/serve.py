@@ -317,25 +317,30 @@ def serve(books: list[Book], out: Path, options, port: int) -> int:
             "(another server there? --port 0 takes any free port)"
         ) from None
     server.daemon_threads = True
-    load_engine()
-    site.build(list(site.books))
-    address = f"http://{HOST}:{server.server_address[1]}"
-    first = books[0].name
-    print(
-        f"rulebook: serving {address}/{first}/html/index.html"
-        + (f" (and {address}/ for all {len(books)} books)" if len(books) > 1 else "")
-        + "; Ctrl-C to stop",
-        flush=True,
-    )
-    watcher = threading.Thread(target=site.watch, daemon=True)
-    watcher.start()
     try:
+        load_engine()
+        site.build(list(site.books))
+        address = f"http://{HOST}:{server.server_address[1]}"
+        first = books[0].name
+        print(
+            f"rulebook: serving {address}/{first}/html/index.html"
+            + (f" (and {address}/ for all {len(books)} books)" if len(books) > 1 else "")
+            + "; Ctrl-C to stop",
+            flush=True,
+        )
+        threading.Thread(target=site.watch, daemon=True).start()
         server.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:
+        # The only way a preview ends, whether it was building or serving: 130, as a shell
+        # gives a command ended by SIGINT.
         print("rulebook: serve stopped", file=sys.stderr)
     finally:
         site.stop.set()
         with site.changed:
             site.changed.notify_all()
         server.server_close()
-    return 0
+    return INTERRUPTED
+
+
+INTERRUPTED = 130
+"""The exit status of a preview stopped by Ctrl-C (cli's EXIT_INTERRUPTED)."""

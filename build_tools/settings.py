@@ -51,7 +51,7 @@ def read_settings(folder: Path) -> tuple[dict[str, Any], list[Finding]]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        line, column, reason = toml_error_place(error)
+        line, column, reason = toml_error_place(error, text)
         return {}, [
             Finding(
                 "error",

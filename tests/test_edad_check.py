@@ -70,7 +70,7 @@ def test_rulebook_check_edad_exits_0_with_the_ledger(capsys):
     status = main(["check", str(BOOK)])
     sortie = capsys.readouterr().out
     assert status == 0, sortie
-    assert "edad: 0 new finding(s), 7 known (in the ledger)" in sortie
+    assert "edad: 0 new findings, 7 known (in the ledger)" in sortie
 
 
 def test_the_known_findings_are_the_errata_of_the_ledger(livre):
@@ -94,7 +94,7 @@ def test_the_goblin_fight_is_compared_at_every_action(livre):
 def test_without_the_ledger_the_errata_fail_the_check(copie, capsys):
     (copie / "ledger.toml").unlink()
     assert main(["check", str(copie)]) == 1
-    assert "edad: 7 new finding(s)" in capsys.readouterr().out
+    assert "edad: 7 new findings (7 errors)" in capsys.readouterr().out
 
 
 # -- mutants ------------------------------------------------------------------------

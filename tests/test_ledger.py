@@ -35,21 +35,21 @@ def test_a_finding_not_in_the_ledger_fails(rulebook, book):
     status, out, _ = rulebook("check", "regles", "--no-rules")
     assert status == 1
     assert f"id: {ARMURES}\n" in out
-    assert "regles: 1 new finding(s), 1 known (in the ledger)" in out
+    assert "regles: 1 new finding (1 error), 1 known (in the ledger)" in out
 
 
 def test_no_ledger_at_all_means_nothing_is_known(rulebook, book):
     status, out, _ = rulebook("check", "regles", "--no-rules")
     assert status == 1
-    assert "regles: 2 new finding(s), 0 known (in the ledger)" in out
+    assert "regles: 2 new findings (2 errors), 0 known (in the ledger)" in out
 
 
 def test_every_finding_in_the_ledger_passes_and_is_marked_known(rulebook, book):
     (book / "ledger.toml").write_text(entry(ARMES) + entry(ARMURES), encoding="utf-8")
     status, out, _ = rulebook("check", "regles", "--no-rules")
     assert status == 0
-    assert out.startswith("regles: 0 new finding(s), 2 known (in the ledger)")
-    assert "regles: 2 known finding(s) not listed (-v lists them)" in out
+    assert out.startswith("regles: 0 new findings, 2 known (in the ledger)")
+    assert "regles: 2 known findings not listed (-v lists them)" in out
     assert "known error" not in out  # counted, not listed
 
     status, out, _ = rulebook("check", "regles", "--no-rules", "-v")
@@ -151,7 +151,7 @@ def test_a_ledger_mistake_is_reported_first_at_its_line(rulebook, book):
     assert first.startswith("regles/ledger.toml:6:8: fatal: the ledger is not valid TOML")
     assert lines.index(first) == 2  # after the summary, before anything else
     assert "broken-reference" not in out  # not every finding reprinted as new
-    assert "regles: 2 other finding(s) not matched with the ledger: fix the ledger first" in out
+    assert "regles: 2 other findings not matched with the ledger: fix the ledger first" in out
 
 
 def test_accept_records_the_new_findings_with_a_reason_to_fill_in(rulebook, book):

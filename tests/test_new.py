@@ -39,7 +39,7 @@ def test_a_new_game_checks_clean_and_builds(rulebook, project):
 
     status, out, _ = rulebook("check", "mon-jeu")
     assert status == 0, out
-    assert out.startswith("mon-jeu: 0 new finding(s), 0 known")
+    assert out.startswith("mon-jeu: 0 new findings, 0 known")
     assert "coverage: examples 1/1 bound" in out
     assert "2 cite a sentence of the book (2 found in it)" in out  # each rule cites its sentence
 

@@ -247,7 +247,10 @@ def test_github_annotations_for_the_new_findings(rulebook, book):
     )
     assert lines[1].startswith("::warning title=rulebook glossary-missing,file=regles/book.xml,")
     assert not any("table-row" in line for line in lines)  # known: no annotation
-    assert "regles: 1 new finding(s), 1 known (in the ledger)" in out
+    assert (
+        "regles: 2 new findings (1 error, 1 warning), 1 failing, 1 note, 1 known (in the ledger)"
+        in out
+    )
 
 
 def test_several_reports_in_one_run(rulebook, book, tmp_path):
@@ -264,7 +267,7 @@ def test_several_reports_in_one_run(rulebook, book, tmp_path):
         str(data),
     )
     assert status == 1
-    assert out.startswith("regles: 1 new finding(s)")  # the text, as without the reports
+    assert out.startswith("regles: 2 new findings")  # the text, as without the reports
     assert json.loads(sarif.read_text(encoding="utf-8"))["version"] == "2.1.0"
     assert junit_schema().validate(etree.parse(str(junit)))
     assert json.loads(data.read_text(encoding="utf-8"))["books"][0]["new"] == 1

@@ -167,7 +167,7 @@ def test_an_edit_shows_in_the_open_page(book, served, browser):
         encoding="utf-8",
     )
     text = browser.wait_for("Troisième jet")
-    assert "1 new finding(s)" in text and "un.xml:2:" in text and "[broken-reference]" in text
+    assert "1 new finding" in text and "un.xml:2:" in text and "[broken-reference]" in text
 
 
 def test_only_the_loopback_and_only_the_books_files(served, tmp_path):

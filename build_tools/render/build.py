@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from build_tools.books import Book, UsageError, output_root
+from build_tools.diagnostics import counted
 from build_tools.progress import Progress
 
 if TYPE_CHECKING:
@@ -272,7 +273,7 @@ def build_book(
     problems = unused_profiling(report, options)
     if new:
         problems.append(
-            f"rulebook: {book.name}: {len(new)} new finding(s); the book is built, "
+            f"rulebook: {book.name}: {counted(len(new), 'new finding')}; the book is built, "
             f"run `rulebook check {book.name}` to see them"
         )
     status = 1 if strict and new else 0

@@ -171,11 +171,12 @@ def load_deck(game) -> Deck:
     """The deck of `game`, every table computed by its rules; DeckError when it cannot be."""
     path = game.folder / DECK_FILE
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
     except (OSError, UnicodeDecodeError) as error:
         raise DeckError(_finding(path, 0, f"the deck file cannot be read: {error}")) from None
     except tomllib.TOMLDecodeError as error:
-        line, _, _ = toml_error_place(error)
+        line, _, _ = toml_error_place(error, text)
         raise DeckError(_finding(path, line, f"the deck file is not valid TOML: {error}")) from None
     _known_keys(path, "the file", data, {"deck", "card"}, "")
     header = data.get("deck", {})

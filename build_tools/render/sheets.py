@@ -25,7 +25,7 @@ from typing import Any
 
 from build_tools.assets import templates_folder
 from build_tools.books import Book, UsageError, discover, load_game, main_file, output_root
-from build_tools.diagnostics import Finding
+from build_tools.diagnostics import Finding, counted
 from build_tools.model.docbook import normalize
 from build_tools.render import pdf_style
 from build_tools.render.build import RenderError
@@ -376,7 +376,7 @@ def run_sheet(arguments: argparse.Namespace) -> int:
         for diagnostic in unusable.diagnostics:
             print(diagnostic.astext(), file=sys.stderr)
         print(
-            f"rulebook: {path}: {len(unusable.diagnostics)} error(s); no sheet written",
+            f"rulebook: {path}: {counted(len(unusable.diagnostics), 'error')}; no sheet written",
             file=sys.stderr,
         )
         return 2

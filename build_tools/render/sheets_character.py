@@ -173,7 +173,7 @@ def _toml(path: Path, text: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        line, _, reason = toml_error_place(error)
+        line, _, reason = toml_error_place(error, text)
         raise UnusableCharacter(
             [Diagnostic(path, line or 1, "", f"ce n’est pas du TOML valide{COLON} {reason}")]
         ) from None
