@@ -171,7 +171,21 @@ def test_generated_french_words_number_chapters_tables_examples(built):
     headings = [
         " ".join(h.text_content().split()).rstrip("#") for h in css(html, "section.chapter > h2")
     ]
-    assert headings[0] == "Chapitre 1 les personnages"
+    # one form of a chapter's label everywhere: the heading (its period hidden to the eye,
+    # the label set on a line of its own), the contents, the navigation, the errata
+    assert headings[0] == "Chapitre 1. les personnages"
+    contents = [" ".join(a.text_content().split()) for a in css(html, "nav.toc > ol > li > a")]
+    assert "Chapitre 1. les personnages" in contents
+    errata = [" ".join(h.text_content().split()) for h in css(html, "h3.errata-chapter")]
+    assert errata[0] == "Chapitre 1. les personnages"
+    page = parse(built / "cda/html/actions.html")
+    (previous,) = css(page, "nav.page-navigation.top li.previous a")
+    assert previous.text_content().endswith("Chapitre 1. les personnages")
+    # a passage is located as French says it, and the glossary by the book's own name
+    places = [" ".join(p.text_content().split()) for p in css(html, "p.rule-cited")]
+    assert any(place.endswith("(au chapitre 4, « Le combat »)") for place in places)
+    assert any("(la terminologie, « blessure légère »)" in place for place in places)
+    assert not any("Un passage de" in place or "Glossaire" in place for place in places)
     captions = [" ".join(c.text_content().split()) for c in css(html, "table.cals caption")]
     assert captions[0].startswith("Tableau 1.1. les dénominations indicatives des combinaisons")
     examples = [" ".join(c.text_content().split()) for c in css(html, "figure.example figcaption")]

@@ -70,3 +70,24 @@ def test_search_entries_keep_every_word_in_the_books_typography(html_books, book
 def test_a_search_entry_reads_cross_references_as_their_words(html_books):
     texts = [entry["text"] for entry in search_entries(html_books, "cda")]
     assert any("n’est jamais plus grand que sa cible à atteindre" in text for text in texts)
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_numbers_the_tool_writes_follow_the_books_convention(html_books, book):
+    """A French book writes « 1,5 » for a decimal: a list of numbers takes « ; » between
+    them (« Le texte dit 1 ; 7 »), never « 1, 7 », which reads as one and seven tenths."""
+    root = page(html_books, book)
+    for quoted in root.xpath("//q | //mark"):  # the book's own words, as it writes them
+        quoted.drop_tree()
+    written = " ".join(
+        " ".join(node.text_content().split())
+        for node in root.xpath("//details | //section[@class='errata']")
+    )
+    assert "Le texte dit" in written
+    assert not re.search(r"(dit|donnent) [−+]?\d+, \d", written)
+    assert not re.search(r"\d+\.\d+ ?%", written)  # no decimal point either
+
+
+def test_a_list_of_numbers_is_written_with_semicolons(html_books):
+    written = " ".join(page(html_books, "cda").xpath("//details//text()"))
+    assert "Le texte dit 1\u202f; 7, les règles donnent 0\u202f; 6" in written

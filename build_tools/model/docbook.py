@@ -67,11 +67,13 @@ def cross_reference_words(xref: etree._Element) -> str:
     return "".join(target.itertext()) if target is not None else ""
 
 
-def words_of(node: etree._Element, left_out: tuple[str, ...] = UNREAD) -> str:
+def words_of(node: etree._Element | None, left_out: tuple[str, ...] = UNREAD) -> str:
     """The words of `node` as a reader sees them, normalised: an empty cross-reference reads
     as its target's words (« la somme de l'aspect et d'un moyen »), and the elements of
     `left_out` (notes, index terms, remarks) are not read. The one text of an element that
-    quotations, excerpts and search entries show."""
+    quotations, excerpts and search entries show ('' for no element)."""
+    if node is None:
+        return ""
     return " ".join("".join(text for text, _ in _pieces(node, left_out)).split())
 
 

@@ -136,9 +136,13 @@ class References:
         return self.plain(target)
 
     def place(self, element: etree._Element) -> Markup:
-        """Where `element` is, in the book's words: its label and title, or its section's."""
+        """Where `element` is, in the book's words: its label and title (« Tableau 1.2,
+        « le niveau de compétence » »), a term of the book's glossary under the glossary's
+        own name (« la terminologie, « aspect » »), or a locator of the passage around it
+        that reads as the book's language (« au chapitre 4, « Le combat » »)."""
         if element.tag == "glossentry":
-            return Markup(f"{escape(self.words['glossary'])}, {self.xref_text(element)}")
+            term = self.words["xref_section"].format(title=self.xref_text(element))
+            return Markup(f"{self._glossary_name(element)}, {term}")
         untitled = element.tag in SECTIONS and element.find("title") is None
         if not untitled and (
             element.tag in DIVISION_TAGS + SECTIONS or self.numbering.labels.get(element)
@@ -148,10 +152,32 @@ class References:
             if ancestor.tag in SECTIONS and ancestor.find("title") is None:
                 continue  # an untitled section: the reader finds it by the one around it
             if ancestor.tag in DIVISION_TAGS + SECTIONS + ("example", "table", "glossentry"):
-                words = self.words["passage_of"]
-                return Markup(words.format(place=self.place(ancestor)))
+                return self.locator(ancestor)
         text = " ".join("".join(reading_texts(element)).split())
         return Markup(escape(text[:60] + ("…" if len(text) > 60 else ""), quote=False))
+
+    def locator(self, holder: etree._Element) -> Markup:
+        """« au chapitre 4, « Le combat » », « à la section 2.1, « … » », « dans « … » »: where
+        a passage stands, as running text says it (the quoted title set as a title)."""
+        if holder.tag == "glossentry":
+            term = self.words["xref_section"].format(title=self.xref_text(holder))
+            words = self.words["locator_term"]
+            return Markup(words.format(glossary=self._glossary_name(holder), title=term))
+        title = str(self.plain_title(holder))
+        title = title[:1].upper() + title[1:]
+        label = self.label(holder)
+        kind = "section" if holder.tag in SECTIONS else holder.tag
+        words = self.words.get(f"locator_{kind}" if label else f"locator_{kind}_untitled")
+        if words is None:
+            words = self.words["locator"]
+        label = label[:1].lower() + label[1:]
+        return Markup(words.format(label=label, title=title))
+
+    def _glossary_name(self, entry: etree._Element) -> str:
+        """The glossary a term is in, as the book names it (« la terminologie »)."""
+        glossary = next(entry.iterancestors("glossary"), None)
+        title = self.plain_title(glossary) if glossary is not None else ""
+        return title or escape(self.words["glossary"])
 
     def link_to(self, identifier: str, content: str, kind: str) -> str:
         """A link to the element `identifier`; its words alone when the book lacks the place

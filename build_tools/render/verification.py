@@ -289,7 +289,7 @@ class Marks:
         if _numbers(found) and _numbers(expected):
             pairs = zip(found, expected, strict=False) if isinstance(found, tuple) else []
             wrong = [(f, e) for f, e in pairs if f != e] or [(found, expected)]
-            return ", ".join("{} → {}".format(*self._signed(f, e)) for f, e in wrong)
+            return self._listed("{} → {}".format(*self._signed(f, e)) for f, e in wrong)
         if isinstance(found, tuple) and found and isinstance(found[0], str):
             found = found[0]
         if isinstance(found, str):
@@ -373,10 +373,14 @@ class Marks:
         return found
 
     def show(self, values: tuple | Any) -> str:
-        """Numbers as the book's language writes them: 1/3 ≈ 0,333; −4."""
+        """Numbers as the book's language writes them: 1/3 ≈ 0,333; −4; a list « 1,6 ; 0,7 »."""
         if not isinstance(values, tuple):
             values = (values,)
-        return ", ".join(self._number(value) for value in values)
+        return self._listed(self._number(value) for value in values)
+
+    def _listed(self, items) -> str:
+        """Items of a list: « ; » between them in French, where « , » is the decimal mark."""
+        return ("\u202f; " if self.typography.french else "; ").join(items)
 
     def _number(self, value: Any) -> str:
         if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
@@ -447,7 +451,7 @@ class Marks:
         return {
             "number": self.numbers.get(finding.id, 0),
             "anchor": f"erratum-{self.numbers.get(finding.id, 0)}",
-            "where": describe(element) if element is not None else "",
+            "where": _capitalised(describe(element)) if element is not None else "",
             "href": link(element, self.ids[element]) if element is not None else "",
             "instead": instead,
             "read": read,
@@ -523,6 +527,11 @@ def _says(line: str, other: str) -> bool:
     return (
         line != other and line.endswith(other) and line[: -len(other)].rstrip().endswith((":", ","))
     )
+
+
+def _capitalised(words: str) -> str:
+    """`words` as the start of a line: « Au chapitre 4, … », « La terminologie, … »."""
+    return words[:1].upper() + words[1:] if words[:1].isalpha() else words
 
 
 def _nearest_middle(text: str, token: str) -> int | None:
