@@ -145,10 +145,11 @@ def source_line(path: Path | None, line: int) -> str:
 @functools.lru_cache(maxsize=64)
 def _lines(path: str, modified: int, size: int) -> list[str]:
     """The lines of a file, cached for as long as the file is unchanged."""
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read()
-    except OSError:
+    from build_tools.resources import Refused, read_bytes
+
+    try:  # a FIFO or a device named by a finding is never read: it would hang or fill memory
+        raw = read_bytes(Path(path), None, "INPUT_BYTES")
+    except (OSError, Refused):
         return []
     text = raw.decode(_encoding_of(raw), errors="replace")
     # Raw lines (columns count a tab as one), split as a text file is: \n, \r\n or \r.
@@ -220,6 +221,22 @@ def toml_error_place(error: Exception, text: str = "") -> tuple[int, int, str]:
 def counted(number: int, noun: str, plural: str = "") -> str:
     """« 1 error », « 31 errors », « 2 entries »: a number and its noun, singular or plural."""
     return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
+def unreadable_companion(
+    path: Path, severity: str, category: str, what: str, error: Exception
+) -> Finding:
+    """The finding for a companion file (settings, ledger, deck) that cannot be read: refused by
+    the gate (a link out of the folder, a FIFO, a bound passed), missing, or not UTF-8."""
+    kind = getattr(error, "kind", None)
+    if kind is not None:
+        category = "limit" if kind == "limit" else "refused-access"
+        cause = f"refused: {error}"
+    elif isinstance(error, UnicodeDecodeError):
+        category, cause = "encoding", f"it is not UTF-8 (byte {error.start})"
+    else:
+        cause = getattr(error, "strerror", None) or str(error)
+    return Finding(severity, category, f"{what} cannot be read: {cause}", file=path, key=category)
 
 
 def display_path(path: Path) -> str:

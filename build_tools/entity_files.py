@@ -17,24 +17,32 @@ from urllib.parse import unquote, urlparse
 
 from lxml import etree
 
+from build_tools.resources import Gate, Refused, read_bytes
+
 XML_BASE = "{http://www.w3.org/XML/1998/namespace}base"
 _TEXT_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 
 
-def mark_entity_files(tree: etree._ElementTree, main: Path, resolver: etree.Resolver) -> None:
-    """Give the elements that came from an external entity the `xml:base` of its file."""
+def mark_entity_files(
+    tree: etree._ElementTree, main: Path, resolver: etree.Resolver, gate: Gate
+) -> None:
+    """Give the elements that came from an external entity the `xml:base` of its file.
+
+    Only files `gate` allows are read again (the book's own): what it refuses was
+    refused by the reader already, and is never opened here.
+    """
     subset = tree.docinfo.internalDTD
     if subset is None:
         return
-    parameters = _parameter_entities(main)
+    parameters = _parameter_entities(main, gate)
     external = {}
     for entity in subset.iterentities():
         path = _local(entity.system_url, main)
-        if path is not None and path not in parameters:
+        if path is not None and path not in parameters and gate.allows(path):
             external[entity.name] = path
     if not external:
         return
-    marker = _Marker(tree, main, external, resolver)
+    marker = _Marker(tree, main, external, resolver, gate)
     try:
         raw = etree.parse(str(main), marker.parser())
     except (etree.XMLSyntaxError, OSError):
@@ -43,7 +51,8 @@ def mark_entity_files(tree: etree._ElementTree, main: Path, resolver: etree.Reso
 
 
 class _Marker:
-    def __init__(self, tree, main: Path, external: dict[str, Path], resolver) -> None:
+    def __init__(self, tree, main: Path, external: dict[str, Path], resolver, gate) -> None:
+        self.gate = gate
         self.tree = tree
         self.main = main
         self.external = external
@@ -101,8 +110,9 @@ class _Marker:
             text = entity.content
         else:
             try:
-                text = _TEXT_DECLARATION.sub("", path.read_text(encoding="utf-8-sig"), count=1)
-            except (OSError, UnicodeDecodeError):
+                raw = read_bytes(path, self.gate.folder, "INCLUDED_BYTES")
+                text = _TEXT_DECLARATION.sub("", raw.decode("utf-8-sig"), count=1)
+            except (OSError, UnicodeDecodeError, Refused):
                 return None
         declarations = "".join(
             f'<!ENTITY {entity} SYSTEM "{other.as_uri()}">'
@@ -143,21 +153,23 @@ _PARAMETER = re.compile(
 )
 
 
-def _parameter_entities(main: Path, depth: int = 0) -> set[Path]:
+def _parameter_entities(main: Path, gate: Gate, depth: int = 0) -> set[Path]:
     """The files of the parameter entities (`<!ENTITY % x SYSTEM "x.ent">`) of the book's
-    subset, and of those they declare: declarations, not text, so never marked as a file's."""
+    subset, and of those they declare: declarations, not text, so never marked as a file's.
+    Only files `gate` allows are read."""
     found: set[Path] = set()
     try:
-        text = main.read_text(encoding="utf-8-sig", errors="replace")
-    except OSError:
+        raw = read_bytes(main, gate.folder, "INCLUDED_BYTES")
+    except (OSError, Refused):
         return found
+    text = raw.decode("utf-8-sig", errors="replace")
     if depth == 0:
         text = text.split("]>", 1)[0]  # the internal subset only
     for match in _PARAMETER.finditer(text):
         path = _local(match.group(1) or match.group(2), main)
         if path is not None and path not in found and depth < 10:
             found.add(path)
-            found |= _parameter_entities(path, depth + 1)
+            found |= _parameter_entities(path, gate, depth + 1)
     return found
 
 

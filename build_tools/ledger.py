@@ -9,12 +9,14 @@ occur; both edit the file as text, so the authors' comments and order stay as th
 from __future__ import annotations
 
 import json
+import os
 import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from build_tools.diagnostics import Finding, source_line, toml_error_place
+from build_tools.diagnostics import Finding, source_line, toml_error_place, unreadable_companion
+from build_tools.resources import Refused, read_text
 
 TO_FILL_IN = "TODO: why is this a defect of the book as authored?"
 """The reason `ledger accept` writes: a warning until an author replaces it."""
@@ -50,9 +52,12 @@ class Entry:
 
 def read_ledger(path: Path) -> tuple[list[Entry], list[Finding]]:
     """The entries of `path` (none if it does not exist), and any problem with the file itself."""
-    if not path.is_file():
+    if not os.path.lexists(path):  # a FIFO or a link is there: the gate says why it is refused
         return [], []
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = read_text(path, path.parent, "COMPANION_BYTES")
+    except (Refused, OSError, UnicodeDecodeError) as error:
+        return [], [unreadable_companion(path, "fatal", "ledger", "the ledger", error)]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

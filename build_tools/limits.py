@@ -33,6 +33,14 @@ TABLE_COLUMNS = 500
 A span is bounded by the columns, and `morerows` is clipped to the rows the table has.
 """
 
+COMPANION_BYTES = 4 * 1024 * 1024
+"""The bytes of each of a book's companion files: `book.toml`, `ledger.toml`, `deck.toml`, and
+of a character file, 4 MiB each (Les Clefs de l'Aube: ledger 21 KiB, deck 6 KiB, sheet 1 KiB)."""
+
+INPUT_BYTES = 64 * 1024 * 1024
+"""The bytes of one file of a book's folder the change detection reads, 64 MiB: a larger
+file (or a device) is not among the build's inputs, as the reader refuses it."""
+
 
 def beyond(root) -> tuple[object, str] | None:
     """The first element of a read tree where a bound is passed, and a message naming it."""

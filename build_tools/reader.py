@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -26,7 +27,7 @@ from build_tools import limits
 from build_tools.diagnostics import Finding, at_line, source_line
 from build_tools.encoding import mismatch
 from build_tools.entity_files import mark_entity_files
-from build_tools.resources import Gate, Refused
+from build_tools.resources import Gate, Refused, open_regular
 from build_tools.resources import inside as _inside
 from build_tools.resources import resolved as _resolved
 from build_tools.xpointer import pointed
@@ -157,11 +158,12 @@ def read_book(main: Path) -> Document:
     parser = _parser(folder, refusals)
     files, spent = [main], [0]  # spent: the bytes read so far, against limits.INCLUDED_BYTES
     tree = _parse(main, parser, refusals, spent, folder)
-    mark_entity_files(tree, main, _BookResolver(folder, []))
+    if _fatal(refusals):  # before the entities' files are read again to place their elements
+        raise UnreadableBook(_fatal(refusals))
+    mark_entity_files(tree, main, _BookResolver(folder, []), Gate(folder))
     _include(tree.getroot(), main, folder, parser, refusals, files, [main], spent)
-    fatal = [finding for finding in refusals if finding.severity == "fatal"]
-    if fatal:
-        raise UnreadableBook(fatal)
+    if _fatal(refusals):
+        raise UnreadableBook(_fatal(refusals))
     beyond = limits.beyond(tree.getroot())
     if beyond is not None:
         element, message = beyond
@@ -264,8 +266,9 @@ def _parse(
     used = parser
     try:
         raw = _check_bytes(path, spent, where)
+        _check_entity_texts(raw, path, folder)
         used = _WITHOUT_DTD if _dtd_adds_nothing(raw) else parser
-        tree = etree.parse(str(path), used)
+        tree = etree.fromstring(raw, used, base_url=str(path)).getroottree()
         _check_bases(tree.getroot(), path, folder, refusals)
         return tree
     except OSError as error:
@@ -293,7 +296,8 @@ def _check_bytes(path: Path, spent: list[int], where: dict | None) -> None:
             [Finding("fatal", "missing-file", f"{path} is not a regular file", file=path)]
         )
     _spend(path, spent, where or {"file": path})
-    raw = path.read_bytes()
+    with open_regular(path) as handle:  # read once, here: the parser is given these bytes
+        raw = handle.read(limits.INCLUDED_BYTES + 1)
     wrong = mismatch(raw)
     if wrong is not None:
         message, line, column = wrong
@@ -310,6 +314,63 @@ _SPACED_ATTRIBUTE = re.compile(rb'=\s*(?:"(?:\s[^"]*|[^"]*\s|[^"]*\s\s[^"]*)"|\x
 _WITHOUT_DTD = etree.XMLParser(
     load_dtd=False, no_network=True, resolve_entities=False, huge_tree=False
 )
+_DECLARATIONS_ONLY = etree.XMLParser(
+    load_dtd=False, no_network=True, resolve_entities=False, huge_tree=False, recover=True
+)
+
+
+_PARAMETER_ENTITY = re.compile(
+    rb"""<!ENTITY\s+%\s+([\w.:-]+)\s+(?:SYSTEM|PUBLIC\s+(?:"[^"]*"|'[^']*'))\s+(?:"([^"]*)"|'([^']*)')"""
+)
+
+
+def _check_entity_texts(raw: bytes, path: Path, folder: Path) -> None:
+    """Refuse, before the parser opens anything, an entity whose text is a file of the DTD.
+
+    The resolver cannot tell an entity's text from a part of the DTD, and lets the
+    installed DocBook DTD's files through: `<!ENTITY x SYSTEM ".../isolat1.ent">` would
+    put a system file into the book. Here the declarations of the internal subset are
+    read without resolving anything; a general entity's text naming a file of the DTD
+    is refused (any other file outside the book, the resolver refuses unread).
+    """
+    if b"<!ENTITY" not in raw:
+        return
+    try:
+        subset = etree.fromstring(raw, _DECLARATIONS_ONLY).getroottree().docinfo.internalDTD
+    except etree.XMLSyntaxError:
+        return  # the parse proper says what is wrong
+    if subset is None:
+        return
+    # Both kinds are listed together, a name possibly twice: each declared parameter
+    # entity (name and file) takes one of the entries, the others are texts.
+    parameters = Counter(
+        (name.decode("utf-8", "replace"), (double or single).decode("utf-8", "replace"))
+        for name, double, single in _PARAMETER_ENTITY.findall(raw)
+    )
+    gate, refused = Gate(folder), []
+    for entity in subset.iterentities():
+        if entity.system_url is None:
+            continue
+        if parameters[entity.name, entity.system_url] > 0:
+            parameters[entity.name, entity.system_url] -= 1
+            continue
+        if not _in_docbook_dtd(entity.system_url):
+            continue  # the resolver refuses the rest without reading it, and says so
+        try:
+            gate.file(entity.system_url, path)
+        except Refused as refusal:
+            declared = re.search(rb"<!ENTITY\s+" + re.escape(entity.name.encode()) + rb"\s", raw)
+            line = raw.count(b"\n", 0, declared.start()) + 1 if declared else 0
+            message = (
+                f"refused to read {entity.system_url!r} as the text of entity "
+                f"&{entity.name};: {refusal}"
+            )
+            finding = Finding(
+                "fatal", "refused-access", message, file=path, line=line, key=entity.system_url
+            )
+            refused.append(at_line(finding))
+    if refused:
+        raise UnreadableBook(refused)
 
 
 def _dtd_adds_nothing(raw: bytes) -> bool:

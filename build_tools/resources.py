@@ -14,11 +14,14 @@ scheme is http, https or mailto, or a relative one).
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
+from build_tools import limits
 from build_tools.assets import templates_folder
 
 TEMPLATES = templates_folder()
@@ -40,7 +43,9 @@ class Refused(Exception):
 
     `kind` says which door it tried: "network" (a URL of another scheme or
     another machine), "loop" (symbolic links that loop), "outside" (a file
-    outside the book's folder and the tool's assets) or "empty".
+    outside the book's folder and the tool's assets), "empty", "special" (a
+    FIFO, a device, a socket: not a regular file) or "limit" (a file larger
+    than its bound in `limits`).
     """
 
     def __init__(self, message: str, kind: str):
@@ -122,6 +127,77 @@ class Gate:
         from build_tools.render.fetching import GateFetcher
 
         return GateFetcher(self, media, refusals if refusals is not None else [])
+
+
+def read_bytes(path: Path, folder: Path | None, limit: str) -> bytes:
+    """The bytes of `path`, read through the gate: a regular file inside `folder` (when
+    given), its links followed, of at most `limits.<limit>` bytes; else `Refused`.
+
+    The file is opened without blocking and checked before a byte is read: a
+    FIFO never hangs the tool, a link to /dev/zero never fills the memory, and
+    a link out of the folder is refused, not followed. OSError (missing file,
+    permission) is left to the caller, who knows what the file is for.
+    """
+    bound = getattr(limits, limit)
+    target = resolved(path)
+    if target is None:
+        raise Refused(f"{_shown(str(path))} is a loop of symbolic links", "loop")
+    if folder is not None and not inside(target, folder):
+        raise Refused(
+            f"{_shown(str(path))} leads outside the book's folder ({resolved(folder)})", "outside"
+        )
+    with open_regular(target, path) as handle:
+        data = handle.read(bound + 1)
+    if len(data) > bound:
+        raise Refused(
+            f"{_shown(str(path))} is larger than {bound} bytes (rulebook.limits.{limit})", "limit"
+        )
+    return data
+
+
+def open_regular(target: Path, named: Path | None = None):
+    """`target` (its links already followed) open for reading, when it is a regular file;
+    else `Refused` ("special"), before a byte is read: opening never blocks on a FIFO."""
+    descriptor = os.open(target, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        os.close(descriptor)
+        raise Refused(f"{_shown(str(named or target))} is not a regular file", "special")
+    return os.fdopen(descriptor, "rb")
+
+
+def read_text(path: Path, folder: Path | None, limit: str) -> str:
+    """`read_bytes` decoded as UTF-8 (UnicodeDecodeError to the caller)."""
+    return read_bytes(path, folder, limit).decode("utf-8")
+
+
+def inputs(folder: Path, limit: str = "INPUT_BYTES") -> list[Path]:
+    """The files under `folder` the gate would let a build read: regular files inside it (links
+    followed and still inside), of at most `limits.<limit>` bytes, hidden files and caches aside.
+
+    What is not on this list (a link out, a FIFO, a device, a huge file) is never read
+    by the change detection, so it cannot hang it, fill its memory or leak into it.
+    """
+    home = resolved(folder)
+    if home is None:
+        return []
+    bound = getattr(limits, limit)
+    found = []
+    for root, folders, names in os.walk(home):
+        folders[:] = sorted(name for name in folders if name != "__pycache__" and name[0] != ".")
+        for name in names:
+            path = Path(root) / name
+            if name.startswith("."):
+                continue
+            target = resolved(path)
+            if target is None or not target.is_relative_to(home):
+                continue
+            try:
+                status = target.stat()
+            except OSError:
+                continue
+            if stat.S_ISREG(status.st_mode) and status.st_size <= bound:
+                found.append(path)
+    return sorted(found)
 
 
 def length(value: str | None) -> str | None:

@@ -19,12 +19,14 @@ line; the renderers get the settings as one flat dictionary (`fonts.serif` → "
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
-from build_tools.diagnostics import Finding, source_line, toml_error_place
+from build_tools.diagnostics import Finding, source_line, toml_error_place, unreadable_companion
+from build_tools.resources import Refused, read_text
 
 FILE = "book.toml"
 LANGUAGE = re.compile(r"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$")
@@ -45,9 +47,12 @@ KEYS: dict[str, tuple[str, Any]] = {
 def read_settings(folder: Path) -> tuple[dict[str, Any], list[Finding]]:
     """The settings of the book in `folder` (flat: "fonts.serif" as "font_serif"), and findings."""
     path = folder / FILE
-    if not path.is_file():
+    if not os.path.lexists(path):  # a FIFO or a link is there: the gate says why it is refused
         return {}, []
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = read_text(path, folder, "COMPANION_BYTES")
+    except (Refused, OSError, UnicodeDecodeError) as error:
+        return {}, [unreadable_companion(path, "error", "settings", "the settings", error)]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

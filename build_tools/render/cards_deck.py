@@ -23,6 +23,7 @@ headings; every other text on a card is computed or quoted.
 from __future__ import annotations
 
 import importlib
+import os
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -30,8 +31,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from build_tools.diagnostics import Finding, source_line, toml_error_place
+from build_tools.diagnostics import Finding, source_line, toml_error_place, unreadable_companion
 from build_tools.render.typography import Typography
+from build_tools.resources import Refused, read_text
 
 DECK_FILE = "deck.toml"
 SIZES = {"poker": (63, 88), "tarot": (70, 120), "a6": (105, 148)}
@@ -164,17 +166,19 @@ class Deck:
 
 def deck_file(folder: Path) -> Path | None:
     path = folder / DECK_FILE
-    return path if path.is_file() else None
+    return path if os.path.lexists(path) else None  # a FIFO or a link: the gate refuses it
 
 
 def load_deck(game) -> Deck:
     """The deck of `game`, every table computed by its rules; DeckError when it cannot be."""
     path = game.folder / DECK_FILE
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, game.folder, "COMPANION_BYTES")
         data = tomllib.loads(text)
-    except (OSError, UnicodeDecodeError) as error:
-        raise DeckError(_finding(path, 0, f"the deck file cannot be read: {error}")) from None
+    except (Refused, OSError, UnicodeDecodeError) as error:
+        raise DeckError(
+            unreadable_companion(path, "error", "deck", "the deck file", error)
+        ) from None
     except tomllib.TOMLDecodeError as error:
         line, _, _ = toml_error_place(error, text)
         raise DeckError(_finding(path, line, f"the deck file is not valid TOML: {error}")) from None

@@ -21,6 +21,7 @@ from typing import Any
 
 import build_tools
 from build_tools.assets import templates_folder
+from build_tools.resources import Refused, inputs, open_regular
 
 MANIFEST = ".rulebook-build.json"
 SCHEMA = 1
@@ -49,24 +50,24 @@ def signature(path: Path, known: list | None = None) -> Signature | None:
         return None
     if known and known[0] == status.st_size and known[1] == status.st_mtime_ns:
         return Signature(status.st_size, status.st_mtime_ns, known[2])
-    try:
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
+    digest = hashlib.sha256()
+    try:  # a FIFO or a device planted where a file was is changed, never read
+        with open_regular(path.resolve(), path) as handle:
+            while chunk := handle.read(1 << 20):
+                digest.update(chunk)
+    except (OSError, Refused):
         return None
-    return Signature(status.st_size, status.st_mtime_ns, digest)
+    return Signature(status.st_size, status.st_mtime_ns, digest.hexdigest())
 
 
 def book_inputs(folder: Path, out: Path | None = None) -> list[Path]:
-    """Every file of a book's folder that a build may read (caches and hidden files aside, and
-    the build's own outputs when `out` lies in the folder: else a build is never up to date)."""
+    """Every file of a book's folder that a build may read: the gate's list (`resources.inputs`:
+    regular files inside the folder, bounded in size; caches and hidden files aside), less the
+    build's own outputs when `out` lies in the folder (else a build is never up to date)."""
     outputs = Path(out).resolve() if out is not None else None
-    return sorted(
-        path
-        for path in _files(folder)
-        if "__pycache__" not in path.parts
-        and not path.name.startswith(".")
-        and not (outputs and path.resolve().is_relative_to(outputs))
-    )
+    return [
+        path for path in inputs(folder) if not (outputs and path.resolve().is_relative_to(outputs))
+    ]
 
 
 def tool_inputs(format_name: str) -> list[Path]:

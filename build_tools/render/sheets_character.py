@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from build_tools import limits
 from build_tools.diagnostics import toml_error_place
 from build_tools.render.sheets_model import Box, Description, Group, Mistake, Table, Track
+from build_tools.resources import Refused, read_text
 
 NARROW = "\u202f"
 """The narrow no-break space French typography puts before ; ! ? and inside « »."""
@@ -116,12 +118,18 @@ def unknown_book(path: Path, name: str) -> Diagnostic:
     return Diagnostic(path, FieldLines(_read_text(path)).line_of("livre"), "livre", message)
 
 
-def read_character(path: Path, description: Description, place: Callable[[str], str]) -> Character:
+def read_character(
+    path: Path,
+    description: Description,
+    place: Callable[[str], str],
+    folder: Path | None = None,
+) -> Character:
     """Read, check and total the character of `path`; `place(words)` gives a rule's place.
 
+    `folder`, when given, is the book's: a character file linking out of it is refused.
     Raises `UnusableCharacter` with every mistake found.
     """
-    text = _read_text(path)
+    text = _read_text(path, folder)
     data = _toml(path, text)
     lines = FieldLines(text)
     diagnostics = [
@@ -153,9 +161,18 @@ def _placed(mistake: Mistake, place: Callable[[str], str]) -> str:
     return f"{message} ({place(mistake.cites).replace(chr(39), '’')})"
 
 
-def _read_text(path: Path) -> str:
+def _read_text(path: Path, folder: Path | None = None) -> str:
     try:
-        return Path(path).read_bytes().decode("utf-8")
+        return read_text(Path(path), folder, "COMPANION_BYTES")
+    except Refused as error:
+        reason = {
+            "limit": f"le fichier dépasse {limits.COMPANION_BYTES} octets "
+            "(rulebook.limits.COMPANION_BYTES)",
+            "outside": "le fichier mène hors du dossier du livre par un lien symbolique"
+            f"{COLON} refusé",
+            "special": "ce n’est pas un fichier ordinaire",
+        }.get(error.kind, f"fichier refusé ({error})")
+        raise UnusableCharacter([Diagnostic(path, 0, "", reason)]) from None
     except OSError as error:
         reason = {
             FileNotFoundError: "le fichier n’existe pas",

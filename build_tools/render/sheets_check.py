@@ -45,7 +45,7 @@ def check_sheet(document, game) -> list[Finding]:
     for example in examples:
         path = game.folder / example.file
         try:
-            character = read_character(path, description, citations.place)
+            character = read_character(path, description, citations.place, game.folder)
         except UnusableCharacter as unusable:
             findings += [
                 Finding(
