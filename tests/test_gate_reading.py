@@ -148,9 +148,7 @@ def test_an_external_entity_outside_the_folder_is_never_opened(
 
 
 @pytest.mark.skipif(not DTD_ENTITY_FILE.is_file(), reason="the DocBook 4.5 DTD is not installed")
-def test_a_file_of_the_docbook_dtd_named_as_an_entity_text_is_refused(
-    rulebook, write_book, opened
-):
+def test_a_file_of_the_docbook_dtd_named_as_an_entity_text_is_refused(rulebook, write_book, opened):
     folder = write_book(
         "book",
         {
@@ -186,6 +184,7 @@ def test_the_change_detection_reads_only_the_gates_inputs(rulebook, tmp_path, ca
     never_read(canary, opened, stdout, err)
     assert "/dev/zero" not in opened
     manifest = json.loads((out / "book" / ".rulebook-build.json").read_text())
-    inputs = {Path(name).name for record in manifest["formats"].values() for name in record["inputs"]}
+    records = manifest["formats"].values()
+    inputs = {Path(name).name for record in records for name in record["inputs"]}
     assert "book.xml" in inputs
     assert not inputs & {"pipe.xml", "zero.ent", "stolen.txt"}
