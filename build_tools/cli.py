@@ -259,14 +259,7 @@ def write_reports(arguments: argparse.Namespace, results, settings: reports.Sett
 
 
 def exit_status(results, threshold: str) -> int:
-    if any(
-        not result.readable or any(f.severity == "fatal" for f in result.findings)
-        for result in results
-    ):
-        return EXIT_UNREADABLE
-    if any(result.new(threshold) for result in results):
-        return EXIT_FINDINGS
-    return EXIT_OK
+    return reports.exit_status(results, threshold)
 
 
 # -- build --------------------------------------------------------------------------------

@@ -75,13 +75,33 @@ def _painted(text: str, finding, settings: Settings) -> str:
     return "\n".join([first, *rest])
 
 
+EXIT_STATUSES = {
+    0: "nothing new is wrong",
+    1: "findings the ledger does not know, or ledger entries that no longer occur",
+    2: "a book or its ledger cannot be read",
+}
+"""What `rulebook check` exits with, as SARIF's invocation describes it (see cli.py)."""
+
+
+def exit_status(results, threshold: str) -> int:
+    """0, 1 or 2 (EXIT_STATUSES) for a check of these books."""
+    if any(
+        not result.readable or any(f.severity == "fatal" for f in result.findings)
+        for result in results
+    ):
+        return 2
+    if any(result.new(threshold) for result in results):
+        return 1
+    return 0
+
+
 def text(results, settings: Settings) -> str:
     """Each book's summary first, then its new findings; known ones counted (listed with -v)."""
     lines = []
     if settings.verbosity >= 0:
         lines += [_summary(result, settings) for result in results]
     for result in results:
-        broken = [f for f in result.findings if f.category == "ledger" and f.severity == "fatal"]
+        broken = _broken_ledger(result)
         if broken:
             lines += [finding.astext() for finding in broken]
             others = counted(len(result.findings) - len(broken), "other finding")
@@ -110,6 +130,12 @@ def text(results, settings: Settings) -> str:
                 "(-v lists them)"
             )
     return "".join(line + "\n" for line in lines)
+
+
+def _broken_ledger(result) -> list:
+    """The findings that say a book's ledger cannot be read: then nothing else can be matched
+    with it, and only they are reported."""
+    return [f for f in result.findings if f.category == "ledger" and f.severity == "fatal"]
 
 
 def _astext(finding, settings: Settings) -> str:
@@ -199,7 +225,7 @@ def github(results, settings: Settings) -> str:
     lines = []
     for result in results:
         for finding in result.findings:
-            if finding.known or (finding.severity == "info" and settings.verbosity <= 0):
+            if finding.known:  # a note is a `::notice`, as the text shows it
                 continue
             level = GITHUB_LEVELS[finding.severity]
             properties = {"title": f"rulebook {finding.category}"}
@@ -257,56 +283,73 @@ def _xml_text(text: str) -> str:
 
 
 def junit(results, settings: Settings) -> str:
-    """JUnit XML: a suite per book, a test case per finding (failing if new, skipped if known).
+    """JUnit XML: a suite per book, a test case per finding the text shows, valid against the
+    Jenkins JUnit schema (junit-10.xsd), as pytest's xunit2 reports are.
 
-    Test cases carry `file` and `line`, as pytest's reports do, which GitLab and most CI
-    readers use to link a failure to its source.
+    An error or a warning the ledger does not know is a `<failure>` whose `type` is its
+    category (a warning too, though it fails the check only under --strict: CI shows it); a
+    note passes, its text in `<system-out>`; a known finding is `<skipped>`; a book that cannot
+    be read (or whose ledger cannot be) is an `<error>`. Each message starts with the finding's
+    file:line:col, which the schema gives no attribute for.
     """
     suites = etree.Element("testsuites", name="rulebook check")
+    totals = {"tests": 0, "failures": 0, "errors": 0}
     for result in results:
-        new = {id(f) for f in result.new(settings.threshold)}
-        cases = [f for f in result.findings if id(f) in new or f.known]
-        failing = sum(1 for f in cases if id(f) in new)
+        cases = _broken_ledger(result) or result.findings
+        outcomes = [_outcome(finding) for finding in cases]
         suite = etree.SubElement(
             suites,
             "testsuite",
             name=result.book.name,
             tests=str(max(1, len(cases))),
-            failures=str(failing),
-            errors="0",
-            skipped=str(len(cases) - failing),
+            failures=str(outcomes.count("failure")),
+            errors=str(outcomes.count("error")),
+            skipped=str(outcomes.count("skipped")),
+            file=_xml_text(display_path(result.book.main)),
         )
+        totals["tests"] += max(1, len(cases))
+        totals["failures"] += outcomes.count("failure")
+        totals["errors"] += outcomes.count("error")
         if not cases:
             etree.SubElement(
                 suite,
                 "testcase",
-                name=f"{result.book.name}: no new finding",
+                name=f"{result.book.name}: no finding",
                 classname=result.book.name,
-                file=display_path(result.book.main),
             )
-        for finding in cases:
+        for finding, outcome in zip(cases, outcomes, strict=True):
             case = etree.SubElement(
                 suite, "testcase", name=_xml_text(finding.id), classname=result.book.name
             )
-            if finding.file is not None:
-                case.set("file", _xml_text(display_path(finding.file)))
-                if finding.line:
-                    case.set("line", str(finding.line))
-            if finding.known:
+            if outcome == "skipped":
                 etree.SubElement(
                     case,
                     "skipped",
                     message=_xml_text(f"known (in the ledger): {finding.message}"),
                 )
-                continue
-            failure = etree.SubElement(
-                case,
-                "failure",
-                message=_xml_text(f"{finding.location()}: {finding.message}"),
-                type=finding.category,
-            )
-            failure.text = _xml_text(finding.astext())
+            elif outcome == "passed":
+                etree.SubElement(case, "system-out").text = _xml_text(finding.astext())
+            else:
+                reported = etree.SubElement(
+                    case,
+                    outcome,
+                    message=_xml_text(finding.astext().split("\n", 1)[0]),
+                    type=finding.category,
+                )
+                reported.text = _xml_text(finding.astext())
+    for name, total in totals.items():
+        suites.set(name, str(total))
     return etree.tostring(suites, encoding="unicode", pretty_print=True)
+
+
+def _outcome(finding) -> str:
+    """What a finding is in JUnit: skipped (known), passed (a note), error (the book or its
+    ledger cannot be read: nothing could be judged), failure (an error or a warning)."""
+    if finding.known:
+        return "skipped"
+    if finding.severity == "info":
+        return "passed"
+    return "error" if finding.severity == "fatal" else "failure"
 
 
 def sarif(results, settings: Settings) -> str:
@@ -385,6 +428,7 @@ def sarif(results, settings: Settings) -> str:
                     }
                 },
                 "originalUriBaseIds": {"PROJECTROOT": {"uri": root.as_uri() + "/"}},
+                "invocations": [_invocation(results, settings)],
                 "results": findings,
                 # Columns count characters (code points), not SARIF's default UTF-16 units.
                 "columnKind": "unicodeCodePoints",
@@ -392,6 +436,63 @@ def sarif(results, settings: Settings) -> str:
         ],
     }
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def _invocation(results, settings: Settings) -> dict:
+    """The run as SARIF's `invocation`: its exit status, and what kept the tool from judging
+    all it was asked to (a book or a ledger that cannot be read, rules that did not run)."""
+    status = exit_status(results, settings.threshold)
+    notifications = []
+    for result in results:
+        name = result.book.name
+        unjudged = getattr(result, "unjudged", 0)
+        entries = (
+            f"; {counted(unjudged, 'ledger entry', 'ledger entries')} of its rules not judged"
+            if unjudged
+            else ""
+        )
+        if not result.readable:
+            said = ("error", "unreadable", f"{name} cannot be read: nothing of it was checked")
+        elif _broken_ledger(result):
+            said = (
+                "error",
+                "ledger-unreadable",
+                f"the ledger of {name} cannot be read: no finding was matched with it",
+            )
+        elif any(f.category == "game-error" for f in result.findings):
+            said = ("error", "rules-not-run", f"the game of {name} cannot load: validated only")
+        elif result.game is None:
+            said = (
+                "note",
+                "validated-only",
+                f"{name}: no rules module, or --no-rules: validated only",
+            )
+        else:
+            continue
+        level, identifier, message = said
+        notifications.append(
+            {
+                "level": level,
+                "descriptor": {"id": identifier},
+                "message": {"text": message + entries},
+                "locations": [
+                    {
+                        "physicalLocation": {
+                            "artifactLocation": _artifact(
+                                result.book.main, Path(os.path.abspath(settings.root))
+                            )
+                        }
+                    }
+                ],
+            }
+        )
+    return {
+        # A run that could not read a book did not do what it was asked.
+        "executionSuccessful": status != 2,
+        "exitCode": status,
+        "exitCodeDescription": EXIT_STATUSES[status],
+        "toolExecutionNotifications": notifications,
+    }
 
 
 def _fix(correction, location: dict) -> dict:

@@ -123,13 +123,16 @@ def test_junit_is_valid_and_has_one_failure_per_new_finding(rulebook, book):
     schema = junit_schema()
     assert schema.validate(document), schema.error_log
     (suite,) = document.findall("testsuite")
-    assert (suite.get("name"), suite.get("failures")) == ("regles", "1")
-    (failure,) = suite.findall("testcase/failure")
+    assert (suite.get("name"), suite.get("failures")) == ("regles", "2")  # an error, a warning
+    failure, warning = suite.findall("testcase/failure")
     assert failure.get("type") == "broken-reference"
+    assert failure.get("message").startswith("regles/book.xml:9:18: error: example « Un coup")
     assert "regles/book.xml:9:18" in failure.text
     assert (
         failure.getparent().get("name") == "broken-reference:example-un-coup-d-epee:linkend-armes"
     )
+    assert warning.get("type") == "glossary-missing"
+    assert ": warning: section « Les dégâts »" in warning.get("message")
 
 
 def test_junit_with_no_new_finding_and_for_an_unreadable_book(rulebook, book, write_book, tmp_path):
@@ -148,7 +151,11 @@ def test_junit_with_no_new_finding_and_for_an_unreadable_book(rulebook, book, wr
     assert schema.validate(document), schema.error_log
     suites = {suite.get("name"): suite for suite in document.findall("testsuite")}
     assert suites["propre"].get("failures") == "0"
-    assert suites["casse"].find("testcase/failure").get("type") == "not-well-formed"
+    (error,) = suites["casse"].findall("testcase/error")  # not a failure: nothing was judged
+    assert error.get("type") == "not-well-formed"
+    assert error.get("message").startswith("casse/book.xml:2:")
+    assert (suites["casse"].get("errors"), suites["casse"].get("failures")) == ("1", "0")
+    assert document.get("errors") == "1"
 
 
 def sarif_validator():
@@ -207,17 +214,25 @@ def test_sarif_uris_are_uri_references(rulebook, write_book, tmp_path, monkeypat
     assert {unquote(uri) for uri in uris} == {"règles du jeu/book.xml"}
 
 
-def test_junit_cases_carry_file_and_line_and_known_findings_are_skipped(rulebook, book):
+def test_junit_carries_every_finding_the_text_shows(rulebook, book):
     out = rulebook("check", "regles", "--no-rules", "--format", "junit").out
     (suite,) = etree.fromstring(out.encode()).findall("testsuite")
-    assert (suite.get("tests"), suite.get("failures"), suite.get("skipped")) == ("2", "1", "1")
+    counts = [suite.get(name) for name in ("tests", "failures", "errors", "skipped")]
+    assert counts == ["4", "2", "0", "1"]  # an error, a warning, a note; one known
     cases = {case.get("name"): case for case in suite.findall("testcase")}
-    broken = cases["broken-reference:example-un-coup-d-epee:linkend-armes"]
-    assert (broken.get("file"), broken.get("line")) == ("regles/book.xml", "9")
+    data = json.loads(rulebook("check", "regles", "--no-rules", "--format", "json").out)
+    assert set(cases) == {finding["id"] for finding in data["books"][0]["findings"]}
+    text = rulebook("check", "regles", "--no-rules").out
+    for name, case in cases.items():
+        assert case.get("file") is None and case.get("line") is None  # not in the schema
+        assert name in text or case.find("skipped") is not None
+    (note,) = [case for case in cases.values() if case.find("system-out") is not None]
+    assert note.find("failure") is None
+    assert ": info: " in note.find("system-out").text
     row = cases["table-row:table-les-armes:tbody-row-2-1-of-2"]
-    assert (row.get("file"), row.get("line")) == ("regles/book.xml", "16")
     assert row.find("skipped").get("message").startswith("known (in the ledger): ")
     assert row.find("failure") is None
+    assert suite.get("file") == "regles/book.xml"
 
 
 def test_sarif_names_its_version_and_locates_files_from_the_project_root(
@@ -239,13 +254,15 @@ def test_sarif_names_its_version_and_locates_files_from_the_project_root(
 def test_github_annotations_for_the_new_findings(rulebook, book):
     status, out, _ = rulebook("check", "regles", "--no-rules", "--format", "github")
     assert status == 1
-    lines = out.splitlines()
+    lines = [line for line in out.splitlines() if not line.startswith("::notice ")]
     assert lines[0] == (
         "::error title=rulebook broken-reference,file=regles/book.xml,line=9,col=18::"
         "example « Un coup d'épée »: <xref linkend='armes'> points at no element of the book"
         "%0Aid: broken-reference:example-un-coup-d-epee:linkend-armes"
     )
     assert lines[1].startswith("::warning title=rulebook glossary-missing,file=regles/book.xml,")
+    (notice,) = [line for line in out.splitlines() if line.startswith("::notice ")]  # as in text
+    assert notice.startswith("::notice title=rulebook no-language,file=regles/book.xml,line=1,")
     assert not any("table-row" in line for line in lines)  # known: no annotation
     assert (
         "regles: 2 new findings (1 error, 1 warning), 1 failing, 1 note, 1 known (in the ledger)"
@@ -271,3 +288,51 @@ def test_several_reports_in_one_run(rulebook, book, tmp_path):
     assert json.loads(sarif.read_text(encoding="utf-8"))["version"] == "2.1.0"
     assert junit_schema().validate(etree.parse(str(junit)))
     assert json.loads(data.read_text(encoding="utf-8"))["books"][0]["new"] == 1
+
+
+def test_sarif_invocation_gives_the_exit_status_and_what_was_not_judged(rulebook, book, unreadable):
+    status, out, _ = rulebook("check", "regles", "--no-rules", "--format", "sarif")
+    assert status == 1
+    document = json.loads(out)
+    assert not list(sarif_validator().iter_errors(document))
+    (invocation,) = document["runs"][0]["invocations"]
+    assert (invocation["exitCode"], invocation["executionSuccessful"]) == (1, True)
+    assert invocation["exitCodeDescription"].startswith("findings the ledger does not know")
+    (note,) = invocation["toolExecutionNotifications"]
+    assert (note["level"], note["descriptor"]["id"]) == ("note", "validated-only")
+
+    status, out, _ = rulebook("check", "casse", "regles", "--no-rules", "--format", "sarif")
+    assert status == 2
+    document = json.loads(out)
+    assert not list(sarif_validator().iter_errors(document))
+    (invocation,) = document["runs"][0]["invocations"]
+    assert (invocation["exitCode"], invocation["executionSuccessful"]) == (2, False)
+    unread = invocation["toolExecutionNotifications"][0]
+    assert (unread["level"], unread["message"]["text"]) == (
+        "error",
+        "casse cannot be read: nothing of it was checked",
+    )
+    location = unread["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert location["uri"] == "casse/book.xml"
+
+
+def test_every_format_is_valid_for_a_game_that_cannot_load(rulebook, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("RULEBOOK_SOURCE", raising=False)
+    assert rulebook("new", "jeu").status == 0
+    rules = tmp_path / "source" / "jeu" / "rules" / "jets.py"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\ndef total(:\n", encoding="utf-8")
+    status, out, _ = rulebook("check", "jeu", "--format", "sarif")
+    assert status == 1
+    document = json.loads(out)
+    assert not list(sarif_validator().iter_errors(document))
+    (invocation,) = document["runs"][0]["invocations"]
+    (said,) = invocation["toolExecutionNotifications"]
+    assert (said["level"], said["descriptor"]["id"]) == ("error", "rules-not-run")
+    assert document["runs"][0]["results"][0]["ruleId"] == "game-error"
+    status, out, _ = rulebook("check", "jeu", "--format", "junit")
+    document = etree.fromstring(out.encode())
+    schema = junit_schema()
+    assert schema.validate(document), schema.error_log
+    (failure,) = document.findall("testsuite/testcase/failure")
+    assert failure.get("type") == "game-error"
