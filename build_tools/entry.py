@@ -7,6 +7,11 @@ import sys
 
 def main() -> int:
     """Run `rulebook` with the command line's arguments; exit status as `build_tools.cli` says."""
+    if sys.argv[1:] == ["--version"]:  # at once: the CLI and what it imports are not needed
+        import build_tools
+
+        print(f"rulebook {build_tools.__version__}")
+        return 0
     try:
         from build_tools.cli import main as command
 

@@ -451,3 +451,23 @@ def test_two_books_of_one_name_are_refused(rulebook, source, tmp_path, write_boo
     status, out, err = rulebook("build", "alpha", str(other), "--out", str(tmp_path / "site"))
     assert (status, out) == (2, "")
     assert "two books are named alpha: " in err  # both would be written to site/alpha/
+
+
+def test_version_imports_nothing_of_the_cli():
+    """`rulebook --version` answers before the CLI and its libraries are imported."""
+    script = (
+        "import sys; sys.argv = ['rulebook', '--version']\n"
+        "from build_tools.entry import main\n"
+        "main()\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('build_tools', 'lxml', 'jinja2'))))"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        check=True,
+    )
+    version, modules = run.stdout.splitlines()
+    assert version.startswith("rulebook ")
+    assert modules == "['build_tools', 'build_tools.entry']"
