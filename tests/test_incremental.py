@@ -171,3 +171,27 @@ def test_outputs_inside_the_books_folder_are_not_its_inputs(build, book):
     assert build("--out", out) == (set(), {"html"})
     edit(book / "un.xml", "Premier", "Tout premier")
     assert build("--out", out) == ({"html"}, set())
+
+
+def test_a_stylesheet_rebuilds_only_the_format_that_reads_it(rulebook, book, tmp_path, monkeypatch):
+    """The web stylesheet is the HTML's alone, the print stylesheet the PDF's alone."""
+    templates = tmp_path / "templates"
+    shutil.copytree(ROOT / "templates", templates)
+    monkeypatch.setattr(incremental, "templates_folder", lambda: templates)
+
+    def build() -> tuple[set[str], set[str]]:
+        status, out, err = rulebook("build", "regles", "--format", "html,pdf")
+        assert status == 0, err
+        lines = out.splitlines()
+        fresh = {line.split(": ")[1] for line in lines if not line.endswith(": up to date")}
+        kept = {line.split(": ")[1] for line in lines if line.endswith(": up to date")}
+        return fresh, kept
+
+    build()
+    edit(templates / "css" / "book.css", "}", "}\n/* a change */")
+    assert build() == ({"html"}, {"pdf"})
+    edit(templates / "pdf" / "print.css", "}", "}\n/* a change */")
+    assert build() == ({"pdf"}, {"html"})
+    page = templates / "html" / "book.html"
+    page.write_text(page.read_text(encoding="utf-8") + "{# a change #}\n", encoding="utf-8")
+    assert build() == ({"html", "pdf"}, set())  # the pages' templates: both formats

@@ -70,10 +70,30 @@ def book_inputs(folder: Path, out: Path | None = None) -> list[Path]:
     ]
 
 
+TEMPLATES_READ = {
+    "html": ("html", "css"),
+    "pdf": ("html", "pdf"),
+    "errata": ("html", "pdf"),
+    "cards": ("cards", "pdf"),
+    "sheets": ("sheets", "pdf"),
+}
+"""The folders of templates/ each format reads: the web stylesheet (css/) is the HTML's alone,
+the print stylesheets (pdf/) the printed formats'. A format not named reads them all."""
+
+
 def tool_inputs(format_name: str) -> list[Path]:
     """The tool's own files a format is made with: its code, templates, stylesheets and fonts."""
     paths = [path for path in _files(ENGINE) if path.suffix == ".py"]
-    paths += [path for path in _files(templates_folder()) if not path.name.startswith(".")]
+    templates = templates_folder()
+    read = TEMPLATES_READ.get(format_name)
+    paths += [
+        path
+        for path in _files(templates)
+        if not path.name.startswith(".")
+        and (
+            read is None or path.parent == templates or path.relative_to(templates).parts[0] in read
+        )
+    ]
     if format_name in ("pdf", "sheets", "cards"):
         try:
             from build_tools.render.pdf_style import fonts
