@@ -19,6 +19,7 @@ from typing import Any
 from build_tools import limits
 from build_tools.diagnostics import toml_error_place
 from build_tools.render.sheets_model import Box, Description, Group, Mistake, Table, Track
+from build_tools.render.sheets_totals import TotalsError, totals, uncomputed
 from build_tools.resources import Refused, read_text
 
 NARROW = "\u202f"
@@ -150,7 +151,25 @@ def read_character(
             )
     if diagnostics:
         raise UnusableCharacter(diagnostics)
-    return Character(path, data["livre"], data, description.compute(data))
+    try:
+        values = totals(description, data)
+    except TotalsError as twice:
+        raise UnusableCharacter([Diagnostic(path, 0, "", str(twice))]) from None
+    missing = uncomputed(description, data, values)
+    if missing:
+        raise UnusableCharacter(
+            [
+                Diagnostic(
+                    path,
+                    0,
+                    field,
+                    f"the sheet computes no value for {field}: its box declares no rule "
+                    "with arguments, and the sheet's compute gives none (a game's mistake)",
+                )
+                for field in missing
+            ]
+        )
+    return Character(path, data["livre"], data, values)
 
 
 def _placed(mistake: Mistake, place: Callable[[str], str]) -> str:

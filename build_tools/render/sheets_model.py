@@ -45,6 +45,13 @@ class Box:
     rule: Callable | None = field(default=None, compare=False, repr=False)
     """The rules function that computes the box: its citation (`@rule(formula=…, cites=…)`)
     gives the formula and the sentence the box does not state itself."""
+    arguments: Mapping[str, str | tuple[str, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """Where each argument of `rule` comes from: a box of the same row or group (`"CA"`), a
+    field from the top (`"moyens.Re"`), or several added (`("BP", "combat.BP")`). With them
+    the engine computes the box by its rule, and the blank form by the rule's formula
+    (sheets_totals); without, the description's `compute` gives it."""
 
     def __post_init__(self) -> None:
         citation = getattr(self.rule, "citation", None)
@@ -144,15 +151,17 @@ class Description:
     """A game's character: its sheet's sections, its checks and its derived totals.
 
     `check(character)` gives the rule mistakes of a character whose fields are
-    well typed and in bounds; `compute(character)` gives every derived box, by
-    field (`armes.0.TA`). Both receive the character as read from its file:
+    well typed and in bounds; a derived box is computed by its rule from its
+    `arguments`, or else by `compute(character)`, which gives such boxes by field
+    (`experience.depenses`). Both receive the character as read from its file:
     groups as dicts, free tables as lists of dicts.
     """
 
     title: str
     sections: tuple[Section, ...]
     check: Callable[[Mapping[str, Any]], list[Mistake]]
-    compute: Callable[[Mapping[str, Any]], dict[str, Any]]
+    compute: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
+    """The derived boxes no rule of theirs computes alone (a sum over a table), by field."""
     header: tuple[Box, ...] = ()
     """Top-level boxes: name, player, concept…"""
     examples: tuple[Example, ...] = ()

@@ -114,6 +114,7 @@ _DESCRIPTION = Description(
                     formula="Enc = aspect + Ré",
                     cites=_S_ENC,
                     rule=combat.encaissement,
+                    arguments={"aspect": "valeur", "resistance": "moyens.Re"},
                 ),
                 Track(
                     "legeres", "Blessures légères", _BLESSURES["légère"], _S_BLESSURES, "Légères"
@@ -128,6 +129,7 @@ _DESCRIPTION = Description(
                     formula="PF × 1 sur les CA",
                     cites=_S_FATIGUE,
                     rule=sante.handicap_de_fatigue,
+                    arguments={"points": "PF"},
                 ),
             ),
             note="PF : points de douleur (Ph), de crise (Me), de karma (My). "
@@ -208,6 +210,7 @@ _DESCRIPTION = Description(
                     formula="TA = CA + BA",
                     cites=_S_TA,
                     rule=combat.total_d_attaque,
+                    arguments={"cible": "CA", "bonus_d_attaque": "BA"},
                 ),
                 Box(
                     "TP",
@@ -216,6 +219,8 @@ _DESCRIPTION = Description(
                     formula=f"TP = CA + BP − {FACTEUR_D_ATTAQUE}",
                     cites=_S_TP,
                     rule=combat.total_de_parade,
+                    # a shield's BP adds to the weapon's (Björn)
+                    arguments={"cible": "CA", "bonus_de_parade": ("BP", "combat.BP")},
                 ),
             ),
         ),
@@ -239,6 +244,7 @@ _DESCRIPTION = Description(
                     cites=_S_BC,
                     signed=True,
                     rule=personnages.bonus_de_competence,
+                    arguments={"niveau_de_competence": "NC"},
                 ),
             ),
         ),
@@ -446,7 +452,10 @@ def px_depenses(competences) -> int:
 
 
 def calculer(personnage: Mapping[str, Any]) -> dict[str, Any]:
-    """Every derived box of the sheet, computed by the rules."""
+    """The derived boxes no rule computes from its row alone (the others are computed by
+    their rule from their `arguments`): an aspect and its PX left, over the compétences
+    of its aspect; the PX spent; the CA, through the moyen and the compétence a weapon
+    names."""
     totaux: dict[str, Any] = {}
     moyens = {_CLES_DES_MOYENS[cle]: valeur for cle, valeur in personnage["moyens"].items()}
     competences = personnage.get("competences", [])
@@ -464,25 +473,16 @@ def calculer(personnage: Mapping[str, Any]) -> dict[str, Any]:
         aspects[cle] = valeur
         totaux[f"aspects.{cle}.valeur"] = valeur
         totaux[f"aspects.{cle}.reste"] = reste
-        totaux[f"aspects.{cle}.Enc"] = combat.encaissement(valeur, moyens["Ré"])
-        totaux[f"aspects.{cle}.handicap"] = sante.handicap_de_fatigue(ligne.get("PF", 0))
     bonus = {c["nom"]: personnages.bonus_de_competence(c["NC"]) for c in competences}
-    for index, competence in enumerate(competences):
-        totaux[f"competences.{index}.BC"] = bonus[competence["nom"]]
     recus = personnage.get("experience", {}).get("px", 0)
     totaux["experience.depenses"] = px_depenses(competences)
     totaux["experience.reserve"] = recus - totaux["experience.depenses"]
-    defense = personnage.get("combat", {})
     evitement = bonus.get(_EVITEMENT, personnages.bonus_de_competence(0))
     totaux["combat.Esq"] = combat.esquive(cible_a_atteindre(aspects["Ph"], moyens["Ma"], evitement))
     for index, arme in enumerate(personnage.get("armes", [])):
         moyen = moyens[_CLES_DES_MOYENS[arme["moyen"]]]
         cible = cible_a_atteindre(aspects["Ph"], moyen, bonus[arme["competence"]])
         totaux[f"armes.{index}.CA"] = cible
-        totaux[f"armes.{index}.TA"] = combat.total_d_attaque(cible, arme["BA"])
-        totaux[f"armes.{index}.TP"] = combat.total_de_parade(
-            cible, arme["BP"] + defense.get("BP", 0)
-        )
     return totaux
 
 

@@ -85,6 +85,7 @@ _DESCRIPTION = Description(
                     cites=_S_BONUS,
                     signed=True,
                     rule=personnage.bonus_de_caracteristique,
+                    arguments={"valeur": "valeur"},
                 ),
             ),
         ),
@@ -141,6 +142,7 @@ _DESCRIPTION = Description(
                     formula="gain = Int / 10",
                     cites=_S_REACTIVITE,
                     rule=file.gain_de_reactivite,
+                    arguments={"intelligence": "caracteristiques.Int.valeur"},
                 ),
                 Box("karma", "Points de karma", "Karma", cites=_S_KARMA),
                 Box(
@@ -205,6 +207,11 @@ _DESCRIPTION = Description(
                     formula="PVs + 10/20/100 × altér.",
                     cites=_S_OBJETS,
                     rule=equipement.points_de_vie_d_un_objet,
+                    arguments={
+                        "sorte": "sorte",
+                        "taille": "taille",
+                        "bonus_d_alteration": "alteration",
+                    },
                 ),
                 Box("restants", "PVs restants", "Restants"),
                 Box(
@@ -377,12 +384,10 @@ def karma_des_competences_et_des_dons(fiche: Mapping[str, Any]) -> int:
 
 
 def calculer(fiche: Mapping[str, Any]) -> dict[str, Any]:
-    """Every derived box, by the rules."""
+    """The derived boxes no rule computes from its own row (the others by their rule, from
+    their `arguments`): over the dons, the linked caractéristique, the state."""
     valeurs = {cle: fiche["caracteristiques"][cle]["valeur"] for cle in _CLES}
-    totaux: dict[str, Any] = {
-        f"caracteristiques.{cle}.bonus": personnage.bonus_de_caracteristique(valeur)
-        for cle, valeur in valeurs.items()
-    }
+    totaux: dict[str, Any] = {}
     vie = fiche.get("vie", {})
     dons = fiche.get("dons", [])
     robustesse = max(
@@ -400,11 +405,10 @@ def calculer(fiche: Mapping[str, Any]) -> dict[str, Any]:
         "vie.Init": file.attribut_d_initiative(
             valeurs["Dex"], valeurs["Int"], vie.get("bonus_init", 0) + bonus_des_dons
         ),
-        "vie.reactivite": file.gain_de_reactivite(valeurs["Int"]),
         "vie.karma_depense": karma_des_competences_et_des_dons(fiche),
     }
-    if "restants" in vie:
-        totaux["vie.etat"] = personnage.etat(vie["restants"], pv)
+    # a character at full health has no « PVs restants » written: no state to show
+    totaux["vie.etat"] = personnage.etat(vie["restants"], pv) if "restants" in vie else None
     for index, competence in enumerate(fiche.get("competences", [])):
         liee = competence.get("caracteristique") or personnage.COMPETENCES.get(competence["nom"])
         totaux[f"competences.{index}.bonus"] = (
@@ -413,11 +417,10 @@ def calculer(fiche: Mapping[str, Any]) -> dict[str, Any]:
             else competence["points"]
         )
     for index, objet in enumerate(fiche.get("equipement", [])):
-        totaux[f"equipement.{index}.PV"] = equipement.points_de_vie_d_un_objet(
-            objet["sorte"], objet["taille"], objet.get("alteration", 0)
+        # a weapon parries by its user's skill, not by a bonus of its own
+        totaux[f"equipement.{index}.parade"] = (
+            None
+            if objet["sorte"] == "arme"
+            else equipement.bonus_de_parade(objet.get("bonus_ca", 0))
         )
-        if objet["sorte"] != "arme":
-            totaux[f"equipement.{index}.parade"] = equipement.bonus_de_parade(
-                objet.get("bonus_ca", 0)
-            )
     return totaux

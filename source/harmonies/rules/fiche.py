@@ -75,6 +75,7 @@ _DESCRIPTION = Description(
                     cites=_S_ENC,
                     signed=True,
                     rule=combat.encaissement,
+                    arguments={"cp_rs": "cp_rs", "armure": "bonus_armure"},
                 ),
                 Box("FR", "Style : Facteur de Rapidité", "FR", minimum=combat.FACTEUR_MINIMAL),
                 Box("FD", "Style : Facteur de Dommages", "FD", minimum=combat.FACTEUR_MINIMAL),
@@ -104,6 +105,7 @@ _DESCRIPTION = Description(
                     formula="−1 par point de douleur à tout",
                     cites=_S_VARIENT,
                     rule=combat.penalite,
+                    arguments={"points_de_douleur": "douleur"},
                 ),
                 Box(
                     "evanouissement",
@@ -113,6 +115,7 @@ _DESCRIPTION = Description(
                     formula="dû dès 5 points de douleur",
                     cites=_S_EVANOUISSEMENT,
                     rule=combat.jet_d_evanouissement_du,
+                    arguments={"points_de_douleur": "douleur"},
                 ),
             ),
         ),
@@ -257,19 +260,15 @@ def verifier(personnage: Mapping[str, Any]) -> list[Mistake]:
 
 
 def calculer(personnage: Mapping[str, Any]) -> dict[str, Any]:
-    """Every derived box: Encaissement, pain's penalty, Niveaux, and each weapon's bases A/P/R/D."""
+    """The derived boxes no rule computes from its own row (Encaissement and pain are computed
+    by their rule, from their `arguments`): Niveaux, and each weapon's bases A/P/R/D."""
     defense = personnage.get("defense", {})
-    sante = personnage.get("sante", {})
     style = combat.Facteurs(
         finesse=defense.get("FF", 0),
         dommages=defense.get("FD", 0),
         rapidite=defense.get("FR", 0),
     )
-    totaux: dict[str, Any] = {
-        "defense.Enc": combat.encaissement(defense["cp_rs"], defense.get("bonus_armure", 0)),
-        "sante.penalite": combat.penalite(sante.get("douleur", 0)),
-        "sante.evanouissement": combat.jet_d_evanouissement_du(sante.get("douleur", 0)),
-    }
+    totaux: dict[str, Any] = {}
     competences = {}
     for index, competence in enumerate(personnage.get("competences", [])):
         competences[competence["nom"]] = competence
