@@ -406,6 +406,12 @@ def add_new(commands, common) -> None:
     )
     new.add_argument("game", metavar="GAME", help="the game's folder name, e.g. mon-jeu")
     new.add_argument("--title", default=None, help="the book's title (default: from GAME)")
+    new.add_argument(
+        "--example",
+        action="store_true",
+        help="the example game instead (English, every feature, three deliberate errata; "
+        "docs/tutorial.md builds it step by step)",
+    )
     verbosity(new, quiet="print nothing when all is well")
     new.set_defaults(run=run_new)
 
@@ -414,7 +420,7 @@ def run_new(arguments: argparse.Namespace) -> int:
     from build_tools.diagnostics import display_path
     from build_tools.scaffold import scaffold
 
-    written = scaffold(source_root(), arguments.game, arguments.title)
+    written = scaffold(source_root(), arguments.game, arguments.title, arguments.example)
     if not arguments.quiet:
         for path in written:
             print(f"{arguments.game}: wrote {display_path(path)}")

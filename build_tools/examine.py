@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from build_tools.books import Book, Game, load_game
+from build_tools.checking.notation import use_language
 from build_tools.checking.runner import run_bindings
 from build_tools.diagnostics import Finding
 from build_tools.ledger import read_ledger, reconcile
@@ -88,6 +89,8 @@ def examine(
     findings += validate(document)
     if settings.get("language"):  # the settings give the language the root does not
         findings = [f for f in findings if f.category != "no-language"]
+    # The working of this book's claims is written in its language (« oui », « yes »…).
+    use_language(document.root.get("lang") or settings.get("language"))
     findings += setting_findings
     validated = {finding.category for finding in findings}
     coverage, verifications, outcome = None, {}, None

@@ -3,6 +3,8 @@
 The files come from `templates/new/` (Jinja2): a minimal DocBook book, its settings, an
 empty ledger, a rules package with rules citing their sentences, the bindings of the
 book's example, a character sheet and a quick-reference deck. No engine file is touched.
+With `--example`, the files come from `templates/example/`: a whole small game in English
+(docs/tutorial.md builds it step by step).
 """
 
 from __future__ import annotations
@@ -18,8 +20,13 @@ from build_tools.books import UsageError
 NAME = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
 
 
-def scaffold(root: Path, name: str, title: str | None = None) -> list[Path]:
-    """Write the game folder `root/name`; the files written, in order."""
+EXAMPLE_TITLE = "Ember Roads"
+"""The example game's title when --title does not give one."""
+
+
+def scaffold(root: Path, name: str, title: str | None = None, example: bool = False) -> list[Path]:
+    """Write the game folder `root/name` (the example game with `example`); the files written,
+    in order."""
     if not NAME.match(name):
         raise UsageError(
             f"{name!r}: a game's name is its folder's: lowercase letters, digits, - and _, "
@@ -34,14 +41,15 @@ def scaffold(root: Path, name: str, title: str | None = None) -> list[Path]:
     folder = root / name
     if folder.exists():
         raise UsageError(f"{folder}: already exists; rulebook new writes a new folder only")
-    source = templates_folder() / "new"
+    source = templates_folder() / ("example" if example else "new")
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(source),
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
         autoescape=False,
     )
-    values = {"name": name, "title": title or name.replace("-", " ").replace("_", " ").title()}
+    default = EXAMPLE_TITLE if example else name.replace("-", " ").replace("_", " ").title()
+    values = {"name": name, "title": title or default}
     written = []
     templates = [
         path

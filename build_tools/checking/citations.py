@@ -82,7 +82,7 @@ def sentences_of(citation: Citation) -> list[str]:
     return [citation.cites] if isinstance(citation.cites, str) else list(citation.cites)
 
 
-TABLE = re.compile(r"^table « (.+) »$")
+TABLE = re.compile(r"^table (?:« (.+) »|“(.+)”)$")
 """A rule stated by a whole table cites it by its title: « table « les difficultés » »."""
 
 
@@ -116,7 +116,7 @@ def _find_exactly(document, sentence: str, index: _Index) -> Place | None:
     wanted = normalize(sentence)
     table = TABLE.match(wanted)
     if table:
-        element = index.tables.get(normalize(table.group(1)))
+        element = index.tables.get(normalize(table.group(1) or table.group(2)))
         if element is None:
             return None
         file, line, _ = document.locate(element)

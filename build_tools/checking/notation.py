@@ -24,6 +24,7 @@ import math
 import operator
 import re
 from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from fractions import Fraction
 from typing import Any
 
@@ -31,7 +32,41 @@ MINUS = "−"
 CASE_SEPARATOR = re.compile(r"\s+;\s+")
 LOOKUP = re.compile(r"^(?P<source>[^\[\]=]*\S)\s*\[(?P<keys>[^\[\]]+)\]$")
 OUTCOME = re.compile(r"^(?:(?P<words>[^=]*?),\s+)?(?P<formula>[^,]*=.*)$")
-ALWAYS = "sinon"
+ALWAYS = ("sinon", "otherwise")
+"""A case that always holds, in either language a formula is written in."""
+NOTATION: dict[str, dict[str, str]] = {
+    "fr": {
+        "yes": "oui",
+        "no": "non",
+        "decimal": ",",
+        "to": " à ",
+        "quote": "« {} »",
+        "then": " : ",
+    },
+    "en": {
+        "yes": "yes",
+        "no": "no",
+        "decimal": ".",
+        "to": " to ",
+        "quote": "“{}”",
+        "then": ": ",
+    },
+}
+"""The words and marks the working is written with, by the book's language."""
+LANGUAGE: ContextVar[str] = ContextVar("notation_language", default="fr")
+"""The language of the book being checked (`use_language`): its working is written in it."""
+
+
+def use_language(language: str | None) -> None:
+    """Write the working of the book being checked in `language` (French when not English)."""
+    primary = (language or "fr").split("-")[0].split("_")[0].lower()
+    LANGUAGE.set(primary if primary in NOTATION else "fr")
+
+
+def _words() -> dict[str, str]:
+    return NOTATION[LANGUAGE.get()]
+
+
 OMITTED = "∅"
 """A term the call left at its default zero, left out of the written sum."""
 
@@ -91,7 +126,7 @@ def evaluate(expression: str, values: Mapping[str, Any] | None = None) -> Any:
     ):
         text = text.replace(french, python)
     text = re.sub(r"(?<![<>=!])=(?!=)", "==", text)
-    text = re.sub(r"\boui\b", "True", re.sub(r"\bnon\b", "False", text))
+    text = re.sub(r"\b(?:oui|yes)\b", "True", re.sub(r"\b(?:non|no)\b", "False", text))
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError:
@@ -101,13 +136,14 @@ def evaluate(expression: str, values: Mapping[str, Any] | None = None) -> Any:
 
 def french(value: Any) -> str:
     """A value as the book writes it: −4, 5,5, 54,55 (see `exact` for the « ≈ »), « oui »."""
+    words = _words()
     if isinstance(value, bool):
-        return "oui" if value else "non"
+        return words["yes"] if value else words["no"]
     if isinstance(value, float):
-        return _signed(f"{value:.4g}".replace(".", ","))
+        return _signed(f"{value:.4g}".replace(".", words["decimal"]))
     if isinstance(value, Fraction) and value.denominator != 1:
         decimal = _short_decimal(value)
-        return _signed(decimal if decimal else f"{float(value):.4g}".replace(".", ","))
+        return _signed(decimal if decimal else f"{float(value):.4g}".replace(".", words["decimal"]))
     if isinstance(value, (int, Fraction)):
         return _signed(str(int(value)))
     if isinstance(value, str):
@@ -188,14 +224,16 @@ def _top_level_parts(expression: str) -> list[str]:
 
 def _range(filled: str) -> str:
     """« 9 + 1 à 10 » worked out as « 10 à 10 », or '' when it is no such range."""
-    bounds = filled.split(" à ")
+    bounds = re.split(r" (?:à|to) ", filled)
     if len(bounds) != 2:
         return ""
     try:
         low, high = (evaluate(bound) for bound in bounds)
     except (ValueError, ArithmeticError):
         return ""
-    return f"{french(low)} à {french(high)}" if _is_number(low) and _is_number(high) else ""
+    if not (_is_number(low) and _is_number(high)):
+        return ""
+    return f"{french(low)}{_words()['to']}{french(high)}"
 
 
 def _lookup(left: str, source: str, keys: str, values: dict[str, Any], result: Any) -> str:
@@ -216,14 +254,14 @@ def _decision(formula: str, values: dict[str, Any], result: Any) -> str:
         if not separator:
             return ""
         condition = condition.strip()
-        if condition != ALWAYS:
+        if condition not in ALWAYS:
             try:
                 holds = evaluate(condition, values)
             except (ValueError, ArithmeticError):
                 return ""
             if not holds:
                 continue
-        shown = "" if condition == ALWAYS else f"{_condition(condition, values)} : "
+        shown = "" if condition in ALWAYS else f"{_condition(condition, values)}{_words()['then']}"
         parts = OUTCOME.match(outcome.strip())
         if parts is None:
             return f"{shown}{outcome.strip()}"
@@ -240,10 +278,10 @@ def _decision(formula: str, values: dict[str, Any], result: Any) -> str:
 def _condition(condition: str, values: Mapping[str, Any]) -> str:
     """A condition with the numbers put in, except where it names a face (« dé critique = 1 »)
     or is a fact of the step (« échec », a symbol that is true or false)."""
-    parts = re.split(r"(\s+(?:et|ou)\s+)", condition)
+    parts = re.split(r"(\s+(?:et|ou|and|or)\s+)", condition)
     return "".join(
         part
-        if re.fullmatch(r"\s*(?:et|ou)\s*", part)
+        if re.fullmatch(r"\s*(?:et|ou|and|or)\s*", part)
         or re.fullmatch(r"\s*[^=<>≤≥≠]+?\s*=\s*[−-]?\d+\s*", part)
         or isinstance(values.get(part.strip()), bool)
         else re.sub(r"([<>≤≥=≠]\s*)\((−[^()]+)\)", r"\1\2", _substituted(part, values))
@@ -325,7 +363,9 @@ def _quoted(value: Any) -> str:
     """A word of a look-up between « », unless the book already quotes it (an adverb «...»)."""
     if not isinstance(value, str):
         return french(value)
-    return value if value.startswith("«") and value.endswith("»") else f"« {value} »"
+    if value.startswith(("«", "“")) and value.endswith(("»", "”")):
+        return value
+    return _words()["quote"].format(value)
 
 
 def _is_number(value: Any) -> bool:
@@ -335,7 +375,7 @@ def _is_number(value: Any) -> bool:
 def _short_decimal(value: Fraction) -> str:
     for places in (1, 2, 3):
         if (value * 10**places).denominator == 1:
-            return _signed(f"{float(value):.{places}f}".replace(".", ","))
+            return _signed(f"{float(value):.{places}f}".replace(".", _words()["decimal"]))
     return ""
 
 

@@ -8,9 +8,11 @@ finding at the deck file's line.
 
 from __future__ import annotations
 
+import inspect
 import re
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from build_tools.checking.notation import evaluate
 from build_tools.checking.passage import Passage
@@ -171,7 +173,17 @@ def _check_formula(game, deck: Path, card: Card, block: Block) -> list[Finding]:
                     f"formula:{formula}",
                 )
             ]
-        given = function(**arguments, **spec.get("arguments", {}))
+        try:
+            given = _called(function, {**arguments, **spec.get("arguments", {})})
+        except _Uncallable as error:
+            return [
+                _deck_finding(
+                    deck,
+                    block.line,
+                    f"card « {card.title} »: the formula « {formula} »: {spec['rule']} {error}",
+                    f"formula:{formula}",
+                )
+            ]
         if printed != given:
             shown = ", ".join(f"{term} = {value}" for term, value in values.items())
             return [
@@ -189,6 +201,44 @@ def _check_formula(game, deck: Path, card: Card, block: Block) -> list[Finding]:
                 )
             ]
     return []
+
+
+class _Uncallable(Exception):
+    """A deck's rule that its terms cannot call: the words of the finding that says why."""
+
+
+def _called(function, arguments: dict[str, Any]) -> Any:
+    """`function` called with `arguments`; _Uncallable when the deck's terms do not fit it (a
+    term naming an argument the rule no longer takes, one it needs left out) or the rule cannot
+    take numbers for them (a tuple of dice): the author's mistake, said at the deck's line."""
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):
+        signature = None
+    if signature is not None:
+        taken = ", ".join(signature.parameters) or "none"
+        unknown = [name for name in arguments if name not in signature.parameters]
+        if unknown and not any(p.kind is p.VAR_KEYWORD for p in signature.parameters.values()):
+            names = ", ".join(unknown)
+            raise _Uncallable(
+                f"takes no argument {names} (its arguments: {taken}): "
+                "the terms (or arguments) name what the rule no longer has"
+            )
+        try:
+            signature.bind(**arguments)
+        except TypeError as error:
+            raise _Uncallable(
+                f"cannot be called from the terms: {error} (its arguments: {taken})"
+            ) from None
+    try:
+        return function(**arguments)
+    except Exception as error:  # the game's code, given numbers for each term
+        shown = ", ".join(f"{name} = {value}" for name, value in arguments.items())
+        raise _Uncallable(
+            f"fails when its terms are numbers ({shown}): {type(error).__name__}: {error}; "
+            "a rule taking a tuple or a record cannot be checked from a formula: give the card "
+            "a rule whose arguments are numbers"
+        ) from None
 
 
 def _check_table(book: _Book, deck: Path, card: Card, block: Block) -> list[Finding]:

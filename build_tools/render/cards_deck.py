@@ -26,6 +26,7 @@ import importlib
 import os
 import re
 import tomllib
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -33,6 +34,7 @@ from typing import Any
 
 from build_tools.diagnostics import Finding, source_line, toml_error_place, unreadable_companion
 from build_tools.render.typography import Typography
+from build_tools.render.wording import folder_language, words_for
 from build_tools.resources import Refused, read_text
 
 DECK_FILE = "deck.toml"
@@ -86,6 +88,7 @@ CARD_KEYS = {"title", "block"}
 MINUS = "\u2212"
 NARROW = "\u202f"
 FRENCH = Typography("fr", apostrophes=True)
+ENGLISH = Typography("en", apostrophes=True)
 
 
 class DeckError(Exception):
@@ -170,7 +173,16 @@ def deck_file(folder: Path) -> Path | None:
 
 
 def load_deck(game) -> Deck:
-    """The deck of `game`, every table computed by its rules; DeckError when it cannot be."""
+    """The deck of `game`, every table computed by its rules, its numbers and words in its
+    book's language; DeckError when it cannot be."""
+    language = _LANGUAGE.set(folder_language(game.folder))
+    try:
+        return _load_deck(game)
+    finally:
+        _LANGUAGE.reset(language)
+
+
+def _load_deck(game) -> Deck:
     path = game.folder / DECK_FILE
     try:
         text = read_text(path, game.folder, "COMPANION_BYTES")
@@ -382,12 +394,26 @@ def _column_decimals(path, card, spec, rows, chances, line) -> list[int | None]:
     return places
 
 
+_LANGUAGE: ContextVar[str] = ContextVar("deck_language", default="fr")
+"""The language of the book whose deck is being read: its cards' numbers and words follow it."""
+
+
+def _words() -> dict[str, str]:
+    return words_for(_LANGUAGE.get())
+
+
+def _typography() -> Typography:
+    return FRENCH if _LANGUAGE.get().startswith("fr") else ENGLISH
+
+
 def french_value(value: Any) -> str:
-    """A value in French: true minus, decimal comma, « 11 à 20 », « 41 et plus »."""
+    """A value as the book's language writes it: true minus, decimal comma (point in English),
+    « 11 à 20 », « 41 et plus » (« 11 to 20 », « 41 and more »)."""
+    words = _words()
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return "oui" if value else "non"
+        return words["yes"] if value else words["no"]
     if isinstance(value, int):
         return f"{MINUS}{-value}" if value < 0 else str(value)
     if isinstance(value, Fraction):
@@ -397,12 +423,12 @@ def french_value(value: Any) -> str:
     if isinstance(value, tuple) and len(value) == 2:
         low, high = value
         if low is None:
-            return f"{french_value(high)} et moins"
+            return words["card_and_less"].format(value=french_value(high))
         if high is None:
-            return f"{french_value(low)} et plus"
+            return words["card_and_more"].format(value=french_value(low))
         if low == high:
             return french_value(low)
-        return f"{french_value(low)} à {french_value(high)}"
+        return words["card_range"].format(low=french_value(low), high=french_value(high))
     return _unbroken_operators(french(str(value)))
 
 
@@ -416,8 +442,9 @@ def quoted(text: str) -> str:
 
 def french(text: str) -> str:
     """French typography for a card: the book's spaces and apostrophes, « 50 % », « −5 »."""
-    text = FRENCH.apply(text)
-    text = re.sub(r"(?<=\d)[ \u00a0]?%", NARROW + "%", text)
+    text = _typography().apply(text)
+    if _LANGUAGE.get().startswith("fr"):
+        text = re.sub(r"(?<=\d)[ \u00a0]?%", NARROW + "%", text)
     return re.sub(r"(?<![\w.,])-(?=\d)", MINUS, text)
 
 
@@ -444,7 +471,7 @@ def decimal(value: Fraction, places: int, *, zeros: bool = False) -> str:
     digits = f"{part:0{places}d}" if places else ""
     if not zeros:
         digits = digits.rstrip("0")
-    return f"{sign}{whole},{digits}" if digits else f"{sign}{whole}"
+    return f"{sign}{whole}{_words()['decimal_mark']}{digits}" if digits else f"{sign}{whole}"
 
 
 def percent(chance: Fraction, places: int | None = None) -> str:
@@ -459,11 +486,12 @@ def percent(chance: Fraction, places: int | None = None) -> str:
     least = Fraction(1, 2 * 10**places)
     smallest = decimal(Fraction(1, 10**places), places, zeros=True)
     largest = decimal(100 - Fraction(1, 10**places), places, zeros=True)
+    shown = _words()["percent"]
     if 0 < value < least:
-        return f"<{NARROW}{smallest}{NARROW}%"
+        return f"<{NARROW}" + shown.format(value=smallest)
     if 100 - least <= value < 100:
-        return f">{NARROW}{largest}{NARROW}%"
-    return f"{decimal(value, places, zeros=True)}{NARROW}%"
+        return f">{NARROW}" + shown.format(value=largest)
+    return shown.format(value=decimal(value, places, zeros=True))
 
 
 def _declared_formula(game, path: Path, card: str, spec: dict, line: int) -> dict:
@@ -504,7 +532,7 @@ def _declared_formula(game, path: Path, card: str, spec: dict, line: int) -> dic
 
 
 def _formula_text(formula: str) -> str:
-    return FRENCH.apply(formula.replace("-", MINUS).replace("*", "×"))
+    return _typography().apply(formula.replace("-", MINUS).replace("*", "×"))
 
 
 def _known_keys(path: Path, what: str, spec: dict, known: set, anchor: str, line: int = 0):
@@ -552,6 +580,8 @@ def _toml(value) -> str:
 
 def _anchor(spec: dict, kind: str) -> str:
     value = spec[kind]
+    if isinstance(value, bool) and isinstance(spec.get("rule"), str):
+        value = f'"{spec["rule"]}"'  # `formula = true`: the block is found by its rule's name
     if isinstance(value, list):
         value = value[0] if value else ""
     return str(value)[:40]

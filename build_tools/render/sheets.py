@@ -41,6 +41,8 @@ from build_tools.render.sheets_character import (
 from build_tools.render.sheets_layout import outside_printable
 from build_tools.render.sheets_model import Description, Group, Track, printed
 from build_tools.render.typography import french_spaces
+from build_tools.render.wording import language_of, words_for
+from build_tools.settings import read_settings
 
 TEMPLATES = templates_folder() / "sheets"
 PAPERS = {"a4": "A4", "letter": "letter"}
@@ -66,8 +68,11 @@ def render(context) -> list[Path]:
     written = []
     given = getattr(context.options, "paper_given", False)
     documents = {}
+    language = language_of(context.document.root, context.report.settings)
     for paper in [context.options.paper] if given else PAPERS:
-        documents[paper] = sheet_document(description, context.book.folder, paper)
+        documents[paper] = sheet_document(
+            description, context.book.folder, paper, language=language
+        )
         context.pages += len(documents[paper].pages)  # what the build's progress counts
     # A box past the printable area on either paper: neither sheet is written.
     outside = [
@@ -90,10 +95,11 @@ def sheet_pdf(
     folder: Path,
     paper: str = "a4",
     character: Character | None = None,
+    language: str = "fr",
 ) -> bytes:
     """The PDF of the sheet of the game of the book in `folder`: a fillable form when
     `character` is None, else filled with it. WeasyPrint reads through the book's gate."""
-    document = sheet_document(description, folder, paper, character)
+    document = sheet_document(description, folder, paper, character, language)
     return document.write_pdf(pdf_forms=character is None, **PDF_OPTIONS)
 
 
@@ -102,6 +108,7 @@ def sheet_document(
     folder: Path,
     paper: str = "a4",
     character: Character | None = None,
+    language: str = "fr",
 ):
     """The sheet laid out (WeasyPrint's document), before it is written as a PDF."""
     import jinja2  # here, not at the top: every command builds the `sheet` parser
@@ -124,11 +131,12 @@ def sheet_document(
     )
     fonts = FontConfiguration()
     css = environment.get_template("sheet.css").render(paper=PAPERS[paper], fonts=pdf_style.fonts())
-    # Every text the page prints is French: no-break spaces before ; : ! ? and inside « »,
+    # A French sheet's every text: no-break spaces before ; : ! ? and inside « »; any sheet:
     # typographic apostrophes (a game's labels are typed with '). (A macro's output is
     # markup already made of finalized values: left as it is.)
+    spaced = french_spaces if language.startswith("fr") else str
     environment.finalize = lambda value: (
-        french_spaces(value).replace("'", "’")
+        spaced(value).replace("'", "’")
         if isinstance(value, str) and not isinstance(value, markupsafe.Markup)
         else value
     )
@@ -139,7 +147,9 @@ def sheet_document(
     )
 
     def lay_out():
-        page = environment.get_template("sheet.html").render(view=view, date=_date())
+        page = environment.get_template("sheet.html").render(
+            view=view, date=_date(), words=words_for(language), language=language
+        )
         return weasyprint.HTML(string=page, base_url=base_url, url_fetcher=fetcher).render(
             stylesheets=[stylesheet], font_config=fonts
         )
@@ -381,7 +391,8 @@ def run_sheet(arguments: argparse.Namespace) -> int:
         )
         return 2
     out = Path(arguments.out) if arguments.out else output_root() / book.name / f"{path.stem}.pdf"
-    write_atomic(out, sheet_pdf(description, book.folder, arguments.paper, character))
+    language = language_of(document.root, read_settings(book.folder)[0])
+    write_atomic(out, sheet_pdf(description, book.folder, arguments.paper, character, language))
     if not getattr(arguments, "quiet", 0):
         print(f"{book.name}: sheet: {out}")
     return 0

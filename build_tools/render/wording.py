@@ -122,6 +122,16 @@ WORDS: dict[str, dict[str, str]] = {
         "quote_close": "\u00a0»",
         "inner_quote_open": "“",
         "inner_quote_close": "”",
+        "card_and_less": "{value} et moins",
+        "card_and_more": "{value} et plus",
+        "card_range": "{low} à {high}",
+        "yes": "oui",
+        "no": "non",
+        "decimal_mark": ",",
+        "percent": "{value}\u202f%",
+        "sheet_notes": "Notes",
+        "sheet_legend": "Les cases à double trait sont des totaux calculés par les règles, "
+        "formule à l’appui.",
     },
     "en": {
         "preface": "Preface",
@@ -231,12 +241,49 @@ WORDS: dict[str, dict[str, str]] = {
         "quote_close": "”",
         "inner_quote_open": "‘",
         "inner_quote_close": "’",
+        "card_and_less": "{value} and less",
+        "card_and_more": "{value} and more",
+        "card_range": "{low} to {high}",
+        "yes": "yes",
+        "no": "no",
+        "decimal_mark": ".",
+        "percent": "{value}%",
+        "sheet_notes": "Notes",
+        "sheet_legend": "The boxes with a double border are totals computed by the rules, "
+        "their formula beside them.",
     },
 }
 
 # French words carry their no-break spaces (« Au lieu de : », « cible introuvable : »)
 # whether or not the template that sets them passes them through the typography.
 WORDS["fr"] = {key: french_spaces(value) for key, value in WORDS["fr"].items()}
+
+
+def folder_language(folder) -> str:
+    """The language of the book in `folder` as `language_of` finds it, from its main file's
+    root element alone (not the whole book): for what is made apart from the book (its cards)."""
+    from lxml import etree
+
+    from build_tools.books import main_file
+    from build_tools.settings import read_settings
+
+    root_language = None
+    try:
+        main = main_file(folder)
+        if main is not None:
+            parser = etree.iterparse(
+                str(main),
+                events=("start",),
+                load_dtd=False,
+                no_network=True,
+                resolve_entities=False,
+            )
+            for _, element in parser:
+                root_language = element.get("lang")
+                break
+    except (OSError, etree.XMLSyntaxError):
+        pass
+    return root_language or read_settings(folder)[0].get("language") or DEFAULT_LANGUAGE
 
 
 def words_for(language: str | None) -> dict[str, str]:

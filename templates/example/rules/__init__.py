@@ -1,0 +1,5 @@
+"""The rules of {{ title }}, as its book states them."""
+
+from . import aid, characters, combat, sheet, tests
+
+__all__ = ["aid", "characters", "combat", "sheet", "tests"]
