@@ -21,7 +21,7 @@ FRENCH = frozenset(
     connu connus affirmation incomplet exemple annexe voir suite rechercher précédent suivant
     sommaire accueil remarque nombre nombres étapes""".split()
 )
-"""Words of the engine's French (its labels, marks, working and errata) that English never writes."""
+"""Words of the engine's French (labels, marks, working, errata) that English never writes."""
 
 ERRATA = {
     # (file, line, column): what the text says, what the rules give, a line of the working

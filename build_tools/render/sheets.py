@@ -27,6 +27,7 @@ from build_tools.assets import templates_folder
 from build_tools.books import Book, UsageError, discover, load_game, main_file, output_root
 from build_tools.diagnostics import Finding, counted
 from build_tools.model.docbook import normalize
+from build_tools.model.language import language_of
 from build_tools.render import pdf_style
 from build_tools.render.build import RenderError
 from build_tools.render.output import write_atomic
@@ -41,7 +42,7 @@ from build_tools.render.sheets_character import (
 from build_tools.render.sheets_layout import outside_printable
 from build_tools.render.sheets_model import Description, Group, Track, printed
 from build_tools.render.typography import french_spaces
-from build_tools.render.wording import language_of, words_for
+from build_tools.render.wording import words_for
 from build_tools.settings import read_settings
 
 TEMPLATES = templates_folder() / "sheets"

@@ -46,7 +46,13 @@ SHEET = Description(
     examples=(
         Example(
             "characters/mara.toml",
-            (Agreement(("derived.health", "derived.resolve"), "Mara has Might", "Her Health is {} and her Resolve is {}"),),
+            (
+                Agreement(
+                    ("derived.health", "derived.resolve"),
+                    "Mara has Might",
+                    "Her Health is {} and her Resolve is {}",
+                ),
+            ),
         ),
     ),
 )
