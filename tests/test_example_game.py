@@ -59,7 +59,7 @@ def in_project(project, monkeypatch):
 def test_the_example_checks_clean_with_its_three_errata_known(in_project, capsys):
     status, out, _ = run(in_project, capsys, "check", "ember")
     assert status == 0, out
-    assert out.startswith("ember: 0 new finding(s), 3 known (in the ledger)")
+    assert out.startswith("ember: 0 new findings, 3 known (in the ledger)")
     assert "coverage: examples 5/5 bound, tables 1/1" in out
     assert "0 unbound" in out
 
