@@ -323,25 +323,39 @@ def _write(changed: dict[Path, tuple[str, str]]) -> None:
 
 
 def run(results, write: bool) -> int:
-    """`rulebook check --diff` (print the patch) or `--fix` (apply it, update the ledgers)."""
+    """`rulebook check --diff` (print the patch) or `--fix` (apply it, update the ledgers).
+
+    A book that cannot be read (or whose ledger cannot) gets no patch: its fatal findings
+    go to stderr and the status is 2, as `rulebook check` gives it.
+    """
     import sys
 
     from build_tools.render.output import remove_leftovers, write_atomic
 
+    status = 0
     for result in results:
-        if not result.readable:
+        fatal = [finding for finding in result.findings if finding.severity == "fatal"]
+        if not result.readable or fatal:
+            for finding in fatal or result.findings:
+                print(finding.astext(), file=sys.stderr)
+            print(
+                f"rulebook: {result.book.name}: no correction: the book cannot be read",
+                file=sys.stderr,
+            )
+            status = 2
             continue
         changed, fixed = settle(result.book)
         if not write:
             print(unified_diff(changed), end="")
             continue
-        remove_leftovers(result.book.folder)  # what a killed --fix was writing
-        for file, (_, after) in changed.items():
-            write_atomic(file, read_source(file).encode(after))
+        folder = result.book.folder.resolve()
+        remove_leftovers(folder)  # what a killed --fix was writing
+        for file, (_, after) in changed.items():  # each file keeps its mode
+            write_atomic(file, read_source(file).encode(after), root=folder)
         ledger = result.book.ledger
         if fixed and ledger.is_file():
             text = ledger.read_bytes().decode("utf-8")  # TOML is UTF-8; its line ends are kept
-            write_atomic(ledger, without_entries(text, fixed).encode("utf-8"))
+            write_atomic(ledger, without_entries(text, fixed).encode("utf-8"), root=folder)
         for identifier in sorted(fixed):
             print(f"rulebook: {result.book.name}: fixed {identifier}", file=sys.stderr)
-    return 0
+    return status

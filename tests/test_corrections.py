@@ -79,7 +79,9 @@ def test_fix_applies_the_patch_and_drops_the_fixed_entries_from_the_ledger(ruleb
     ledger_before = (folder / "ledger.toml").read_text(encoding="utf-8")
     # what a --fix killed while writing left beside the source: removed by the next
     (folder / ".cda.xml.k3j9x.part").write_text("<book>", encoding="utf-8")
+    (folder / "cda.xml").chmod(0o640)  # the authors' mode: --fix keeps it
     run = rulebook("check", "cda", "--fix")
+    assert (folder / "cda.xml").stat().st_mode & 0o777 == 0o640
     assert not list(folder.glob("*.part")) and not list(folder.glob(".*.part"))
     assert run.status == 0
     assert "fixed erratum:example-maladresse-exceptionnelle" in run.err

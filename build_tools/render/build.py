@@ -24,7 +24,7 @@ from build_tools.progress import Progress
 if TYPE_CHECKING:
     from build_tools.examine import Report
 from build_tools.render import incremental
-from build_tools.render.output import remove_leftovers
+from build_tools.render.output import remove_leftovers, writing_into
 
 FORMATS = ("html", "pdf", "cards", "sheets", "errata")
 
@@ -224,7 +224,13 @@ def build_book(
     notify=None,
 ):
     """Check one book and render it in each format whose inputs changed since its last build:
-    (status, lines for stdout, lines for stderr)."""
+    (status, lines for stdout, lines for stderr). Nothing is written or removed outside
+    `out_root`, nor through a symbolic link inside it (`output.writing_into`)."""
+    with writing_into(out_root):
+        return _build_book(book, formats, options, out_root, strict, force, notify)
+
+
+def _build_book(book, formats, options, out_root, strict, force, notify):
     out = out_root / book.name
     options = for_book(options, book)
     remove_leftovers(out)

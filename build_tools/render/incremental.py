@@ -21,6 +21,7 @@ from typing import Any
 
 import build_tools
 from build_tools.assets import templates_folder
+from build_tools.render.output import remove_output, write_atomic
 from build_tools.resources import Refused, inputs, open_regular
 
 MANIFEST = ".rulebook-build.json"
@@ -140,8 +141,6 @@ class Manifest:
         )
 
     def save(self) -> None:
-        from build_tools.render.output import write_atomic
-
         data = {"schema": SCHEMA, "formats": self.formats, "book": self.book}
         write_atomic(self.path, json.dumps(data, indent=1, sort_keys=True) + "\n")
 
@@ -185,7 +184,7 @@ class Manifest:
         }
         stale = [folder / name for name in previous if name not in written | others]
         for path in stale:
-            path.unlink(missing_ok=True)
+            remove_output(path, folder)
         self.formats[format_name] = {
             "inputs": inputs,
             # Their content only: the times of two builds differ, and the manifest must not.
@@ -208,8 +207,7 @@ class Manifest:
         }
         removed = []
         for name in previous:
-            if name not in others and (folder / name).is_file():
-                (folder / name).unlink()
+            if name not in others and remove_output(folder / name, folder):
                 removed.append(folder / name)
         return removed
 

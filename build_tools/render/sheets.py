@@ -365,7 +365,9 @@ def add_command(commands, parents=()) -> None:
 def run_sheet(arguments: argparse.Namespace) -> int:
     """Read, check and total a character, then write its sheet: 0, or 2 for a bad file."""
     from build_tools.reader import UnreadableBook, read_book
+    from build_tools.render.build import check_source_date
 
+    check_source_date()  # before any work, as `build` checks it: the sheet's dates are its
     path = Path(arguments.character)
     try:
         book = _book_of(path, book_named_by(path))
