@@ -148,3 +148,19 @@ def test_the_example_builds_every_format_in_english_only(in_project, capsys):
         assert not [word for word in french if word not in own], (name, french)
         assert "«" not in text and "»" not in text, (name, text[text.find("«") - 80 :][:200])
         assert not re.search(r"\d,\d", text), (name, re.search(r".{40}\d,\d.{20}", text))
+
+
+def test_the_errata_go_in_book_order_not_file_name_order(in_project, capsys, tmp_path):
+    # characters.xml, tests.xml, combat.xml: by file name, combat would come before tests
+    status, _, err = run(in_project, capsys, "build", "ember", "--format", "html")
+    assert status == 0, err
+    for page in ("ember.html", "html/errata.html"):
+        text = (in_project / "generated" / "ember" / page).read_text(encoding="utf-8")
+        errata = text[text.index('id="errata"') :]
+        places = [
+            errata.find(f"Chapter {n}. {title}")
+            for n, title in ((1, "Characters"), (2, "Tests"), (3, "Combat"))
+        ]
+        assert -1 not in places and places == sorted(places), (page, places)
+        numbers = [int(n) for n in re.findall(r'id="erratum-(\d+)"', errata)]
+        assert numbers == sorted(numbers) and len(numbers) == 3, (page, numbers)

@@ -102,8 +102,6 @@ class Marks:
         )
         for count, element in enumerate(report.verifications, start=1):
             marks.ids[element] = f"check-{count}"
-        known = [f for f in marks.findings if f.known] + [f for f in marks.findings if not f.known]
-        marks.numbers = {finding.id: number for number, finding in enumerate(known, start=1)}
         reported = {id(finding) for finding in marks.findings}
         for element, verification in report.verifications.items():
             spots = [spot for spot in verification.errata if id(spot.finding) in reported]
@@ -115,6 +113,19 @@ class Marks:
                     marks.claim_of.setdefault(spot.finding.id, claim)
             for spot in spots:  # an erratum stated otherwise: its own working and rules
                 marks.claim_of.setdefault(spot.finding.id, spot)
+        # Numbered in book order, the ledger's first: chapter by chapter as the book reads, and
+        # in a chapter as its text goes (never by file name, which an XInclude's order ignores).
+        order = {element: rank for rank, element in enumerate(report.document.root.iter())}
+
+        def in_book(finding: Finding) -> tuple:
+            element = marks.element_of.get(finding.id)
+            place = order.get(element, len(order)) if element is not None else len(order)
+            return (not finding.known, place, finding.line or 0, finding.column or 0)
+
+        marks.findings.sort(key=in_book)
+        marks.numbers = {
+            finding.id: number for number, finding in enumerate(marks.findings, start=1)
+        }
         for finding in report.findings:
             table = _table_of(finding.element) if finding.category in DEFECTS else None
             if table is not None:
