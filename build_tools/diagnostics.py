@@ -40,6 +40,9 @@ class Finding:
     """Other places the finding is about (a contradiction's second place): file, line, message."""
     changes: str = ""
     """The id of the ledger entry this finding changes (an erratum whose value changed)."""
+    reads: str = ""
+    """For an erratum in words, the words a reader should read instead, in the book's
+    language, when the rules say them but not as a patch (« supérieur ou égal »)."""
     element: Any = field(default=None, repr=False, compare=False)
     """The element of the book the finding is about, when one is (for renderers; never printed)."""
 

@@ -91,3 +91,24 @@ def test_numbers_the_tool_writes_follow_the_books_convention(html_books, book):
 def test_a_list_of_numbers_is_written_with_semicolons(html_books):
     written = " ".join(page(html_books, "cda").xpath("//details//text()"))
     assert "Le texte dit 1\u202f; 7, les règles donnent 0\u202f; 6" in written
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_every_erratum_says_what_the_right_text_is(html_books, book):
+    """At its words and in the errata: « lire : … » or the number the rules give, never a
+    bare « les règles disent autrement »."""
+    root = page(html_books, book)
+    assert "disent autrement" not in root.text_content()
+    entries = root.xpath("//section[@class='errata']//li[@class='erratum']")
+    assert entries
+    for entry in entries:
+        read = entry.xpath("p[@class='erratum-read']")
+        values = " ".join(entry.xpath("p[@class='erratum-values']//text()"))
+        assert read or "les règles donnent" in values, entry.text_content()[:200]
+
+
+def test_an_erratum_in_words_reads_the_rules_words(html_books):
+    marks = " ".join(page(html_books, "cda").xpath("//details//text()"))
+    assert "Le texte dit « supérieur », lire « supérieur ou égal »" in " ".join(marks.split())
+    edad = " ".join(" ".join(page(html_books, "edad").xpath("//details//text()")).split())
+    assert "Le texte dit « Arme de prédilection », lire « Maniement de l’arme »" in edad

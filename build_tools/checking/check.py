@@ -162,13 +162,15 @@ class Check:
         rules_give: str,
         key: str | None = None,
         working: list[Step] | None = None,
+        reads: str = "",
     ) -> bool:
         """A statement the text makes in words (« un échec ! ») that the rules must hold.
 
         When `holds` is false the statement is an erratum: the text says the
         phrase, the rules give `rules_give`, with the working since the last claim
-        (or `working`, as for `claim`). The phrase's numbers are not accounted for
-        by this call.
+        (or `working`, as for `claim`); `reads` is what the book should say there,
+        in its language, for its readers (« lire : … »). The phrase's numbers are
+        not accounted for by this call.
         """
         findings_before = len(self.findings)
         self.resting_on = working
@@ -189,6 +191,7 @@ class Check:
                 chosen=bool(key),
                 spot=(match.start(), match.end()),
             )
+            self.findings[-1].reads = reads
         self._record(
             match,
             "statement",
@@ -254,6 +257,7 @@ class Check:
                     f"the text says « {located.text} » ({located.lemma})"
                 ],
             )
+            self.findings[-1].reads = expected  # a rule word: the book's own language
         self._record(
             match,
             "word",
@@ -276,6 +280,7 @@ class Check:
         since: int = 0,
         quoted: tuple[int, int] | None = None,
         working: list[Step] | None = None,
+        reads: str = "",
     ) -> Finding:
         """An erratum at `span` of the passage's text, for words a game reads itself.
 
@@ -283,7 +288,8 @@ class Check:
         of a queue): reported like a claim's erratum, with the working from step
         `since` of the trace (or `working`, as for `claim`), and placed where it
         stands for the reader's mark. `quoted` is the statement to quote around it
-        (the span by default).
+        (the span by default); `reads` the words the book should say at `span`, in its
+        language (« lire : … »).
         """
         start, end = span
         steps = list(working) if working is not None else self.trace.since(since)
@@ -300,6 +306,7 @@ class Check:
             expected=expected,
             found=found,
             derivation=derivation(steps),
+            reads=reads,
         )
         self.findings.append(finding)
         self.place(finding, span, steps)

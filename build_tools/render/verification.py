@@ -309,9 +309,11 @@ class Marks:
 
     def _finding_statement(self, finding: Finding) -> str:
         """What is wrong, in the book's language: never the developers' message."""
-        in_book = getattr(finding, "statement_in_book", None)
-        if in_book:
-            return self.typography.apply(in_book)
+        if finding.reads and isinstance(finding.found, str) and finding.found:
+            return (
+                f"{self.words['text_says']} {self.quote(finding.found)}, "
+                f"{self.words['read_instead']} {self.quote(finding.reads)}"
+            )
         if _numbers(finding.found) and _numbers(finding.expected):
             return self.statement(finding.found, finding.expected)
         if isinstance(finding.found, str) and finding.found:
@@ -457,6 +459,9 @@ class Marks:
     def _entry(self, finding: Finding, element, link, describe) -> dict[str, Any]:
         correction = correction_of(finding)
         excerpt = (finding.text or "").strip()
+        if correction is None and finding.reads and isinstance(finding.found, str):
+            # words the rules say but the patch cannot write: read where the wrong ones stand
+            correction = Correction(None, 0, 0, finding.found, finding.reads, finding.id)
         instead = self._excerpt(excerpt, correction, old=True)
         read = self._excerpt(excerpt, correction, old=False) if correction else ""
         return {

@@ -41,6 +41,7 @@ def verifier_les_noms_de_dons(check: Check) -> None:
             f"don {mention.nom}",
             depuis=depuis,
             trouve=mention.nom,
+            lire=mots.LECTURES_DES_DONS.get(mention.nom, ""),
         )
 
 
@@ -533,6 +534,8 @@ def verifier_le_don(entree: Check, don: dons.Don) -> tuple[str, list]:
             f"call it « {don.nom_dans_le_livre} »",
             f"nom du don {don.nom}",
             groupe=1,
+            trouve=nom_du_livre,
+            lire=don.nom_dans_le_livre,
         )
     noeud = nom_du_livre.removesuffix(" n") if don.chaine else nom_du_livre
     aretes = []
@@ -564,6 +567,7 @@ def verifier_le_graphe(graphe: dict[str, list]) -> None:
                 f"don {requis}",
                 depuis=len(entree.trace.steps),
                 trouve=requis,
+                lire=mots.LECTURES_DES_DONS.get(requis, ""),
             )
     simple = {
         don: tuple(noeud(requis) for requis, _, _ in aretes) for don, aretes in graphe.items()

@@ -50,11 +50,12 @@ def signaler(
     travail: list | None = None,
     attendu: object = None,
     trouve: object = None,
+    lire: str = "",
 ) -> None:
     """Report, as an erratum at `match` (its `groupe`), a statement the rules contradict.
 
     `depuis` is the first step of the binding's trace that belongs to the working, or
-    `travail` the steps it rests on.
+    `travail` the steps it rests on; `lire`, what the book should say there.
     """
     check.erratum(
         match.span(groupe),
@@ -65,6 +66,7 @@ def signaler(
         since=depuis,
         quoted=match.span(),
         working=travail,
+        reads=lire,
     )
 
 
@@ -82,11 +84,20 @@ def dire(check: Check, motif: str | re.Pattern, attendu: str, cle: str, *, depui
         depuis=depuis,
         attendu=attendu,
         trouve=match.group(1),
+        lire=attendu,
     )
     return False
 
 
 # -- feat names ------------------------------------------------------------------
+
+LECTURES_DES_DONS: dict[str, str] = {
+    "Science de l'initiative": "Sens de l'initiative",
+    "Science l'initiative": "Sens de l'initiative",
+    "Arme de prédilection": "Maniement de l'arme",
+}
+"""Names the book gives feats its lists name otherwise, and the feat the rules read in their
+place (`rules.dons`, « Readings where the book leaves a choice »): what a reader should read."""
 
 MENTION = re.compile(r"\b(?:[Ll]es|[Ll]e|du) dons? ?(?=[A-ZÉÈÊ])")
 """Where the book names a feat: « le don X », « du don X », « les dons X et Y », « le donX »."""

@@ -183,6 +183,7 @@ class Rejeu:
                 travail=travail,
                 attendu=str(selon),
                 trouve=ligne.group(1),
+                lire=str(selon),
             )
         self.file = self._file_du_livre(jetons, selon, recuperes)
         self.variante = None if retenue is not None else selon

@@ -140,6 +140,7 @@ def jets_forces(para):
         "(et donc zéro ou négatif)",
         degre <= 0,
         f"a °R of {degre} at a CA of {plus_haute}, which the sentence covers",
+        lire=f"(et donc {degre} ou moins)",
     )
 
 

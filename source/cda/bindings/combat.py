@@ -117,6 +117,7 @@ def bjorn_et_krom(ex):
         terme == "dom",
         f"the niveau de dommage (Dom = °R + BD = {dommage}), but the {dommage} is linked to "
         f"« {terme} », the niveau de difficulté (ND)",
+        lire="ce qui fait un niveau de dommage de",
     )
     ex.claim("absorbe les {} premiers points", bjorn.be)
     ex.claim("avoir entre {} et {} pour encaisser", combat.jets_qui_encaissent(bjorn.enc))

@@ -74,6 +74,7 @@ def degre_de_reussite(entry):
         not egal.reussite,
         f"a °R of {egal.degre} for a d20 of 10 at a CA of 10: the die succeeds when it is "
         "« inférieur ou égal » to the CA (chapter « les actions »; glossary « réussite normale »)",
+        lire="lorsque celui-ci est inférieur ou égal à la",
     )
     # On a forced 1 the °R is the CA rather than the die only where the CA is
     # below the die's 1: at a CA of 1 both are 1.
@@ -182,4 +183,6 @@ def niveau_de_dommage(entry):
         "Un niveau qui une fois soustrait à la degré de réussite du jet d'encaissement donne le",
         effectifs == 3 - 10,
         f"Dom − °R: a Dom of 10 and a °R of 3 give {effectifs} dommages effectifs, not 3 − 10",
+        lire="Un niveau duquel le degré de réussite du jet d'encaissement est soustrait pour "
+        "donner le",
     )

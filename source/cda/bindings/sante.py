@@ -32,6 +32,7 @@ def handicap_par_point_de_fatigue(para):
         False,
         f"a handicap of {handicap} per point (the glossary: « Chaque point diminue de 1 »); "
         "the sentence states no number",
+        lire=f"infliger un handicap de {handicap} sur toutes les CA",
     )
 
 
@@ -51,6 +52,7 @@ def armure_et_encaissement(para):
         False,
         "the BE taken off the Dom before the jet d'encaissement "
         "(« les armures »: « Ce bonus est retiré au Dom avant le jet d'encaissement »)",
+        lire="le Dom étant d'abord diminué du bonus dû à son armure",
     )
 
 

@@ -15,6 +15,7 @@ Readings where the book leaves a choice:
 - The book names the initiative feat three ways: « Science de l'initiative »
   (the D&D name), « Science l'initiative », and « Sens de l'initiative » in the
   list of feats, which is the definition the rules keep.
+- The bindings' `mots.LECTURES_DES_DONS` gives readers these readings (« lire : … »).
 - « Epée longue rapide », « Marteau de Guerre rapide »: the feat Arme rapide for
   the weapon named, as « avec l'arme choisie » says.
 """

@@ -77,6 +77,7 @@ def verifier_la_table(ex, personnage: regles.Personnage) -> Working:
         etiquette.lower() == personnage.arme.nom,
         rules_give=f"{personnage.nom}'s weapon, the {personnage.arme.nom}",
         key=f"arme de {personnage.nom} lue {etiquette}",
+        reads=personnage.arme.nom.capitalize(),  # the table's labels: « Épée », « Dague »
     )
     with ex.working() as fiche:
         table = regles.table_de_combat(personnage)
