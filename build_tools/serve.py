@@ -23,6 +23,7 @@ from urllib.parse import unquote, urlsplit
 
 from build_tools.assets import templates_folder
 from build_tools.books import Book, UsageError
+from build_tools.resources import Refused, read_bytes
 
 HOST = "127.0.0.1"
 """Only the loopback: a preview is for the author at this machine, never for the network."""
@@ -172,7 +173,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
     server_version = "rulebook-serve"
 
     def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
-        path = unquote(urlsplit(self.path).path)
+        refusal = request_refusal(self.headers.get("Host"), self.path)
+        if refusal is not None:
+            status, reason = refusal
+            return self.send(status, "text/plain; charset=utf-8", f"{reason}\n".encode())
+        path = unquote(urlsplit(self.path).path, errors="strict")
         if path == EVENTS:
             return self.events()
         if path == "/":
@@ -191,9 +196,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if self.site.errors.get(name) and file.suffix in (".html", ""):
             page = _error_page(name, self.site.errors[name])
             return self.send(200, "text/html; charset=utf-8", self.page(page))
+        if not built_here(folder, file):  # only what the build wrote: nothing planted there
+            return self.send(404, "text/plain; charset=utf-8", b"not found\n")
         try:
-            content = file.read_bytes()
-        except OSError:
+            content = read_bytes(file, folder, "INPUT_BYTES")
+        except (OSError, Refused):
             return self.send(404, "text/plain; charset=utf-8", b"not found\n")
         if file.suffix == ".html":
             text = content.decode("utf-8")
@@ -259,6 +266,41 @@ _PANEL = (
     "margin:0;padding:0.5em 1em;background:#fff4f0;color:#611;border-bottom:2px solid #c33;"
     'font:0.8rem/1.4 monospace;white-space:pre-wrap"'
 )
+
+
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+"""The names a request may give its server in `Host`: another one is a page of another site
+reaching the preview through a name that leads here (DNS rebinding), and is refused."""
+
+
+def request_refusal(host: str | None, target: str) -> tuple[int, str] | None:
+    """Why the request for `target` with this `Host` header is refused, as (status, reason);
+    None when it is served. Every request gets an answer, never a dropped connection."""
+    if host is not None:
+        name = host.strip().lower()
+        name = name[: name.index("]") + 1] if name.startswith("[") and "]" in name else name
+        name = name.rsplit(":", 1)[0] if not name.startswith("[") else name
+        if name not in LOOPBACK_HOSTS:
+            return 403, f"forbidden: {host[:80]!r} is not this machine's loopback"
+    try:
+        path = unquote(urlsplit(target).path, errors="strict")
+    except (ValueError, UnicodeDecodeError):
+        return 400, "bad request: the path is not a URL path in UTF-8"
+    if not path.startswith("/") or any(ord(c) < 0x20 or ord(c) == 0x7F for c in path):
+        return 400, "bad request: the path holds a control character (NUL, line break…)"
+    return None
+
+
+def built_here(folder: Path, file: Path) -> bool:
+    """Whether `file` is one the last build of the book in `folder` wrote (its manifest)."""
+    from build_tools.render import incremental
+
+    try:
+        relative = file.relative_to(folder).as_posix()
+    except ValueError:
+        return False
+    formats = incremental.Manifest.load(folder).formats.values()
+    return any(relative in record.get("outputs", {}) for record in formats)
 
 
 def _with_banner(text: str, name: str, findings: list[str]) -> str:
