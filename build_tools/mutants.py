@@ -109,7 +109,7 @@ def mutants_of(report) -> list[Mutant]:
     outcome, document = report.outcome, report.document
     if outcome is None:
         return []
-    vocabulary = report.game.binder.vocabulary
+    vocabulary = outcome.vocabulary
     language = vocabulary.language
     sources = _Sources(report.book.folder)
     sites: list[tuple[Passage, int, int]] = [

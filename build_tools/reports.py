@@ -180,13 +180,14 @@ def _summary(result, settings: Settings) -> str:
         )
         if n.get("not reached"):
             line += f", {n['not reached']} not reached (a binding failed)"
-        if "words" in c:
-            w = c["words"]
-            line += (
-                f"\n  rule words: {w['total']} in all: {w.get('given', 0)} given, "
-                f"{w['claimed']} claimed, "
-                f"{w['waived']} waived, {w['unbound']} unbound"
-            )
+        for key, name in (("terms", "terms"), ("relations", "relation words")):
+            if key in c:
+                w = c[key]
+                line += (
+                    f"\n  {name}: {w['total']} in all: {w.get('given', 0)} given, "
+                    f"{w['claimed']} claimed, "
+                    f"{w['waived']} waived, {w['unbound']} unbound"
+                )
         if c.get("rules"):
             r = c["rules"]
             line += (

@@ -235,6 +235,11 @@ class Check:
                 break
         if located is None:
             raise StaleBinding(pattern)
+        # The pattern's own words are the binding's, as for `_search`: its terms are claimed.
+        text = self.passage.text
+        first = len(text[: located.start].rstrip()) - len(before.strip())
+        last = len(text) - len(text[located.end :].lstrip()) + len(after.strip())
+        self.passage.anchors.append((first, last, "claimed"))
         self.passage.consumed.append((located.start, located.end, "claimed"))
         self.reached = max(self.reached, located.end)
         steps = self._steps(working)

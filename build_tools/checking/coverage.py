@@ -8,11 +8,13 @@ counted too (how many of its numbers prose bindings account for).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from build_tools.checking.check import Check, TableCheck
 from build_tools.checking.passage import Passage, Token
-from build_tools.diagnostics import Finding, slug
+from build_tools.checking.words import RELATIONS
+from build_tools.diagnostics import Finding, display_path, slug
 
 UNIT_KINDS = ("examples", "tables", "glossary")
 TALLY = ("total", "given", "claimed", "waived", "unbound", "not reached")
@@ -25,6 +27,8 @@ def coverage_of(
     coverage: dict[str, Any] = {kind: {"total": 0, "bound": 0} for kind in UNIT_KINDS}
     numbers = dict.fromkeys(TALLY, 0)
     words = dict.fromkeys(TALLY, 0)
+    kinds = {"terms": dict.fromkeys(TALLY, 0), "relations": dict.fromkeys(TALLY, 0)}
+    waivers: list[dict[str, Any]] = []
     for unit in units:
         coverage[unit.kind]["total"] += 1
         check = bound.get(unit.element)
@@ -54,15 +58,19 @@ def coverage_of(
             coverage[unit.kind]["bound"] += 1
             read = passages(check)
             for passage in read:
-                _count_words(passage, unit.where, vocabulary, words, word_findings)
+                _count_words(passage, unit.where, vocabulary, words, word_findings, kinds)
+                waivers += _waivers(passage, unit.where)
         for passage in read:
             _count(passage, unit.where, numbers, findings)
     for check in prose_checks:
         for passage in passages(check):
             _count(passage, check.where, numbers, findings)
-            _count_words(passage, check.where, vocabulary, words, word_findings)
+            _count_words(passage, check.where, vocabulary, words, word_findings, kinds)
+            waivers += _waivers(passage, check.where)
     coverage["numbers"] = numbers
     coverage["words"] = words
+    coverage.update(kinds)
+    coverage["waivers"] = waivers
     coverage["prose"] = _prose_coverage(document, unit_elements, prose_checks)
     return coverage
 
@@ -106,8 +114,9 @@ def _count(passage: Passage, where: str, numbers: dict[str, int], findings: list
     _tally(passage, passage.accounting(), numbers, findings, unbound)
 
 
-def _count_words(passage, where, vocabulary, words, findings) -> None:
-    """The rule words of a bound passage: claimed, waived, or an unbound-word finding."""
+def _count_words(passage, where, vocabulary, words, findings, kinds) -> None:
+    """The rule words of a bound passage: claimed, waived, or an unbound-word finding;
+    tallied in all (`words`) and apart for the game's terms and the relation words (`kinds`)."""
 
     def unbound(word, context, repeat) -> Finding:
         return Finding(
@@ -122,7 +131,28 @@ def _count_words(passage, where, vocabulary, words, findings) -> None:
             key=f"word {word.lemma} {context}"[:60] + (f" #{repeat}" if repeat > 1 else ""),
         )
 
-    _tally(passage, passage.word_accounting(vocabulary), words, findings, unbound)
+    accounting = passage.word_accounting(vocabulary)
+    _tally(passage, accounting, words, findings, unbound)
+    relations = RELATIONS.get(vocabulary.language, {})
+    for how, found in accounting.items():
+        for word in found:
+            tally = kinds["relations" if word.family in relations else "terms"]
+            tally[how] += 1
+            tally["total"] += 1
+
+
+def _waivers(passage: Passage, where: str) -> list[dict[str, Any]]:
+    """What a binding waived in a passage, with its reason, for --format json."""
+    return [
+        {
+            "where": where,
+            "file": str(display_path(Path(passage.file))),
+            "line": passage.line_at(start),
+            "text": passage.text[start:end],
+            "reason": reason,
+        }
+        for start, end, reason in passage.waivers
+    ]
 
 
 def _context(text: str, token: Token, margin: int = 25) -> str:

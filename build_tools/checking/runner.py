@@ -21,6 +21,7 @@ from build_tools.checking.check import Check, TableCheck
 from build_tools.checking.citations import resolve_citations
 from build_tools.checking.claims import Context, StaleBinding
 from build_tools.checking.coverage import coverage_of, passages
+from build_tools.checking.derived import derived_vocabulary
 from build_tools.checking.passage import Passage, excerpt
 from build_tools.checking.rule import ImpossibleValue, Trace, tracing
 from build_tools.checking.words import Vocabulary
@@ -99,6 +100,8 @@ class Outcome:
     """Every passage the bindings read (units and prose), with its place's name."""
     cited: list[tuple[etree._Element, Any]] = field(default_factory=list)
     """Every element where the book states a rule it cites, with the rule's `Citation`."""
+    vocabulary: Vocabulary | None = None
+    """The book's rule words: the engine's relations, the game's terms and the derived ones."""
 
 
 def find_units(document: Document, example_sections: str | None) -> list[Unit]:
@@ -127,7 +130,8 @@ def run_bindings(
     unit_elements = frozenset(unit.element for unit in units)
     order = {element: index for index, element in enumerate(document.root.iter())}
     targets: list[tuple[int, Binding, etree._Element]] = []
-    vocabulary = binder.vocabulary if binder else Vocabulary()
+    vocabulary = derived_vocabulary(document, binder) if binder else Vocabulary()
+    outcome.vocabulary = vocabulary
     context = Context(vocabulary)
 
     targets_index = _Targets(document.root)

@@ -656,6 +656,11 @@ def competences_martiales(para: Check) -> None:
 @binder.prose(contains="Les protections magiques ont un bonus de parade")
 def parade_des_protections(para: Check) -> None:
     para.claim("égal à {}+bonus à la CA", equipement.BASE_DU_BONUS_DE_PARADE)
+    para.waive_words(
+        "the concentration's test of Volonté is the magic's, which no rule of the module states",
+        "protection magique",
+        "Volonté",
+    )
 
 
 @binder.prose(contains="Le temps d'incantation est égal au niveau du sort plus un")

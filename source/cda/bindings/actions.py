@@ -454,6 +454,9 @@ def difficulte_du_depassement(para):
 
 @binder.prose(contains="un jet réussi à toujours un Dom plus petit")
 def dom_plus_petit_que_l_effort(para):
+    # « puisque °R > Diff »: the attribute the rule compares the °R with.
+    para.word("puisque °R > [],", regles.ATTRIBUTS_DU_DEPASSEMENT["Diff"])
+    para.waive_words("« le terme d'Effort maximal » names the attribute", "Effort maximal")
     for effort, difficulte in ((15, 8), (10, 0), (5, 12)):
         reussis = regles.dommages_possibles_de_depassement(effort, difficulte, True)
         affirmer(
