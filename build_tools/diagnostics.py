@@ -77,24 +77,34 @@ class Finding:
         return ":".join(parts)
 
     def astext(self) -> str:
-        """The finding as a compiler would print it, with the offending text and the working."""
-        where = f"{self.where}: " if self.where else ""
+        """The finding as a compiler would print it, with the offending text and the working.
+
+        What comes from the book is shown, never obeyed: a control character, an escape
+        sequence, a line break inside a message or a bidi override is written as its escape
+        (`terminal_safe`), so a book cannot retitle the terminal or forge a line of output.
+        """
+        safe = terminal_safe
+        where = f"{safe(self.where)}: " if self.where else ""
         # The category closes the line, as a compiler names its warning flag: `… [erratum]`.
-        lines = [f"{self.location()}: {self.severity}: {where}{self.message} [{self.category}]"]
+        lines = [
+            f"{safe(self.location())}: {self.severity}: {where}{safe(self.message)} "
+            f"[{self.category}]"
+        ]
         if self.text:
             # Tabs are shown expanded; the caret goes under the character, wherever it lands.
-            lines.append(f"    {self.text.expandtabs()}")
+            lines.append(f"    {safe(self.text.expandtabs())}")
             if self.caret:
-                offset = len(self.text[: self.caret - 1].expandtabs())
+                offset = len(safe(self.text[: self.caret - 1].expandtabs()))
                 lines.append("    " + " " * offset + "^")
         for place in self.related:
             location = display_path(Path(place["file"])) if place.get("file") else "rulebook"
             line = f":{place['line']}" if place.get("line") else ""
-            lines.append(f"  other place: {location}{line}: {place.get('message', '')}")
+            lines.append(safe(f"  other place: {location}{line}: {place.get('message', '')}"))
         if self.derivation:
             lines.append("  working:")
-            lines.extend(f"    {step}" for step in self.derivation)
-        lines.append(f"  id: {self.id}{'  (known: in the ledger)' if self.known else ''}")
+            lines.extend(f"    {safe(step)}" for step in self.derivation)
+        known = "  (known: in the ledger)" if self.known else ""
+        lines.append(f"  id: {safe(self.id)}{known}")
         return "\n".join(lines)
 
     def as_dict(self) -> dict[str, Any]:
@@ -131,6 +141,24 @@ def stable(text: str) -> str:
     (« <function <lambda> at 0x7f…> » is « <function <lambda>> »), as an exception's
     message may hold."""
     return _ADDRESS.sub(r"\1>", text) if " at 0x" in text else text
+
+
+_UNSHOWABLE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+)
+"""What a terminal obeys instead of showing: C0 and C1 controls (ESC starts a sequence that
+can retitle a window, move the cursor or erase a line), line and paragraph separators, and
+the bidi controls that reorder what is shown (a « 0 new findings » read backwards)."""
+
+
+def terminal_safe(text: str) -> str:
+    """`text` with each character a terminal would obey written as its escape (\\x1b, \\u202e)."""
+    return _UNSHOWABLE.sub(_escape, str(text))
+
+
+def _escape(match: re.Match) -> str:
+    code = ord(match[0])
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def source_line(path: Path | None, line: int) -> str:

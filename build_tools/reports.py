@@ -17,7 +17,7 @@ from urllib.parse import quote
 from lxml import etree
 
 import build_tools
-from build_tools.diagnostics import SEVERITIES, counted, display_path
+from build_tools.diagnostics import SEVERITIES, counted, display_path, terminal_safe
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_LEVELS = {"fatal": "error", "error": "error", "warning": "warning", "info": "note"}
@@ -99,7 +99,11 @@ def text(results, settings: Settings) -> str:
     """Each book's summary first, then its new findings; known ones counted (listed with -v)."""
     lines = []
     if settings.verbosity >= 0:
-        lines += [_summary(result, settings) for result in results]
+        # a book's name and note come from its folder: shown, never obeyed, line by line
+        lines += [
+            "\n".join(map(terminal_safe, _summary(result, settings).split("\n")))
+            for result in results
+        ]
     for result in results:
         broken = _broken_ledger(result)
         if broken:
@@ -121,8 +125,10 @@ def text(results, settings: Settings) -> str:
             for finding in known:
                 where = f"{finding.where}: " if finding.where else ""
                 lines.append(
-                    f"{finding.location()}: known {finding.severity}: {where}{finding.message} "
-                    f"[{finding.category}]"
+                    terminal_safe(
+                        f"{finding.location()}: known {finding.severity}: {where}"
+                        f"{finding.message} [{finding.category}]"
+                    )
                 )
         elif known and settings.verbosity == 0:
             lines.append(
