@@ -101,6 +101,8 @@ class Gate:
                 f"{_shown(reference)} names another machine: a book never reads it", "network"
             )
         written = unquote(parsed.path if scheme == "file" else reference)
+        if "\x00" in written:  # no file's name holds one: the OS would refuse the path
+            raise Refused(f"{_shown(reference)} holds a NUL character: it names no file", "empty")
         return self.checked(Path(base).parent / written, reference)
 
     def checked(self, path: Path, reference: str | None = None) -> Path:
@@ -230,8 +232,20 @@ def link(url: str | None) -> str | None:
     if scheme is None:
         # A ':' before any '/', '?' or '#' would make a browser read a scheme.
         head = re.split(r"[/?#]", compact, maxsplit=1)[0]
-        return None if ":" in head else url.strip()
+        if ":" in head or not (relative_inside(compact) and relative_inside(url.strip())):
+            return None
+        return url.strip()
     return url.strip() if scheme[1].lower() in LINK_SCHEMES else None
+
+
+def relative_inside(url: str) -> bool:
+    """Whether a URL without a scheme is a path relative to the page, inside the book: not
+    protocol-relative (`//host/x`, another machine), not absolute (`/etc/passwd`, the root of
+    whatever serves or opens the page), a browser's `\\` read as `/`, and no NUL."""
+    path = url.replace("\\", "/")
+    if path.startswith("/"):
+        return False
+    return not any(ord(character) < 0x20 for character in unquote(path.split("#", 1)[0]))
 
 
 def is_web_link(url: str) -> bool:

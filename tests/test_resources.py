@@ -4,6 +4,7 @@ value reaches a page only parsed (a length as a length, a link by its scheme).""
 from __future__ import annotations
 
 import pytest
+from lxml import html as lxml_html
 
 from build_tools import resources
 from build_tools.resources import Gate, Refused
@@ -26,6 +27,13 @@ from build_tools.resources import Gate, Refused
         "d a t a:text/html,x",
         "file:///etc/passwd",
         "ftp://example.org/",
+        "//evil.example/x",
+        " //evil.example/x",
+        "\\\\evil.example\\x",
+        "/\\evil.example/x",
+        "/etc/passwd",
+        "page.html%00.png",
+        "a\x00b",
     ],
 )
 def test_a_link_that_could_run_code_or_read_a_file_is_refused(url):
@@ -152,3 +160,29 @@ def test_the_tools_own_assets_are_allowed_when_named(book_and_canary, tmp_path):
     assert gate.checked(assets / "font.ttf") == (assets / "font.ttf").resolve()
     with pytest.raises(Refused):
         gate.checked(canary)
+
+
+def test_a_protocol_relative_or_absolute_link_is_a_finding_and_no_link(rulebook, write_book):
+    folder = write_book(
+        "book",
+        {
+            "book.xml": "<book><title>T</title><chapter><title>C</title>\n"
+            '<para><ulink url="//evil.example/x">un</ulink></para>\n'
+            '<para><ulink url="/etc/passwd">deux</ulink></para>\n'
+            '<para><ulink url="page.html">trois</ulink></para>\n'
+            "</chapter></book>\n",
+            "page.html": "<p>a page of the book</p>\n",
+        },
+    )
+    out = folder.parent / "out"
+    status, text, _ = rulebook(
+        "build", str(folder / "book.xml"), "--no-rules", "--format", "html", "--out", str(out)
+    )
+    page = (out / "book" / "book.html").read_text(encoding="utf-8")
+    hrefs = [a.get("href") for a in lxml_html.fromstring(page).iter("a") if a.get("href")]
+    assert [h for h in hrefs if h.endswith("page.html")], hrefs
+    assert not [h for h in hrefs if "evil" in h or "passwd" in h], hrefs
+    assert "un" in page and "deux" in page  # the words are shown
+    status, text, _ = rulebook("check", str(folder), "--no-rules")
+    assert text.count("[unsafe-link]") == 2
+    assert "book.xml:2:" in text and "book.xml:3:" in text

@@ -57,7 +57,8 @@ def check(document: Document) -> list[Finding]:
                     element,
                     "unsafe-link",
                     f"{LINKS[name]}={url!r} is not a link a reader may follow (only http, "
-                    "https, mailto and relative URLs): its words are shown without a link",
+                    "https, mailto and paths relative to the page, inside the book; not "
+                    "//host/… nor /…): its words are shown without a link",
                     key=url[:60],
                     attribute=LINKS[name],
                 )
