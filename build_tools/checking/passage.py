@@ -16,8 +16,27 @@ from build_tools.model.docbook import cross_reference_words
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 """A number as the coverage counts them: a run of digits, with a decimal part if any."""
 
-HOLE = r"((?:[+\-−]|(?<![\d.,]))\d+(?:[.,]\d+)?)"
-"""A number in a pattern: a sign may follow a digit (`2d6+3`); an unsigned number may not."""
+NUMBER_WORDS = {
+    **dict(zip(
+        "zéro un une deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze "
+        "quinze seize dix-sept dix-huit dix-neuf vingt".split(),
+        (0, 1, *range(1, 21)), strict=True,
+    )),
+    "trente": 30, "quarante": 40, "cinquante": 50, "soixante": 60, "cent": 100, "mille": 1000,
+    **dict(zip(
+        "zero one two three four five seven eight nine ten eleven twelve thirteen fourteen "
+        "fifteen sixteen seventeen eighteen nineteen twenty".split(),
+        (0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20), strict=True,
+    )),
+    "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100, "thousand": 1000,
+}  # fmt: skip
+"""Numbers as a book may write them in words (French, English): « deux » is 2 to a pattern."""
+NUMBER_IN_WORDS = (
+    r"(?i:(?<![\w-])(?:" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")(?![\w-]))"
+)
+HOLE = r"((?:[+\-−]|(?<![\d.,]))\d+(?:[.,]\d+)?|" + NUMBER_IN_WORDS + ")"
+"""A number in a pattern: a sign may follow a digit (`2d6+3`); an unsigned number may not;
+a number written in words (« deux », « Cinq ») reads as its value."""
 HOLE_END = r"(?![\d]|[.,]\d)"
 
 _SPACES = re.compile(r"\s+")
@@ -414,7 +433,9 @@ class TextMatch:
 
 
 def number_value(text: str) -> int | Fraction:
-    """The value of a number as the book writes it: `12`, `-3`, `−1`, `+2`, `1,5`."""
+    """The value of a number as the book writes it: `12`, `-3`, `−1`, `+2`, `1,5`, « deux »."""
+    if text.lower() in NUMBER_WORDS:
+        return NUMBER_WORDS[text.lower()]
     text = text.replace("−", "-").replace(",", ".").lstrip("+")
     value = Fraction(text)
     return int(value) if value.denominator == 1 and "." not in text else value
