@@ -39,6 +39,7 @@ from build_tools.render.sheets_character import (
     read_character,
     unknown_book,
 )
+from build_tools.render.sheets_form import finish_form
 from build_tools.render.sheets_layout import outside_printable
 from build_tools.render.sheets_model import Description, Group, Track, printed
 from build_tools.render.typography import french_spaces
@@ -84,7 +85,7 @@ def render(context) -> list[Path]:
     if outside:
         raise RenderError(outside)
     for paper, document in documents.items():
-        pdf = document.write_pdf(pdf_forms=True, **PDF_OPTIONS)
+        pdf = finish_form(document.write_pdf(pdf_forms=True, **PDF_OPTIONS), description)
         name = "sheet.pdf" if paper == "a4" else f"sheet-{paper}.pdf"
         written.append(write_atomic(context.out / name, pdf))
     context.written.extend(written)
@@ -101,7 +102,9 @@ def sheet_pdf(
     """The PDF of the sheet of the game of the book in `folder`: a fillable form when
     `character` is None, else filled with it. WeasyPrint reads through the book's gate."""
     document = sheet_document(description, folder, paper, character, language)
-    return document.write_pdf(pdf_forms=character is None, **PDF_OPTIONS)
+    if character is None:
+        return finish_form(document.write_pdf(pdf_forms=True, **PDF_OPTIONS), description)
+    return document.write_pdf(**PDF_OPTIONS)
 
 
 def sheet_document(

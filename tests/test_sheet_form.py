@@ -1,0 +1,188 @@
+"""The blank sheet as a form in the viewers players use: ticks that show, totals that compute.
+
+A tick box is ticked as a viewer ticks it (/V and /AS set to its on state) and the page
+is drawn by two engines, poppler (pdftoppm: Evince, Okular) and MuPDF (mutool): the
+ticked box is dark inside, its unticked neighbour white. The calculate actions are
+read from the PDF (/CO, each field's /AA /C) and run by node, as a viewer runs them,
+on the fields an example character's player would write: each gives the rules' value.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import subprocess
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from build_tools.books import discover, load_game
+from build_tools.render.sheets import sheet_pdf
+from build_tools.render.sheets_model import printed
+from build_tools.render.sheets_totals import totals
+
+pikepdf = pytest.importorskip("pikepdf")
+
+ROOT = Path(__file__).resolve().parent.parent
+DPI = 100
+
+
+def _game(name: str):
+    book = next(b for b in discover(ROOT / "source") if b.name == name)
+    return book, load_game(book)[0]
+
+
+@pytest.fixture(scope="module")
+def forms():
+    """The blank A4 form of each game, as the build writes it."""
+    found = {}
+    for name in ("cda", "harmonies", "edad"):
+        book, game = _game(name)
+        found[name] = sheet_pdf(game.sheet, book.folder, "a4")
+    return found
+
+
+def _fields(pdf: bytes) -> dict[str, object]:
+    document = pikepdf.open(io.BytesIO(pdf))
+    return document, {str(field.T): field for field in document.Root.AcroForm.Fields}
+
+
+def _pgm(data: bytes) -> tuple[int, int, bytes]:
+    """Width, height and grey bytes of a binary PGM (P5)."""
+    parts = data.split(maxsplit=4)
+    assert parts[0] == b"P5", parts[0]
+    width, height = int(parts[1]), int(parts[2])
+    return width, height, parts[4][-width * height :]
+
+
+def _drawn(pdf: Path, engine: str, tmp_path: Path) -> tuple[int, int, bytes]:
+    if engine == "pdftoppm":
+        out = tmp_path / "poppler"
+        command = ["pdftoppm", "-gray", "-r", str(DPI), "-f", "1", "-l", "1", str(pdf), str(out)]
+        subprocess.run(command, check=True, capture_output=True, timeout=60)
+        return _pgm(next(tmp_path.glob("poppler*.pgm")).read_bytes())
+    out = tmp_path / "mupdf.pgm"
+    command = ["mutool", "draw", "-q", "-r", str(DPI), "-c", "gray", "-o", str(out), str(pdf), "1"]
+    subprocess.run(command, check=True, capture_output=True, timeout=60)
+    return _pgm(out.read_bytes())
+
+
+def _darkness(image, rect, page_height: float) -> float:
+    """The share of dark pixels inside a field (its middle half, clear of its border)."""
+    width, height, grey = image
+    scale = DPI / 72
+    left, bottom, right, top = (float(v) for v in rect)
+    x0, x1 = sorted((left, right))
+    y0, y1 = sorted((page_height - top, page_height - bottom))
+    inset_x, inset_y = (x1 - x0) / 4, (y1 - y0) / 4
+    pixels = [
+        grey[row * width + column]
+        for row in range(int((y0 + inset_y) * scale), int((y1 - inset_y) * scale))
+        for column in range(int((x0 + inset_x) * scale), int((x1 - inset_x) * scale))
+    ]
+    return sum(pixel < 128 for pixel in pixels) / len(pixels)
+
+
+@pytest.mark.parametrize("engine", ["pdftoppm", "mutool"])
+def test_a_ticked_box_shows_its_tick_and_an_unticked_one_none(forms, engine, tmp_path):
+    if shutil.which(engine) is None:
+        pytest.skip(f"{engine} is not installed (.ci/run installs it)")
+    document, fields = _fields(forms["cda"])
+    ticked, unticked = fields["aspects-Ph-legeres-1"], fields["aspects-Ph-legeres-2"]
+    on = next(key for key in ticked.AP.N.keys() if key != "/Off")
+    ticked.V = ticked.AS = pikepdf.Name(on)
+    path = tmp_path / "ticked.pdf"
+    document.save(path)
+    page_height = float(document.pages[0].MediaBox[3])
+    image = _drawn(path, engine, tmp_path)
+    assert _darkness(image, ticked.Rect, page_height) > 0.15
+    assert _darkness(image, unticked.Rect, page_height) < 0.02
+
+
+def test_every_tick_box_has_both_states_the_viewer_s_glyph_and_its_font(forms):
+    for name, pdf in forms.items():
+        document, fields = _fields(pdf)
+        assert "/ZaDb" in document.Root.AcroForm.DR.Font
+        boxes = [f for f in fields.values() if f.FT == "/Btn"]
+        assert boxes or name == "edad"  # Edad's sheet has no track
+        for box in boxes:
+            assert set(box.AP.N.keys()) == set(box.AP.D.keys()) >= {"/Off"}
+            assert len(box.AP.N.keys()) == 2
+            assert str(box.MK.CA) == "4" and str(box.DA).startswith("/ZaDb")
+        for text in (f for f in fields.values() if f.FT == "/Tx"):
+            assert "/N" in text.AP and "/DA" in text
+
+
+def _written(character, prefix: str = "") -> dict[str, object]:
+    """The fields a player writes in the form, by name (`armes-0-BA`)."""
+    found = {}
+    items = character.items() if isinstance(character, dict) else enumerate(character)
+    for key, value in items:
+        name = f"{prefix}{key}"
+        if isinstance(value, dict | list):
+            found |= _written(value, f"{name}-")
+        elif not isinstance(value, bool):
+            found[name] = value
+    return found
+
+
+_HARNESS = """
+const input = JSON.parse(require("fs").readFileSync(0, "utf8"));
+const values = input.values;
+const doc = { getField(name) { return name in values ? { value: values[name] } : null; } };
+for (const [field, script] of input.scripts) {
+  const event = { value: "" };
+  new Function("event", script).call(doc, event);
+  values[field] = event.value;
+}
+process.stdout.write(JSON.stringify(values));
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "file"),
+    [
+        ("cda", "personnages/krom.toml"),
+        ("cda", "personnages/bjorn.toml"),
+        ("cda", "personnages/marie-pierre.toml"),
+        ("edad", "personnages/j1.toml"),
+        ("harmonies", "personnages/david.toml"),
+    ],
+)
+def test_the_form_s_calculations_give_the_rules_values(forms, name, file):
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed")
+    book, game = _game(name)
+    character = tomllib.loads((book.folder / file).read_text(encoding="utf-8"))
+    expected = {
+        path.replace(".", "-"): value
+        for path, value in totals(game.sheet, character).items()
+        if value is not None
+    }
+    document, fields = _fields(forms[name])
+    order = [str(field.T) for field in document.Root.AcroForm.CO]
+    assert order, "the form computes nothing"
+    calculated = {field: str(fields[field].AA.C.JS) for field in order}
+    for field in order:
+        assert int(fields[field].Ff) & 1, f"{field} is computed: read-only"
+    # The player writes what the file holds, and the totals no script computes.
+    values = _written(character) | {k: v for k, v in expected.items() if k not in calculated}
+    # as a viewer holds them: numbers, and the rest as the sheet prints it (« 1,9 »)
+    values = {
+        k: v if isinstance(v, int | str) else printed(v) for k, v in values.items() if k in fields
+    }
+    run = subprocess.run(
+        ["node", "-e", _HARNESS],
+        input=json.dumps({"values": values, "scripts": list(calculated.items())}),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    computed = json.loads(run.stdout)
+    checked = [field for field in order if field in expected]
+    assert checked, "no calculation of this character's boxes"
+    for field in checked:
+        assert computed[field] == expected[field], (field, computed[field], expected[field])
