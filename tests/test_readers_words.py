@@ -112,3 +112,34 @@ def test_an_erratum_in_words_reads_the_rules_words(html_books):
     assert "Le texte dit « supérieur », lire « supérieur ou égal »" in " ".join(marks.split())
     edad = " ".join(" ".join(page(html_books, "edad").xpath("//details//text()")).split())
     assert "Le texte dit « Arme de prédilection », lire « Maniement de l’arme »" in edad
+
+
+PROGRAMMERS = re.compile(r"\^|\bmax\(|\bmin\(|[⌊⌋]|(?<![\w°])P\(| \| |\b[hkn]\b(?!’)")
+"""What a reader of the book does not write: powers with a caret, max and min, floor
+brackets, (conditional) probabilities, and letters the book never defines."""
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_every_working_line_is_in_the_books_notation(html_books, book):
+    root = page(html_books, book)
+    lines = [
+        " ".join(item.text_content().split())
+        for item in root.xpath("//ol[@class='working']/li | //p[@class='reason']")
+    ]
+    assert len(lines) > 100
+    wrong = [
+        line for line in lines if PROGRAMMERS.search(line.replace("la valeur suivie d’un h", ""))
+    ]
+    assert wrong == []
+
+
+def test_exponents_are_superscripts_and_rounding_is_said(html_books):
+    harmonies = page(html_books, "harmonies")
+    assert harmonies.xpath("//ol[@class='working']/li/sup")
+    assert "^" not in harmonies.text_content()
+    cda = " ".join(
+        " ".join(page(html_books, "cda").xpath("//ol[@class='working']//text()")).split()
+    )
+    assert "la plus grande de 1 et ND + 1 à la plus petite de CA et 19" in cda
+    assert "°R moyen d’encaissement arrondi à l’inférieur" in cda
+    assert "la part des jets où °R > seuil parmi ceux où °R ≤ CA" in cda

@@ -7,6 +7,7 @@ line a formula writes agrees with what its rule computed.
 
 from __future__ import annotations
 
+import html
 import re
 from fractions import Fraction
 
@@ -194,8 +195,10 @@ def working_of(claims, text: str) -> list[str]:
 
     marks = Marks({}, [], {}, {"more_steps": "+{count}"}, Typography(language="fr"))
     (claim,) = [claim for claim in claims if text in claim.text]
-    # the lines as the French book sets them, its no-break spaces read as spaces
-    return [re.sub("[\u00a0\u202f]", " ", line) for line in marks.working(claim)]
+    # the lines as the French book sets them (markup read as its text), its no-break
+    # spaces read as spaces
+    lines = [html.unescape(re.sub("<[^>]+>", "", line)) for line in marks.working(claim)]
+    return [re.sub("[\u00a0\u202f]", " ", line) for line in lines]
 
 
 def test_the_damage_the_pain_and_the_fainting_show_their_working(claims):

@@ -33,6 +33,7 @@ from markupsafe import Markup, escape
 from build_tools.checking.matching import words_given
 from build_tools.checking.rule import reading_order
 from build_tools.corrections import Correction, corrected, correction_of
+from build_tools.render.reading_notation import for_readers
 from build_tools.diagnostics import Finding
 from build_tools.ledger import Entry, read_ledger
 from build_tools.render.typography import Typography
@@ -336,7 +337,8 @@ class Marks:
         entry = self.entries.get(finding.id) if finding is not None else None
         if entry is None:
             return ""
-        return self.typography.apply(entry.reason_in(self.typography.language))
+        reason = self.typography.apply(entry.reason_in(self.typography.language))
+        return for_readers(reason, self.typography.language)
 
     def working(self, source) -> list[str]:
         """The working in the book's notation (« °É = 18 − 16 + 18 = 20 »), from the claim's steps.
@@ -362,6 +364,7 @@ class Marks:
             if line and line not in lines:
                 lines.append(line)
         lines = [line for line in lines if not any(_says(other, line) for other in lines)]
+        lines = [for_readers(line, self.typography.language) for line in lines]
         if len(lines) <= WORKING_STEPS:
             return lines
         more = self.words["more_steps"].format(count=len(lines) - WORKING_STEPS)

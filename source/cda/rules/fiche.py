@@ -95,7 +95,7 @@ _DESCRIPTION = Description(
                 Box(
                     "valeur",
                     "Aspect",
-                    formula="+1 pour aspect + 1 PX (+ 20 × h)",
+                    formula="+1 pour aspect + 1 PX (+ 20 × NH)",
                     cites=_S_PROGRESSION,
                     rule=personnages.progression_d_un_aspect,
                 ),
@@ -160,7 +160,7 @@ _DESCRIPTION = Description(
                 Box(
                     "depenses",
                     "PX dépensés",
-                    formula="Σ NC à atteindre (+ 20 × h) depuis la création",
+                    formula="Σ NC à atteindre (+ 20 × NH) depuis la création",
                     cites=_S_PROGRESSION,
                     rule=personnages.cout_d_un_niveau_de_competence,
                 ),

@@ -411,8 +411,8 @@ def px_d_aspect_d_une_competence(niveau_atteint: int, niveau_de_depart: int = 0)
 
 
 @rule(
-    formula="coût = NC à atteindre + 20 × h",
-    symbols={"NC à atteindre": "niveau_a_atteindre", "h": "niveau_d_heroisme"},
+    formula="coût = NC à atteindre + 20 × NH",
+    symbols={"NC à atteindre": "niveau_a_atteindre", "NH": "niveau_d_heroisme"},
     cites="on augmentera le coût de 20 PX par niveau d'héroïsme",
 )
 def cout_d_un_niveau_de_competence(niveau_a_atteindre: int, niveau_d_heroisme: int = 0) -> int:
@@ -421,8 +421,8 @@ def cout_d_un_niveau_de_competence(niveau_a_atteindre: int, niveau_d_heroisme: i
 
 
 @rule(
-    formula="PX = aspect + 1 + 20 × h",
-    symbols={"aspect": "aspect", "h": "niveau_d_heroisme"},
+    formula="PX = aspect + 1 + 20 × NH",
+    symbols={"aspect": "aspect", "NH": "niveau_d_heroisme"},
     cites="Lorsque le personnage à autant de PX dans un",
 )
 def px_pour_augmenter_un_aspect(aspect: int, niveau_d_heroisme: int = 0) -> int:

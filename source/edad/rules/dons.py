@@ -252,12 +252,12 @@ def bonus_d_initiative_du_don(nom: str) -> int:
 
 
 @rule(
-    formula="points requis = points du don × n",
+    formula="points requis = points du don × niveau",
     symbols={
         "points du don": lambda arguments: DONS[arguments["nom"]].competences[
             arguments["competence"]
         ],
-        "n": "niveau",
+        "niveau": "niveau",
     },
     cites=(
         "est disponible si le personnage au moins 5*n points de compétences en Résistance",
@@ -270,8 +270,8 @@ def points_de_competence_requis(nom: str, competence: str, niveau: int = 1) -> i
 
 
 @rule(
-    formula="PVs = 3 × n",
-    symbols={"n": "niveau"},
+    formula="PVs = 3 × niveau",
+    symbols={"niveau": "niveau"},
     cites="et lui donne 3 PVs supplémentaires",
 )
 def pvs_de_robustesse(niveau: int) -> int:
@@ -281,14 +281,14 @@ def pvs_de_robustesse(niveau: int) -> int:
 
 @rule(
     formula=(
-        "Canaliser actuel ≠ n − 1 : il lui faut d'abord le Canaliser précédent ; "
-        "bonus d'Int < n : son bonus d'intelligence est trop bas ; "
-        "Canaliser actuel = n − 1 et bonus d'Int ≥ n : le don lui est disponible"
+        "Canaliser actuel ≠ niveau − 1 : il lui faut d'abord le Canaliser précédent ; "
+        "bonus d'Int < niveau : son bonus d'intelligence est trop bas ; "
+        "Canaliser actuel = niveau − 1 et bonus d'Int ≥ niveau : le don lui est disponible"
     ),
     symbols={
         "Canaliser actuel": "canaliser_actuel",
         "bonus d'Int": "bonus_d_intelligence",
-        "n": "niveau",
+        "niveau": "niveau",
     },
     cites="le don Canaliser n est disponible à la condition d'avoir le don Canaliser n-1 (tous "
     "les personnages ont Canaliser 0, qui n'est pas noté par commodité) et d'avoir un bonus "

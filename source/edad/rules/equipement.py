@@ -91,12 +91,12 @@ def nombre_de_competences_martiales() -> int:
 
 
 @rule(
-    formula="PVs = PVs du tableau + k × bonus d'altération",
+    formula="PVs = PVs du tableau + PVs par point × bonus d'altération",
     symbols={
         "PVs du tableau": lambda arguments: POINTS_DE_VIE_DES_OBJETS[
             arguments["sorte"], arguments["taille"]
         ],
-        "k": lambda arguments: PVS_PAR_BONUS_D_ALTERATION[arguments["sorte"]],
+        "PVs par point": lambda arguments: PVS_PAR_BONUS_D_ALTERATION[arguments["sorte"]],
         "bonus d'altération": "bonus_d_alteration",
     },
     cites=(

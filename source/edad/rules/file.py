@@ -172,8 +172,8 @@ def file_initiale(scores_d_initiative: dict[str, int]) -> tuple[str, ...]:
 
 
 @rule(
-    formula="décalage = ⌊n / 2⌋",
-    symbols={"n": "nombre_de_participants"},
+    formula="décalage = ⌊participants / 2⌋",
+    symbols={"participants": "nombre_de_participants"},
     cites="il est décalé de la moitié du nombre de participants, arrondi à l'inférieur",
 )
 def decalage_d_une_action_simple(nombre_de_participants: int) -> int:

@@ -82,13 +82,13 @@ def cout_d_incantation(niveau: int, incantation_rapide: bool = False) -> str:
 
 @rule(
     formula=(
-        "n > bonus d'Int : le niveau du sort dépasse son bonus d'intelligence ; "
-        "n = 0 : tout magicien apprend les sorts de niveau 0 ; "
+        "niveau du sort > bonus d'Int : le niveau du sort dépasse son bonus d'intelligence ; "
+        "niveau du sort = 0 : tout magicien apprend les sorts de niveau 0 ; "
         "sort précédent maîtrisé : il maîtrise un sort du niveau précédent dans l'école ; "
         "sinon : il ne maîtrise aucun sort du niveau précédent dans l'école"
     ),
     symbols={
-        "n": "niveau",
+        "niveau du sort": "niveau",
         "bonus d'Int": "bonus_d_intelligence",
         "sort précédent maîtrisé": lambda arguments: (
             arguments["niveau"] - NIVEAU_PRECEDENT
@@ -126,8 +126,8 @@ def nombre_de_sorts_connus(points_d_arcane: int) -> int:
 
 
 @rule(
-    formula="niveau de lanceur = n",
-    symbols={"n": "canaliser"},
+    formula="niveau de lanceur = niveau de Canaliser",
+    symbols={"niveau de Canaliser": "canaliser"},
     cites="et permet d'avoir un niveau de lanceur de sort égal à n",
 )
 def niveau_de_lanceur(canaliser: int) -> int:
