@@ -33,9 +33,9 @@ from markupsafe import Markup, escape
 from build_tools.checking.matching import words_given
 from build_tools.checking.rule import reading_order
 from build_tools.corrections import Correction, corrected, correction_of
-from build_tools.render.reading_notation import for_readers
 from build_tools.diagnostics import Finding
 from build_tools.ledger import Entry, read_ledger
+from build_tools.render.reading_notation import for_readers
 from build_tools.render.typography import Typography
 
 ERRATUM = "erratum"
