@@ -80,9 +80,16 @@ def words_of(node: etree._Element | None, left_out: tuple[str, ...] = UNREAD) ->
 def as_read(element: etree._Element, plain: str) -> str:
     """The words a reader sees where `text_of(element)` reads `plain`: the same stretch with
     the words of its cross-references put back (`plain` itself when it is not found)."""
+    pieces = list(_pieces(element, ()))
+    if not any(generated for _, generated in pieces):
+        # No cross-reference's words: the reader's text is the element's own, and the
+        # stretch read is `plain` normalised (the character walk below would give the same).
+        wanted = normalize(plain)
+        own = normalize("".join(text for text, _ in pieces))
+        return wanted if plain.strip() and wanted in own else plain
     characters: list[str] = []
     linked: list[bool] = []
-    for text, generated in _pieces(element, ()):
+    for text, generated in pieces:
         characters.extend(text)
         linked.extend([generated] * len(text))
     # The reader's text, normalised as `normalize` does, each character marked linked or not.
