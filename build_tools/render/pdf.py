@@ -87,27 +87,22 @@ def lay_out(context, refusals: list[str] | None = None):
         base_url=base_url,
         url_fetcher=fetcher,
     )
-    with _weasyprint_warnings() as warnings, _deep_layout():
-        document = weasyprint.HTML(string=page, base_url=base_url, url_fetcher=fetcher).render(
+    page = keep_notes_with_calls(page)
+
+    def lay(html: str):
+        return weasyprint.HTML(string=html, base_url=base_url, url_fetcher=fetcher).render(
             stylesheets=[stylesheet], font_config=fonts
         )
 
-        def lay(html: str):
-            return weasyprint.HTML(string=html, base_url=base_url, url_fetcher=fetcher).render(
-                stylesheets=[stylesheet], font_config=fonts
-            )
-
-        moved = join_ranges(
-            continue_tables(keep_notes_with_calls(page, document), document), document
-        )
-        filled = fill_page_numbers(moved, document)
-        if filled != page:
-            # Notes kept with their calls, « (suite) » over a table's continued rows, the
-            # errata's pages written where the marks refer to them (as the first layout set
-            # them); if the new layout moved an entry, its page is written once more.
-            document = lay(filled)
-            if moved != page and fill_page_numbers(moved, document) != filled:
-                document = lay(fill_page_numbers(moved, document))
+    with _weasyprint_warnings() as warnings, _deep_layout():
+        document = lay(page)
+        # The pages the marks give for the errata's entries are the stylesheet's
+        # target-counter(), in boxes of one width, and the notes stay with their calls by the
+        # page's own markup: one layout, unless a long table broke (« (suite) » over its
+        # continued rows) or an index range fell on one page (« 5 », not « 5–5 »).
+        moved = join_ranges(continue_tables(page, document), document)
+        if moved != page:
+            document = lay(moved)
     glyphs = pdf_glyphs.check(context.document, pdf_style.fonts())
     context.findings.extend(glyphs)
     _report(context, warnings, refusals, [finding.key for finding in glyphs])
@@ -161,50 +156,21 @@ def _roman(number: int) -> str:
     return roman
 
 
-PAGE_OF = re.compile(r'(<span class="page-of" data-target="([^"]+)">)00(</span>)')
-"""A page number the print page leaves to fill: the erratum's entry an ✗ mark refers to."""
-
-
-def fill_page_numbers(page: str, document) -> str:
-    """`page` with the folio of each `page-of` target as `document` laid it out.
-
-    WeasyPrint resolves a forward `target-counter()` by laying out again only
-    the pages that hold it, which can move a heading and leave the contents'
-    numbers stale. So the marks print a placeholder in a box of fixed width, the
-    book is laid out once, and the numbers are written in for a second layout
-    that breaks every line and page as the first did.
-    """
-    if "page-of" not in page:
-        return page
-    body = _page_of(document, pdf_markup.BODY_START)
-    pages = anchor_pages(document)
-
-    def folio(match: re.Match) -> str:
-        index = pages.get(match.group(2))
-        number = str(index - body + 1) if index is not None and index >= body else "?"
-        return f"{match.group(1)}{number}{match.group(3)}"
-
-    return PAGE_OF.sub(folio, page)
-
-
 LOOSENED = 20
 """Paragraphs after a note's call whose widows and orphans may go, so the note can stay."""
 
 
-def keep_notes_with_calls(page: str, document) -> str:
-    """`page` loosened after each note `document` set a page later than its call.
+def keep_notes_with_calls(page: str) -> str:
+    """`page` loosened after each note's call, so that the note keeps its call's page.
 
     WeasyPrint makes room for a paragraph's last lines (widows, orphans) by
     sending the page's last footnote to the next page; a reader then looks for
-    it in vain. After such a call, the next paragraphs may break anywhere, so
-    the note keeps its page.
+    it in vain. After a call, the next paragraphs may break anywhere, so the note
+    stays on its call's page in the one layout, which need not be made twice.
     """
     if "footnote-call" not in page:
         return page
-    pages = anchor_pages(document)
     for note in re.findall(r'<span class="footnote-call" id="([^"]+)-call">', page):
-        if pages.get(note) == pages.get(f"{note}-call"):
-            continue
         start = page.find(f'id="{note}-call"')
         head, tail = page[:start], page[start:]
         tail = re.sub(r"<p(?=[\s>])", '<p data-loose=""', tail, count=LOOSENED)
