@@ -13,6 +13,7 @@ that stands for a minus (« -4 », « 18 - 16 ») becomes a true minus sign.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -84,7 +85,10 @@ class Typography:
             return text  # « :30 », « ;-) »: not a mark of the sentence
         return (NO_BREAK_SPACE if text[0] == ":" else NARROW_NO_BREAK_SPACE) + text
 
+    @functools.lru_cache(maxsize=1 << 16)  # noqa: B019 - a Typography is a frozen value
     def _words(self, text: str) -> str:
+        """`text` set (memoised: the single page, the split pages and the print page set the
+        same texts, each once)."""
         if "-" in text:
             text = minus_signs(text)
         if self.french and self.apostrophes and '"' in text:
