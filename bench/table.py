@@ -142,11 +142,7 @@ def check_row(runs: int) -> None:
 def public_rows(mains: list[Path], runs: int, scratch: Scratch) -> None:
     for main in mains:
         folder = scratch.folder("public")
-        if len(list(main.parent.glob("*.xml"))) == 1:  # the book's own folder: its images too
-            shutil.copytree(main.parent, folder)
-        else:
-            folder.mkdir(parents=True)
-            shutil.copy(main, folder)
+        shutil.copytree(main.parent, folder)  # the book's folder: its chapters and images too
         copy = folder / main.name
         ours, reference = duel(
             lambda out, copy=copy: [build(str(copy), "html", out, "--no-rules")],
