@@ -471,3 +471,21 @@ def test_version_imports_nothing_of_the_cli():
     version, modules = run.stdout.splitlines()
     assert version.startswith("rulebook ")
     assert modules == "['build_tools', 'build_tools.entry']"
+
+
+def test_check_imports_no_renderer_library():
+    """`rulebook check` lays nothing out and fills no template: WeasyPrint and Jinja2 stay out."""
+    script = (
+        "import sys; sys.argv = ['rulebook', 'check', 'harmonies', '-q']\n"
+        "from build_tools.entry import main\n"
+        "main()\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'weasyprint', 'jinja2', 'pydyf'}))"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert run.stdout.splitlines()[-1] == "[]", run.stdout + run.stderr
