@@ -1,13 +1,14 @@
 """`rulebook serve`: the HTML books on 127.0.0.1, built again when a source changes, reloaded live.
 
     watch (watchfiles) ─> build what changed (incremental, in a child of the loaded server)
-    ─> tell the pages
-    (server-sent events) ─> each open page reloads itself
+    ─> tell the pages (server-sent events, one stream per browser) ─> each open page reloads
 
 A page is served as built, with a small script added at its end (only when served: the
-files on disk are the build's own) that listens for the server's events and reloads the
-page after a build. A book that cannot be read shows its findings, with their locations,
-instead of its stale pages; new findings are listed above the page.
+files on disk are the build's own). The script joins a SharedWorker, one per browser,
+which holds the one event stream however many tabs are open, and reloads the page after a
+build, at the place the reader was. A book that cannot be read shows its findings, with
+their locations, instead of its stale pages; new findings are listed in a banner above the
+page, each location a link to its place. The console says one line per build, with its time.
 """
 
 from __future__ import annotations
@@ -16,18 +17,23 @@ import html
 import http.server
 import multiprocessing
 import os
+import re
 import sys
 import threading
+import time
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from build_tools.assets import templates_folder
 from build_tools.books import Book, UsageError
+from build_tools.diagnostics import counted
 from build_tools.resources import Refused, read_bytes
 
 HOST = "127.0.0.1"
 """Only the loopback: a preview is for the author at this machine, never for the network."""
 EVENTS = "/__rulebook/events"
+SCRIPTS = {"/__rulebook/reload.js": "reload.js", "/__rulebook/worker.js": "worker.js"}
+"""The page's script and the SharedWorker it joins, served from templates/serve/."""
 KEEPALIVE = 15
 """Seconds between two comments on an idle event stream, so proxies and browsers keep it open."""
 
@@ -40,16 +46,25 @@ class Site:
         self.out = out.absolute()
         self.options = options
         self.generation = 0
+        self.started = os.getpid()
+        """Which server numbered the builds: a page of an earlier server reloads at once."""
         self.changed = threading.Condition()
         self.errors: dict[str, list[str]] = {}
         """Book -> the findings that kept it from being built (it cannot be read)."""
-        self.findings: dict[str, list[str]] = {}
-        """Book -> its new findings, as `rulebook check` prints them."""
+        self.findings: dict[str, list[dict]] = {}
+        """Book -> its new findings: their text as `rulebook check` prints them, and the id
+        of the element of the page each is about (`anchor`, '' when none)."""
         self.stop = threading.Event()
+
+    @property
+    def build_number(self) -> str:
+        """The latest build, as the pages compare it: « server:number »."""
+        return f"{self.started}:{self.generation}"
 
     def build(self, names: list[str]) -> None:
         """Build these books (HTML, incrementally), then tell every open page."""
         for name in names:
+            started = time.monotonic()
             try:
                 status, lines, problems, new = _in_fresh_process(
                     self.books[name], self.out, self.options
@@ -62,12 +77,10 @@ class Site:
                     f"{name} --traceback` shows where)"
                 ]
             self.errors[name] = problems if status == 2 else []
-            self.findings[name] = new
-            for line in lines:
-                if not line.endswith("up to date"):
-                    print(line, flush=True)
-            for line in problems:
-                print(line, file=sys.stderr, flush=True)
+            self.findings[name] = [
+                item if isinstance(item, dict) else {"text": item, "anchor": ""} for item in new
+            ]
+            print(_console_line(name, status, lines, problems, new, started), flush=True)
         with self.changed:
             self.generation += 1
             self.changed.notify_all()
@@ -102,8 +115,27 @@ class Site:
         ):
             names = self.affected({path for _, path in changes})
             if names:
-                print(f"rulebook: changed: {', '.join(names)}; building", flush=True)
                 self.build(names)
+
+
+def _console_line(name: str, status: int, lines, problems, new, started: float) -> str:
+    """One line for a build of a served book: when it ended, how long it took, what came of it
+    (the findings themselves are in the page)."""
+    took = f"{time.monotonic() - started:.1f} s"
+    clock = time.strftime("%H:%M:%S")
+    if status == 2:
+        internal = [line for line in problems if "internal error" in line]
+        if internal:
+            return f"rulebook: {clock} {internal[0].removeprefix('rulebook: ')}"
+        findings = [line for line in problems if not line.startswith("rulebook: ")]
+        return (
+            f"rulebook: {clock} {name}: cannot be read ({counted(len(findings), 'finding')}, "
+            f"shown in the page), {took}"
+        )
+    written = sum(1 for line in lines if not line.endswith("up to date"))
+    what = "built" if written else "up to date"
+    found = f", {counted(len(new), 'new finding')} (shown in the page)" if new else ""
+    return f"rulebook: {clock} {name}: {what} in {took}{found}"
 
 
 def source_filter():
@@ -180,6 +212,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         path = unquote(urlsplit(self.path).path, errors="strict")
         if path == EVENTS:
             return self.events()
+        if path in SCRIPTS:
+            script = (templates_folder() / "serve" / SCRIPTS[path]).read_bytes()
+            return self.send(200, "text/javascript; charset=utf-8", script)
         if path == "/":
             return self.send(200, "text/html; charset=utf-8", self.page(_index(self.site)))
         name, _, rest = path.lstrip("/").partition("/")
@@ -195,7 +230,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             file = file / "index.html"
         if self.site.errors.get(name) and file.suffix in (".html", ""):
             page = _error_page(name, self.site.errors[name])
-            return self.send(200, "text/html; charset=utf-8", self.page(page))
+            return self.send(200, "text/html; charset=utf-8", self.page(page, error=True))
         if not built_here(folder, file):  # only what the build wrote: nothing planted there
             return self.send(404, "text/plain; charset=utf-8", b"not found\n")
         try:
@@ -208,20 +243,26 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.send(200, "text/html; charset=utf-8", self.page(text))
         return self.send(200, _content_type(file), content)
 
-    def page(self, text: str) -> bytes:
+    def page(self, text: str, *, error: bool = False) -> bytes:
         """A served page: the book's, with the script that reloads it after a build."""
-        script = _RELOAD.replace("GENERATION", str(self.site.generation))
+        script = (
+            f'<script src="/__rulebook/reload.js" data-build="{self.site.build_number}" '
+            f'data-error="{"true" if error else "false"}"></script>\n'
+        )
         at = text.rfind("</body>")
         at = at if at >= 0 else len(text)
         return (text[:at] + script + text[at:]).encode("utf-8")
 
     def send(self, status: int, kind: str, body: bytes) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-store")
-        self.end_headers()
-        self.wfile.write(body)
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(body)
+        except ConnectionError:  # the browser went away (a reload, a tab closed): nothing to say
+            self.close_connection = True
 
     def events(self) -> None:
         """Server-sent events: `build` (with the build's number) now and after each build."""
@@ -238,34 +279,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
                         site.changed.wait(KEEPALIVE)
                     generation = site.generation
                 if generation != seen:
-                    self.wfile.write(f"event: build\ndata: {generation}\n\n".encode())
+                    number = f"{site.started}:{generation}"
+                    self.wfile.write(f"event: build\ndata: {number}\n\n".encode())
                     seen = generation
                 else:
                     self.wfile.write(b": waiting\n\n")
                 self.wfile.flush()
-        except (BrokenPipeError, ConnectionResetError):
+        except ConnectionError:
             pass
 
     def log_message(self, format, *args) -> None:  # noqa: A002 - the base class's signature
         pass
-
-
-_RELOAD = """<script>
-(() => {
-  const served = GENERATION;
-  const events = new EventSource("/__rulebook/events");
-  events.addEventListener("build", (event) => {
-    if (Number(event.data) !== served) location.reload();
-  });
-})();
-</script>
-"""
-
-_PANEL = (
-    'style="position:fixed;top:0;left:0;right:0;max-height:50vh;overflow:auto;z-index:1000;'
-    "margin:0;padding:0.5em 1em;background:#fff4f0;color:#611;border-bottom:2px solid #c33;"
-    'font:0.8rem/1.4 monospace;white-space:pre-wrap"'
-)
 
 
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
@@ -303,29 +327,35 @@ def built_here(folder: Path, file: Path) -> bool:
     return any(relative in record.get("outputs", {}) for record in formats)
 
 
-def _with_banner(text: str, name: str, findings: list[str]) -> str:
-    """The page with its book's new findings above it (nothing when there are none)."""
+def _with_banner(text: str, name: str, findings: list[dict]) -> str:
+    """The page with its book's new findings in a banner at its top, in the flow of the page
+    (it covers nothing), each location a link to its place (nothing when there are none)."""
     if not findings:
         return text
-    banner = (
-        f'<pre id="rulebook-findings" role="alert" {_PANEL}>'
-        f"rulebook: {html.escape(name)}: {len(findings)} new finding(s)\n\n"
-        + "\n\n".join(html.escape(finding) for finding in findings)
-        + "</pre>"
+    shown = []
+    for finding in findings:
+        location, _, rest = finding["text"].partition(": ")
+        shown.append({**finding, "location": location, "rest": ": " + rest})
+    banner = _template("banner.html").render(
+        name=name, count=counted(len(findings), "new finding"), findings=shown
     )
-    at = text.rfind("</body>")
-    at = at if at >= 0 else len(text)
+    body = re.search(r"<body\b[^>]*>", text)
+    at = body.end() if body else 0
     return text[:at] + banner + text[at:]
 
 
 def _error_page(name: str, errors: list[str]) -> str:
     """What a book that cannot be read shows instead of its stale pages."""
-    body = "\n\n".join(html.escape(error) for error in errors)
-    return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f"<title>rulebook: {html.escape(name)} cannot be read</title></head><body>"
-        f'<pre id="rulebook-errors" role="alert" {_PANEL}>{body}</pre></body></html>\n'
+    return _template("error.html").render(name=name, errors=errors)
+
+
+def _template(name: str):
+    import jinja2
+
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(templates_folder() / "serve"), autoescape=True
     )
+    return environment.get_template(name)
 
 
 def _index(site: Site) -> str:
@@ -347,18 +377,29 @@ def _content_type(path: Path) -> str:
     return f"{kind}; charset=utf-8" if kind.startswith("text/") or kind.endswith("json") else kind
 
 
+class Server(http.server.ThreadingHTTPServer):
+    """The preview's HTTP server: a thread per connection; a request the browser aborted (a
+    reload, a tab closed mid-page) ends quietly, without a traceback on the console."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError | TimeoutError):
+            return
+        super().handle_error(request, client_address)
+
+
 def serve(books: list[Book], out: Path, options, port: int) -> int:
     """Build the books, serve them on the loopback, rebuild on change; until Ctrl-C."""
     site = Site(books, out, options)
     handler = type("BoundHandler", (Handler,), {"site": site})
     try:  # the port first: a port in use is said at once, not after the books are built
-        server = http.server.ThreadingHTTPServer((HOST, port), handler)
+        server = Server((HOST, port), handler)
     except OSError as error:
         raise UsageError(
             f"--port {port}: cannot serve on {HOST}:{port}: {error.strerror or error} "
             "(another server there? --port 0 takes any free port)"
         ) from None
-    server.daemon_threads = True
     try:
         load_engine()
         site.build(list(site.books))

@@ -57,10 +57,12 @@ class Browser:
         os.close(answers_write)
         self.buffer = b""
         self.number = 0
+        self.session = self.tab()
+
+    def tab(self) -> str:
+        """A new tab: the session to speak to it."""
         target = self.call("Target.createTarget", url="about:blank")["targetId"]
-        self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)[
-            "sessionId"
-        ]
+        return self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
 
     def call(self, method: str, session: str | None = None, **params):
         self.number += 1
@@ -79,23 +81,23 @@ class Browser:
                 assert "error" not in answer, answer
                 return answer["result"]
 
-    def open(self, url: str) -> None:
-        self.call("Page.navigate", self.session, url=url)
+    def open(self, url: str, session: str | None = None) -> None:
+        self.call("Page.navigate", session or self.session, url=url)
 
-    def text(self) -> str:
+    def evaluate(self, expression: str, session: str | None = None):
         result = self.call(
-            "Runtime.evaluate",
-            self.session,
-            expression="document.body ? document.body.innerText : ''",
-            returnByValue=True,
+            "Runtime.evaluate", session or self.session, expression=expression, returnByValue=True
         )
-        return result["result"].get("value", "")
+        return result["result"].get("value")
 
-    def wait_for(self, words: str, timeout: float = 60) -> str:
+    def text(self, session: str | None = None) -> str:
+        return self.evaluate("document.body ? document.body.innerText : ''", session) or ""
+
+    def wait_for(self, words: str, timeout: float = 60, session: str | None = None) -> str:
         """The page's text once it holds `words` (the page reloads itself; nothing is asked)."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
-            text = self.text()
+            text = self.text(session)
             if words in text:
                 return text
             time.sleep(0.2)
@@ -174,10 +176,93 @@ def test_only_the_loopback_and_only_the_books_files(served, tmp_path):
     assert served.startswith("http://127.0.0.1:")
     origin = served.split("/regles/")[0]
     page = urllib.request.urlopen(served).read().decode()
-    assert 'new EventSource("/__rulebook/events")' in page
+    assert '<script src="/__rulebook/reload.js" data-build="' in page
     on_disk = (tmp_path / "generated" / "regles" / "html" / "index.html").read_text()
-    assert "EventSource" not in on_disk  # the script is added when served, not built in
+    assert "__rulebook" not in on_disk  # the script is added when served, not built in
     for path in ("/regles/../../source/regles/un.xml", "/regles/%2e%2e/%2e%2e/etc/passwd"):
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(origin + path)
         assert refused.value.code == 404
+
+
+def test_ten_tabs_reload_after_one_edit_over_one_connection(book, served, browser):
+    # One event stream per tab would take one of the six connections Chromium keeps per
+    # host: the seventh tab would never load, and none would reload after an edit.
+    page = served.replace("index.html", "un.html")
+    tabs = [browser.session] + [browser.tab() for _ in range(9)]
+    for tab in tabs:
+        browser.open(page, tab)
+    for tab in tabs:
+        browser.wait_for("Premier jet.", session=tab)
+    chapter = book / "un.xml"
+    chapter.write_text(CHAPTER.replace("Premier jet.", "Second jet, réécrit."), encoding="utf-8")
+    for tab in tabs:
+        assert "Premier jet." not in browser.wait_for("Second jet, réécrit.", session=tab)
+    streams = browser.evaluate(
+        "performance.getEntriesByType('resource')"
+        ".filter(entry => entry.name.endsWith('/__rulebook/events')).length"
+    )
+    assert streams == 0  # the tab holds no stream of its own: the shared worker does
+
+
+LONG = (
+    '<chapter id="un"><title>Un</title>\n'
+    + "".join(f"<para>Paragraphe {n} du premier jet.</para>\n" for n in range(300))
+    + '<para id="fin">Fin.</para>\n</chapter>\n'
+)
+
+
+@pytest.fixture
+def long_chapter(book):
+    """The chapter three hundred paragraphs long, before the server starts."""
+    chapter = book / "un.xml"
+    chapter.write_text(LONG, encoding="utf-8")
+    return chapter
+
+
+def test_the_reading_place_survives_an_error_page(long_chapter, served, browser):
+    chapter = long_chapter
+    page = served.replace("index.html", "un.html")
+    browser.open(page)
+    browser.wait_for("Paragraphe 299")
+    time.sleep(0.5)  # the web fonts in: the page as tall as it stays
+    browser.evaluate("window.scrollTo(0, 3000)")
+    place = browser.evaluate("scrollY")
+    assert place > 2900
+
+    chapter.write_text(LONG.replace("<para>", "<para><emphasis>", 1), encoding="utf-8")
+    browser.wait_for("un.xml:2:52: fatal")  # the error page, at its own top
+    chapter.write_text(LONG.replace("premier jet", "dernier jet"), encoding="utf-8")
+    browser.wait_for("dernier jet")
+    end = time.monotonic() + 10
+    while abs(browser.evaluate("scrollY") - place) > 4 and time.monotonic() < end:
+        time.sleep(0.1)
+    assert abs(browser.evaluate("scrollY") - place) <= 4  # where the reader was, to a pixel
+
+
+def test_the_banner_is_above_the_page_links_its_places_and_can_be_dismissed(book, served, browser):
+    chapter = book / "un.xml"
+    chapter.write_text(
+        CHAPTER.replace("<para>Premier", '<para id="p1">Voir <xref linkend="nulle"/>. Premier'),
+        encoding="utf-8",
+    )
+    page = served.replace("index.html", "un.html")
+    browser.open(page)
+    text = browser.wait_for("1 new finding")
+    assert "[broken-reference]" in text
+    banner = "document.getElementById('rulebook-findings')"
+    bottom = browser.evaluate(f"{banner}.getBoundingClientRect().bottom")
+    heading = browser.evaluate("document.querySelector('h1, h2').getBoundingClientRect().top")
+    assert heading >= bottom  # in the flow of the page: the header below it, not under it
+    link = browser.evaluate(f"{banner}.querySelector('a').getAttribute('href')")
+    assert link == "#p1"
+    assert browser.evaluate("document.getElementById('p1').textContent").startswith("Voir")
+    browser.evaluate(f"{banner}.querySelector('button').click()")
+    assert browser.evaluate(f"getComputedStyle({banner}).display") == "none"
+    assert "1 new finding" not in browser.text()
+    # The findings as they are at the next build are shown again.
+    chapter.write_text(
+        CHAPTER.replace("<para>Premier", '<para id="p1">Voir <xref linkend="ailleurs"/>. Premier'),
+        encoding="utf-8",
+    )
+    assert "ailleurs" in browser.wait_for("1 new finding")

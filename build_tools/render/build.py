@@ -286,8 +286,9 @@ def _build_book(book, formats, options, out_root, strict, force, notify):
     manifest.book = {
         "status": status,
         "problems": list(problems),
-        # The new findings themselves, which `rulebook serve` shows in the page.
-        "new": [finding.astext() for finding in new],
+        # The new findings themselves, which `rulebook serve` shows in the page, each with
+        # the id of its element (or of the closest one above it that has an id): its place.
+        "new": [{"text": finding.astext(), "anchor": _anchor(finding)} for finding in new],
     }
     context = RenderContext(report, options, out)
     lines = []
@@ -396,6 +397,18 @@ def check_source_date() -> None:
             f"SOURCE_DATE_EPOCH={epoch!r} is not a date: give whole seconds since "
             "1970-01-01 UTC (e.g. $(git log -1 --format=%ct)), or unset it"
         ) from None
+
+
+def _anchor(finding) -> str:
+    """The id of the element a finding is about, or of the closest one around it with an id:
+    every source id is an anchor of the HTML book ('' when the finding has no element)."""
+    element = finding.element
+    while element is not None and hasattr(element, "getparent"):
+        identifier = element.get("id") if isinstance(element.tag, str) else None
+        if identifier:
+            return identifier
+        element = element.getparent()
+    return ""
 
 
 def _quiet_interrupt() -> None:
