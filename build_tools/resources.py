@@ -33,7 +33,9 @@ LINK_SCHEMES = ("http", "https", "mailto")
 
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.\-]*):")
 _INVISIBLE = re.compile(r"[\x00-\x20\x7f\u00a0\u200b-\u200d\u2060\ufeff]+")
-_LENGTH = re.compile(r"^\s*(\d{1,5}(?:\.\d{1,4})?|\.\d{1,4})\s*(in|cm|mm|pt|pc|px|em|%)?\s*$")
+_LENGTH = re.compile(
+    r"^\s*(\d{1,5}(?:\.\d{1,4})?|\.\d{1,4})\s*(in|cm|mm|pt|pc|px|em|%)?\s*$", re.ASCII
+)
 LARGEST_LENGTH = 10000
 """The largest number a length may have, in any unit: beyond it, a typo or an attack."""
 

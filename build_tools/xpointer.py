@@ -31,7 +31,7 @@ def pointed(root: etree._Element, pointer: str) -> etree._Element | None:
                 None,
             )
     for position, step in enumerate(steps[1:]):
-        if not step.isdigit():
+        if not (step.isascii() and step.isdigit()):
             return None
         if node is None and position == 0 and not steps[0]:
             node = root if step == "1" else None

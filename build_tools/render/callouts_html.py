@@ -359,4 +359,4 @@ class Callouts:
 def _first_line(coords: str) -> int | None:
     """The line a `linecolumn` area names: its first number."""
     first = coords.split()[0] if coords.split() else ""
-    return int(first) if first.isdigit() else None
+    return int(first) if first.isascii() and first.isdigit() else None

@@ -18,8 +18,8 @@ from lxml import etree
 from build_tools import limits
 
 FRAMES = ("all", "top", "bottom", "topbot", "sides", "none")
-_PROPORTIONAL = re.compile(r"^\s*(\d*\.?\d+)?\s*\*\s*$")
-_MEASURE = re.compile(r"^\s*(\d*\.?\d+)\s*(in|cm|mm|pt|pc|px|em)?\s*$")
+_PROPORTIONAL = re.compile(r"^\s*(\d*\.?\d+)?\s*\*\s*$", re.ASCII)
+_MEASURE = re.compile(r"^\s*(\d*\.?\d+)\s*(in|cm|mm|pt|pc|px|em)?\s*$", re.ASCII)
 
 
 @dataclass
@@ -241,6 +241,8 @@ def _widths(group: Group) -> list[str]:
     if all(stars):
         shares = [float(star.group(1) or 1) for star in stars]
         total = sum(shares)
+        if not total > 0 or total == float("inf"):  # « 0* » everywhere: no share to give
+            return []
         return [f"width: {100 * share / total:.2f}%" for share in shares]
     widths = []
     for spec in specs:

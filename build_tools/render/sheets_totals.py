@@ -139,7 +139,11 @@ def _value(path: str, character: Mapping[str, Any], values: Mapping[str, Any]) -
     node: Any = character
     for part in path.split("."):
         if isinstance(node, list):
-            node = node[int(part)] if part.isdigit() and int(part) < len(node) else None
+            node = (
+                node[int(part)]
+                if part.isascii() and part.isdigit() and int(part) < len(node)
+                else None
+            )
         elif isinstance(node, dict):
             node = node.get(part)
         else:

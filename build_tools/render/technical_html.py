@@ -259,7 +259,9 @@ class Technical:
 
     def visit_synopfragmentref(self, element: etree._Element) -> str:
         target = self.target(element.get("linkend"))
-        number = self.synopsis_fragment_number(target) if target is not None else "?"
+        # a linkend naming another kind of element is validation's finding: no number then
+        fragment = target is not None and target.tag == "synopfragment"
+        number = self.synopsis_fragment_number(target) if fragment else "?"
         link = self.link_to(element.get("linkend", ""), f"({number})", "synopfragmentref")
         return f"{link} {self.contents(element, skip=())}"
 

@@ -60,7 +60,7 @@ def _check_group(document: Document, group: etree._Element) -> list[Finding]:
     for colspec in colspecs:
         position = (
             int(colspec.get("colnum", position + 1))
-            if colspec.get("colnum", "").isdigit()
+            if _whole(colspec.get("colnum", ""))
             else position + 1
         )
         if position > cols:
@@ -207,7 +207,13 @@ def _extent(entry, names, spans, column, occupied, report):
 def _morerows(entry, report) -> int:
     """How many rows below an entry it also covers (a finding if that is not a number)."""
     value = entry.get("morerows", "0") or "0"
-    if value.strip().isdigit():
+    if _whole(value.strip()):
         return int(value)
     report(entry, "table", f"morerows={value!r} is not a number of rows", f"morerows-{value}")
     return 0
+
+
+def _whole(value: str) -> bool:
+    """Whether `value` is a whole number in ASCII digits: `str.isdigit()` also takes « ² » and
+    « ١ », which `int()` then refuses or reads as another number."""
+    return value.isascii() and value.isdigit()
