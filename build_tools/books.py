@@ -282,7 +282,13 @@ def load_game(book: Book) -> tuple[Game | None, list[Finding]]:
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         spec.loader.exec_module(module)
+        if not callable(getattr(module, "setup", None)):
+            return None, [_game_error(book, init, 1, "its __init__.py defines no setup(game)")]
         module.setup(game)
+        wrong = _wrongly_registered(game)
+        if wrong:
+            what, line = wrong
+            return None, [_game_error(book, init, line, what)]
     except Exception as error:  # a game that cannot load is a finding about that game
         import traceback
 
@@ -312,6 +318,54 @@ def load_game(book: Book) -> tuple[Game | None, list[Finding]]:
             )
         ]
     return game, []
+
+
+def _game_error(book: Book, file: Path, line: int, what: str) -> Finding:
+    from build_tools.diagnostics import source_line
+
+    return Finding(
+        "error",
+        "game-error",
+        f"the game of {book.name} cannot load: {what}",
+        file=file,
+        line=line,
+        text=source_line(file, line),
+        key="load",
+    )
+
+
+def _wrongly_registered(game: Game) -> tuple[str, int] | None:
+    """What `setup(game)` registered of the wrong kind (a module where a Binder goes…), and the
+    line of __init__.py that did it; None when all is well."""
+    from build_tools.checking.binder import Binder
+
+    expected = {
+        "binder": (Binder, "a Binder (bindings.binder, made by Binder())"),
+        "rules": (ModuleType, "the rules package or module (from . import rules)"),
+    }
+    for attribute, (kind, said) in expected.items():
+        value = getattr(game, attribute)
+        if value is not None and not isinstance(value, kind):
+            return (
+                f"game.{attribute} must be {said}, not {type(value).__name__}",
+                _line_holding(game.folder / "__init__.py", f"game.{attribute}"),
+            )
+    sheet = game.sheet
+    if sheet is not None and not callable(getattr(sheet, "boxes", None)):
+        return (
+            "game.sheet must be the sheet's Description (rules/fiche.py), "
+            f"not {type(sheet).__name__}",
+            _line_holding(game.folder / "__init__.py", "game.sheet"),
+        )
+    return None
+
+
+def _line_holding(file: Path, text: str) -> int:
+    try:
+        lines = file.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return 1
+    return next((number for number, line in enumerate(lines, 1) if text in line), 1)
 
 
 def _identifier(text: str) -> str:

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -113,6 +114,13 @@ class Check:
                 f"pattern {pattern_text(pattern)!r} has {len(values)} hole(s), "
                 f"{len(expectations)} expected value(s) given"
             )
+        if isinstance(pattern, str):  # its holes read numbers: the rules must give numbers
+            for wanted in expectations:
+                if isinstance(wanted, bool) or not isinstance(wanted, (int, float, Fraction)):
+                    raise TypeError(
+                        f"claim({pattern_text(pattern)!r}): the rules give {wanted!r}, which is "
+                        "no number; a {} hole reads a number (affirm() or word() say words)"
+                    )
         approximate = ""
         if within and self.context is not None:
             before = self.passage.text[max(0, match.start() - 80) : match.end() + 20]

@@ -218,6 +218,7 @@ def rule(
     if function is None:
         return lambda decorated: rule(decorated, formula=formula, symbols=symbols, cites=cites)
     signature = inspect.signature(function)
+    _check_declaration(function.__name__, signature, formula, symbols, cites)
     doc = inspect.getdoc(function) or ""
     # The statement is the docstring's first paragraph, however many lines it is written on.
     summary = " ".join(doc.split("\n\n")[0].split()) if doc else ""
@@ -255,6 +256,42 @@ def rule(
     traced.is_rule = True
     traced.citation = citation
     return traced
+
+
+class RuleDeclarationError(TypeError):
+    """A rule declared with a field of the wrong kind, or a symbol naming no argument of it: the
+    game cannot load, and the finding points at the rule's line in the rules module."""
+
+
+def _check_declaration(name: str, signature, formula, symbols, cites) -> None:
+    """Refuse, at the rule's own line, what would later fail far from it or silently write no
+    working: a formula or cites that is no text, symbols that are no mapping, a symbol standing
+    for an argument the function does not take (a parameter renamed since)."""
+    where = f"@rule of {name}()"
+    if not isinstance(formula, str):
+        raise RuleDeclarationError(
+            f"{where}: formula must be a text (« T = d20 + C »), not {type(formula).__name__}"
+        )
+    texts = (cites,) if isinstance(cites, str) else cites
+    if not isinstance(texts, tuple) or not all(isinstance(text, str) for text in texts):
+        raise RuleDeclarationError(
+            f"{where}: cites must be a text of the book, or a tuple of them, not {cites!r}"
+        )
+    if symbols is None:
+        return
+    if not isinstance(symbols, dict) or not all(isinstance(key, str) for key in symbols):
+        raise RuleDeclarationError(
+            f"{where}: symbols must map each symbol of the formula to what it stands for "
+            f'({{"C": "competence"}}), not {symbols!r}'
+        )
+    parameters = signature.parameters
+    for symbol, meaning in symbols.items():
+        if isinstance(meaning, str) and meaning not in parameters:
+            taken = ", ".join(parameters) or "none"
+            raise RuleDeclarationError(
+                f"{where}: the symbol {symbol!r} stands for {meaning!r}, which {name}() does not "
+                f"take (its arguments: {taken})"
+            )
 
 
 class Constant(int):

@@ -136,7 +136,24 @@ def run_bindings(
 
     targets_index = _Targets(document.root)
     resolve_citations(document, context, lambda: targets_index.prose_texts, outcome.findings)
+    named = {binding.name for binding in binder.bindings} if binder else set()
     for binding in binder.bindings if binder else []:
+        # A parameter naming no binding at all (a typo, a binding renamed): its one finding,
+        # at the binding; the binding is not run.
+        strangers = [name for name in binding.needs if name != "state" and name not in named]
+        if strangers:
+            outcome.findings.append(
+                Finding(
+                    "error",
+                    "binding-error",
+                    f"binding {binding.name} needs {', '.join(strangers)}, which no binding is "
+                    f"named (its parameters after the passage name the bindings it needs: "
+                    f"{', '.join(sorted(named - {binding.name}))})",
+                    file=binding.file,
+                    line=binding.line,
+                    key=f"{binding.name}:needs",
+                )
+            )  # its passage is still its own: not run, its numbers not reached, no cascade
         element = _resolve(document, binding, targets_index, outcome.findings, vocabulary)
         if element is not None:
             targets.append((order[element], binding, element))

@@ -155,6 +155,17 @@ def _check_formula(game, deck: Path, card: Card, block: Block) -> list[Finding]:
     _, _, right = formula.partition("=")
     terms: dict[str, str] = spec.get("terms", {})
     function = rules_function(game, spec["rule"])
+    absent = [term for term in terms if not re.search(rf"(?<!\w){re.escape(term)}(?!\w)", right)]
+    if absent:
+        return [
+            _deck_finding(
+                deck,
+                block.line,
+                f"card « {card.title} »: the formula « {formula} » has no term "
+                f"{', '.join(f'« {term} »' for term in absent)}, which its terms name",
+                f"formula:{formula}",
+            )
+        ]
     for sample in SAMPLES:
         # Each term its own value; an argument that several terms make up (a base
         # holding Niveau + BR) is their sum.

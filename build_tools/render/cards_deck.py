@@ -217,7 +217,7 @@ def _load_deck(game) -> Deck:
     for number, spec in enumerate(data.get("card", []), start=1):
         title = spec.get("title", "")
         if not title:
-            raise DeckError(_finding(path, 0, f"card {number} has no title"))
+            raise DeckError(_finding(path, _card_line(path, number), f"card {number} has no title"))
         if not isinstance(title, str):
             raise DeckError(
                 _finding(
@@ -585,6 +585,16 @@ def _anchor(spec: dict, kind: str) -> str:
     if isinstance(value, list):
         value = value[0] if value else ""
     return str(value)[:40]
+
+
+def _card_line(path: Path, number: int) -> int:
+    """The line of the `number`-th [[card]] table of the deck file (0 when there is none)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return 0
+    headers = [at for at, line in enumerate(lines, 1) if line.strip() == "[[card]]"]
+    return headers[number - 1] if number <= len(headers) else 0
 
 
 def _line_of(path: Path, text: str) -> int:

@@ -44,6 +44,21 @@ def check_sheet(document, game) -> list[Finding]:
     examples = [*description.examples, *(_Unbound(str(file)) for file in others)]
     for example in examples:
         path = game.folder / example.file
+        if not path.is_file() and not isinstance(example, _Unbound):
+            sheet = description_file(description)
+            line = line_in(sheet, example.file)
+            findings.append(
+                Finding(
+                    "error",
+                    "sheet-character",
+                    f"the example character {example.file} is no file of the game's folder",
+                    file=sheet,
+                    line=line,
+                    text=source_line(sheet, line) if line else "",
+                    key=f"{example.file}:missing",
+                )
+            )
+            continue
         try:
             character = read_character(path, description, citations.place, game.folder)
         except UnusableCharacter as unusable:
@@ -64,7 +79,7 @@ def check_sheet(document, game) -> list[Finding]:
             findings.append(_crash(error, game, example.file))
             continue
         for agreement in example.agreements:
-            findings += _agreement(document, character, agreement, example.file)
+            findings += _agreement(document, character, agreement, example.file, description)
     return findings
 
 
@@ -99,26 +114,115 @@ def _crash(error: Exception, game, file: str) -> Finding:
     )
 
 
+def description_file(description: Description) -> Path | None:
+    """The rules module that describes the sheet (its `fiche.py`), where its mistakes are."""
+    try:
+        return Path(inspect.getsourcefile(description.check))
+    except (TypeError, OSError):
+        return None
+
+
+def line_in(file: Path | None, text: str) -> int:
+    """The first line of `file` that holds `text` (as the author typed it), else 0."""
+    if file is None or not text:
+        return 0
+    try:
+        lines = file.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return 0
+    return next((number for number, line in enumerate(lines, 1) if text in line), 0)
+
+
 def _sources(description: Description, citations: Citations) -> list[Finding]:
-    """A finding for each sentence the description cites that the book does not have."""
-    cited = {box.cites for _, box in description.boxes() if box.cites}
-    module = inspect.getmodule(description.check)
-    file = Path(inspect.getsourcefile(description.check)) if module else None
-    return [
-        Finding(
-            "error",
-            "sheet-source",
-            f"the character sheet cites « {words} », which the book does not say",
-            file=file,
-            key=words,
-        )
-        for words in sorted(cited)
-        if citations.element(words) is None
-    ]
+    """A finding for each sentence the description cites that the book does not have, and for
+    a box whose rule is no function, each at the line of the description that says it."""
+    file = description_file(description)
+    findings = []
+    seen: set[str] = set()
+    for field, box in description.boxes():
+        if field in seen:
+            line = line_in(file, f'"{box.key}", "{box.name}"') or line_in(file, f'"{box.key}"')
+            findings.append(
+                Finding(
+                    "error",
+                    "sheet-source",
+                    f"two boxes of the sheet are {field}: a character file could not tell "
+                    "them apart",
+                    file=file,
+                    line=line,
+                    key=f"twice:{field}",
+                )
+            )
+        seen.add(field)
+        if getattr(box, "rule", None) is not None and not callable(box.rule):
+            findings.append(
+                Finding(
+                    "error",
+                    "sheet-source",
+                    f"the box {field}: rule= must be a function of the rules (a @rule), "
+                    f"not {type(box.rule).__name__}",
+                    file=file,
+                    line=line_in(file, f'"{box.key}"'),
+                    key=f"rule:{field}",
+                )
+            )
+    # A box's words taken from the rule it declares are that rule's: the rules check already
+    # holds them to the book (one finding for one fault, at the rule).
+    inherited = {
+        text
+        for _, box in description.boxes()
+        if callable(getattr(box, "rule", None)) and getattr(box.rule, "citation", None) is not None
+        for text in _texts(box.rule.citation.cites)
+    }
+    cited = {box.cites for _, box in description.boxes() if box.cites} - inherited
+    for words in sorted(cited):
+        if citations.element(words) is None:
+            line = line_in(file, words)
+            findings.append(
+                Finding(
+                    "error",
+                    "sheet-source",
+                    f"the character sheet cites « {words} », which the book does not say",
+                    file=file,
+                    line=line,
+                    text=source_line(file, line) if line else "",
+                    key=words,
+                )
+            )
+    return findings
 
 
-def _agreement(document, character, agreement: Agreement, file: str) -> list[Finding]:
+def _pattern_of(total: str) -> str:
+    """A character's field as the description names it: `armes.0.TA` is `armes.*.TA`."""
+    return ".".join("*" if part.isdigit() else part for part in total.split("."))
+
+
+def _texts(cites) -> tuple[str, ...]:
+    return (cites,) if isinstance(cites, str) else tuple(cites or ())
+
+
+def _agreement(
+    document, character, agreement: Agreement, file: str, description: Description
+) -> list[Finding]:
     """Compare the totals the book prints for a character with those of his sheet."""
+    fields = {field for field, _ in description.boxes()}
+    unknown = [total for total in agreement.totals if _pattern_of(total) not in fields]
+    if unknown:
+        sheet = description_file(description)
+        line = line_in(sheet, f'"{unknown[0]}"')
+        derived = ", ".join(field for field, box in description.boxes() if box.derived)
+        return [
+            Finding(
+                "error",
+                "sheet-source",
+                f"the agreement of {file} names {', '.join(unknown)}, which is no box of the "
+                f"sheet (its derived boxes: {derived})",
+                file=sheet,
+                line=line,
+                text=source_line(sheet, line) if line else "",
+                key=f"{file}:{unknown[0]}",
+            )
+        ]
     pattern = compile_pattern(agreement.pattern)
     found = None
     for element in document.root.iter(*TAGS):
@@ -130,14 +234,18 @@ def _agreement(document, character, agreement: Agreement, file: str) -> list[Fin
         if match is not None:
             found = (passage, match)  # the last, innermost one wins
     where = f"sheet of {character.name}"
+    sheet = description_file(description)
     if found is None:
+        said = agreement.pattern if isinstance(agreement.pattern, str) else agreement.near
+        line = line_in(sheet, said)
         return [
             Finding(
                 "error",
                 "sheet-stale",
                 f"{where}: the book no longer prints « {agreement.pattern} » "
                 f"near « {agreement.near} »",
-                file=character.file,
+                file=sheet if line else character.file,
+                line=line,
                 key=f"{file}:{agreement.pattern}",
             )
         ]
