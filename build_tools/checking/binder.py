@@ -50,6 +50,7 @@ class Binder:
 
     def __init__(self, terms: dict[str, dict[str, list[str]]] | None = None) -> None:
         self.bindings: list[Binding] = []
+        _check_terms(terms)
         self.vocabulary = Vocabulary(terms)
         self.accounts_words = terms is not None
         """A game accounts for its rule words once it gives its terms (even none)."""
@@ -108,3 +109,22 @@ __all__ = [
     "TableCheck",
     "claim_id",
 ]
+
+
+def _check_terms(terms) -> None:
+    """Refuse terms of another shape than family → lemma → forms, saying which part is wrong
+    (the game cannot load; the finding is at the Binder(...) line of its bindings)."""
+    if terms is None:
+        return
+    shape = 'terms={"attribute": {"Might": ["Might", "Mi"]}} (family → lemma → forms)'
+    if not isinstance(terms, dict):
+        raise TypeError(f"Binder(terms=...) must be a mapping, {shape}, not {type(terms).__name__}")
+    for family, lemmas in terms.items():
+        if not isinstance(lemmas, dict):
+            raise TypeError(f"Binder(terms=...): the family {family!r} must map lemmas, {shape}")
+        for lemma, forms in lemmas.items():
+            if not isinstance(forms, (list, tuple)) or not all(isinstance(f, str) for f in forms):
+                raise TypeError(
+                    f"Binder(terms=...): the forms of {lemma!r} ({family}) must be a list of "
+                    f"the words the book writes, {shape}"
+                )

@@ -211,7 +211,11 @@ def _load_deck(game) -> Deck:
     size = header.get("size", "poker")
     if size not in SIZES:
         raise DeckError(
-            _finding(path, _line_of(path, "size"), f"unknown card size {size!r} ({_sizes()})")
+            _finding(
+                path,
+                _line_of(path, f"size = {_toml(size)}"),
+                f"unknown card size {size!r} ({_sizes()})",
+            )
         )
     cards = []
     for number, spec in enumerate(data.get("card", []), start=1):
