@@ -26,6 +26,7 @@ from build_tools.render.caches import cache_folder
 from build_tools.render.docbook_html import Page, Translator
 from build_tools.render.elements import ATTRIBUTES as ELEMENT_ATTRIBUTES
 from build_tools.render.output import write_atomic
+from build_tools.render.parallel import in_parallel
 from build_tools.render.profiling import ATTRIBUTES as PROFILING_ATTRIBUTES
 from build_tools.render.profiling import Profile
 from build_tools.render.typography import Typography
@@ -46,8 +47,18 @@ INFO = ("bookinfo", "articleinfo", "setinfo", "info")
 def render(context) -> list[Path]:
     """Write `BOOK.html` and `html/*.html` for the book of `context`; return the files written."""
     book = HtmlBook.of(context)
-    written = [write_atomic(context.out / f"{context.book.name}.html", book.single_page())]
-    for name, content in book.split_pages():
+
+    def split() -> tuple:
+        pages = book.split_pages()
+        return pages, book.findings, book.assets, book.faces
+
+    # The single page here and the split pages in a copy of this process, at once.
+    single, (pages, findings, assets, faces) = in_parallel(book.single_page, split)
+    book.findings = _unique(book.findings + findings)
+    book.assets.update(assets)
+    book.faces.update(faces)
+    written = [write_atomic(context.out / f"{context.book.name}.html", single)]
+    for name, content in pages:
         written.append(write_atomic(context.out / "html" / name, content))
     for source, relative in sorted(book.assets.items(), key=lambda item: str(item[1])):
         written.append(write_atomic(context.out / relative, source.read_bytes()))
