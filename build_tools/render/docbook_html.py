@@ -201,7 +201,7 @@ class Translator(
         nodes = [element] if element.get("id") else []
         nodes += (
             node
-            for node in element.xpath(".//*[@id]")
+            for node in _WITH_ID(element)
             if self.numbering.anchors.get(node) not in self._anchored
             and not any(self.elsewhere(above) for above in _between(node, element))
         )
@@ -351,6 +351,8 @@ class Translator(
 
 
 _SPACES = re.compile(r"[ \t\r\n]{2,}")
+_WITH_ID = etree.XPath(".//*[@id]")
+"""The elements under an element that carry an id (compiled once: every element asks)."""
 _FIRST_TAG = re.compile(r"\s*<([a-z][a-z0-9]*)([^>]*)>")
 """The first HTML element of a fragment: its name, its attributes."""
 _HOLDS_AN_ANCHOR = frozenset(
