@@ -30,6 +30,7 @@ import argparse
 import http.client
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -77,25 +78,52 @@ def build(book: str, formats: str, out: Path, *extra: str) -> list[str]:
 
 
 def timed(commands: list[list[str]], ours: bool) -> float:
-    """Wall seconds of `commands` run one after the other (ours with the bytecode cache)."""
+    """Wall seconds of `commands` run one after the other (ours with the bytecode cache); their
+    CPU seconds are added to `CPU`."""
     options = {"env": ENVIRONMENT} if ours else {}
-    return sum(run(command, allowed=(0, 1), **options)[0] for command in commands)
+    before = _children_cpu()
+    wall = sum(run(command, allowed=(0, 1), **options)[0] for command in commands)
+    CPU.append(_children_cpu() - before)
+    return wall
+
+
+CPU: list[float] = []
+"""The CPU seconds (user and system) of each `timed` run: what load on a shared machine
+stretches far less than wall time."""
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def duel(ours, theirs, runs: int, scratch: Scratch) -> tuple[float, float]:
     """Medians of ours and theirs, alternating. Each is a function of a fresh folder giving
     the commands to run."""
-    mine, others = [], []
+    mine, others, mine_cpu, others_cpu = [], [], [], []
     for _ in range(runs):
         mine.append(timed(ours(scratch.folder()), ours=True))
+        mine_cpu.append(CPU[-1])
         others.append(timed(theirs(scratch.folder()), ours=False))
+        others_cpu.append(CPU[-1])
+    DUEL_CPU[:] = [statistics.median(mine_cpu), statistics.median(others_cpu)]
     return statistics.median(mine), statistics.median(others)
 
 
-def line(what: str, ours: float, theirs: float | None, aim: str = "") -> None:
+DUEL_CPU: list[float] = []
+"""The median CPU seconds of ours and theirs in the last `duel`."""
+
+
+def line(what: str, ours: float, theirs: float | None, aim: str = "", cpu=None) -> None:
+    """A row: wall seconds, the ratio, the aim, and CPU seconds (ours, theirs) when given."""
     reference = f"{theirs:6.2f} s" if theirs else "      —"
     ratio = f"{ours / theirs:5.2f}×" if theirs else "     "
-    print(f"| {what:<50} | {ours:6.2f} s | {reference} | {ratio} | {aim}")
+    processor = ""
+    if cpu and cpu[1]:
+        processor = f"CPU {cpu[0]:.2f} s / {cpu[1]:.2f} s = {cpu[0] / cpu[1]:.2f}×"
+    elif cpu:
+        processor = f"CPU {cpu[0]:.2f} s"
+    print(f"| {what:<50} | {ours:6.2f} s | {reference} | {ratio} | {aim} | {processor}")
 
 
 def load() -> str:
@@ -117,7 +145,7 @@ def pdf_rows(book: Path, runs: int, scratch: Scratch) -> None:
         ours, reference = duel(
             lambda out, extra=extra: [build("cda", "pdf", out, *extra)], theirs, runs, scratch
         )
-        line(what + " / xsltproc + FOP", ours, reference, "aim ≤ 1.0×")
+        line(what + " / xsltproc + FOP", ours, reference, "aim ≤ 1.0×", DUEL_CPU)
 
 
 def html_rows(book: Path, runs: int, scratch: Scratch) -> None:
@@ -131,12 +159,13 @@ def html_rows(book: Path, runs: int, scratch: Scratch) -> None:
         ours, reference = duel(
             lambda out, extra=extra: [build("cda", "html", out, *extra)], theirs, runs, scratch
         )
-        line(what + " / xsltproc one page", ours, reference, aim)
+        line(what + " / xsltproc one page", ours, reference, aim, DUEL_CPU)
 
 
 def check_row(runs: int) -> None:
     times = [timed([OURS + ["check"]], ours=True) for _ in range(runs)]
-    line("rulebook check, the three books", statistics.median(times), None, "aim ≤ 0.4 s")
+    cpu = [statistics.median(CPU[-runs:]), 0]
+    line("rulebook check, the three books", statistics.median(times), None, "aim ≤ 0.4 s", cpu)
 
 
 def public_rows(mains: list[Path], runs: int, scratch: Scratch) -> None:
@@ -150,7 +179,7 @@ def public_rows(mains: list[Path], runs: int, scratch: Scratch) -> None:
             runs,
             scratch,
         )
-        line(f"{main.stem} HTML / xsltproc one page", ours, reference, "aim ≤ 1.0×")
+        line(f"{main.stem} HTML / xsltproc one page", ours, reference, "aim ≤ 1.0×", DUEL_CPU)
 
 
 def edited(main: Path, count: int) -> None:
@@ -170,15 +199,18 @@ def book_copy(scratch: Scratch) -> Path:
 
 
 def edit_row(runs: int, scratch: Scratch) -> None:
-    fulls, again = [], []
+    fulls, again, fulls_cpu, again_cpu = [], [], [], []
     for count in range(runs):
         folder = book_copy(scratch)
         out = scratch.folder()
         fulls.append(timed([build(str(folder), "html,pdf", out)], ours=True))
+        fulls_cpu.append(CPU[-1])
         edited(folder / "cda.xml", count)
         again.append(timed([build(str(folder), "html,pdf", out)], ours=True))
+        again_cpu.append(CPU[-1])
     full, incremental = statistics.median(fulls), statistics.median(again)
-    line("one paragraph edited: HTML + PDF / full build", incremental, full, "aim ≤ 0.2×")
+    cpu = [statistics.median(again_cpu), statistics.median(fulls_cpu)]
+    line("one paragraph edited: HTML + PDF / full build", incremental, full, "aim ≤ 0.2×", cpu)
 
 
 def serve_row(runs: int, scratch: Scratch) -> None:
