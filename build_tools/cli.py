@@ -216,6 +216,19 @@ def add_check(commands, common) -> None:
         action="store_true",
         help="apply that patch, and remove the errata it fixes from the ledger",
     )
+    check.add_argument(
+        "--select",
+        action="append",
+        default=[],
+        metavar="ID|CATEGORY",
+        help="--diff, --fix: correct only this finding, or the findings of this category "
+        "(repeatable)",
+    )
+    check.add_argument(
+        "--new-only",
+        action="store_true",
+        help="--diff, --fix: correct only the new errata, not those the ledger knows",
+    )
     check.set_defaults(run=run_check)
 
 
@@ -226,12 +239,17 @@ def run_check(arguments: argparse.Namespace) -> int:
         # the corrections are the rules' values: they would import the book's Python
         option = "--diff" if arguments.diff else "--fix"
         raise UsageError(f"{option} corrects what the rules give: it cannot go with --no-rules")
+    if (arguments.select or arguments.new_only) and not (arguments.diff or arguments.fix):
+        option = "--select" if arguments.select else "--new-only"
+        raise UsageError(f"{option} chooses what --diff or --fix corrects: give one of them")
     books, cross_check = select(arguments.books), not arguments.no_rules
     if arguments.diff or arguments.fix:
         from build_tools import corrections
 
         results = [examine(book, cross_check=cross_check) for book in books]
-        return corrections.run(results, write=arguments.fix)
+        chosen = corrections.chosen_by(arguments.select, arguments.new_only)
+        threshold = "warning" if arguments.strict else "error"
+        return corrections.run(results, arguments.fix, chosen, threshold)
     results = examine_each(books, cross_check=cross_check, jobs=arguments.jobs)
     settings = report_settings(arguments)
     print(reports.FORMATS[arguments.format](results, settings), end="")

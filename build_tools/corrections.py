@@ -235,8 +235,23 @@ ROUNDS = 6
 """How many times a book is corrected and checked again: a fixed number can show the next one."""
 
 
-def settle(book) -> tuple[dict[Path, tuple[str, str]], set[str]]:
-    """The corrections of `book` that leave its check clean, and the errata they fix.
+@dataclass
+class Settlement:
+    """What the corrections of a book come to: the files they change, the findings they fix,
+    and what a check would still find new once they are made."""
+
+    changed: dict[Path, tuple[str, str]]
+    """File -> (text before, text after): the sources corrected."""
+    fixed: set[str]
+    """The findings the corrections make go: new errata, and known findings (errata, and
+    what follows from them elsewhere: a character sheet that copied a wrong number)."""
+    remaining: list[Finding]
+    """The new findings at the threshold a check still gives once the corrections are made
+    and the fixed findings' ledger entries removed."""
+
+
+def settle(book, chosen=lambda finding: True, threshold: str = "error") -> Settlement:
+    """The corrections of `book` that leave its check clean, and the findings they fix.
 
     They are made on a copy of the book folder, which is checked again after
     each round: a correction whose passage then shows a finding that no
@@ -244,7 +259,8 @@ def settle(book) -> tuple[dict[Path, tuple[str, str]], set[str]]:
     the new number contradicts), or whose erratum is still reported, is taken
     back, so `--fix` never makes a check fail; an erratum a correction reveals
     further on (a total that follows from the corrected number) is corrected in
-    the next round.
+    the next round. Only the errata `chosen(finding)` accepts are corrected (--select,
+    --new-only), and those a chosen correction reveals.
     """
     import shutil
     import tempfile
@@ -258,14 +274,19 @@ def settle(book) -> tuple[dict[Path, tuple[str, str]], set[str]]:
         twin = Book(book.name, copy, copy / book.main.relative_to(book.folder))
         report = examine(twin)
         if not report.readable:
-            return {}, set()
-        # what the ledger lists and the corrections may fix: the errata, and what follows from
-        # them elsewhere (a character sheet that copied a wrong number)
-        first = {f.id for f in report.findings if f.known}
+            return Settlement({}, set(), [])
+        # what the corrections may fix: the errata, and what follows from them elsewhere
+        # (a character sheet that copied a wrong number), known or new
+        first = {f.id for f in report.findings if f.known or f.category == "erratum"}
+        initial = {f.id for f in report.findings}
         refused: set[str] = set()
         for _ in range(ROUNDS):
             errata = [
-                f for f in report.findings if f.category == "erratum" and f.where not in refused
+                f
+                for f in report.findings
+                if f.category == "erratum"
+                and f.where not in refused
+                and (f.id not in initial or chosen(f))
             ]
             edits = corrections(errata)
             if not edits:
@@ -274,10 +295,10 @@ def settle(book) -> tuple[dict[Path, tuple[str, str]], set[str]]:
             saved = {edit.file: edit.file.read_bytes() for edit in edits}
             seen = {f.id for f in report.findings}
 
-            def spoiled_by(chosen: list[Correction], saved=saved, seen=seen):
+            def spoiled_by(made: list[Correction], saved=saved, seen=seen):
                 for file, raw in saved.items():
                     file.write_bytes(raw)
-                _write(apply(chosen))
+                _write(apply(made))
                 checked = examine(twin)
                 return checked, {
                     f.where
@@ -305,6 +326,11 @@ def settle(book) -> tuple[dict[Path, tuple[str, str]], set[str]]:
                 after, _ = spoiled_by([e for e in edits if where[e.finding_id] not in spoiled])
             report = after
         fixed = first - {f.id for f in report.findings}
+        remaining = [
+            f
+            for f in report.new(threshold)
+            if not (f.category == "ledger-stale" and f.key in fixed)
+        ]
         changed = {}
         for path in sorted(copy.rglob("*")):
             if path.suffix not in (".xml", ".ent", ".xsd") and not path.name.endswith(".xml"):
@@ -314,7 +340,7 @@ def settle(book) -> tuple[dict[Path, tuple[str, str]], set[str]]:
                 continue
             before = read_source(original).text if original.is_file() else ""
             changed[original] = (before, read_source(path).text)
-        return changed, fixed
+        return Settlement(changed, fixed, remaining)
 
 
 def _write(changed: dict[Path, tuple[str, str]]) -> None:
@@ -322,11 +348,25 @@ def _write(changed: dict[Path, tuple[str, str]]) -> None:
         file.write_bytes(read_source(file).encode(after))
 
 
-def run(results, write: bool) -> int:
+def chosen_by(select: list[str], new_only: bool):
+    """Which errata --select ID|CATEGORY (repeatable) and --new-only let be corrected."""
+
+    def chosen(finding: Finding) -> bool:
+        if new_only and finding.known:
+            return False
+        return not select or finding.id in select or finding.category in select
+
+    return chosen
+
+
+def run(results, write: bool, chosen=lambda finding: True, threshold: str = "error") -> int:
     """`rulebook check --diff` (print the patch) or `--fix` (apply it, update the ledgers).
 
-    A book that cannot be read (or whose ledger cannot) gets no patch: its fatal findings
-    go to stderr and the status is 2, as `rulebook check` gives it.
+    The patch holds the sources' corrections and the ledger's entries they make stale, so
+    applying it leaves the check green. The status is the check's once the corrections are
+    made: 0 nothing new is wrong, 1 findings remain that no correction settles; 2 when a book
+    cannot be read (or its ledger cannot, or its rules did not run): no patch for it, its
+    fatal findings on stderr.
     """
     import sys
 
@@ -335,27 +375,34 @@ def run(results, write: bool) -> int:
     status = 0
     for result in results:
         fatal = [finding for finding in result.findings if finding.severity == "fatal"]
-        if not result.readable or fatal:
-            for finding in fatal or result.findings:
+        game = [finding for finding in result.findings if finding.category == "game-error"]
+        if not result.readable or fatal or game:
+            for finding in fatal or game or result.findings:
                 print(finding.astext(), file=sys.stderr)
-            print(
-                f"rulebook: {result.book.name}: no correction: the book cannot be read",
-                file=sys.stderr,
-            )
+            why = "its rules did not run" if game and not fatal else "the book cannot be read"
+            print(f"rulebook: {result.book.name}: no correction: {why}", file=sys.stderr)
             status = 2
             continue
-        changed, fixed = settle(result.book)
+        settled = settle(result.book, chosen, threshold)
+        known = {finding.id for finding in result.findings if finding.known}
+        changed = dict(settled.changed)
+        ledger = result.book.ledger
+        gone = settled.fixed & known
+        if gone and ledger.is_file():
+            text = ledger.read_bytes().decode("utf-8")  # TOML is UTF-8; its line ends are kept
+            changed[ledger] = (text, without_entries(text, gone))
+        if settled.remaining:
+            status = max(status, 1)
         if not write:
             print(unified_diff(changed), end="")
             continue
         folder = result.book.folder.resolve()
         remove_leftovers(folder)  # what a killed --fix was writing
         for file, (_, after) in changed.items():  # each file keeps its mode
-            write_atomic(file, read_source(file).encode(after), root=folder)
-        ledger = result.book.ledger
-        if fixed and ledger.is_file():
-            text = ledger.read_bytes().decode("utf-8")  # TOML is UTF-8; its line ends are kept
-            write_atomic(ledger, without_entries(text, fixed).encode("utf-8"), root=folder)
-        for identifier in sorted(fixed):
-            print(f"rulebook: {result.book.name}: fixed {identifier}", file=sys.stderr)
+            written = after.encode("utf-8") if file == ledger else read_source(file).encode(after)
+            write_atomic(file, written, root=folder)
+        for identifier in sorted(settled.fixed):
+            said = "fixed" if identifier in known else "corrected new"
+            where = " (its ledger entry removed)" if identifier in gone else ""
+            print(f"rulebook: {result.book.name}: {said} {identifier}{where}", file=sys.stderr)
     return status

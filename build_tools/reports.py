@@ -369,7 +369,7 @@ def sarif(results, settings: Settings) -> str:
     for result in results:
         # The same corrections as `rulebook check --diff`: those that leave the check clean;
         # none without the rules (--no-rules imports nothing of the book's folder).
-        fixed = settle(result.book)[1] if result.readable and result.game is not None else set()
+        fixed = settle(result.book).fixed if result.readable and result.game is not None else set()
         for finding in result.findings:
             rules.setdefault(finding.category, {"id": finding.category, "name": finding.category})
             location = {

@@ -53,24 +53,18 @@ def test_the_patch_applied_fixes_those_errata_and_nothing_else_breaks(rulebook, 
     # a correction is made once, over the text as written: never a sign over a sign (« - -5 »)
     added = [line for line in run.out.splitlines() if line.startswith("+ ")]
     assert not [line for line in added if re.search(r"[-+−]\s*[-−]\d", line)], added
+    # the patch takes the fixed errata's entries out of the ledger too
+    removed = set(re.findall(r'^-id = "([^"]+)"$', run.out, re.M))
+    assert removed, "the patch fixed no erratum"
+    assert removed <= before.keys()
     subprocess.run(
         ["git", "apply", "-p1", "-"], input=run.out, text=True, cwd=folder.parent, check=True
     )
     after = rulebook("check", name, "--format", "json", "-v")
+    assert after.status == 0  # applied, the patch leaves the check green
     findings = json.loads(after.out)["books"][0]["findings"]
-    fixed = {
-        re.search(r"lists '([^']+)'", f["message"]).group(1)
-        for f in findings
-        if f["category"] == "ledger-stale"
-    }
-    assert fixed, "the patch fixed no erratum"
-    assert fixed <= before.keys()
-    still = {f["id"] for f in findings if f["category"] == "erratum"}
-    assert not fixed & still
-    # what is new after the patch is only the ledger's entries of the fixed errata
-    assert {f["category"] for f in findings if not f["known"] and f["severity"] == "error"} == {
-        "ledger-stale"
-    }
+    assert not [f for f in findings if not f["known"] and f["severity"] in ("error", "fatal")]
+    assert not removed & {f["id"] for f in findings}  # what it fixed is gone from the book
 
 
 @pytest.mark.slow
@@ -179,3 +173,57 @@ def test_words_with_markup_inside_are_corrected_where_they_differ(tmp_path):
     assert correction.column == line.index("(Mt)") + 1
     ((before, after),) = apply([correction]).values()
     assert after.splitlines()[1] == line.replace("(Mt)", "(Me)")
+
+
+@pytest.fixture
+def new_game(rulebook, tmp_path, monkeypatch):
+    """`rulebook new jeu`, its example's total written wrong: a new erratum, 18 for 17."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("RULEBOOK_SOURCE", raising=False)
+    assert rulebook("new", "jeu").status == 0
+    book = tmp_path / "source" / "jeu" / "book.xml"
+    book.write_text(book.read_text(encoding="utf-8").replace("total de 17", "total de 18"))
+    return book
+
+
+def test_every_output_corrects_the_new_erratum(rulebook, new_game):
+    sarif = json.loads(rulebook("check", "jeu", "--format", "sarif").out)
+    (result,) = sarif["runs"][0]["results"]
+    assert result["ruleId"] == "erratum" and "suppressions" not in result  # a new one
+    (change,) = result["fixes"][0]["artifactChanges"]
+    assert change["replacements"][0]["insertedContent"]["text"] == "17"
+    diff = rulebook("check", "jeu", "--diff")
+    assert diff.status == 0  # once applied, nothing new is wrong
+    assert "-      <para>Avec une compétence de 4, un jet de 13 donne un total de 18" in diff.out
+    assert "+      <para>Avec une compétence de 4, un jet de 13 donne un total de 17" in diff.out
+    assert rulebook("check", "jeu", "--diff", "--select", "table-row").out == ""  # not chosen
+    run = rulebook("check", "jeu", "--fix", "--new-only")
+    assert run.status == 0
+    assert run.err == "rulebook: jeu: corrected new erratum:example-un-jet:total-de\n"
+    assert "total de 17" in new_game.read_text(encoding="utf-8")
+    assert rulebook("check", "jeu").status == 0
+
+
+@pytest.mark.slow
+def test_select_and_new_only_choose_what_is_corrected(rulebook, copy):
+    copy("edad")
+    table = "erratum:table-categories-d-ecart:au-dela-de"
+    run = rulebook("check", "edad", "--diff", "--select", table)
+    assert run.status == 0
+    assert "+      <row><entry>et terrible</entry><entry>au delà de 19.</entry></row>" in run.out
+    assert "Résistance" not in run.out  # the other erratum's correction is left out
+    assert re.findall(r'^-id = "([^"]+)"$', run.out, re.M) == [table]  # and its entry kept
+    assert rulebook("check", "edad", "--diff", "--new-only").out == ""  # every one is known
+    status, _, err = rulebook("check", "edad", "--select", table)
+    assert status == 2 and "--select chooses what --diff or --fix corrects" in err
+
+
+def test_diff_and_fix_refuse_a_game_that_cannot_load(rulebook, new_game):
+    rules = new_game.parent / "rules" / "jets.py"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\ndef total(:\n", encoding="utf-8")
+    before = new_game.read_bytes()
+    for option in ("--diff", "--fix"):
+        status, out, err = rulebook("check", "jeu", option)
+        assert (status, out) == (2, "")
+        assert "[game-error]" in err and "no correction: its rules did not run" in err
+    assert new_game.read_bytes() == before
