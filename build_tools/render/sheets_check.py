@@ -32,6 +32,8 @@ def check_sheet(document, game) -> list[Finding]:
         return []
     citations = Citations(document)
     findings = _sources(description, citations)
+    if any(finding.key.startswith("arguments:") for finding in findings):
+        return findings  # a box that cannot be computed: no character's totals to compare
     # The other character files beside the examples (a player's, added later) are held to
     # the rules too: a mistake in one is a finding, not a file the check silently passes over.
     named = {Path(example.file) for example in description.examples}
@@ -62,18 +64,26 @@ def check_sheet(document, game) -> list[Finding]:
         try:
             character = read_character(path, description, citations.place, game.folder)
         except UnusableCharacter as unusable:
-            findings += [
-                Finding(
-                    "error",
-                    "sheet-character",
-                    f"{_kind(example)} {example.file}: {diagnostic.message}",
-                    file=diagnostic.file,
-                    line=diagnostic.line,
-                    where=diagnostic.field,
-                    key=f"{example.file}:{diagnostic.field}",
+            sheet = description_file(description)
+            for diagnostic in unusable.diagnostics:
+                file, line = diagnostic.file, diagnostic.line
+                if not line and sheet is not None:
+                    # no line of the character says it (a box nothing computes): the game's
+                    # mistake, at the box of the sheet's description
+                    key = str(diagnostic.field).rpartition(".")[2]
+                    line = line_in(sheet, f'"{key}"')
+                    file = sheet if line else file
+                findings.append(
+                    Finding(
+                        "error",
+                        "sheet-character",
+                        f"{_kind(example)} {example.file}: {diagnostic.message}",
+                        file=file,
+                        line=line,
+                        where=diagnostic.field,
+                        key=f"{example.file}:{diagnostic.field}",
+                    )
                 )
-                for diagnostic in unusable.diagnostics
-            ]
             continue
         except Exception as error:  # the game's checks or totals crashed: a finding, not a crash
             findings.append(_crash(error, game, example.file))
@@ -141,7 +151,7 @@ def _sources(description: Description, citations: Citations) -> list[Finding]:
     seen: set[str] = set()
     for field, box in description.boxes():
         if field in seen:
-            line = line_in(file, f'"{box.key}", "{box.name}"') or line_in(file, f'"{box.key}"')
+            line = _nth_line(file, f'"{box.key}"', 2)
             findings.append(
                 Finding(
                     "error",
@@ -166,6 +176,7 @@ def _sources(description: Description, citations: Citations) -> list[Finding]:
                     key=f"rule:{field}",
                 )
             )
+    findings += _arguments(description, file)
     # A box's words taken from the rule it declares are that rule's: the rules check already
     # holds them to the book (one finding for one fault, at the rule).
     inherited = {
@@ -190,6 +201,67 @@ def _sources(description: Description, citations: Citations) -> list[Finding]:
                 )
             )
     return findings
+
+
+def _arguments(description: Description, file: Path | None) -> list[Finding]:
+    """A box's `arguments` naming an argument its rule does not take, or a field the sheet does
+    not have: each at its line, before any character is totalled (its value would be nought)."""
+    from build_tools.render.sheets_totals import placed_boxes
+
+    fields = {_pattern_of(field) for field, _ in description.boxes()}
+    findings, seen = [], set()
+    for placed in placed_boxes(description, {}):
+        box = placed.box
+        if not getattr(box, "arguments", None) or not callable(getattr(box, "rule", None)):
+            continue
+        try:
+            taken = list(inspect.signature(box.rule).parameters)
+        except (TypeError, ValueError):
+            taken = None
+        for argument in box.arguments:
+            problem = ""
+            if taken is not None and argument not in taken:
+                problem = (
+                    f"its rule {box.rule.__name__}() takes no argument {argument!r} "
+                    f"(its arguments: {', '.join(taken)})"
+                )
+            else:
+                strangers = [
+                    source
+                    for source in placed.sources(argument)
+                    if _pattern_of(source) not in fields
+                ]
+                if strangers:
+                    problem = (
+                        f"the argument {argument!r} reads {strangers[0]}, which is no box of "
+                        "the sheet"
+                    )
+            key = (_pattern_of(placed.path), argument)
+            if problem and key not in seen:
+                seen.add(key)
+                line = line_in(file, f'"{argument}":') or line_in(file, f'"{box.key}"')
+                findings.append(
+                    Finding(
+                        "error",
+                        "sheet-source",
+                        f"the box {_pattern_of(placed.path)}: {problem}",
+                        file=file,
+                        line=line,
+                        text=source_line(file, line) if line else "",
+                        key=f"arguments:{_pattern_of(placed.path)}:{argument}",
+                    )
+                )
+    return findings
+
+
+def _nth_line(file: Path | None, text: str, nth: int) -> int:
+    """The line of the `nth` line of `file` holding `text` (the first when there are fewer)."""
+    try:
+        lines = file.read_text(encoding="utf-8").splitlines() if file else []
+    except (OSError, UnicodeDecodeError):
+        return 0
+    holding = [number for number, line in enumerate(lines, 1) if text in line]
+    return holding[min(nth, len(holding)) - 1] if holding else 0
 
 
 def _pattern_of(total: str) -> str:

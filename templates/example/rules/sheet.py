@@ -33,16 +33,25 @@ SHEET = Description(
             "derived",
             "Health and Resolve",
             (
-                Box("health", "Health", "He", rule=characters.health),
-                Box("resolve", "Resolve", "Re", rule=characters.resolve),
+                # Each computed by its rule from the boxes it names: written once, by the rule.
+                Box(
+                    "health",
+                    "Health",
+                    "He",
+                    rule=characters.health,
+                    arguments={"might": "attributes.might"},
+                ),
+                Box(
+                    "resolve",
+                    "Resolve",
+                    "Re",
+                    rule=characters.resolve,
+                    arguments={"spirit": "attributes.spirit"},
+                ),
             ),
         ),
     ),
     check=lambda character: [],
-    compute=lambda character: {
-        "derived.health": characters.health(character["attributes"]["might"]),
-        "derived.resolve": characters.resolve(character["attributes"]["spirit"]),
-    },
     examples=(
         Example(
             "characters/mara.toml",
