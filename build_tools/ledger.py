@@ -125,29 +125,25 @@ def read_ledger(path: Path) -> tuple[list[Entry], list[Finding]]:
             )
             continue
         review = item.get("review")
+        to_do = []  # (message, line, key) of each reason an author is still to write or read
         if isinstance(review, str) and review.strip():
             at = _line_of_key(lines, starts, index, "review") or line
+            said = f"the reasons of {identifier!r} are to be reviewed: {review.strip()}"
+            to_do.append((said, at, f"review-{identifier}"))
+        if reason == TO_FILL_IN:
+            to_do.append(
+                (f"the reason of {identifier!r} is still to be filled in", line, identifier)
+            )
+        for message, at, key in to_do:
             findings.append(
                 Finding(
                     "warning",
                     "ledger-reason",
-                    f"the reasons of {identifier!r} are to be reviewed: {review.strip()}",
+                    message,
                     file=path,
                     line=at,
                     text=source_line(path, at),
-                    key=f"review-{identifier}",
-                )
-            )
-        if reason == TO_FILL_IN:
-            findings.append(
-                Finding(
-                    "warning",
-                    "ledger-reason",
-                    f"the reason of {identifier!r} is still to be filled in",
-                    file=path,
-                    line=line,
-                    text=source_line(path, line),
-                    key=identifier,
+                    key=key,
                 )
             )
         pinned = item.get("text_says")
