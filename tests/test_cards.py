@@ -21,7 +21,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from build_tools.books import discover, load_game
-from build_tools.render.cards_deck import load_deck
+from build_tools.render.cards_deck import contrast, load_deck
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOKS = ("cda", "harmonies", "edad")
@@ -53,8 +53,10 @@ def built(tmp_path_factory):
 
 
 def _flat(text: str) -> str:
-    """Text without spaces nor the hyphens of words broken at a line's end: as pypdf reads it."""
-    return "".join(text.split()).replace("\u2019", "'").replace("\u2010", "")
+    """Text without spaces nor hyphens between letters (a word broken at a line's end is
+    hyphenated with a hyphen-minus, which pypdf keeps): both sides compared alike."""
+    flat = "".join(text.split()).replace("\u2019", "'").replace("\u2010", "")
+    return re.sub(r"(?<=[^\W\d_])-(?=[^\W\d_])", "", flat)
 
 
 @pytest.mark.slow
@@ -555,3 +557,92 @@ def test_a_deck_that_is_not_toml_is_one_finding_at_its_line(tmp_path, rulebook):
     run = rulebook("check", str(folder))
     found = [line for line in run.out.splitlines() if "deck file is not valid TOML" in line]
     assert len(found) == 1 and "deck.toml:3:" in found[0], run.out
+
+
+# -- type: sizes, one title size, the safe zone, faces, output intent, contrast -------------
+
+
+def _single(built, book: str) -> PdfReader:
+    return PdfReader(built / book / "cards-single.pdf")
+
+
+def _glyphs(page):
+    """(text, size in pt, x, y in pt) of every run of text drawn on the page."""
+    runs = []
+
+    def visit(text, cm, tm, font, size):
+        if not text.strip():
+            return
+        a, b, c, d, e, f = tm
+        ca, cb, cc, cd, ce, cf = cm
+        # the text matrix in the page's space: tm × cm
+        x = e * ca + f * cc + ce
+        y = e * cb + f * cd + cf
+        scale = math.hypot(a * ca + b * cc, a * cb + b * cd)
+        runs.append((text.strip(), size * scale, x, y, font))
+
+    page.extract_text(visitor_text=visit)
+    return runs
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("book", BOOKS)
+def test_no_text_under_six_and_a_half_points_and_one_title_size(built, book):
+    reader = _single(built, book)
+    titles = set()
+    for number, page in enumerate(reader.pages):
+        runs = _glyphs(page)
+        small = [(text, round(size, 2)) for text, size, *_ in runs if size < 6.5 - 0.01]
+        assert not small, (book, number + 1, small)
+        if number % 2 == 0:  # a face: its title is its largest text
+            titles.add(round(max(size for _, size, *_ in runs), 2))
+    assert len(titles) == 1, (book, titles)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("book", BOOKS)
+def test_text_keeps_three_millimetres_inside_the_trim(built, book):
+    for number, page in enumerate(_single(built, book).pages):
+        trim = [float(v) for v in page.trimbox]
+        for text, size, x, y, _ in _glyphs(page):
+            assert x >= trim[0] + 3 * MM - 0.5, (book, number + 1, text, (x - trim[0]) / MM)
+            assert y - 0.25 * size >= trim[1] + 3 * MM - 0.5, (
+                book,
+                number + 1,
+                text,
+                (y - trim[1]) / MM,
+            )
+            assert (
+                y + 0.75 * size <= trim[3] - 3 * MM + 0.5
+            )  # a capital's top, (book, number + 1, text)
+
+
+@pytest.mark.slow
+def test_fonts_are_the_deck_faces_only_and_the_output_intent_is_srgb(built):
+    for book in BOOKS:
+        reader = _single(built, book)
+        faces = set()
+        for page in reader.pages:
+            for font in page["/Resources"]["/Font"].values():
+                faces.add(str(font.get_object()["/BaseFont"]).split("+")[-1])
+        assert all(face.startswith("Source-S") for face in faces), (book, faces)
+        intents = reader.trailer["/Root"]["/OutputIntents"]
+        profile = intents[0].get_object()["/DestOutputProfile"].get_object()
+        assert b"sRGB" in profile.get_data()[:200] or "sRGB" in str(intents[0]["/Info"])
+
+
+def test_a_deck_colour_too_pale_to_read_is_refused_at_its_line(tmp_path, rulebook):
+    assert contrast("#777777", "#ffffff") < 4.5 < contrast("#595959", "#ffffff")
+    folder = tmp_path / "edad"
+    shutil.copytree(ROOT / "source" / "edad", folder, ignore=shutil.ignore_patterns("__pycache__"))
+    deck = folder / "deck.toml"
+    text = deck.read_text(encoding="utf-8")
+    line = text[: text.index('colour = "#3d4f1f"')].count("\n") + 1
+    deck.write_text(text.replace('colour = "#3d4f1f"', 'colour = "#e0c060"'), encoding="utf-8")
+    run = rulebook("check", str(folder))
+    assert run.status == 1
+    assert re.search(
+        rf"deck\.toml:{line}: error: \[deck\]: colour = \"#e0c060\": white titles on it and its "
+        r"headings on white have a contrast of 1\.\d:1; at least 4\.5:1",
+        run.out,
+    ), run.out

@@ -40,17 +40,20 @@ TEMPLATES = templates_folder() / "cards"
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 BLEED = 3.0
 """Bleed around each card, in millimetres."""
-SAFE = 2.5
-"""Margin inside the trim that text keeps clear of."""
+SAFE = 3.0
+"""Margin inside the trim that text and frames keep clear of: a cutting drift never reaches
+them."""
 FOOTER = 3.2
 """Room kept at the foot of a card for its footer."""
 MARK_ROOM = 6.0
 """Room kept around the imposed cards for the crop marks."""
 MARK_LENGTH, MARK_GAP, MARK_WEIGHT = 4.5, 0.8, 0.12
 FONT_SIZES = (8.0, 7.5, 7.0, 6.5)
+TITLE_SIZE = 11.0
+"""A card's title, in points on a poker card: the same on every card of a deck."""
 """Text sizes tried on a poker card, largest first; the last is the smallest allowed."""
 PX_TO_MM = 25.4 / 96
-PDF_OPTIONS = {"full_fonts": False, "hinting": False}
+PDF_OPTIONS = {"full_fonts": False, "hinting": False, "output_intent": "srgb"}
 """Fonts subset to the glyphs the cards use, and embedded."""
 
 
@@ -282,6 +285,8 @@ def _page(deck, layout, sizes, mode, language, indexes) -> str:
         "page_width": layout.page_width,
         "page_height": layout.page_height,
         "scale": layout.scale,
+        # One title size for the whole deck, however much a card's text is shrunk to fit.
+        "title_size": TITLE_SIZE * layout.scale,
         "colour": deck.colour,
         "fonts": fonts(),
     }

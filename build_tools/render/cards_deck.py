@@ -91,6 +91,25 @@ FRENCH = Typography("fr", apostrophes=True)
 ENGLISH = Typography("en", apostrophes=True)
 
 
+MINIMUM_CONTRAST = 4.5
+"""The contrast of text with its background, at the least (WCAG's for small text)."""
+
+
+def contrast(first: str, second: str) -> float:
+    """The contrast ratio of two colours #rgb or #rrggbb, as WCAG measures it (1 to 21)."""
+
+    def luminance(colour: str) -> float:
+        digits = colour.lstrip("#")
+        if len(digits) == 3:
+            digits = "".join(digit * 2 for digit in digits)
+        channels = [int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    lighter, darker = sorted((luminance(first), luminance(second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
 class DeckError(Exception):
     """A deck file that cannot be used as it is: the finding says where and why."""
 
@@ -208,6 +227,17 @@ def _load_deck(game) -> Deck:
                     f"[deck]: {key} = {_toml(value)}: expected {said}",
                 )
             )
+    colour = header.get("colour", "#333333")
+    if contrast(colour, "#ffffff") < MINIMUM_CONTRAST:
+        raise DeckError(
+            _finding(
+                path,
+                _line_of(path, "colour"),
+                f"[deck]: colour = {_toml(colour)}: white titles on it and its headings on "
+                f"white have a contrast of {contrast(colour, '#ffffff'):.1f}:1; at least "
+                f"{MINIMUM_CONTRAST:g}:1 reads at the table (a darker colour)",
+            )
+        )
     size = header.get("size", "poker")
     if size not in SIZES:
         raise DeckError(
@@ -240,7 +270,7 @@ def _load_deck(game) -> Deck:
         french(header.get("title", game.name)),
         french(header.get("subtitle", "")),
         size,
-        header.get("colour", "#333333"),
+        colour,
         cards,
         path,
     )

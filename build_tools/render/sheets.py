@@ -48,7 +48,7 @@ from build_tools.settings import read_settings
 
 TEMPLATES = templates_folder() / "sheets"
 PAPERS = {"a4": "A4", "letter": "letter"}
-PDF_OPTIONS = {"full_fonts": False, "hinting": False}
+PDF_OPTIONS = {"full_fonts": False, "hinting": False, "output_intent": "srgb"}
 """Fonts subset to the glyphs the sheet uses, and embedded."""
 
 
