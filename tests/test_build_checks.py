@@ -111,3 +111,24 @@ def test_the_html_build_skips_the_products(monkeypatch, tmp_path):
         select(["harmonies"])[0], ["html"], build.Options(), Path(tmp_path)
     )
     assert status == 0, problems
+
+
+def test_a_build_of_the_cards_computes_the_deck_once(monkeypatch, tmp_path):
+    """The check of the cards against the book and their rendering share one deck."""
+    from build_tools.render import build, cards_deck
+
+    loaded = []
+    load = cards_deck._load_deck
+
+    def counted(game):
+        loaded.append(game.name)
+        return load(game)
+
+    monkeypatch.setattr(cards_deck, "_load_deck", counted)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    status, lines, problems = build.build_book(
+        select(["harmonies"])[0], ["cards"], build.Options(), Path(tmp_path)
+    )
+    assert status == 0, problems
+    assert any(line.endswith("cards.pdf") for line in lines)
+    assert loaded == ["harmonies"]

@@ -193,12 +193,25 @@ def deck_file(folder: Path) -> Path | None:
 
 def load_deck(game) -> Deck:
     """The deck of `game`, every table computed by its rules, its numbers and words in its
-    book's language; DeckError when it cannot be."""
+    book's language; DeckError when it cannot be. Computed once for a loaded game: the
+    check of the cards and their rendering in one build share it."""
+    computed = getattr(game, "computed", None)
+    if computed is not None and "deck" in computed:
+        if isinstance(computed["deck"], DeckError):
+            raise computed["deck"]
+        return computed["deck"]
     language = _LANGUAGE.set(folder_language(game.folder))
     try:
-        return _load_deck(game)
+        deck = _load_deck(game)
+    except DeckError as error:
+        if computed is not None:
+            computed["deck"] = error
+        raise
     finally:
         _LANGUAGE.reset(language)
+    if computed is not None:
+        computed["deck"] = deck
+    return deck
 
 
 def _load_deck(game) -> Deck:
