@@ -40,8 +40,9 @@ def test_a_new_game_checks_clean_and_builds(rulebook, project):
     status, out, _ = rulebook("check", "mon-jeu")
     assert status == 0, out
     assert out.startswith("mon-jeu: 0 new findings, 0 known")
-    assert "coverage: examples 1/1 bound" in out
-    assert "2 cite a sentence of the book (2 found in it)" in out  # each rule cites its sentence
+    assert "coverage: examples 1/1 bound, tables 1/1" in out
+    assert "5 cite a sentence of the book (5 found in it)" in out  # each rule cites its sentence
+    assert "terms: 4 in all: 3 given, 1 claimed, 0 waived, 0 unbound" in out
 
     status, out, err = rulebook("build", "mon-jeu", "--format", "html")
     assert status == 0, err
@@ -56,6 +57,17 @@ def test_the_binding_catches_a_wrong_number(rulebook, project):
     status, out, _ = rulebook("check", "mon-jeu")
     assert status == 1
     assert "the text says 18, the rules give 17 [erratum]" in out
+
+
+def test_the_binding_catches_a_wrong_term(rulebook, project):
+    # the scaffold's terms: a difficulty the text names is a rule word the rules check
+    rulebook("new", "mon-jeu")
+    book = project / "source" / "mon-jeu" / "book.xml"
+    book.write_text(book.read_text(encoding="utf-8").replace("Moyenne (15)", "Difficile (15)"))
+    status, out, _ = rulebook("check", "mon-jeu")
+    assert status == 1
+    assert "book.xml:28:9: error: example « Un jet »: the text says « Difficile », " in out
+    assert "the rules give « Moyenne » [erratum]" in out
 
 
 @pytest.mark.slow

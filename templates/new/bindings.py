@@ -4,7 +4,16 @@ from build_tools.checking import Binder
 
 from . import rules
 
-binder = Binder()
+TERMES = {"difficulté": {nom: [nom] for nom in rules.jets.DIFFICULTES}}
+"""Les mots de règle du jeu: une difficulté que le texte nomme est vérifiée."""
+
+binder = Binder(terms=TERMES)
+
+
+@binder.table(title="Les difficultés")
+def les_difficultes(table):
+    for rangee in table.rows:
+        rangee[1].claim("{}", rules.jets.difficulte(rangee[0].text))
 
 
 @binder.example(title="Un jet")
@@ -13,5 +22,7 @@ def un_jet(ex):
     de = ex.given("jet de {}")
     total = rules.jets.total(de, competence)
     ex.claim("total de {}", total)
-    difficulte = ex.given("difficulté {}")
+    ex.word("l'action []", "Moyenne")
+    difficulte = rules.jets.difficulte("Moyenne")
+    ex.claim("({}) réussit", difficulte)
     ex.affirm("réussit", rules.jets.reussite(total, difficulte), rules_give="un échec")

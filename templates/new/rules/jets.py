@@ -1,6 +1,27 @@
 """Les jets: un d20 plus la compétence, comparé à la difficulté."""
 
-from build_tools.checking.rule import rule
+from build_tools.checking.rule import constant, rule
+
+DIFFICULTES = constant(
+    {"Facile": 10, "Moyenne": 15, "Difficile": 20}, cites="table « Les difficultés »"
+)
+"""Les difficultés du tableau du livre, par leur nom."""
+
+
+@rule(
+    formula="D = tableau « Les difficultés » [difficulté]",
+    symbols={"difficulté": "nom"},
+    cites="table « Les difficultés »",
+)
+def difficulte(nom: str) -> int:
+    """La difficulté d'une action, que donne le tableau « Les difficultés »."""
+    return DIFFICULTES[nom]
+
+
+@rule(cites="table « Les difficultés »")
+def table_des_difficultes() -> list[tuple[str, int]]:
+    """Le tableau « Les difficultés », pour la carte du jeu (deck.toml)."""
+    return [(nom, difficulte(nom)) for nom in DIFFICULTES]
 
 
 @rule(
