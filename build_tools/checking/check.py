@@ -231,15 +231,22 @@ class Check:
             raise TypeError(f"{expected!r} is no rule word of this book's vocabulary")
         before, _, after = pattern.partition("[]")
         located = None
-        for candidate in vocabulary.find(self.passage.text):
-            if candidate.family != family:
-                continue
-            if not self._free(candidate.start, candidate.end):
-                continue
-            head = self.passage.text[: candidate.start].rstrip()
-            tail = self.passage.text[candidate.end :].lstrip()
-            if head.endswith(before.strip()) and tail.startswith(after.strip()):
-                located = candidate
+        candidates = [
+            candidate
+            for candidate in vocabulary.find(self.passage.text)
+            if candidate.family == family and self._free(candidate.start, candidate.end)
+        ]
+        # As written first; else reworded around it: the words next to the hole still there
+        # (« Lorsqu'elle est [] à zéro » in « Quand elle est inférieure à zéro »).
+        for head_words, tail_words in ((before.strip(), after.strip()), _nearest(before, after)):
+            for candidate in candidates:
+                head = self.passage.text[: candidate.start].rstrip()
+                tail = self.passage.text[candidate.end :].lstrip()
+                if head.endswith(head_words) and tail.startswith(tail_words):
+                    located = candidate
+                    before, after = head_words, tail_words
+                    break
+            if located is not None:
                 break
         if located is None:
             raise StaleBinding(pattern)
@@ -632,3 +639,9 @@ class TableCheck(Check):
 
     def all_spots(self) -> list[Spot]:
         return self.spots + [spot for cell in self.cells() for spot in cell.spots]
+
+
+def _nearest(before: str, after: str) -> tuple[str, str]:
+    """The word just before a pattern's hole and the word just after it."""
+    head, tail = before.split(), after.split()
+    return (head[-1] if head else ""), (tail[0] if tail else "")

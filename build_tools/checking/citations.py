@@ -19,7 +19,7 @@ from pathlib import Path
 
 from build_tools.checking.claims import Context, Place, claim_id
 from build_tools.checking.matching import CLOSE_ENOUGH, align, could_hold
-from build_tools.checking.passage import Passage, TextPattern, number_value
+from build_tools.checking.passage import COUNT, Passage, TextPattern, number_value
 from build_tools.checking.rule import CITATIONS, Citation
 from build_tools.diagnostics import Finding, display_path, slug
 from build_tools.model.docbook import as_read, normalize, title_of
@@ -275,9 +275,9 @@ def _check_value(citation: Citation, sentences: list[str], place: Place, finding
 
 
 def _changed_numbers(cited: str, text: str, alignment) -> list[tuple[str, str, int]]:
-    numbers = re.findall(r"[+\-−]?\d+(?:[.,]\d+)?", cited)
+    numbers = COUNT.findall(cited)  # « deux » for « 2 » is the same number
     start, end = alignment.span
-    found = list(re.finditer(r"[+\-−]?\d+(?:[.,]\d+)?", text[start:end]))
+    found = list(COUNT.finditer(text[start:end]))
     changes = []
     for said, match in zip(numbers, found, strict=False):
         if number_value(said) != number_value(match.group()):

@@ -17,10 +17,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from build_tools.checking.passage import COUNT
 from build_tools.checking.words import Vocabulary, Word
 
 _TOKEN = re.compile(
-    r"(?P<number>(?:[+\-−](?=\d))?\d+(?:[.,]\d+)?)|(?P<word>[^\W\d_]+)|(?P<mark>[^\w\s])"
+    r"(?P<number>(?:[+\-−](?=\d))?\d+(?:[.,]\d+)?|"
+    + COUNT.pattern.split("|", 1)[1]  # a number in words is a number (« deux » for « 2 »)
+    + r")|(?P<word>[^\W\d_]+)|(?P<mark>[^\w\s])"
 )
 HOLE_MARK = "\x00"
 PROSE_NEEDED = 0.6
@@ -99,7 +102,8 @@ def align(
     pattern = [token for token in pattern if token.kind != "mark" or token.key in "()=+−-/×%"]
     if not pattern:
         return None
-    text_tokens = _searchable(text, vocabulary)
+    # An aside the author added in parentheses is skipped, unless the pattern has its own.
+    text_tokens = _searchable(text, vocabulary, any(token.key == "(" for token in pattern))
     keys = [_key(token) for token in pattern]
     starts = {_loose(token) for token in pattern}
     size = len(pattern)
@@ -120,13 +124,33 @@ def align(
 
 
 @functools.lru_cache(maxsize=2048)
-def _searchable(text: str, vocabulary: Vocabulary) -> list[Token]:
-    """The tokens of a passage a pattern is aligned with, worked out once per text."""
-    return [
+def _searchable(text: str, vocabulary: Vocabulary, asides: bool = True) -> list[Token]:
+    """The tokens of a passage a pattern is aligned with, worked out once per text.
+
+    Without `asides`, a parenthesised aside that holds no number and no rule word
+    (« (rappelons-le) ») is left out: it states no rule, and its words would push
+    the rest of the sentence out of the pattern's window.
+    """
+    found = [
         token
         for token in tokens(text, vocabulary)
         if token.kind != "mark" or token.key in "()=+−-/×%"
     ]
+    if asides:
+        return found
+    kept, index = [], 0
+    while index < len(found):
+        token = found[index]
+        if token.key == "(":
+            end = next((i for i in range(index + 1, len(found)) if found[i].key in "()"), None)
+            if end is not None and found[end].key == ")":
+                inside = found[index + 1 : end]
+                if not any(t.kind in ("number", "word") for t in inside):
+                    index = end + 1
+                    continue
+        kept.append(token)
+        index += 1
+    return kept
 
 
 def could_hold(literals: list[str], text: str) -> bool:

@@ -35,6 +35,12 @@ NUMBER_IN_WORDS = (
     r"(?i:(?<![\w-])(?:" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")(?![\w-]))"
 )
 HOLE = r"((?:[+\-−]|(?<![\d.,]))\d+(?:[.,]\d+)?|" + NUMBER_IN_WORDS + ")"
+COUNT = re.compile(
+    r"[+\-−]?\d+(?:[.,]\d+)?|(?i:(?<![\w-])(?:"
+    + "|".join(sorted(set(NUMBER_WORDS) - {"un", "une", "one"}, key=len, reverse=True))
+    + r")(?![\w-]))"
+)
+"""A number in digits or in words, but the article (« un », « une »): what a rewording keeps."""
 """A number in a pattern: a sign may follow a digit (`2d6+3`); an unsigned number may not;
 a number written in words (« deux », « Cinq ») reads as its value."""
 HOLE_END = r"(?![\d]|[.,]\d)"

@@ -70,7 +70,10 @@ RELATIONS = {
             "au plus proche": [r"arrondie?s? au plus proche"],
         },
         "opération": {
-            "plus": [r"plus(?-i:(?= ?(?:[+\-−]?\d|[A-Z(°]|son |sa |ses |le |la |les |l')))"],
+            # « De plus, … » (moreover) is never the operator, whatever follows it
+            "plus": [
+                r"(?<!\b[Dd]e )plus(?-i:(?= ?(?:[+\-−]?\d|[A-Z(°]|son |sa |ses |le |la |les |l')))"
+            ],
             "moins": [r"moins(?-i:(?= ?(?:[+\-−]?\d|[A-Z(°]|son |sa |ses |le |la |les |l')))"],
         },
         "ajout": {
@@ -161,7 +164,7 @@ class Vocabulary:
         self._anywhere: list[tuple[re.Pattern, str, str]] = []
         for form, family, lemma, folded in alternatives:
             compiled = re.compile(("(?i:" + form + ")" if folded else form) + r"(?![\w])")
-            start = _literal_start(form)
+            start = _literal_start(_LOOKBEHIND.sub("", form))
             if len(start) >= 3:
                 self._by_start.setdefault(start[:3].lower(), []).append((compiled, family, lemma))
             elif len(start) == 2 and start == form:  # a two-letter term (« Ph »): a whole word
@@ -212,6 +215,8 @@ def _find(vocabulary: Vocabulary, text: str) -> tuple[Word, ...]:
     return _find_cached(vocabulary, text)
 
 
+_LOOKBEHIND = re.compile(r"^\(\?<[!=][^)]*\)")
+"""A form's leading look-behind (« (?<![Dd]e )plus »): its letters start after it."""
 _METACHARACTERS = re.compile(r"[\\\[\](){}?*+|.^$]")
 
 

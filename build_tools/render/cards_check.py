@@ -14,8 +14,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from build_tools.checking.matching import align, could_hold
 from build_tools.checking.notation import evaluate
-from build_tools.checking.passage import Passage
+from build_tools.checking.passage import COUNT, Passage, number_value
+from build_tools.checking.words import Vocabulary
 from build_tools.diagnostics import Finding, source_line
 from build_tools.model.docbook import TABLES, normalize, text_of, title_of, where_of
 from build_tools.render.cards_deck import (
@@ -93,20 +95,43 @@ class _Book:
     def __init__(self, document):
         self.document = document
         # As a reader sees it: an empty xref reads as the words it stands for.
-        self.prose = [
-            (element, Passage.of(element, document.main).text.casefold())
+        self.texts = [
+            (element, Passage.of(element, document.main).text)
             for element in document.root.iter(*PROSE)
         ]
+        self.prose = [(element, text.casefold()) for element, text in self.texts]
 
     def holding(self, fragments: list[str]):
-        """The innermost element whose text holds the fragments in order, or None."""
+        """The innermost element whose text holds the fragments in order, or None.
+
+        A fragment the book rewords (an aside, a synonym, a clause moved, digits in
+        words) is found by alignment, as a cited sentence is, so long as its numbers
+        and rule words are all still there and the same.
+        """
         wanted = [normalize(fragment).casefold() for fragment in fragments if fragment.strip()]
         matches = [element for element, text in self.prose if _in_order(text, wanted)]
+        if not matches and len(wanted) == 1:
+            matches = self._reworded(normalize(fragments[0]))
         inside = set(matches)
         for element in matches:
             if not any(child in inside for child in element.iterdescendants(*PROSE)):
                 return element
         return None
+
+    def _reworded(self, fragment: str) -> list:
+        vocabulary = Vocabulary()
+        found = []
+        for element, text in self.texts:
+            if not could_hold([fragment], text):
+                continue
+            alignment = align([fragment], text, vocabulary, lambda start, end: True)
+            if alignment is None or not alignment.accepted or alignment.contradictions:
+                continue
+            start, end = alignment.span
+            values = [number_value(number) for number in COUNT.findall(text[start:end])]
+            if values == [number_value(number) for number in COUNT.findall(fragment)]:
+                found.append(element)
+        return found
 
     def table(self, title: str):
         wanted = normalize(title)

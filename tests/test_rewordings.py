@@ -1,0 +1,84 @@
+"""Rewordings that change no rule give no finding: digits in words, an aside, typography,
+a synonym, a clause moved, a sentence split in two (issue 21).
+
+Each edits a copy of a book where a binding, a cited sentence or an anchor reads
+(the helpers are those of test_rule_words: edit, check, restore).
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_rule_words import copies, new_findings  # noqa: F401 (copies is a fixture)
+
+REWORDINGS = [
+    # Les Clefs de l'Aube
+    ("cda", "cda.xml", r"il lui en reste 3 aussi", "il lui en reste trois aussi"),
+    ("cda", "cda.xml", r"son d20 pour réussir, 5 étant", "son d20 pour réussir, cinq étant"),
+    ("cda", "cda.xml", r"3 points supplémentaires\) 6", "trois points supplémentaires) 6"),
+    ("cda", "cda.xml", r"de 20 points ou diminuer", "de vingt points ou diminuer"),
+    ("cda", "cda.xml", r"un double 2 ainsi que 2 et 1", "un double deux ainsi que 2 et 1"),
+    (
+        "cda",
+        "cda.xml",
+        r"il ajoute toujours le 20 à son °R",
+        "il ajoute toujours (c'est la règle) le 20 à son °R",
+    ),
+    ("cda", "cda.xml", r"plus petit que l'Effort", "plus petit que l’Effort"),
+    ("cda", "cda.xml", r"Donc on a Dom = Eff", "On a donc Dom = Eff"),
+    # Harmonies
+    (
+        "harmonies",
+        "combat.xml",
+        r"remarquer que 8 caractéristiques",
+        "remarquer que huit caractéristiques",
+    ),
+    (
+        "harmonies",
+        "combat.xml",
+        r"un FP de -5\. De plus, il",
+        "un FP de -5. De plus (rappelons-le), il",
+    ),
+    (
+        "harmonies",
+        "actions.xml",
+        r"zéro, l'action est réussie\.",
+        "zéro (on l'a dit), l'action est réussie.",
+    ),
+    ("harmonies", "actions.xml", r"Lorsqu'elle est inférieure", "Quand elle est inférieure"),
+    ("harmonies", "actions.xml", r"l'action est échouée\.", "l’action est échouée."),
+    (
+        "harmonies",
+        "combat.xml",
+        r"Quand deux adversaires s'affrontent, c'est",
+        "Quand deux adversaires s'affrontent (en duel), c'est",
+    ),
+    ("harmonies", "combat.xml", r"Quand deux adversaires", "Lorsque deux adversaires"),
+    # Edad
+    ("edad", "book.xml", r"faire 20 à la place", "faire vingt à la place"),
+    (
+        "edad",
+        "book.xml",
+        r"En deçà de ce seuil, le personnage meurt",
+        "En deçà de ce seuil (rappelons-le), le personnage meurt",
+    ),
+    (
+        "edad",
+        "book.xml",
+        r"de participants, arrondi à l'inférieur\)",
+        "de participants, arrondi à l’inférieur)",
+    ),
+    ("edad", "book.xml", r"tombent à 0, le personnage", "tombent à zéro, le personnage"),
+    ("edad", "book.xml", r"de perdre 1 PV par tour", "de perdre 1 PV à chaque tour"),
+    (
+        "edad",
+        "book.xml",
+        r"L'action simple l'amène en milieu de file",
+        "L'action simple (la plus courte) l'amène en milieu de file",
+    ),
+]
+
+
+@pytest.mark.parametrize("book, file, old, new", REWORDINGS, ids=[e[3] for e in REWORDINGS])
+def test_a_rewording_gives_no_finding(copies, book, file, old, new):  # noqa: F811
+    findings, _ = new_findings(copies[book], file, old, new)
+    assert not findings, "\n".join(f.astext() for f in findings)
