@@ -9,6 +9,8 @@ passes one gets a finding naming the limit and where it was passed.
 
 from __future__ import annotations
 
+import re
+
 INCLUDE_DEPTH = 16
 """xi:include inside xi:include, this many levels deep at most (the books use 1)."""
 
@@ -33,9 +35,35 @@ TABLE_COLUMNS = 500
 A span is bounded by the columns, and `morerows` is clipped to the rows the table has.
 """
 
-COMPANION_BYTES = 4 * 1024 * 1024
+ATTRIBUTE_CHARACTERS = 10_000
+"""Characters in one attribute value (the books: under 100, an `xreflabel` or a URL)."""
+
+XREF_CHARACTERS_PER_SOURCE_BYTE = 20
+"""What the cross-references may write (their targets' labels or titles), in characters per
+byte of the book (at least `XREF_CHARACTERS_FLOOR`): a long `xreflabel` referenced many times
+would make a 138 KB book write 382 MB (Les Clefs de l'Aube: well under 1 per byte)."""
+
+XREF_CHARACTERS_FLOOR = 1_000_000
+"""The cross-references of a book may always write this many characters."""
+
+LONGEST_WORD = 100
+"""Characters of one unbroken word given to the hyphenator (the books: under 30): beyond,
+the word is printed unhyphenated and broken every 40 characters, and the check notes it
+(WeasyPrint's hyphenation of a 10,000-character word took over 200 s)."""
+
+LONG_WORD = re.compile(rf"[^\s\u200b/-]{{{LONGEST_WORD + 1},}}")
+"""A word longer than `LONGEST_WORD`: a run of characters with no space, hyphen or slash."""
+
+IMAGE_PIXELS = 50_000_000
+"""Pixels an image may declare (width × height): 50 million, 200 MB decoded (a 20 KB PNG can
+declare 13000 × 13000, 1.4 GB; a photograph of 24 million pixels passes)."""
+
+SVG_ELEMENTS = 100_000
+"""Elements an SVG may draw once its `<use>` are expanded (nested ones multiply)."""
+
+COMPANION_BYTES = 1024 * 1024
 """The bytes of each of a book's companion files: `book.toml`, `ledger.toml`, `deck.toml`, and
-of a character file, 4 MiB each (Les Clefs de l'Aube: ledger 21 KiB, deck 6 KiB, sheet 1 KiB)."""
+of a character file, 1 MiB each (Les Clefs de l'Aube: ledger 17 KiB, deck 6 KiB, sheet 1 KiB)."""
 
 INPUT_BYTES = 64 * 1024 * 1024
 """The bytes of one file of a book's folder the change detection reads, 64 MiB: a larger
@@ -63,10 +91,50 @@ def beyond(root) -> tuple[object, str] | None:
                 f"elements are nested more than {NESTING} deep here (rulebook.limits.NESTING): "
                 "the book is refused"
             )
+        for name, value in element.attrib.items():
+            if len(value) > ATTRIBUTE_CHARACTERS:
+                return element, (
+                    f"the attribute {etree.QName(name).localname} holds {len(value)} characters, "
+                    f"more than {ATTRIBUTE_CHARACTERS} (rulebook.limits.ATTRIBUTE_CHARACTERS): "
+                    "the book is refused"
+                )
         for text in (element.text, element.tail):
             if text is not None and len(text) > TEXT_CHARACTERS:
                 return element, (
                     f"a text of {len(text)} characters, more than {TEXT_CHARACTERS} "
                     "(rulebook.limits.TEXT_CHARACTERS): the book is refused"
                 )
+    return _xref_expansion(root)
+
+
+def _xref_expansion(root) -> tuple[object, str] | None:
+    """The first cross-reference past which the book's cross-references would write more than
+    their bound (`XREF_CHARACTERS_PER_SOURCE_BYTE`), each writing its target's `xreflabel` or
+    title (the words docbook-xsl adds around them aside)."""
+    from lxml import etree
+
+    labels = {}
+    for element in root.iter():
+        if not isinstance(element.tag, str) or not element.get("id"):
+            continue
+        label = element.get("xreflabel")
+        title = element.find("title") if label is None else None
+        size = len(label) if label is not None else 0
+        if title is not None:
+            size = sum(len(text) for text in title.itertext())
+        labels[element.get("id")] = size
+    if not labels:
+        return None
+
+    source = len(etree.tostring(root))
+    bound = max(XREF_CHARACTERS_FLOOR, XREF_CHARACTERS_PER_SOURCE_BYTE * source)
+    written = 0
+    for xref in root.iter("xref"):
+        written += labels.get(xref.get("linkend"), 0)
+        if written > bound:
+            return xref, (
+                f"the cross-references would write more than {bound} characters of labels, "
+                f"{XREF_CHARACTERS_PER_SOURCE_BYTE} per byte of the book "
+                "(rulebook.limits.XREF_CHARACTERS_PER_SOURCE_BYTE): the book is refused"
+            )
     return None

@@ -24,6 +24,7 @@ from typing import Any
 from lxml import etree
 from markupsafe import Markup
 
+from build_tools import limits
 from build_tools.diagnostics import Finding, at_line
 from build_tools.model.docbook import enclosing, reading_texts
 from build_tools.model.language import html_language
@@ -270,6 +271,8 @@ class Translator(
             text = self.typography.apply(_SPACES.sub(_one_space, text))
         if self._lines is not None:
             return self._lines.wrap(text)
+        if self.printed and limits.LONG_WORD.search(text):
+            return limits.LONG_WORD.sub(_unhyphenated, text)
         return escape(text, quote=False)
 
     def listing(self, element: etree._Element, render: Callable[[], str]) -> str:
@@ -379,3 +382,10 @@ def _ends_a_word(element: etree._Element) -> bool:
 
 def _one_space(match: re.Match) -> str:
     return "\n" if "\n" in match.group() else " "
+
+
+def _unhyphenated(word: re.Match) -> str:
+    """A word longer than `limits.LONGEST_WORD`, for print: never given to the hyphenator (its
+    cost grows with the square of the word's length) and breakable every 40 characters."""
+    pieces = [word[0][start : start + 40] for start in range(0, len(word[0]), 40)]
+    return '<span class="unhyphenated">' + "\u200b".join(map(escape, pieces)) + "</span>"

@@ -8,6 +8,7 @@ from urllib.parse import unquote, urlparse
 
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from build_tools.render import image_bounds
 from build_tools.resources import Gate, Refused
 
 
@@ -31,6 +32,9 @@ class GateFetcher(URLFetcher):
             target = self.gate.checked(path, url)
             if not target.is_file():  # missing, or a pipe that would be read forever
                 raise Refused(f"{url!r}: not a regular file of the book", "outside")
+            costly = image_bounds.problem(target, target.name)  # an SVG's own images too
+            if costly:
+                raise Refused(costly, "limit")
         except Refused as refusal:
             message = f"refused to read {refusal}"
             if message not in self.refusals:

@@ -19,6 +19,7 @@ from lxml import etree
 from build_tools import resources
 from build_tools.diagnostics import Finding, at_line
 from build_tools.model.docbook import enclosing
+from build_tools.render import image_bounds
 
 SHOWN = frozenset(("PNG", "JPG", "JPEG", "GIF", "SVG", "WEBP", "BMP"))
 """The image formats both browsers and WeasyPrint show (not EPS, PS, PDF, TIFF…)."""
@@ -217,6 +218,9 @@ def image_file(document, imagedata: etree._Element) -> tuple[Path | None, str]:
         return None, f"the image {fileref!r} does not exist"
     if not os.access(source, os.R_OK):
         return None, f"the image {fileref!r} cannot be read"
+    costly = image_bounds.problem(source, fileref)
+    if costly:
+        return None, costly
     return source, ""
 
 

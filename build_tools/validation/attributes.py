@@ -11,7 +11,7 @@ import re
 
 from lxml import etree
 
-from build_tools import resources
+from build_tools import limits, resources
 from build_tools.diagnostics import Finding
 from build_tools.reader import Document
 from build_tools.validation.located import finding_at
@@ -108,7 +108,7 @@ def check(document: Document) -> list[Finding]:
                         attribute=FILES[name],
                     )
                 )
-    return findings
+    return findings + long_words(document)
 
 
 def _svg_refusals(gate: resources.Gate, svg) -> list[str]:
@@ -139,3 +139,33 @@ def _svg_refusals(gate: resources.Gate, svg) -> list[str]:
         except resources.Refused as refusal:
             refused.append(str(refusal))
     return refused
+
+
+VERBATIM = ("programlisting", "screen", "literallayout", "synopsis", "address")
+"""Where the text keeps its lines as written: printed as code lines, never hyphenated."""
+
+
+def long_words(document: Document) -> list[Finding]:
+    """A warning for each word longer than `limits.LONGEST_WORD`: the print does not give it
+    to the hyphenator, and breaks it every 40 characters instead."""
+    findings = []
+    for element in document.root.iter():
+        if not isinstance(element.tag, str) or element.tag in VERBATIM:
+            continue
+        for text in (element.text,) + tuple(
+            child.tail for child in element if child.tail and isinstance(child.tag, str)
+        ):
+            word = limits.LONG_WORD.search(text or "")
+            if word is None or any(a.tag in VERBATIM for a in element.iterancestors()):
+                continue
+            message = (
+                f"a word of {len(word[0])} characters, more than {limits.LONGEST_WORD} "
+                "(rulebook.limits.LONGEST_WORD): the PDF does not hyphenate it, and breaks it "
+                "every 40 characters"
+            )
+            findings.append(
+                finding_at(
+                    document, element, "limit", message, key=word[0][:20], severity="warning"
+                )
+            )
+    return findings
