@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -230,3 +231,39 @@ def test_a_contradiction_names_its_other_place_in_sarif(book, capsys):
     here = changed["locations"][0]["physicalLocation"]["artifactLocation"]
     there = other["physicalLocation"]["artifactLocation"]
     assert here["uri"].startswith("file:///") and there["uri"].startswith("file:///"), other
+
+
+def test_a_cell_below_an_entry_spanning_rows_is_named_as_the_page_lays_it_out(book, capsys):
+    """« 12 » spans two rows: the second row's cells are bonus and cible, under « 12 »."""
+    edit(
+        book / "book.xml",
+        "<row><entry>12</entry><entry>3</entry><entry>16</entry></row>",
+        "<row><entry>3</entry><entry>16</entry></row>",
+    )
+    edit(
+        book / "book.xml",
+        "<row><entry>10</entry><entry>1</entry><entry>11</entry></row>",
+        '<row><entry morerows="1">12</entry><entry>1</entry><entry>13</entry></row>',
+    )
+    edit(
+        book / "bindings.py",
+        """    for row in table.rows:
+        aspect, bonus = row[0].given(), row[1].given()
+        row[2].claim("{}", rules.cible(aspect, bonus))""",
+        """    for row in table.rows:
+        if len(row) == 3:  # the row that starts « 12 »; the next one is under it
+            aspect = row.pop(0).given()
+        row[1].claim("{}", rules.cible(aspect, row[0].given()))""",
+    )
+    status, report = check(book, capsys)
+    (finding,) = errata(report)
+    assert finding["message"] == "the text says 16, the rules give 15"
+    assert finding["id"] == "erratum:table-les-cibles:row-12-cible"
+    assert main(["build", str(book), "--format", "html", "--out", str(book / "out")]) in (0, 1)
+    page = (book / "out" / "mini" / "mini.html").read_text(encoding="utf-8")
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", page, re.S)
+    cells = [re.findall(r"<t[dh]([^>]*)>(.*?)</t[dh]>", row, re.S) for row in rows]
+    # the page's second body row: bonus 3 and cible 16 (the erratum), beside « 12 » above
+    assert cells[1][0] == (' rowspan="2"', "12")
+    (bonus, _), (cible, words) = cells[2]
+    assert (bonus, cible) == ("", ' class="erratum"') and words.startswith("<mark")

@@ -35,6 +35,7 @@ from build_tools.model.docbook import (
     title_of,
     where_of,
 )
+from build_tools.model.grid import group_of, lay_out
 from build_tools.model.ids import id_carriers
 from build_tools.reader import Document
 
@@ -418,18 +419,38 @@ def _check_for(document, element, exclude, binding, findings) -> Check:
     title = element.find("title")
     title_passage = Passage.of(title, file) if title is not None else Passage(element, file, "", [])
     table = TableCheck(title_passage, where, trace, findings)
+    # A cell is named by its row's first column and its column's header, read in the table's
+    # grid as the page lays it out (an entry spanning rows down is the first column below it).
+    layouts: dict = {}  # section -> its layout, and where each of its rows stands in it
+    head_checks: dict = {}  # entry of the head -> its Check
+    headers: dict[int, Check] = {}
     for row in element.iter("row"):
-        entries = [entry for entry in row if entry.tag in ("entry", "entrytbl")]
-        in_head = row.getparent() is not None and row.getparent().tag == "thead"
-        headers = table.head_rows[-1] if table.head_rows and not in_head else []
-        row_label = text_of(entries[0])[:30] if entries else ""
+        section = row.getparent()
+        if section not in layouts:
+            rows = section.findall("row")
+            layout = lay_out(rows, group_of(section.getparent()))
+            layouts[section] = (layout, {row: index for index, row in enumerate(rows)})
+        layout, positions = layouts[section]
+        index = positions[row]
+        in_head = section.tag == "thead"
+        leftmost = layout.at(index, 1)
+        row_label = text_of(leftmost.entry)[:30] if leftmost is not None else ""
         cells = []
-        for index, entry in enumerate(entries):
-            column = headers[index].text[:30] if index < len(headers) else f"column {index + 1}"
+        for cell in layout.cells(index):
+            header = headers.get(cell.start) if not in_head else None
+            column = header.text[:30] if header is not None else f"column {cell.start}"
             label = f"row « {row_label} », {column}:"
-            cells.append(
-                Check(Passage.of(entry, file, exclude), where, trace, findings, label=label)
+            check = Check(
+                Passage.of(cell.entry, file, exclude), where, trace, findings, label=label
             )
+            head_checks[cell.entry] = check
+            cells.append(check)
+        if in_head:
+            headers = {
+                column: head_checks[cell.entry]
+                for column, cell in layout.covered[index].items()
+                if cell.entry in head_checks
+            }
         (table.head_rows if in_head else table.rows).append(cells)
     return table
 

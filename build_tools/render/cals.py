@@ -1,8 +1,7 @@
 """CALS tables (DocBook `table`/`tgroup`/`colspec`/`row`/`entry`) laid out as HTML tables.
 
-The grid is computed as CALS defines it: an entry starts at its `colname`,
-`namest` or `spanname` column (else at the next free one), spans to `nameend`,
-and covers `morerows` more rows. Rules (`colsep`, `rowsep`) and alignment are
+The grid is the model's (`build_tools.model.grid`): the columns and rows each
+entry covers. Rules (`colsep`, `rowsep`) and alignment are
 inherited entry → row → spanspec/colspec → tgroup → table; a rule is never
 drawn on the outer edge, which belongs to `frame`. Columns that no entry fills
 get an empty cell (class "filler"), so that every row is as wide as `cols`.
@@ -11,41 +10,15 @@ get an empty cell (class "filler"), so that every row is as wide as `cols`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from lxml import etree
 
-from build_tools import limits
+from build_tools.model.grid import Cell, Group, first, group_of, lay_out
 
 FRAMES = ("all", "top", "bottom", "topbot", "sides", "none")
 _PROPORTIONAL = re.compile(r"^\s*(\d*\.?\d+)?\s*\*\s*$", re.ASCII)
 _MEASURE = re.compile(r"^\s*(\d*\.?\d+)\s*(in|cm|mm|pt|pc|px|em)?\s*$", re.ASCII)
-
-
-@dataclass
-class Column:
-    number: int
-    name: str = ""
-    width: str = ""
-    align: str | None = None
-    colsep: str | None = None
-    rowsep: str | None = None
-
-
-@dataclass
-class Group:
-    """One tgroup: its columns, named spans, and inherited settings."""
-
-    cols: int
-    columns: dict[int, Column] = field(default_factory=dict)
-    names: dict[str, int] = field(default_factory=dict)
-    spans: dict[str, etree._Element] = field(default_factory=dict)
-    align: str | None = None
-    colsep: str | None = None
-    rowsep: str | None = None
-
-    def column(self, number: int) -> Column:
-        return self.columns.get(number) or Column(number)
 
 
 @dataclass
@@ -83,7 +56,7 @@ class CalsTables:
 
     def table_group(self, tgroup: etree._Element, table: etree._Element) -> dict:
         """What the `table` macro needs for one tgroup: column widths and rows of cells."""
-        group = _group(tgroup, table)
+        group = group_of(tgroup, table)
         sections = [tgroup.find(name) for name in ("thead", "tbody", "tfoot")]
         last_row = None
         for section in reversed(sections):
@@ -100,43 +73,28 @@ class CalsTables:
         return {"widths": _widths(group), **laid}
 
     def table_rows(self, section, rows, group: Group, head: bool, last_row) -> list[Row]:
-        pending: dict[int, int] = {}
+        layout = lay_out(rows, group)
         laid = []
         for index, row in enumerate(rows):
-            occupied = {column for column, count in pending.items() if count > 0}
-            for column in occupied:
-                pending[column] -= 1
             cells: list[dict] = []
-            column = 1
-            for entry in row:
-                if not isinstance(entry.tag, str) or entry.tag not in ("entry", "entrytbl"):
+            for cell in layout.rows[index]:
+                if not isinstance(cell, Cell):  # a column no entry fills
+                    cells.append({"filler": True, "header": head})
                     continue
-                start, end = _columns(entry, group)
-                if start is None:
-                    start = column
-                    while start in occupied:
-                        start += 1
-                    end = max(start, end or start)
-                while column < start:
-                    if column not in occupied:
-                        cells.append({"filler": True, "header": head})
-                    column += 1
-                # a span past the last row of its head or body is clipped, as browsers would
-                morerows = max(0, min(_number(entry.get("morerows"), 0), len(rows) - 1 - index))
-                for spanned in range(start, end + 1):
-                    if morerows:
-                        pending[spanned] = morerows
-                bottom = rows[min(len(rows) - 1, index + morerows)]
+                bottom = rows[index + cell.morerows]
                 cells.append(
                     self.table_cell(
-                        entry, row, section, group, head, start, end, morerows, bottom is last_row
+                        cell.entry,
+                        row,
+                        section,
+                        group,
+                        head,
+                        cell.start,
+                        cell.end,
+                        cell.morerows,
+                        bottom is last_row,
                     )
                 )
-                column = end + 1
-            while column <= group.cols:
-                if column not in occupied:
-                    cells.append({"filler": True, "header": head})
-                column += 1
             laid.append(Row(cells, self.numbering.anchors.get(row, "")))
         return laid
 
@@ -153,11 +111,11 @@ class CalsTables:
         at_bottom: bool,
     ) -> dict:
         span = group.spans.get(entry.get("spanname", ""))
-        first, last = group.column(start), group.column(end)
-        align = _first(entry.get("align"), _get(span, "align"), first.align, group.align)
-        valign = _first(entry.get("valign"), row.get("valign"), section.get("valign"))
-        colsep = _first(entry.get("colsep"), _get(span, "colsep"), last.colsep, group.colsep)
-        rowsep = _first(entry.get("rowsep"), row.get("rowsep"), first.rowsep, group.rowsep)
+        leftmost, last = group.column(start), group.column(end)
+        align = first(entry.get("align"), _attribute(span, "align"), leftmost.align, group.align)
+        valign = first(entry.get("valign"), row.get("valign"), section.get("valign"))
+        colsep = first(entry.get("colsep"), _attribute(span, "colsep"), last.colsep, group.colsep)
+        rowsep = first(entry.get("rowsep"), row.get("rowsep"), leftmost.rowsep, group.rowsep)
         classes = []
         if align in ("left", "right", "center", "justify", "char"):
             classes.append(f"align-{'left' if align == 'char' else align}")
@@ -190,48 +148,6 @@ class CalsTables:
         }
 
 
-def _group(tgroup: etree._Element, table: etree._Element) -> Group:
-    # Bounded: a 300-byte table must not ask for a billion cells (validation reports it).
-    cols = min(max(1, _number(tgroup.get("cols"), 1)), limits.TABLE_COLUMNS)
-    group = Group(
-        cols=cols,
-        align=tgroup.get("align"),
-        colsep=_first(tgroup.get("colsep"), table.get("colsep")),
-        rowsep=_first(tgroup.get("rowsep"), table.get("rowsep")),
-    )
-    number = 0
-    for colspec in tgroup.findall("colspec"):
-        number = _number(colspec.get("colnum"), number + 1)
-        if not 1 <= number <= cols:
-            continue  # a column the table does not have: validation reports it
-        column = Column(
-            number,
-            colspec.get("colname", ""),
-            colspec.get("colwidth", ""),
-            colspec.get("align"),
-            colspec.get("colsep"),
-            colspec.get("rowsep"),
-        )
-        group.columns[number] = column
-        if column.name:
-            group.names[column.name] = number
-    for spanspec in tgroup.findall("spanspec"):
-        group.spans[spanspec.get("spanname", "")] = spanspec
-    return group
-
-
-def _columns(entry: etree._Element, group: Group) -> tuple[int | None, int | None]:
-    """The first and last column of `entry`, when it names them."""
-    span = group.spans.get(entry.get("spanname", ""))
-    start_name = entry.get("namest") or _get(span, "namest") or entry.get("colname")
-    end_name = entry.get("nameend") or _get(span, "nameend")
-    start = group.names.get(start_name) if start_name else None
-    end = group.names.get(end_name) if end_name else None
-    if start is None:
-        return None, end
-    return start, max(start, end or start)
-
-
 def _widths(group: Group) -> list[str]:
     """CSS widths of the columns ('' when free); proportional widths become percentages."""
     specs = [group.column(number).width for number in range(1, group.cols + 1)]
@@ -251,17 +167,5 @@ def _widths(group: Group) -> list[str]:
     return widths
 
 
-def _number(value: str | None, default: int) -> int:
-    """An integer attribute; a missing or malformed one (the validator reports it) is `default`."""
-    try:
-        return int(value) if value is not None and value.strip() else default
-    except ValueError:
-        return default
-
-
-def _first(*values: str | None) -> str | None:
-    return next((value for value in values if value is not None and value != ""), None)
-
-
-def _get(element: etree._Element | None, attribute: str) -> str | None:
+def _attribute(element: etree._Element | None, attribute: str) -> str | None:
     return element.get(attribute) if element is not None else None

@@ -20,6 +20,7 @@ from build_tools.checking.passage import COUNT, Passage, number_value
 from build_tools.checking.words import Vocabulary
 from build_tools.diagnostics import Finding, source_line
 from build_tools.model.docbook import TABLES, normalize, text_of, title_of, where_of
+from build_tools.model.grid import filled_rows
 from build_tools.render.cards_deck import (
     MINUS,
     Block,
@@ -294,11 +295,7 @@ def _check_table(book: _Book, deck: Path, card: Card, block: Block) -> list[Find
     if block.spec.get("book_transposed"):
         rows, pairs = _transposed(table, mapping, block.rows)
     else:
-        rows = [
-            [entry for entry in row if entry.tag in ("entry", "entrytbl")]
-            for row in table.iter("row")
-            if row.getparent() is not None and row.getparent().tag != "thead"
-        ]
+        rows = filled_rows(table, head=False)
         pairs = list(zip(rows, block.rows, strict=False))
     counted = len(pairs) if block.spec.get("book_transposed") else len(rows)
     if counted != len(block.rows):
@@ -319,7 +316,6 @@ def _check_table(book: _Book, deck: Path, card: Card, block: Block) -> list[Find
         for card_cell, book_column in zip(cells, mapping, strict=False):
             if not book_column or not row:
                 continue
-            # A row shorter than the table holds an entry spanning the columns it lacks.
             entry = row[min(book_column, len(row)) - 1]
             book_text = text_of(entry)
             if _agree(card_cell, book_text):
@@ -349,9 +345,7 @@ def _transposed(table, mapping: list[int], card_rows: list) -> tuple[list, list]
     first compared column) has the same numbers. Returns the records, and the
     (record, card row) pairs found.
     """
-    rows = [
-        [entry for entry in row if entry.tag in ("entry", "entrytbl")] for row in table.iter("row")
-    ]
+    rows = filled_rows(table)
     size = max(mapping)
     records = []
     for start in range(0, len(rows) - size + 1, size):

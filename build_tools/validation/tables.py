@@ -7,6 +7,7 @@ from lxml import etree
 from build_tools import limits
 from build_tools.diagnostics import Finding
 from build_tools.model.docbook import text_of
+from build_tools.model.grid import group_of, lay_out
 from build_tools.reader import Document
 from build_tools.validation.located import finding_at
 
@@ -81,51 +82,26 @@ def _check_group(document: Document, group: etree._Element) -> list[Finding]:
                     f"colname-{name}",
                 )
             names[name] = position
-    spans = {
-        spanspec.get("spanname"): (spanspec.get("namest"), spanspec.get("nameend"))
-        for spanspec in group.findall("spanspec")
-    }
+    grid = group_of(group)
     filled_columns: set[int] = set()
     body_rows = 0
-    pending: dict[int, int] = {}  # column -> rows still covered by a morerows from above
-    shortfalls: list = []
     for section in group:
         if section.tag not in ("thead", "tbody", "tfoot"):
             continue
-        pending = {}
-        for row in section.findall("row"):
-            occupied = {column for column, rows in pending.items() if rows > 0}
-            pending = {column: rows - 1 for column, rows in pending.items() if rows > 1}
-            column = 0
-            for entry in row:
-                if entry.tag not in ("entry", "entrytbl"):
-                    continue
-                start, end = _extent(entry, names, spans, column, occupied, report)
-                if start is None:
-                    break
-                for covered in range(start, end + 1):
-                    if covered in occupied:
-                        report(
-                            entry,
-                            "table",
-                            f"entry overlaps column {covered}, already filled",
-                            f"overlap-{covered}",
-                        )
-                    occupied.add(covered)
-                    more = _morerows(entry, report)
-                    if more:
-                        pending[covered] = max(pending.get(covered, 0), more)
-                    if section.tag == "tbody" and text_of(entry):
-                        filled_columns.add(covered)
-                column = end
+        rows = section.findall("row")
+        layout = lay_out(rows, grid)
+        for problem in layout.problems:
+            report(problem.element, "table", problem.message, problem.key)
+        shortfalls: list = []
+        for row, covered in zip(rows, layout.covered, strict=True):
             if section.tag == "tbody":
                 body_rows += 1
-            if occupied != set(range(1, cols + 1)):
-                shortfalls.append((row, len(occupied), sorted(c for c in occupied if c > cols)))
+                filled_columns.update(c for c, cell in covered.items() if text_of(cell.entry))
+            if set(covered) != set(range(1, cols + 1)):
+                shortfalls.append((row, len(covered), sorted(c for c in covered if c > cols)))
             else:
                 shortfalls.append(None)
         _report_rows(shortfalls, cols, section.tag, report)
-        shortfalls = []
     if body_rows:
         for column in range(1, cols + 1):
             if column not in filled_columns:
@@ -161,56 +137,6 @@ def _report_rows(shortfalls, cols, part, report) -> None:
             f"{rows} of the {part[1:]} fill {count} column(s) of {cols}{extra}",
             f"{part}-{rows}-{count}-of-{cols}",
         )
-
-
-def _extent(entry, names, spans, column, occupied, report):
-    """The first and last column an entry covers."""
-    if entry.get("spanname"):
-        if entry.get("spanname") not in spans:
-            report(
-                entry,
-                "table",
-                f"entry refers to spanname {entry.get('spanname')!r}, which no spanspec defines",
-                f"spanname-{entry.get('spanname')}",
-            )
-            return None, None
-        start_name, end_name = spans[entry.get("spanname")]
-    else:
-        start_name, end_name = entry.get("namest") or entry.get("colname"), entry.get("nameend")
-    for name in (start_name, end_name):
-        if name and name not in names:
-            report(
-                entry,
-                "table",
-                f"entry refers to colname {name!r}, which no colspec defines",
-                f"colname-{name}",
-            )
-            return None, None
-    if start_name:
-        start = names[start_name]
-    else:
-        start = column + 1
-        while start in occupied:
-            start += 1
-    end = names[end_name] if end_name else start
-    if end < start:
-        report(
-            entry,
-            "table",
-            f"entry spans from colname {start_name!r} back to {end_name!r}, an earlier column",
-            f"span-{start_name}-{end_name}",
-        )
-        return None, None
-    return start, end
-
-
-def _morerows(entry, report) -> int:
-    """How many rows below an entry it also covers (a finding if that is not a number)."""
-    value = entry.get("morerows", "0") or "0"
-    if _whole(value.strip()):
-        return int(value)
-    report(entry, "table", f"morerows={value!r} is not a number of rows", f"morerows-{value}")
-    return 0
 
 
 def _whole(value: str) -> bool:
