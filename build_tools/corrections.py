@@ -1,14 +1,9 @@
-"""The correction of each erratum whose right wording the rules determine, as an edit of a source.
+"""`rulebook check --diff` and `--fix`: the corrections the errata's records carry, made.
 
-An erratum finding points at the wrong number (or words) in its source file:
-its line and column. When the rules give a value that can be written the
-way the text writes it (a whole number, a decimal with at most two places,
-the book's own words between « »), the correction replaces exactly that
-token. The errata page shows it (« Lire : … »), `rulebook check --diff` prints
-it as a patch, `--fix` applies it and drops the ledger entries it fixes, and
-SARIF carries it as the result's `fixes`. A correction the rules do not
-determine (a statement in words, a probability with no short decimal form) is
-left to the author: the reason says what is wrong.
+Each erratum's record carries its correction (`build_tools.checking.correction`,
+computed when it is judged). `--diff` prints them as a patch, `--fix` applies
+them and drops the ledger entries they fix; both take back, on a copy of the
+book checked again, a correction that would leave a finding behind.
 """
 
 from __future__ import annotations
@@ -17,91 +12,18 @@ import difflib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
-from build_tools.checking.matching import differing_words, words_given
-from build_tools.diagnostics import Finding, display_path
+from build_tools.diagnostics import Correction, Finding, display_path
 from build_tools.encoding import lines_of, read_source
 
-_NUMBER = re.compile(r"[+\-−]?\d+(?:[.,]\d+)?")
 _KNOWN = re.compile(r"^\[\[known\]\]\s*$")
 
 
-@dataclass(frozen=True)
-class Correction:
-    """Replace `old` by `new` at `line`:`column` (1-based) of `file`: the erratum `finding_id`."""
-
-    file: Path
-    line: int
-    column: int
-    old: str
-    new: str
-    finding_id: str
-
-    def region(self) -> dict[str, Any]:
-        """The SARIF `deletedRegion` of this correction."""
-        return {
-            "startLine": self.line,
-            "startColumn": self.column,
-            "endLine": self.line,
-            "endColumn": self.column + len(self.old),
-        }
-
-
-def correction_of(finding: Finding) -> Correction | None:
-    """The edit that corrects `finding`, when the rules determine it and the source still has it."""
-    if finding.category != "erratum" or finding.file is None or not finding.line:
-        return None
-    if not finding.column:
-        return None
-    line = _source_line(Path(finding.file), finding.line)
-    if line is None:
-        return None
-    start = finding.column - 1
-    if _is_number(finding.found) and _is_number(finding.expected):
-        return _number_correction(finding, line, start)
-    if isinstance(finding.found, str) and isinstance(finding.expected, str):
-        given = words_given(finding.expected)
-        if given is None or given == finding.found:
-            return None
-        if line.startswith(finding.found, start):
-            return Correction(
-                Path(finding.file), finding.line, finding.column, finding.found,
-                given, finding.id,
-            )  # fmt: skip
-        # Markup inside the words (« <link>Mental</link> (Mt) »): only the words that
-        # differ are replaced, where the line writes them once after the erratum's column.
-        differing = differing_words(finding.found, given)
-        if differing is None:
-            return None
-        old, new = finding.found[differing[0] : differing[1]], differing[2]
-        if old and line.count(old, start) == 1:
-            column = line.index(old, start) + 1
-            return Correction(Path(finding.file), finding.line, column, old, new, finding.id)
-    return None
-
-
 def corrections(findings: Iterable[Finding]) -> list[Correction]:
-    """The corrections of those of `findings` whose correction is determined, in source order."""
-    found = [c for c in (correction_of(finding) for finding in findings) if c is not None]
+    """The corrections the records of `findings` carry, in source order."""
+    found = [correction for finding in findings for correction in finding.corrections]
     return sorted(found, key=lambda c: (str(c.file), c.line, c.column))
-
-
-def corrected(text: str, correction: Correction) -> str | None:
-    """`text` (an excerpt of the passage) as it reads once corrected, or None if `old` is not in it.
-
-    When the token stands several times in the excerpt, the middle one is
-    meant: an excerpt is cut around the claim it quotes.
-    """
-    pattern = re.compile(r"(?<![\d.,])" + re.escape(correction.old) + r"(?![\d])")
-    matches = list(pattern.finditer(text))
-    if not matches:
-        return None
-    middle = len(text) / 2
-    chosen = min(matches, key=lambda match: abs((match.start() + match.end()) / 2 - middle))
-    return text[: chosen.start()] + correction.new + text[chosen.end() :]
 
 
 def apply(edits: list[Correction]) -> dict[Path, tuple[str, str]]:
@@ -158,77 +80,6 @@ def without_entries(ledger: str, identifiers: set[str]) -> str:
             if end < len(lines) and not lines[end].strip():
                 removed.add(end)
     return "".join(line for index, line in enumerate(lines) if index not in removed)
-
-
-def _number_correction(finding: Finding, line: str, start: int) -> Correction | None:
-    match = _NUMBER.match(line, start)
-    if match is None or _value(match.group()) != Fraction(finding.found):
-        # the column may point just after a sign that belongs to the number
-        match = _NUMBER.match(line, start - 1) if start else None
-        if match is None or _value(match.group()) != Fraction(finding.found):
-            return None
-    token = match.group()
-    written = _written(Fraction(finding.expected), token)
-    if written is None:
-        return None
-    column = match.start() + 1
-    if token[0] not in "+-−" and written[0] in "-−":
-        # « °R + 5 » whose 5 should be −5 reads « °R - 5 »: the operator changes, not the number.
-        operator = re.search(r"\+\s*$", line[: match.start()])
-        if operator:
-            column = operator.start() + 1
-            spacing = line[operator.start() + 1 : match.start()]
-            return Correction(
-                Path(finding.file), finding.line, column,
-                line[operator.start() : match.end()],
-                written[0] + spacing + written[1:], finding.id,
-            )  # fmt: skip
-    return Correction(Path(finding.file), finding.line, column, token, written, finding.id)
-
-
-def _written(value: Fraction, token: str) -> str | None:
-    """`value` written as the book wrote `token`: its sign, its minus sign, its decimal mark."""
-    for places in range(3):
-        if (value * 10**places).denominator == 1:
-            break
-    else:
-        return None
-    if places and not re.search(r"[.,]", token):
-        return None  # « autour de 25 » for 30.5: the text rounds, the rules do not say how
-    magnitude = abs(value)
-    if places:
-        mark = "," if "," in token else "."
-        whole = f"{float(magnitude):.{places}f}".replace(".", mark)
-    else:
-        whole = str(magnitude.numerator)
-    minus = "−" if "−" in token else "-"
-    if value < 0:
-        return minus + whole
-    if token[0] in "+-−" and value > 0:
-        return "+" + whole
-    return whole
-
-
-def _value(token: str) -> Fraction:
-    return Fraction(token.replace("−", "-").replace(",", ".").lstrip("+"))
-
-
-def _is_number(value: Any) -> bool:
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, (int, Fraction)):
-        return True
-    if isinstance(value, str):
-        return bool(re.fullmatch(r"-?\d+(?:/\d+)?", value))
-    return False
-
-
-def _source_line(file: Path, number: int) -> str | None:
-    try:
-        lines = lines_of(read_source(file).text)
-    except (OSError, UnicodeDecodeError):
-        return None
-    return lines[number - 1].rstrip("\r\n") if 0 < number <= len(lines) else None
 
 
 ROUNDS = 6
@@ -305,7 +156,7 @@ def settle(book, chosen=lambda finding: True, threshold: str = "error") -> Settl
                     for f in checked.findings
                     if f.id not in seen
                     and f.category != "ledger-stale"
-                    and (f.category != "erratum" or correction_of(f) is None)
+                    and (f.category != "erratum" or not f.corrections)
                 }
 
             after, spoiled = spoiled_by(edits)

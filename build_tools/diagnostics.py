@@ -16,6 +16,27 @@ SEVERITIES = ("info", "warning", "error", "fatal")
 """From least to most serious. `fatal` means the book could not be read at all."""
 
 
+@dataclass(frozen=True)
+class Correction:
+    """Replace `old` by `new` at `line`:`column` (1-based) of `file`: the erratum `finding_id`."""
+
+    file: Path
+    line: int
+    column: int
+    old: str
+    new: str
+    finding_id: str
+
+    def region(self) -> dict[str, Any]:
+        """The SARIF `deletedRegion` of this correction."""
+        return {
+            "startLine": self.line,
+            "startColumn": self.column,
+            "endLine": self.line,
+            "endColumn": self.column + len(self.old),
+        }
+
+
 @dataclass
 class Finding:
     """One diagnostic about a book, pointing at a place in a source file."""
@@ -45,6 +66,9 @@ class Finding:
     language, when the rules say them but not as a patch (« supérieur ou égal »)."""
     element: Any = field(default=None, repr=False, compare=False)
     """The element of the book the finding is about, when one is (for renderers; never printed)."""
+    corrections: list[Correction] = field(default_factory=list)
+    """The edits of the source that correct it, computed when it was judged (none when the
+    rules do not determine the right words): every output prints these, and `--fix` makes them."""
 
     def __getstate__(self) -> dict[str, Any]:
         """A finding crosses processes (books checked in parallel) without its element."""

@@ -361,15 +361,10 @@ def _outcome(finding) -> str:
 
 def sarif(results, settings: Settings) -> str:
     """SARIF 2.1.0, for code-scanning annotations in CI; URIs relative to the project's root."""
-    from build_tools.corrections import correction_of, settle
-
     rules: dict[str, dict] = {}
     findings = []
     root = Path(os.path.abspath(settings.root))
     for result in results:
-        # The same corrections as `rulebook check --diff`: those that leave the check clean;
-        # none without the rules (--no-rules imports nothing of the book's folder).
-        fixed = settle(result.book).fixed if result.readable and result.game is not None else set()
         for finding in result.findings:
             rules.setdefault(finding.category, {"id": finding.category, "name": finding.category})
             location = {
@@ -394,9 +389,8 @@ def sarif(results, settings: Settings) -> str:
                 "locations": [location],
                 "partialFingerprints": {"rulebookFindingId": finding.id},
             }
-            correction = correction_of(finding) if finding.id in fixed else None
-            if correction is not None:
-                item["fixes"] = [_fix(correction, location)]
+            if finding.corrections:  # the erratum's own record: what --diff and --fix edit
+                item["fixes"] = [_fix(finding.corrections, root)]
             if finding.related:
                 item["relatedLocations"] = [
                     {
@@ -502,20 +496,25 @@ def _invocation(results, settings: Settings) -> dict:
     }
 
 
-def _fix(correction, location: dict) -> dict:
-    """A SARIF `fix`: replace the wrong token by what the rules give."""
+def _fix(corrections: list, root: Path) -> dict:
+    """A SARIF `fix`: replace the wrong tokens by what the rules give, file by file."""
+    files: dict[Path, list] = {}
+    for correction in corrections:
+        files.setdefault(Path(correction.file), []).append(correction)
     return {
-        "description": {"text": f"{correction.old} -> {correction.new}"},
+        "description": {"text": ", ".join(f"{c.old} -> {c.new}" for c in corrections)},
         "artifactChanges": [
             {
-                "artifactLocation": location["physicalLocation"]["artifactLocation"],
+                "artifactLocation": _artifact(file, root),
                 "replacements": [
                     {
                         "deletedRegion": correction.region(),
                         "insertedContent": {"text": correction.new},
                     }
+                    for correction in edits
                 ],
             }
+            for file, edits in files.items()
         ],
     }
 

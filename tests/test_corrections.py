@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import dataclasses
 import json
 import re
 import shutil
@@ -94,8 +95,9 @@ def test_sarif_results_carry_the_fix(rulebook, copy):
     run = rulebook("check", "harmonies", "--format", "sarif")
     results = json.loads(run.out)["runs"][0]["results"]
     fixed = {r["partialFingerprints"]["rulebookFindingId"]: r for r in results if "fixes" in r}
-    # the note's three signs (−B−1 → −B+1 …) and the table's 0.7 → 0.8
-    assert len(fixed) == 4
+    # the note's three signs (−B−1 → −B+1 …), the table's 0.7 → 0.8, and Goliath's 5 → 3 (which
+    # --diff takes back: the round's later numbers follow from it, CASCADING below)
+    assert len(fixed) == 5
     sign = next(r for key, r in fixed.items() if "tranche-de-0-a-3" in key)
     replacement = sign["fixes"][0]["artifactChanges"][0]["replacements"][0]
     assert replacement["insertedContent"]["text"] == "+1"
@@ -134,7 +136,8 @@ def test_a_book_in_utf16_with_crlf_lines_is_corrected_in_its_own_encoding(rulebo
 def test_a_correction_the_files_encoding_lacks_is_written_as_a_character_reference(tmp_path):
     from lxml import etree
 
-    from build_tools.corrections import Correction, apply
+    from build_tools.corrections import apply
+    from build_tools.diagnostics import Correction
     from build_tools.encoding import read_source
 
     chapter = tmp_path / "chapitre.xml"
@@ -158,7 +161,8 @@ def test_diff_and_fix_refuse_no_rules_which_would_import_the_book(rulebook, copy
 
 def test_words_with_markup_inside_are_corrected_where_they_differ(tmp_path):
     """« <link>Mental</link> (Mt) »: the rules give « Mental (Me) », the patch changes « (Mt) »."""
-    from build_tools.corrections import apply, correction_of
+    from build_tools.checking.correction import correction_of
+    from build_tools.corrections import apply
     from build_tools.diagnostics import Finding
 
     line = ' <entry><link linkend="me">Mental</link> (Mt)</entry>'
@@ -227,3 +231,94 @@ def test_diff_and_fix_refuse_a_game_that_cannot_load(rulebook, new_game):
         assert (status, out) == (2, "")
         assert "[game-error]" in err and "no correction: its rules did not run" in err
     assert new_game.read_bytes() == before
+
+
+def sarif_corrections(rulebook, name: str) -> dict[str, list]:
+    """Finding id -> the corrections SARIF prints for it (each a Correction)."""
+    from build_tools.diagnostics import Correction
+
+    run = rulebook("check", name, "--format", "sarif")
+    corrections = {}
+    for result in json.loads(run.out)["runs"][0]["results"]:
+        identifier = result["partialFingerprints"]["rulebookFindingId"]
+        for fix in result.get("fixes", []):
+            for change in fix["artifactChanges"]:
+                file = ROOT / change["artifactLocation"]["uri"]
+                for replacement in change["replacements"]:
+                    region = replacement["deletedRegion"]
+                    old = file.read_text(encoding="utf-8").splitlines()[region["startLine"] - 1][
+                        region["startColumn"] - 1 : region["endColumn"] - 1
+                    ]
+                    corrections.setdefault(identifier, []).append(
+                        Correction(
+                            file,
+                            region["startLine"],
+                            region["startColumn"],
+                            old,
+                            replacement["insertedContent"]["text"],
+                            identifier,
+                        )  # fmt: skip
+                    )
+    return corrections
+
+
+CASCADING = {
+    "erratum:example-la-determination-des-moyens:en-pu-rs": "« en Pu/Rs » stands three times",
+    "erratum:example-les-handicaps-et-les-difficultes:niveau-de-difficulte-de": "Konrad's fail",
+    "erratum:paragraph-le-coup-qui-fait-mal:ajoute-au-r-et-represente": "the binding reads 5",
+    "erratum:example-heroisme-et-cible-a-atteindre:en-pugilat-soit-de": "the rest of the fight",
+    "erratum:example-deroulement-d-un-round-de:table-de-goliath-lue-5-4-5-5-1-5-7-10-15-20-4": (
+        "the rest of the round"
+    ),
+}
+"""Errata whose one-number correction is not yet the whole correction: the binding works what
+follows from the text's own number, and does not yet say what follows from the right one (as
+the Physique of Marie-Pierre's does, `once_corrected`). --diff takes them back; the other
+outputs still print them. Open: each binding to give its `once_corrected`."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", BOOKS)
+def test_every_correction_printed_fixes_its_erratum_and_raises_no_other(rulebook, copy, name):
+    """What SARIF prints is what --diff applies and the errata page reads (one record): made
+    in a copy of the book, every erratum corrected is gone, and nothing new is found."""
+    from build_tools.corrections import apply, unified_diff
+
+    printed = sarif_corrections(rulebook, name)
+    assert printed, f"{name}: no correction printed"
+    printed = {key: edits for key, edits in printed.items() if key not in CASCADING}
+    folder = copy(name)
+    before = {f["id"] for f in json.loads(rulebook("check", name, "--format", "json").out)[
+        "books"][0]["findings"]}  # fmt: skip
+    edits = [
+        dataclasses.replace(edit, file=folder / edit.file.relative_to(ROOT / "source" / name))
+        for corrections in printed.values()
+        for edit in corrections
+    ]
+    diff = rulebook("check", name, "--diff").out
+    assert diff == unified_diff(apply(edits)), "--diff and SARIF print other corrections"
+    for file, (_, after) in apply(edits).items():
+        file.write_text(after, encoding="utf-8")
+    findings = json.loads(rulebook("check", name, "--format", "json").out)["books"][0]["findings"]
+    now = {f["id"] for f in findings if f["category"] != "ledger-stale"}
+    assert not now & printed.keys(), "a corrected erratum is still found"
+    assert now <= before, f"new findings once corrected: {sorted(now - before)}"
+
+
+@pytest.mark.slow
+def test_the_physique_of_marie_pierre_is_corrected_whole(rulebook, html_books):
+    """« de 6 à 7 (il lui reste 3 PX) » from a Physique of 5 reads 5 → 6 with 4 PX left, in
+    every output; the example's panel no longer marks the 7 verified."""
+    printed = sarif_corrections(rulebook, "cda")
+    (key,) = [key for key in printed if "augmenter-son-physique" in key]
+    assert [(c.old, c.new) for c in printed[key]] == [("6", "5"), ("7", "6"), ("3", "4")]
+    page = (html_books / "cda" / "html" / "errata.html").read_text(encoding="utf-8")
+    text = re.sub(r"<[^>]+>", "", page)
+    assert (
+        "augmenter son Physique de 5 à 6 (il lui reste 4\u00a0PX" in text.replace(" PX", "\u00a0PX")
+        or "augmenter son Physique de 5 à 6 (il lui reste 4 PX" in text
+    )
+    assert "Physique de 5 à 7" not in text
+    book = (html_books / "cda" / "cda.html").read_text(encoding="utf-8")
+    panel = book[book.index("Physique de") :][:4000]
+    assert not re.search(r'claim agreed"><q class="claim-text">[^<]*7 \(il lui reste', panel)

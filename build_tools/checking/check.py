@@ -33,6 +33,7 @@ from build_tools.checking.claims import (
     shown,
     unique_places,
 )
+from build_tools.checking.correction import correction_at, correction_of
 from build_tools.checking.matching import CLOSE_ENOUGH, align
 from build_tools.checking.passage import (
     Passage,
@@ -97,13 +98,17 @@ class Check:
         within: Any = 0,
         key: str | None = None,
         working: list[Step] | None = None,
+        once_corrected: Any = None,
     ) -> bool:
         """Compare the number(s) at `pattern` with what the rules give; a mismatch is an erratum.
 
         `within` is a tolerance that applies only where the text itself says its
         figure is approximate (« environ »…); `key` names the claim in its id;
         `working` the steps it rests on (`Check.working()`), when they are not the
-        steps run since the previous claim.
+        steps run since the previous claim. `once_corrected` is what the rules give
+        here once the passage's earlier erratum is corrected, when `expected` was worked
+        from the text's own (wrong) number so that one slip stays one finding: a number
+        that differs from it is no second erratum, but part of the first one's correction.
         """
         findings_before = len(self.findings)
         self.resting_on = working
@@ -150,7 +155,7 @@ class Check:
                 steps,
                 chosen=bool(key) or not isinstance(pattern, str),
             )
-        self._record(
+        claim = self._record(
             match,
             "number",
             tuple(values),
@@ -160,7 +165,33 @@ class Check:
             approximate,
             own=self.findings[findings_before:],
         )
+        if once_corrected is not None:
+            self._follow(claim, match, values, once_corrected)
         return agreed
+
+    def _follow(self, claim: Claim, match, values: list, once_corrected: Any) -> None:
+        """The numbers of `claim` that change once the earlier erratum is corrected: edits of
+        that erratum's correction, and the claim is not verified (it follows the erratum)."""
+        corrected = once_corrected if isinstance(once_corrected, tuple) else (once_corrected,)
+        erratum = next(
+            (spot.finding for earlier in reversed(self.claims) for spot in earlier.errata), None
+        )
+        claim.corrected = tuple(corrected)
+        for index, (found, wanted) in enumerate(zip(values, corrected, strict=True)):
+            if found == wanted or erratum is None:
+                continue
+            offset = match.start(index + 1) if match.re.groups else match.start()
+            token = match.group(index + 1)
+            edit = correction_at(
+                Path(self.passage.file),
+                self.passage.line_at(offset),
+                self.passage.column_at(offset, token),
+                found,
+                wanted,
+                erratum.id,
+            )
+            if edit is not None:
+                erratum.corrections.append(edit)
 
     def affirm(
         self,
@@ -462,6 +493,9 @@ class Check:
                 for place in related
             ),
         )
+        if category == "erratum":  # the record owns its correction, computed as it is judged
+            correction = correction_of(finding)
+            finding.corrections = [correction] if correction is not None else []
         self.findings.append(finding)
         self.place(finding, spot or (offset, offset + len(token)), steps)
 

@@ -104,6 +104,9 @@ class Claim:
     """The words of the text that make its figure approximate (« environ »), if any."""
     errata: list[Spot] = field(default_factory=list)
     """The errata this claim gave, one per wrong number (or word), each where it stands."""
+    corrected: tuple = ()
+    """What the rules give once the passage's earlier erratum is corrected, when the binding
+    worked `expected` from the text's wrong number (`Check.claim(once_corrected=…)`)."""
 
     passage: Any = field(default=None, repr=False, compare=False)
     offset: int = 0
@@ -118,7 +121,15 @@ class Claim:
         return self.passage.column_at(self.offset, self.token)
 
     @property
+    def follows(self) -> bool:
+        """Agreeing with the text's own numbers, but not with the text once corrected: the
+        claim is part of an earlier erratum's correction, not a verified number."""
+        return self.agreed and bool(self.corrected) and self.corrected != self.found
+
+    @property
     def verdict(self) -> str:
+        if self.follows:
+            return "follows"
         return "agreed" if self.agreed else ("contradiction" if self.related else "erratum")
 
 

@@ -22,7 +22,6 @@ language writes them (1/3 ≈ 0,333; −4).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -30,10 +29,10 @@ from typing import Any
 from lxml import etree
 from markupsafe import Markup, escape
 
+from build_tools.checking.correction import edited_spans
 from build_tools.checking.matching import words_given
 from build_tools.checking.rule import reading_order
-from build_tools.corrections import Correction, corrected, correction_of
-from build_tools.diagnostics import Finding
+from build_tools.diagnostics import Correction, Finding
 from build_tools.ledger import Entry, read_ledger
 from build_tools.render.reading_notation import for_readers
 from build_tools.render.typography import Typography
@@ -262,8 +261,13 @@ class Marks:
         return shown
 
     def _claim(self, claim, finding: Finding | None) -> dict[str, Any]:
+        follows = getattr(claim, "follows", False)  # a number an earlier erratum's fix changes
         if finding is not None and len(claim.found) == 1:
             statement = self._finding_statement(finding)
+        elif follows:
+            wrong = [(f, c) for f, c in zip(claim.found, claim.corrected, strict=True) if f != c]
+            found, corrected = zip(*wrong, strict=True)
+            statement = self.statement(tuple(found), tuple(corrected))
         elif claim.agreed:
             statement = ""
         elif _numbers(claim.found) and _numbers(claim.expected):
@@ -275,7 +279,7 @@ class Marks:
             statement = self._quoted_statement(claim.text, claim.expected[0])
         return {
             "text": self.typography.apply(claim.text),
-            "agreed": claim.agreed,
+            "agreed": claim.agreed and not follows,
             "statement": statement,
             "short": self._short(claim.found, claim.expected),
             "working": self.working(claim),
@@ -460,13 +464,13 @@ class Marks:
         return list(groups.values())
 
     def _entry(self, finding: Finding, element, link, describe) -> dict[str, Any]:
-        correction = correction_of(finding)
         excerpt = (finding.text or "").strip()
-        if correction is None and finding.reads and isinstance(finding.found, str):
+        corrections = finding.corrections
+        if not corrections and finding.reads and isinstance(finding.found, str):
             # words the rules say but the patch cannot write: read where the wrong ones stand
-            correction = Correction(None, 0, 0, finding.found, finding.reads, finding.id)
-        instead = self._excerpt(excerpt, correction, old=True)
-        read = self._excerpt(excerpt, correction, old=False) if correction else ""
+            corrections = [Correction(None, 0, 0, finding.found, finding.reads, finding.id)]
+        instead = self._excerpt(excerpt, corrections, old=True)
+        read = self._excerpt(excerpt, corrections, old=False) if corrections else ""
         return {
             "number": self.numbers.get(finding.id, 0),
             "anchor": f"erratum-{self.numbers.get(finding.id, 0)}",
@@ -482,27 +486,22 @@ class Marks:
             "page": "",
         }
 
-    def _excerpt(self, excerpt: str, correction: Correction | None, old: bool) -> Markup:
-        """The excerpt, set, with the wrong (or the right) token marked."""
+    def _excerpt(self, excerpt: str, corrections: list[Correction], old: bool) -> Markup:
+        """The excerpt, set, with the wrong (or the right) tokens of its corrections marked."""
         if not excerpt:
             return Markup("")
-        if correction is None:
+        spans = edited_spans(excerpt, corrections)
+        if not spans:
             return Markup(escape(self.typography.apply(excerpt)))
-        text = excerpt if old else corrected(excerpt, correction)
-        if text is None:
-            return Markup(escape(self.typography.apply(excerpt)))
-        token = correction.old if old else correction.new
-        at = _nearest_middle(text, token)
-        if at is None:
-            return Markup(escape(self.typography.apply(text)))
-        before, after = text[:at], text[at + len(token) :]
-        return Markup(
-            escape(self.typography.apply(before))
-            + Markup('<mark class="erratum-token">')
-            + escape(self.typography.apply(token))
-            + Markup("</mark>")
-            + escape(self.typography.glued(self.typography.apply(after)))
-        )
+        pieces, last = Markup(""), 0
+        for start, end, correction in spans:
+            token = correction.old if old else correction.new
+            between = self.typography.apply(excerpt[last:start])
+            pieces += escape(self.typography.glued(between) if last else between)
+            pieces += Markup('<mark class="erratum-token">')
+            pieces += escape(self.typography.apply(token)) + Markup("</mark>")
+            last = end
+        return pieces + escape(self.typography.glued(self.typography.apply(excerpt[last:])))
 
 
 HOLDERS = (
@@ -551,13 +550,6 @@ def _says(line: str, other: str) -> bool:
 def _capitalised(words: str) -> str:
     """`words` as the start of a line: « Au chapitre 4, … », « La terminologie, … »."""
     return words[:1].upper() + words[1:] if words[:1].isalpha() else words
-
-
-def _nearest_middle(text: str, token: str) -> int | None:
-    starts = [m.start() for m in re.finditer(re.escape(token), text)]
-    if not starts:
-        return None
-    return min(starts, key=lambda start: abs(start + len(token) / 2 - len(text) / 2))
 
 
 def _numbers(value: Any) -> bool:

@@ -367,12 +367,17 @@ def determination_des_competences(ex, ajustement_des_aspects):
     aspects = ajustement_des_aspects
     # The Physique the example starts from must be the one the adjustment left;
     # its own arithmetic is then checked from the value it prints, so that one
-    # slip is one finding.
+    # slip is one finding; what that arithmetic gives from the right start is
+    # the rest of the slip's correction (5 → 6, 4 PX left).
     note(f"après l'ajustement des aspects, son Physique est de {aspects['Ph']}")
     ex.claim("augmenter son Physique de {}", aspects["Ph"])
     depart = int(re.search(r"augmenter son Physique de (\d+)", ex.text).group(1))
     physique, reste = regles.progression_d_un_aspect(depart, px["Ph"])
-    ex.claim("{} (il lui reste {} PX dans ce domaine)", (physique, reste))
+    ex.claim(
+        "{} (il lui reste {} PX dans ce domaine)",
+        (physique, reste),
+        once_corrected=regles.progression_d_un_aspect(aspects["Ph"], px["Ph"]),
+    )
     mental, reste = regles.progression_d_un_aspect(aspects["Me"], px["Me"])
     ex.claim("son Mental de {} à {} (il lui en reste {} aussi)", (aspects["Me"], mental, reste))
     mystique, _ = regles.progression_d_un_aspect(aspects["My"], px["My"])
