@@ -8,6 +8,7 @@ book checked again, a correction that would leave a finding behind.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 from collections.abc import Iterable
@@ -22,7 +23,11 @@ _KNOWN = re.compile(r"^\[\[known\]\]\s*$")
 
 def corrections(findings: Iterable[Finding]) -> list[Correction]:
     """The corrections the records of `findings` carry, in source order."""
-    found = [correction for finding in findings for correction in finding.corrections]
+    found = [
+        dataclasses.replace(correction, finding_id=finding.id)  # its id once made unique
+        for finding in findings
+        for correction in finding.corrections
+    ]
     return sorted(found, key=lambda c: (str(c.file), c.line, c.column))
 
 

@@ -371,6 +371,9 @@ class Check:
         """
         start, end = differing_span(self.passage.text, span, finding.found, finding.expected)
         self.spots.append(Spot(finding, self.passage, start, end, steps, self._cited(steps)))
+        # The record owns its correction, computed as the erratum is judged.
+        correction = correction_of(finding)
+        finding.corrections = [correction] if correction is not None else []
 
     def peek(self, pattern: str | re.Pattern) -> Any:
         """The number(s) at `pattern`, read without accounting for them (a later call will)."""
@@ -493,9 +496,6 @@ class Check:
                 for place in related
             ),
         )
-        if category == "erratum":  # the record owns its correction, computed as it is judged
-            correction = correction_of(finding)
-            finding.corrections = [correction] if correction is not None else []
         self.findings.append(finding)
         self.place(finding, spot or (offset, offset + len(token)), steps)
 
