@@ -105,11 +105,11 @@ def examine(
         coverage = outcome.coverage
         verifications = outcome.verifications
     if cross_check and game is not None and game.sheet is not None and "sheets" in products:
-        from build_tools.render.sheets_check import check_sheet
+        from build_tools.checking.sheets import check_sheet
 
         findings += check_sheet(document, game)
     if cross_check and game is not None and "cards" in products:
-        from build_tools.render.cards_check import check_cards, fold
+        from build_tools.checking.cards import check_cards, fold
 
         findings = fold(findings, check_cards(document, game))
     _make_ids_unique(findings)

@@ -117,21 +117,6 @@ class Gate:
             raise Refused(f"{shown} is outside the book's folder ({self.folder})", "outside")
         return target
 
-    def fetcher(self, media: tuple[Path, str] | None = None, refusals: list | None = None):
-        """A WeasyPrint URL fetcher that reads through this gate and nothing else.
-
-        `media` is (the folder a page's relative URLs resolve against, the
-        name of its image folder): an URL into that image folder is read from
-        the book's folder instead, so that a PDF has its images whatever else
-        was built. Each refusal's message is appended to `refusals`.
-        """
-        from build_tools.render.weasyprint_loading import load_weasyprint
-
-        load_weasyprint()  # by its sonames, before weasyprint.urls would import it the slow way
-        from build_tools.render.fetching import GateFetcher
-
-        return GateFetcher(self, media, refusals if refusals is not None else [])
-
 
 def read_bytes(path: Path, folder: Path | None, limit: str) -> bytes:
     """The bytes of `path`, read through the gate: a regular file inside `folder` (when

@@ -64,12 +64,12 @@ def test_the_ledger_entries_of_unchecked_products_are_not_stale():
 def test_every_category_a_product_check_gives_is_named(product):
     """The categories `examine` leaves unjudged without a product's check are all of them."""
     modules = {
-        "cards": ("cards_check.py", "cards_deck.py"),
-        "sheets": ("sheets_check.py", "sheets_character.py"),
+        "cards": ("checking/cards.py", "render/cards_deck.py"),
+        "sheets": ("checking/sheets.py", "render/sheets_character.py"),
     }[product]
     given = set()
     for name in modules:
-        tree = ast.parse((ROOT / "build_tools" / "render" / name).read_text(encoding="utf-8"))
+        tree = ast.parse((ROOT / "build_tools" / name).read_text(encoding="utf-8"))
         for call in ast.walk(tree):
             if (
                 isinstance(call, ast.Call)
@@ -99,7 +99,9 @@ def test_a_working_is_written_once_for_every_rendering(tmp_path):
 def test_the_html_build_skips_the_products(monkeypatch, tmp_path):
     """A build of HTML runs neither the deck's check (its dice distributions are costly)
     nor the sheet's."""
-    from build_tools.render import build, cards_check, sheets_check
+    from build_tools.checking import cards as cards_check
+    from build_tools.checking import sheets as sheets_check
+    from build_tools.render import build
 
     def refuse(document, game):
         raise AssertionError("a product was checked for an HTML build")

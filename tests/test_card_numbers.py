@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from build_tools.books import discover, load_game
-from build_tools.render.cards_check import _agree
+from build_tools.checking.cards import _agree
 from build_tools.render.cards_deck import Cell, decimal, load_deck, percent
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 from build_tools.books import discover, load_game
+from build_tools.checking.sheets import check_sheet
 from build_tools.cli import main
 from build_tools.reader import read_book
-from build_tools.render.sheets_check import check_sheet
 from build_tools.render.sheets_model import Box, Track, reference
 
 pypdf = pytest.importorskip("pypdf")
@@ -445,7 +445,8 @@ def test_sheet_takes_quiet_as_every_command_does(rulebook, tmp_path, monkeypatch
 
 def test_a_long_value_is_set_smaller_on_its_sheet_never_cut():
     # Kröm's « Hache de guerre à deux mains » is wider than the weapon's box at 10 pt.
-    from build_tools.render.sheets import Citations, sheet_document
+    from build_tools.model.sentences import Citations
+    from build_tools.render.sheets import sheet_document
     from build_tools.render.sheets_character import read_character
 
     def boxes(box):

@@ -375,6 +375,30 @@ class Check:
         correction = correction_of(finding)
         finding.corrections = [correction] if correction is not None else []
 
+    def find(self, pattern: re.Pattern) -> re.Match:
+        """The first match of a regular expression in the passage, its words claimed (the game
+        reads them itself: a feat's name, a kind of action); `StaleBinding` when there is none."""
+        match = self.passage.search(pattern)
+        if match is None:
+            raise StaleBinding(pattern.pattern)
+        self.passage.anchors.append((match.start(), match.end(), "claimed"))
+        return match
+
+    def inform(self, message: str, key: str, derivation: list[str], category: str = "figure"):
+        """A note about the passage (not an erratum): how far a printed table is from the dice."""
+        self.findings.append(
+            Finding(
+                "info",
+                category,
+                message,
+                file=self.passage.file,
+                line=self.passage.line_at(0),
+                where=self.where,
+                key=key,
+                derivation=derivation,
+            )
+        )
+
     def peek(self, pattern: str | re.Pattern) -> Any:
         """The number(s) at `pattern`, read without accounting for them (a later call will)."""
         match = self._search(pattern, None)

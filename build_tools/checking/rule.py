@@ -385,6 +385,12 @@ def tracing(trace: Trace):
     return _Tracing(trace)
 
 
+def untraced():
+    """Context manager under which rule calls are no step of the working (a game probing
+    its own rules, « what does this term weigh? », records nothing the reader would see)."""
+    return _Tracing(Trace())
+
+
 class _Tracing:
     def __init__(self, trace: Trace):
         self.trace = trace

@@ -262,7 +262,9 @@ def _html(page: str, deck: Deck):
     from build_tools.resources import Gate
 
     weasyprint = load_weasyprint()
-    fetcher = Gate(deck.file.parent, assets=asset_folders()).fetcher()
+    from build_tools.render.fetching import gate_fetcher
+
+    fetcher = gate_fetcher(Gate(deck.file.parent, assets=asset_folders()))
     return weasyprint.HTML(string=page, base_url=TEMPLATES.as_uri() + "/", url_fetcher=fetcher)
 
 

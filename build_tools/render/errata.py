@@ -30,7 +30,9 @@ def render(context) -> list[Path]:
     written = [write_atomic(context.out / HTML_NAME, page)]
     weasyprint = load_weasyprint()
     # Every URL the PDF engine opens goes through the book's gate, as for the book itself.
-    fetcher = Gate(context.document.folder, assets=pdf_style.asset_folders()).fetcher()
+    from build_tools.render.fetching import gate_fetcher
+
+    fetcher = gate_fetcher(Gate(context.document.folder, assets=pdf_style.asset_folders()))
     base_url = Path(context.out).absolute().as_uri() + "/"
     document = weasyprint.HTML(string=page, base_url=base_url, url_fetcher=fetcher).render()
     context.pages += len(document.pages)

@@ -6,10 +6,12 @@ import mimetypes
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-from weasyprint.urls import URLFetcher, URLFetcherResponse
-
 from build_tools.render import image_bounds
+from build_tools.render.weasyprint_loading import load_weasyprint
 from build_tools.resources import Gate, Refused
+
+load_weasyprint()  # by its sonames, before weasyprint.urls would import it the slow way
+from weasyprint.urls import URLFetcher, URLFetcherResponse  # noqa: E402
 
 
 class GateFetcher(URLFetcher):
@@ -57,3 +59,16 @@ class GateFetcher(URLFetcher):
             if path.is_relative_to(copies):
                 return self.gate.folder / path.relative_to(copies)
         return path
+
+
+def gate_fetcher(
+    gate: Gate, media: tuple[Path, str] | None = None, refusals: list | None = None
+) -> GateFetcher:
+    """A WeasyPrint URL fetcher that reads through `gate` and nothing else.
+
+    `media` is (the folder a page's relative URLs resolve against, the
+    name of its image folder): an URL into that image folder is read from
+    the book's folder instead, so that a PDF has its images whatever else
+    was built. Each refusal's message is appended to `refusals`.
+    """
+    return GateFetcher(gate, media, refusals if refusals is not None else [])

@@ -79,7 +79,9 @@ def lay_out(context, refusals: list[str] | None = None):
     # folder is read from the book's folder, so a PDF built alone has its images.
     refusals = [] if refusals is None else refusals
     gate = Gate(context.document.folder, assets=pdf_style.asset_folders())
-    fetcher = gate.fetcher(media=(base, IMAGES), refusals=refusals)
+    from build_tools.render.fetching import gate_fetcher
+
+    fetcher = gate_fetcher(gate, media=(base, IMAGES), refusals=refusals)
     fonts = FontConfiguration()
     stylesheet = weasyprint.CSS(
         string=pdf_style.stylesheet(context.options, _language(context), context.report.settings),

@@ -26,8 +26,8 @@ from typing import Any
 from build_tools.assets import templates_folder
 from build_tools.books import Book, UsageError, discover, load_game, main_file, output_root
 from build_tools.diagnostics import Finding, counted
-from build_tools.model.docbook import normalize
 from build_tools.model.language import language_of
+from build_tools.model.sentences import Citations
 from build_tools.render import pdf_style
 from build_tools.render.build import RenderError
 from build_tools.render.output import write_atomic
@@ -123,7 +123,9 @@ def sheet_document(
     from build_tools.resources import Gate
 
     weasyprint = load_weasyprint()
-    fetcher = Gate(folder, assets=pdf_style.asset_folders()).fetcher()
+    from build_tools.render.fetching import gate_fetcher
+
+    fetcher = gate_fetcher(Gate(folder, assets=pdf_style.asset_folders()))
 
     environment = jinja2.Environment(
         # The PDF book's folder too: the sheet embeds the same faces (faces.css).
@@ -291,59 +293,6 @@ def _view(description: Description, character: Character | None) -> dict[str, An
         "long": set(),
         "notes": str(character.values.get("notes", "")).replace("'", "’") if character else "",
     }
-
-
-# -- where the book states a rule ----------------------------------------------------------
-
-
-class Citations:
-    """The place of a rule's sentence in the book: « “les moyens”, cda.xml:328 »."""
-
-    TAGS = ("para", "simpara", "entry", "title", "screen", "glossterm", "term", "listitem")
-
-    def __init__(self, document):
-        self.document = document
-        self._texts: list[tuple[str, Any]] | None = None
-
-    def element(self, words: str):
-        """The innermost element whose text holds `words` (whitespace and apostrophes aside)."""
-        if self._texts is None:
-            self._texts = [
-                (_normal("".join(element.itertext())), element)
-                for element in self.document.root.iter(*self.TAGS)
-            ]
-        wanted = _normal(words)
-        found = [element for text, element in self._texts if wanted in text]
-        candidates = set(found)
-        for element in found:  # the innermost: no other candidate inside it
-            if not any(inner in candidates for inner in element.iterdescendants()):
-                return element
-        return None
-
-    def place(self, words: str) -> str:
-        """Where the book states the rule: its section's title and its file:line, in French."""
-        element = self.element(words)
-        if element is None:
-            return f"règle introuvable dans le livre{NBSP_COLON} « {words} »"
-        file, line, _ = self.document.locate(element)
-        title = _section_title(element)
-        where = f"{file.relative_to(self.document.folder)}:{line}"
-        return f"« {title} », {where}" if title else where
-
-
-NBSP_COLON = "\u00a0:"
-
-
-def _section_title(element) -> str:
-    for parent in element.iterancestors("section", "sect1", "sect2", "sect3", "chapter"):
-        title = parent.find("title")
-        if title is not None:
-            return " ".join("".join(title.itertext()).split())
-    return ""
-
-
-def _normal(text: str) -> str:
-    return normalize(text.replace("\u00a0", " ").replace("\u202f", " "))
 
 
 # -- `rulebook sheet CHARACTER_FILE` -------------------------------------------------------

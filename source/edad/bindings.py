@@ -12,10 +12,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from build_tools.checking.binder import Binder, Check, TableCheck
-from build_tools.checking.rule import note
-from build_tools.checking.words import comparison
-from build_tools.diagnostics import slug
+from build_tools.game import Binder, Check, TableCheck, comparison, note, slug
 
 from . import mots
 from .rejeu import Rejeu

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from build_tools.checking.binder import Check, StaleBinding
+from build_tools.game import Check
 
 from .rules import file, personnage
 
@@ -26,12 +26,8 @@ TERMES = {
 
 def chercher(check: Check, motif: str | re.Pattern) -> re.Match:
     """The first match of `motif` (a regular expression) in the passage; stale if none."""
-    match = check.passage.search(re.compile(motif) if isinstance(motif, str) else motif)
-    if match is None:
-        raise StaleBinding(motif if isinstance(motif, str) else motif.pattern)
     # The words read here go to the rules (a feat's name, a kind of action): claimed.
-    check.passage.anchors.append((match.start(), match.end(), "claimed"))
-    return match
+    return check.find(re.compile(motif) if isinstance(motif, str) else motif)
 
 
 def lire(check: Check, motif: str | re.Pattern) -> str:

@@ -28,8 +28,7 @@ import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from build_tools.checking.binder import Check
-from build_tools.checking.rule import Working, note
+from build_tools.game import Check, Working, note
 
 from .mots import chercher, signaler
 from .rules import file as regles

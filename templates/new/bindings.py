@@ -1,6 +1,6 @@
 """Les liens du livre de {{ title }} à ses règles: chaque exemple refait par les règles."""
 
-from build_tools.checking import Binder
+from build_tools.game import Binder
 
 from . import rules
 

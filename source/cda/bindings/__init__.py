@@ -1,6 +1,6 @@
 """The bindings of the book Les Clefs de l'Aube to its rules, one module per chapter."""
 
-from build_tools.checking import Binder
+from build_tools.game import Binder
 
 from ..mots import TERMES
 

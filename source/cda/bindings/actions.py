@@ -10,8 +10,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from build_tools.checking.binder import StaleBinding
-from build_tools.checking.words import comparison, operation, threshold
+from build_tools.game import StaleBinding, comparison, operation, threshold
 
 from ..rules import actions as regles
 from ..rules.personnages import ASPECT_SANS_JET, bonus_de_competence, niveau_de_competence

@@ -2,7 +2,7 @@
 
 from types import SimpleNamespace
 
-from build_tools.checking.words import comparison, operation
+from build_tools.game import comparison, operation
 
 from ..rules import combat, sante
 from ..rules.actions import DE_D_ACTION, cible_a_atteindre, degre_de_reussite

@@ -1,6 +1,6 @@
 """Bindings of the glossary « la terminologie »: every definition that states a value."""
 
-from build_tools.checking.words import comparison, operation
+from build_tools.game import comparison, operation
 
 from ..rules import actions, avance, combat, personnages, sante
 from . import affirmer, binder

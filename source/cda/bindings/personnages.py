@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import re
 
-from build_tools.checking.binder import StaleBinding
-from build_tools.checking.rule import note
-from build_tools.checking.words import comparison, operation, threshold
+from build_tools.game import StaleBinding, comparison, note, operation, threshold
 
 from ..rules import personnages as regles
 from ..rules.actions import cible_a_atteindre

@@ -3,8 +3,7 @@
 import re
 from fractions import Fraction
 
-from build_tools.checking.rule import note
-from build_tools.checking.words import operation
+from build_tools.game import note, operation
 
 from ..rules import sante
 from ..rules.sante import Blessures

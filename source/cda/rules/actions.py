@@ -37,8 +37,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from build_tools.checking.rule import ImpossibleValue, constant, note, rule
-from build_tools.dice import Distribution, die, open_ended
+from build_tools.game import Distribution, ImpossibleValue, constant, die, note, open_ended, rule
 
 # -- the die and the automatic results ---------------------------------------
 

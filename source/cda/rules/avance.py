@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from build_tools.checking.rule import constant, rule
+from build_tools.game import constant, rule
 
 FACTEUR_D_ATTAQUE = constant(
     10, cites="additionnée du bonus de parade de l'arme moins 10", formula="FA = 10"

@@ -21,8 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from build_tools.checking.rule import constant, note, rule
-from build_tools.dice import Distribution, die
+from build_tools.game import Distribution, constant, die, note, rule
 
 from .actions import Jet, chances_de_reussite, confrontation, faces_reussies, jet
 from .avance import FACTEUR_D_ATTAQUE, FACTEUR_DE_MORTALITE

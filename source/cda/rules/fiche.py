@@ -29,8 +29,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from build_tools.checking.rule import constant
-from build_tools.render.sheets_model import (
+from build_tools.game import (
     Agreement,
     Box,
     Description,
@@ -39,6 +38,7 @@ from build_tools.render.sheets_model import (
     Mistake,
     Table,
     Track,
+    constant,
     printed,
 )
 

@@ -26,8 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from build_tools.checking.rule import constant, rule
-from build_tools.dice import Distribution, die
+from build_tools.game import Distribution, constant, die, rule
 
 # -- aspects and moyens -------------------------------------------------------
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from build_tools.checking.rule import constant, note, rule
+from build_tools.game import constant, note, rule
 
 from .actions import moyenne_des_degres_de_reussite
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from build_tools.checking.rule import constant, rule
+from build_tools.game import constant, rule
 
 from .equipement import COMPETENCES_MARTIALES
 from .file import COMPLEXE, SIMPLE

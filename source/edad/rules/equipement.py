@@ -5,7 +5,7 @@ From « Tronc Commun » and « Les Combattants » of Edad 0.2.
 
 from __future__ import annotations
 
-from build_tools.checking.rule import constant, rule
+from build_tools.game import constant, rule
 
 COMPETENCES_MARTIALES = constant(
     (

@@ -23,8 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from build_tools.checking.rule import constant
-from build_tools.render.sheets_model import (
+from build_tools.game import (
     Agreement,
     Box,
     Description,
@@ -32,6 +31,7 @@ from build_tools.render.sheets_model import (
     Group,
     Mistake,
     Table,
+    constant,
 )
 
 from . import dons as regles_des_dons

@@ -23,8 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from build_tools.checking.rule import constant, note, rule
-from build_tools.dice import Distribution
+from build_tools.game import Distribution, constant, note, rule
 
 from .jets import des
 from .personnage import VALEUR_SANS_BONUS, bonus_de_caracteristique

@@ -20,8 +20,7 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 
-from build_tools.checking.rule import constant, rule
-from build_tools.dice import Distribution, die
+from build_tools.game import Distribution, constant, die, rule
 
 FACES = constant(20, cites="il faudra lancer un D20 et additionner le score", formula="D20")
 RELANCE_SOUSTRAITE = constant(

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from build_tools.checking.rule import constant, rule
+from build_tools.game import constant, rule
 
 DEMI_ACTION = constant(
     Fraction(1, 2),

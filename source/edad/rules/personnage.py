@@ -5,8 +5,7 @@ The chapters « Le Personnage » and « Remarques Générales » of Edad 0.2, as
 
 from __future__ import annotations
 
-from build_tools.checking.rule import constant, rule
-from build_tools.dice import Distribution
+from build_tools.game import Distribution, constant, rule
 
 from .jets import des
 

@@ -1,6 +1,6 @@
 """The bindings of the Harmonies book to its rules: one module per chapter, the fight apart."""
 
-from build_tools.checking import Binder
+from build_tools.game import Binder
 
 from ..mots import TERMES
 

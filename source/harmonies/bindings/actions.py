@@ -11,9 +11,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from build_tools.checking.rule import note
-from build_tools.checking.words import comparison, operation
-from build_tools.diagnostics import Finding
+from build_tools.game import comparison, note, operation
 
 from ..rules import actions as regles
 from ..rules import des, mesures
@@ -136,10 +134,10 @@ def chances_de_reussite(table):
                 mesures.chance_selon_les_mesures(difficulte),
                 key=f"difficulte {difficulte:+d} lu {imprimee}",
             )
-    table.findings.append(distance_aux_des(table, imprimees))
+    distance_aux_des(table, imprimees)
 
 
-def distance_aux_des(table, imprimees: dict[int, Fraction]) -> Finding:
+def distance_aux_des(table, imprimees: dict[int, Fraction]) -> None:
     """A note giving how far the printed chances are from the ±d10° chances, as a figure."""
     ecarts = {
         d: 100 * des.chance_du_jet_ouvert_au_moins(-d) - chance for d, chance in imprimees.items()
@@ -147,17 +145,12 @@ def distance_aux_des(table, imprimees: dict[int, Fraction]) -> Finding:
     pire = max(ecarts, key=lambda d: abs(ecarts[d]))
     moyen = sum(abs(ecart) for ecart in ecarts.values()) / len(ecarts)
     au_dessus = [d for d, ecart in ecarts.items() if d <= 0 and ecart <= 0]
-    return Finding(
-        "info",
-        "figure",
+    table.inform(
         f"the printed chances are {float(moyen):.1f} points from the ±d10° chances on average, "
         f"{float(abs(ecarts[pire])):.1f} at most (at {pire:+d}: {_pourcent(imprimees[pire])} "
         f"printed, {_pourcent(imprimees[pire] + ecarts[pire])} rolled); from −20 to 0 they are "
         "below the dice"
         + (" but at " + ", ".join(f"{d:+d}" for d in au_dessus) if au_dessus else ""),
-        file=table.passage.file,
-        line=table.passage.line_at(0),
-        where=table.where,
         key="distance aux des",
         derivation=[
             f"{d:+d}: {_pourcent(imprimees[d])} printed, "

@@ -9,8 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from build_tools.checking.rule import Trace, tracing
-from build_tools.checking.words import threshold
+from build_tools.game import threshold, untraced
 
 from ..rules import combat as regles
 from ..rules import des
@@ -215,7 +214,7 @@ def signes(fonction, termes: tuple[str, ...]) -> dict[str, str]:
     resultat = {}
     for terme in termes:
         # Probing the rules is no step of the working: recorded apart, and dropped.
-        with tracing(Trace()):
+        with untraced():
             coefficient = fonction({autre: int(autre == terme) for autre in termes})
         if coefficient:
             resultat[terme] = "+" if coefficient > 0 else "-"

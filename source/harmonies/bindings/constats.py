@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import re
 
-from build_tools.checking.binder import Check, StaleBinding
-from build_tools.checking.passage import compile_pattern
+from build_tools.game import Check, StaleBinding, compile_pattern
 
 
 def trouver(check: Check, phrase: str | re.Pattern) -> re.Match:

@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import re
 
-from build_tools.checking.passage import compile_pattern, number_value
-from build_tools.checking.rule import Working, note
+from build_tools.game import Working, compile_pattern, note, number_value
 
 from ..rules import combat as regles
 from . import binder

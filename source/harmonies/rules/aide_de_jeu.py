@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from build_tools.checking.rule import rule
+from build_tools.game import rule
 
 from . import actions, combat, mesures
 

@@ -62,7 +62,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from build_tools.checking.rule import constant, note, rule
+from build_tools.game import constant, note, rule
 
 # -- les Facteurs d'attaque ---------------------------------------------------
 

@@ -25,8 +25,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from build_tools.checking.rule import constant, rule
-from build_tools.dice import Distribution, die
+from build_tools.game import Distribution, constant, die, rule
 
 FACES = constant(10, cites="Niveau+BF+FF-FR-FD±d10°", formula="±d10")
 """Faces of the dé de chance and of the dé de malchance (« ±d10 »)."""

@@ -24,8 +24,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from build_tools.checking.rule import constant
-from build_tools.render.sheets_model import (
+from build_tools.game import (
     Agreement,
     Box,
     Description,
@@ -34,6 +33,7 @@ from build_tools.render.sheets_model import (
     Mistake,
     Table,
     Track,
+    constant,
     printed,
 )
 

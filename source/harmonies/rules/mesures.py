@@ -47,7 +47,7 @@ from __future__ import annotations
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
-from build_tools.checking.rule import constant, rule
+from build_tools.game import constant, rule
 
 POINTS_PAR_DECADE = constant(
     10,

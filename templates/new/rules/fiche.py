@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from build_tools.render.sheets_model import Box, Description, Group
+from build_tools.game import Box, Description, Group
 
 from . import jets
 

@@ -1,6 +1,6 @@
 """Les jets: un d20 plus la compétence, comparé à la difficulté."""
 
-from build_tools.checking.rule import constant, rule
+from build_tools.game import constant, rule
 
 DIFFICULTES = constant(
     {"Facile": 10, "Moyenne": 15, "Difficile": 20}, cites="table « Les difficultés »"

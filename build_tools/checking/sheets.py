@@ -18,9 +18,9 @@ from pathlib import Path
 
 from build_tools.checking.passage import Passage, compile_pattern, number_value
 from build_tools.diagnostics import Finding, source_line
-from build_tools.render.sheets import Citations, printed
+from build_tools.model.sentences import Citations
 from build_tools.render.sheets_character import UnusableCharacter, read_character
-from build_tools.render.sheets_model import Agreement, Description
+from build_tools.render.sheets_model import Agreement, Description, printed
 
 TAGS = ("para", "row", "entry", "screen", "title", "listitem")
 
