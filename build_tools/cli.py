@@ -10,6 +10,9 @@ Exit status:
   2  also: the machine failed (permission, disk full, read-only, invalid SOURCE_DATE_EPOCH…)
   3  rulebook itself failed (a bug: run again with --traceback and report it)
   130 interrupted (Ctrl-C)
+
+Over 500 lines, for a reason: every command's arguments, help and exit status, so that
+the command line's contract reads in one file (a `commands` package is the next step).
 """
 
 from __future__ import annotations

@@ -6,6 +6,10 @@ rival of its class) or one a rewording author makes (digits in words, typography
 a synonym, an aside), made on a copy of the book and checked there. A killed
 mutant is a rule the bindings protect; a survivor is one they do not; a rewording
 must stay silent. See docs/words.md.
+
+Over 500 lines, for a reason: every kind of mutant (numbers, dice, counts, relations,
+terms, rewordings) is made and judged beside the others, so that a kind's edit and its
+verdict read together.
 """
 
 from __future__ import annotations

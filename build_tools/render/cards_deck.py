@@ -18,6 +18,9 @@ block is one of:
 Everything computed comes from the game's rules package (`rule =
 "module.function"`), never from the deck file. The deck file's own words are
 headings; every other text on a card is computed or quoted.
+
+Over 500 lines, for a reason: the whole reading of a deck file (sizes, cards, blocks,
+formulas, tables), each error at its line, in the one module a deck's author reads.
 """
 
 from __future__ import annotations

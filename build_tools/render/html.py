@@ -5,6 +5,9 @@
 The single page embeds its stylesheet, so that it works alone and the PDF
 renderer can build from it; the split pages share `html/book.css`. Nothing is
 fetched from outside: the pages work from `file://` and from any static server.
+
+Over 500 lines, for a reason: the one page, the split pages and the print page share
+their assembly (numbering, marks, links, search, errata page), kept in one module.
 """
 
 from __future__ import annotations

@@ -18,6 +18,10 @@ Nothing here is in the developers' language: the working shown is the one in
 the book's notation that the claim carries (when it carries one), the reasons
 are the ledger's in the book's language, numbers are written as the book's
 language writes them (1/3 ≈ 0,333; −4).
+
+Over 500 lines, for a reason: every mark a reader sees of the rules check (the inline
+mark, the panel, the errata page and its « Lire ») is drawn here from the claim records,
+in one module, so that they tell one story.
 """
 
 from __future__ import annotations
@@ -207,7 +211,8 @@ class Marks:
             notes.append(self.words["table_defect"])
             if status == "verified":
                 status = "incomplete"
-        wrong = [claim for claim in claims if not claim["agreed"]]
+        # a number that follows an erratum is part of that erratum, not one more
+        wrong = [claim for claim in claims if not claim["agreed"] and not claim.get("follows")]
         summary = {
             "verified": self.words["verified_short"],
             "incomplete": self.words["incomplete_short"],
@@ -281,7 +286,8 @@ class Marks:
             "text": self.typography.apply(claim.text),
             "agreed": claim.agreed and not follows,
             "statement": statement,
-            "short": self._short(claim.found, claim.expected),
+            "short": self._short(claim.found, claim.corrected if follows else claim.expected),
+            "follows": follows,
             "working": self.working(claim),
             "known": bool(finding and finding.known),
             "reason": self.reason(finding) if finding else "",
