@@ -1,6 +1,9 @@
 """How `rulebook check` reports findings: text for people; GitHub, JSON, JUnit, SARIF for machines.
 
 Every format is a function `(results, settings) -> str`, registered by name in FORMATS.
+
+Over 500 lines, for a reason: the five formats (text, JSON, SARIF, JUnit, GitHub) print
+the same records side by side, so that a change of the record shows in all of them.
 """
 
 from __future__ import annotations
