@@ -42,6 +42,7 @@ NOTATION: dict[str, dict[str, str]] = {
         "to": " à ",
         "quote": "« {} »",
         "then": " : ",
+        "reads": "{} ; le texte lit {}",
     },
     "en": {
         "yes": "yes",
@@ -50,6 +51,7 @@ NOTATION: dict[str, dict[str, str]] = {
         "to": " to ",
         "quote": "“{}”",
         "then": ": ",
+        "reads": "{}; the text reads {}",
     },
 }
 """The words and marks the working is written with, by the book's language."""

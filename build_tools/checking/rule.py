@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from build_tools.checking.notation import french, written
+from build_tools.checking.notation import LANGUAGE, NOTATION, french, written
 
 
 @dataclass
@@ -411,7 +411,7 @@ class ImpossibleValue(ValueError):
     """
 
     def __init__(self, shown: Any, possible: str):
-        super().__init__(f"{possible} ; le texte lit {french(shown)}")
+        super().__init__(NOTATION[LANGUAGE.get()]["reads"].format(possible, french(shown)))
         self.shown = shown
         self.possible = possible
 
