@@ -186,3 +186,21 @@ def test_the_form_s_calculations_give_the_rules_values(forms, name, file):
     assert checked, "no calculation of this character's boxes"
     for field in checked:
         assert computed[field] == expected[field], (field, computed[field], expected[field])
+
+
+def test_a_filled_sheet_keeps_its_fields_filled_in_and_its_calculations(tmp_path, rulebook):
+    out = tmp_path / "krom.pdf"
+    run = rulebook(
+        "sheet", str(ROOT / "source" / "cda" / "personnages" / "krom.toml"), "--out", str(out)
+    )
+    assert run.status == 0, run.err
+    document, fields = _fields(out.read_bytes())
+    book, game = _game("cda")
+    character = tomllib.loads((book.folder / "personnages" / "krom.toml").read_text("utf-8"))
+    values = totals(game.sheet, character)
+    assert str(fields["nom"].V) == "Kröm"
+    assert str(fields["armes-0-BA"].V) == "+1" and not int(fields["armes-0-BA"].get("/Ff", 0)) & 1
+    assert str(fields["armes-0-TA"].V) == printed(values["armes.0.TA"], signed=False)
+    assert int(fields["armes-0-TA"].Ff) & 1 and "/AA" in fields["armes-0-TA"]
+    flat = pikepdf.open(tmp_path / "krom-print.pdf")
+    assert "/AcroForm" not in flat.Root or not list(flat.Root.AcroForm.get("/Fields", []))

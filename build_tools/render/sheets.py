@@ -98,13 +98,16 @@ def sheet_pdf(
     paper: str = "a4",
     character: Character | None = None,
     language: str = "fr",
+    flat: bool = False,
 ) -> bytes:
-    """The PDF of the sheet of the game of the book in `folder`: a fillable form when
-    `character` is None, else filled with it. WeasyPrint reads through the book's gate."""
-    document = sheet_document(description, folder, paper, character, language)
-    if character is None:
-        return finish_form(document.write_pdf(pdf_forms=True, **PDF_OPTIONS), description)
-    return document.write_pdf(**PDF_OPTIONS)
+    """The PDF of the sheet of the game of the book in `folder`: a form, blank when
+    `character` is None, else filled in with it and still editable; with `flat`, the
+    filled sheet for print, its values printed and no field left. WeasyPrint reads
+    through the book's gate."""
+    document = sheet_document(description, folder, paper, character, language, flat)
+    if character is not None and flat:
+        return document.write_pdf(**PDF_OPTIONS)
+    return finish_form(document.write_pdf(pdf_forms=True, **PDF_OPTIONS), description)
 
 
 def sheet_document(
@@ -113,8 +116,10 @@ def sheet_document(
     paper: str = "a4",
     character: Character | None = None,
     language: str = "fr",
+    flat: bool = False,
 ):
-    """The sheet laid out (WeasyPrint's document), before it is written as a PDF."""
+    """The sheet laid out (WeasyPrint's document), before it is written as a PDF: a form
+    (filled in with `character` if given), or with `flat` the character's values printed."""
     import jinja2  # here, not at the top: every command builds the `sheet` parser
     import markupsafe
     from weasyprint.text.fonts import FontConfiguration
@@ -147,6 +152,7 @@ def sheet_document(
         else value
     )
     view = _view(description, character)
+    view["filled"] = character is not None and flat
     base_url = TEMPLATES.as_uri() + "/"
     stylesheet = weasyprint.CSS(
         string=css, font_config=fonts, base_url=base_url, url_fetcher=fetcher
@@ -161,7 +167,7 @@ def sheet_document(
         )
 
     document = lay_out()
-    if character is not None:
+    if view["filled"]:
         # A value too long for its box (« Hache de guerre à deux mains ») is set smaller,
         # on two lines, rather than cut at the box's edge.
         view["long"] = too_wide(document)
@@ -347,9 +353,14 @@ def run_sheet(arguments: argparse.Namespace) -> int:
         return 2
     out = Path(arguments.out) if arguments.out else output_root() / book.name / f"{path.stem}.pdf"
     language = language_of(document.root, read_settings(book.folder)[0])
-    write_atomic(out, sheet_pdf(description, book.folder, arguments.paper, character, language))
+    # The character's form, filled in and still editable, and beside it the sheet for print.
+    printed_out = out.with_name(f"{out.stem}-print{out.suffix or '.pdf'}")
+    form = sheet_pdf(description, book.folder, arguments.paper, character, language)
+    flat = sheet_pdf(description, book.folder, arguments.paper, character, language, flat=True)
+    write_atomic(out, form)
+    write_atomic(printed_out, flat)
     if not getattr(arguments, "quiet", 0):
-        print(f"{book.name}: sheet: {out}")
+        print(f"{book.name}: sheet: {out} (form), {printed_out} (print)")
     return 0
 
 

@@ -6,7 +6,7 @@ Evince and Okular) show no tick at all. This pass, on the PDF WeasyPrint wrote, 
 
 - every tick box an appearance for both states (/AP /N and /D, /on and /Off), the
   check mark as the viewer's own glyph (/MK /CA, ZapfDingbats « 4 ») and its /DA;
-- every text field an appearance (empty) and its /DA;
+- every empty text field an appearance, and its /DA;
 - every derived field that the rules' formula computes (sheets_totals.scripts) a
   calculate action (/AA /C, JavaScript), read-only (/Ff 1), and the form its
   calculation order (/CO), each field after those it reads.
@@ -120,7 +120,10 @@ def _text_field(document, field, calculation) -> None:
     import pikepdf
 
     _entry(field, "/DA", pikepdf.String("/Helv 10 Tf 0 g"))
-    field["/AP"] = pikepdf.Dictionary(N=_stream(document, field, b"/Tx BMC EMC"))
+    if not str(field.get("/V", "")):
+        field["/AP"] = pikepdf.Dictionary(N=_stream(document, field, b"/Tx BMC EMC"))
+    # A field filled in keeps no appearance of its own: every viewer draws its value from
+    # /V and /DA (/NeedAppearances), in the face the sheet prints it in.
     if calculation is None:
         return
     field["/Ff"] = int(field.get("/Ff", 0)) | READ_ONLY
