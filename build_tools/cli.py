@@ -346,7 +346,10 @@ def add_build(commands, common) -> None:
         help="profiling on another DocBook attribute, e.g. --profile os=linux;mac (repeatable)",
     )
     build.add_argument(
-        "--tagged", action="store_true", help="PDF: accessible tagged PDF (PDF/UA-1)"
+        "--tagged",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="PDF: accessible tagged PDF, PDF/UA-1 (the default; --no-tagged for an untagged one)",
     )
     build.add_argument(
         "--card-size",

@@ -567,7 +567,9 @@ def test_profiling_and_draft_carry_over(builds, small_book):
 
 
 def test_the_tagged_variant_is_pdf_ua(builds, small_book):
-    reader = builds.reader(small_book, "--tagged")
+    """The book's PDF is tagged (PDF/UA-1) unless asked otherwise: --no-tagged."""
+    assert "/StructTreeRoot" not in builds.reader(small_book, "--no-tagged").trailer["/Root"]
+    reader = builds.reader(small_book)
     root = reader.trailer["/Root"]
     assert root["/MarkInfo"]["/Marked"]
     assert b'pdfuaid:part="1"' in root["/Metadata"].get_object().get_data()
@@ -598,3 +600,22 @@ def test_no_english_nor_python_in_the_printed_french_book(builds, book):
     # words a line end hyphenated are joined back, as a reader reads them
     text = re.sub(r"(\w)-\n\s*(\w)", r"\1\2", text)
     assert foreign(text, book) == {"english": [], "identifiers": []}
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_the_print_is_set_as_by_hand(builds, book):
+    """Tagged (PDF/UA-1); no page of one or two lines before a blank verso; no word cut by a
+    hyphen over a page turn; a hyphen between numbers of the book's arithmetic is a minus."""
+    reader = builds.reader(book)
+    assert "/StructTreeRoot" in reader.trailer["/Root"]
+    pages = [[line for line in text.split("\n") if line.strip()] for text in page_texts(reader)]
+    for index, lines in enumerate(pages):
+        if index > 1 and not lines:  # a blank verso (the title's is the first page's)
+            body = [line for line in pages[index - 1] if not re.fullmatch(r"\s*\d+\s*", line)]
+            assert len(body) - 1 >= 4, f"page {index}: {body}"  # less the running head
+    for index, lines in enumerate(pages[:-1]):
+        body = [line for line in lines if not re.fullmatch(r"\s*[\divxlc]+\s*", line)]
+        if body:
+            assert not re.search(r"[a-zà-ÿ]-$", body[-1].strip()), f"page {index + 1}"
+    text = " ".join(" ".join(lines) for lines in pages)
+    assert not re.search(r"(?:\d|°R) - \d", text)

@@ -124,7 +124,7 @@ def test_every_working_line_is_in_the_books_notation(html_books, book):
     root = page(html_books, book)
     lines = [
         " ".join(item.text_content().split())
-        for item in root.xpath("//ol[@class='working']/li | //p[@class='reason']")
+        for item in root.xpath("//ol[@class='working']/li | //*[@class='reason']")
     ]
     assert len(lines) > 100
     wrong = [
@@ -143,3 +143,31 @@ def test_exponents_are_superscripts_and_rounding_is_said(html_books):
     assert "la plus grande de 1 et ND + 1 à la plus petite de CA et 19" in cda
     assert "°R moyen d’encaissement arrondi à l’inférieur" in cda
     assert "la part des jets où °R > seuil parmi ceux où °R ≤ CA" in cda
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_only_a_mark_that_opens_an_erratum_is_a_tab_stop(html_books, book):
+    root = page(html_books, book)
+    summaries = root.xpath("//details[contains(@class, 'verification')]/summary")
+    assert summaries
+    for summary in summaries:
+        erratum = "erratum" in summary.getparent().get("class")
+        assert (summary.get("tabindex") == "-1") is not erratum
+
+
+def contrast(colour: str, background: str) -> float:
+    def luminance(hexa: str) -> float:
+        channels = [int(hexa.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(colour), luminance(background)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_the_printed_tick_reads_at_four_and_a_half_to_one():
+    """The ✓ is small text: at least 4.5:1 on the page and on a table's shaded row."""
+    css = (Path(__file__).parents[1] / "templates/pdf/print.css").read_text(encoding="utf-8")
+    (tick,) = re.findall(r"\.check\.verified \{ color: (#[0-9a-f]{6}); \}", css)
+    (shaded,) = re.findall(r"tbody tr:nth-child\(even\) td \{ background: (#[0-9a-f]{6}); \}", css)
+    assert contrast(tick, "#ffffff") >= 4.5 and contrast(tick, shaded) >= 4.5

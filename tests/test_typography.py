@@ -114,3 +114,15 @@ QUOTES = [
 def test_english_quotes_become_guillemets_in_a_french_book(typed, set_):
     assert Typography("fr", apostrophes=True).apply(typed) == set_
     assert Typography("en", apostrophes=True).apply('"a"') == '"a"'
+
+
+def test_a_hyphen_between_numbers_of_the_arithmetic_is_a_minus_wherever_it_stands():
+    """« (24\\n- 5 », « °R - 5 » after an element (the chunk starts at the hyphen's space),
+    « Robustesse n-1 »: minus signs; a range, a word's hyphen and a date keep theirs."""
+    from build_tools.render.typography import minus_signs
+
+    assert minus_signs("(24\n- 5 points") == "(24\n− 5 points"
+    assert minus_signs(" - 5, et représente") == " − 5, et représente"
+    assert minus_signs("le don Robustesse n-1 (tout") == "le don Robustesse n−1 (tout"
+    for kept in ("2003-2004", "est-ce", "2004-01-12", "a - b"):
+        assert minus_signs(kept) == kept

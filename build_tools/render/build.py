@@ -42,7 +42,7 @@ class Options:
     condition: set[str] | None = None
     profile: dict[str, set[str]] = field(default_factory=dict)
     """Other profiling attributes (revision, os, audience…) and the values an edition keeps."""
-    tagged: bool = False
+    tagged: bool = True
     card_size: str | None = None
     """Cards: poker, tarot or a6; None for the size the deck file asks for."""
     previews: bool = False
@@ -116,7 +116,7 @@ def run(books: list[Book], arguments: argparse.Namespace) -> int:
         userlevel=_set(arguments.userlevel),
         condition=_set(arguments.condition),
         profile=_profiles(getattr(arguments, "profile", None) or []),
-        tagged=arguments.tagged,
+        tagged=getattr(arguments, "tagged", None) is not False,
         card_size=getattr(arguments, "card_size", None),
         previews=getattr(arguments, "previews", False),
         rules=not getattr(arguments, "no_rules", False),
@@ -124,7 +124,7 @@ def run(books: list[Book], arguments: argparse.Namespace) -> int:
     for option, needs in (
         ("--previews", "cards") if getattr(arguments, "previews", False) else (None, None),
         ("--card-size", "cards") if getattr(arguments, "card_size", None) else (None, None),
-        ("--tagged", "pdf") if getattr(arguments, "tagged", False) else (None, None),
+        ("--tagged", "pdf") if getattr(arguments, "tagged", None) else (None, None),
     ):
         if option and needs not in formats:  # an option that would silently do nothing
             print(

@@ -38,7 +38,10 @@ _APOSTROPHE = re.compile(
 # capital (« -3 », « (−2) », « BP-10 », « -B-1 »), never inside a word or a date (« 2004-01 »).
 _MINUS = re.compile(r"(?:(?<=^)|(?<=[\s(\[/=+×±;:])|(?<=[A-Z]))-(?=\d)")
 _MINUS_VARIABLE = re.compile(r"(?:(?<=^)|(?<=[\s(]))-(?=[A-Z](?![a-zà-ÿ]))")
-_SPACED_MINUS = re.compile(r"(?<=[\w)]) - (?=[\d(])")
+_SPACED_MINUS = re.compile(r"(?:(?<=[\w)°])(\s+)|^(\s*))-(\s+)(?=[\d(])")
+"""« 18 - 16 », « 24\n- 5 », and « - 5 » after an element (« <acronym>°R</acronym> - 5 »)."""
+_LETTER_MINUS = re.compile(r"(?<![\w'’-])([a-z])-(?=\d)")
+"""« n-1 »: a letter the book counts with (« Robustesse n-1 »), less a number."""
 # Inside a sum written without spaces (« (+5-5-8-1) », « (−18+12=)-6 », « Niveau+BF+FF-FR »,
 # « 2d6-2 », « 17-14 = 3 »), a hyphen between two terms is a minus; a date (« 2003-09-03 »)
 # or a range (« 2003-2004 ») has no other sign and keeps its hyphen.
@@ -102,7 +105,8 @@ class Typography:
 
 def minus_signs(text: str) -> str:
     """True minus signs (U+2212) for negative numbers and subtractions: « -4 » → « −4 »."""
-    text = _SPACED_MINUS.sub(" − ", text)
+    text = _SPACED_MINUS.sub(lambda m: f"{m[1] or m[2] or ''}−{m[3]}", text)
+    text = _LETTER_MINUS.sub(r"\1−", text)
     text = _MINUS_VARIABLE.sub("−", text)
     text = _VARIABLE_MINUS.sub(r"\1−", text)
     text = _WITH_HYPHEN.sub(_sum_minus, text)

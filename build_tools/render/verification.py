@@ -26,6 +26,7 @@ in one module, so that they tell one story.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -502,6 +503,8 @@ class Marks:
         pieces, last = Markup(""), 0
         for start, end, correction in spans:
             token = correction.old if old else correction.new
+            if token == "-" and re.match(r"\s?\d", excerpt[end:]):
+                token = "−"  # a sign a correction writes alone: the minus of the arithmetic
             between = self.typography.apply(excerpt[last:start])
             pieces += escape(self.typography.glued(between) if last else between)
             pieces += Markup('<mark class="erratum-token">')
