@@ -67,11 +67,11 @@ VALUES = st.one_of(
 
 
 def attribute_places() -> list[tuple[str, str]]:
-    """Every (element, attribute) the renderers honour; '*' attributes on a paragraph."""
+    """Every (element, attribute) the renderers honour; '*' for every element."""
     places = []
     for element, names in sorted(supported_attributes().items()):
         for name in sorted(names):
-            places.append(("para" if element == "*" else element, name))
+            places.append((element, name))
     return places
 
 
@@ -99,8 +99,9 @@ def book(values: dict[tuple[str, str], str]) -> bytes:
     for chapter in chapters():
         root.append(chapter)
     for (element, name), value in values.items():
-        for node in root.iter(element):
-            node.set(name, value)
+        for node in root.iter(None if element == "*" else element):
+            if isinstance(node.tag, str) and (element != "*" or node.tag != "book"):
+                node.set(name, value)
     return etree.tostring(root, xml_declaration=True, encoding="utf-8")
 
 

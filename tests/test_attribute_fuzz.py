@@ -10,6 +10,10 @@ for as long as it is given (10 minutes by default), HTML and PDF.
 
 from __future__ import annotations
 
+import re
+
+import lxml.html
+import pypdf
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -38,3 +42,48 @@ def test_hand_picked_values_in_every_attribute_at_once(tmp_path, round_):
 @given(values=st.fixed_dictionaries(dict.fromkeys(PLACES, VALUES)))
 def test_drawn_values_in_every_attribute(tmp_path_factory, values):
     run(tmp_path_factory.mktemp("fuzz") / "book", values)
+
+
+MARKUP = "x\" onmouseover=\"alert(1)' onfocus='alert(2)><script>alert(3)</script>&amp;<b>y"
+"""A value that closes an attribute or an element if it is ever written unescaped."""
+
+
+def live_markup(page: str) -> list[str]:
+    """What a page holds that did not come from rulebook: an event handler, a script running
+    the book's code, a link or source of an active scheme."""
+    tree = lxml.html.fromstring(page)
+    found = [
+        f"{element.tag} {name}"
+        for element in tree.iter()
+        if isinstance(element.tag, str)
+        for name in element.attrib
+        if name.lower().startswith("on")
+    ]
+    found += [s.text for s in tree.iter("script") if "alert" in (s.text or "")]
+    for element in tree.iter("a", "img", "link", "iframe", "object", "embed"):
+        for name in ("href", "src", "data"):
+            value = (element.get(name) or "").strip().lower()
+            if re.match(r"^(javascript|vbscript|data|file):", value):
+                found.append(f"{element.tag} {name}={value}")
+    return found
+
+
+@pytest.mark.parametrize("formats", ["html", pytest.param("pdf", marks=pytest.mark.slow)])
+def test_every_attribute_holding_quotes_brackets_and_ampersands_is_escaped(tmp_path, formats):
+    """Every attribute of the element table, `id` and `xreflabel` included, holds markup: the
+    pages parse with none of it live, and the PDF links only to the web."""
+    run(tmp_path / "book", dict.fromkeys(PLACES, MARKUP), formats)
+    out = tmp_path / "out" / "book"
+    if formats == "html":
+        pages = [out / "book.html", *sorted((out / "html").glob("*.html"))]
+        assert len(pages) > 2
+        for page in pages:
+            assert live_markup(page.read_text(encoding="utf-8")) == [], page.name
+        return
+    uris = []
+    for page in pypdf.PdfReader(out / "book.pdf").pages:
+        for annotation in page.get("/Annots") or []:
+            action = annotation.get_object().get("/A")
+            if action is not None and "/URI" in action:
+                uris.append(str(action["/URI"]))
+    assert [uri for uri in uris if not re.match(r"^(https?|mailto):", uri)] == []

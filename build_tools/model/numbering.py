@@ -92,6 +92,23 @@ class Numbering:
         return f"{tag}-{count}"
 
 
+_ANCHOR = re.compile(r"[\w.:-]+")
+_NOT_ANCHOR = re.compile(r"[^\w.:-]")
+
+
+def safe_anchor(identifier: str) -> str:
+    """The HTML id a source id is written as: itself when it is a name (letters, digits,
+    `_ . : -`), else each other character as `_` and its code (`a"b` → `a_22b`).
+
+    An anchor is then safe by construction wherever it is written, in an attribute or a
+    link, in HTML, the print page and the PDF: no id holding quotes or brackets can close
+    an attribute and open another (a `href="javascript:…"` made of an id).
+    """
+    if _ANCHOR.fullmatch(identifier):
+        return identifier
+    return _NOT_ANCHOR.sub(lambda found: f"_{ord(found[0]):x}", identifier)
+
+
 def number(
     root: etree._Element, left_out: Callable[[etree._Element], bool] = lambda element: False
 ) -> Numbering:
@@ -104,9 +121,10 @@ def number(
     numbering.by_id.update(id_map(root))
     for element in root.iter():
         identifier = element.get("id") if isinstance(element.tag, str) else None
-        if identifier and identifier not in numbering._taken:  # a duplicate id gets a new anchor
-            numbering.anchors[element] = identifier
-            numbering._taken.add(identifier)
+        anchor = safe_anchor(identifier) if identifier else None
+        if anchor and anchor not in numbering._taken:  # a duplicate id gets a new anchor
+            numbering.anchors[element] = anchor
+            numbering._taken.add(anchor)
     chapters = appendices = parts = 0
     page_names = {"index.html", "errata.html"}  # compared ignoring case, as some disks do
     loose = {"example": 0, "table": 0, "figure": 0, "equation": 0}
