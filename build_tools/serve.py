@@ -400,29 +400,43 @@ def serve(books: list[Book], out: Path, options, port: int) -> int:
             f"--port {port}: cannot serve on {HOST}:{port}: {error.strerror or error} "
             "(another server there? --port 0 takes any free port)"
         ) from None
+    ended, failures = threading.Event(), []
+
+    def run() -> None:
+        try:
+            load_engine()
+            site.build(list(site.books))
+            address = f"http://{HOST}:{server.server_address[1]}"
+            first = books[0].name
+            print(
+                f"rulebook: serving {address}/{first}/html/index.html"
+                + (f" (and {address}/ for all {len(books)} books)" if len(books) > 1 else "")
+                + "; Ctrl-C to stop",
+                flush=True,
+            )
+            threading.Thread(target=site.watch, daemon=True).start()
+            server.serve_forever(poll_interval=0.2)
+        except BaseException as error:  # said by the command, as any command's error
+            failures.append(error)
+        finally:
+            ended.set()
+
+    # The preview runs in a thread; this one only waits for Ctrl-C. A KeyboardInterrupt
+    # raised anywhere in the build or the libraries could be caught on its way (a bare
+    # `except:`) and the server would go on; here it always lands, at once.
+    threading.Thread(target=run, daemon=True, name="rulebook serve").start()
     try:
-        load_engine()
-        site.build(list(site.books))
-        address = f"http://{HOST}:{server.server_address[1]}"
-        first = books[0].name
-        print(
-            f"rulebook: serving {address}/{first}/html/index.html"
-            + (f" (and {address}/ for all {len(books)} books)" if len(books) > 1 else "")
-            + "; Ctrl-C to stop",
-            flush=True,
-        )
-        threading.Thread(target=site.watch, daemon=True).start()
-        server.serve_forever(poll_interval=0.2)
+        while not ended.wait(0.5):
+            pass
     except KeyboardInterrupt:
-        # The only way a preview ends, whether it was building or serving: 130, as a shell
-        # gives a command ended by SIGINT.
         print("rulebook: serve stopped", file=sys.stderr)
+        return INTERRUPTED
     finally:
         site.stop.set()
         with site.changed:
             site.changed.notify_all()
         server.server_close()
-    return INTERRUPTED
+    raise failures[0] if failures else RuntimeError("the preview stopped by itself")
 
 
 INTERRUPTED = 130

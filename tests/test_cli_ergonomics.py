@@ -155,5 +155,9 @@ def test_ctrl_c_stops_serve_with_status_130(book, tmp_path, when):
         _, err = process.communicate(timeout=30)
     finally:
         process.kill()
-    assert process.returncode == 130, err
+    # 130, or ended by SIGINT itself when the signal lands while Python is still starting
+    # up (importing rulebook): a shell reports both as 130.
+    assert process.returncode in (130, -signal.SIGINT), err
+    if when == "serving":
+        assert (process.returncode, err.strip()) == (130, "rulebook: serve stopped")
     assert "Traceback" not in err
