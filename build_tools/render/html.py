@@ -55,7 +55,9 @@ def render(context) -> list[Path]:
         pages = book.split_pages()
         return pages, book.findings, book.assets, book.faces
 
-    # The single page here and the split pages in a copy of this process, at once.
+    # The single page here and the split pages in a copy of this process, at once; the
+    # workings written before, for both.
+    book.marks.write_workings()
     single, (pages, findings, assets, faces) = in_parallel(book.single_page, split)
     book.findings = _unique(book.findings + findings)
     book.assets.update(assets)

@@ -351,6 +351,15 @@ class Marks:
         reason = self.typography.apply(entry.reason_in(self.typography.language))
         return for_readers(reason, self.typography.language)
 
+    def write_workings(self) -> None:
+        """Every claim's working written now, once: renderings made at the same time in copies
+        of this process (`render.parallel`) then share them instead of each writing them."""
+        for verification in self.verifications.values():
+            for claim in verification.claims:
+                self.working(claim)
+        for finding in self.findings:
+            self.working(finding)
+
     def working(self, source) -> list[str]:
         """The working in the book's notation (« °É = 18 − 16 + 18 = 20 »), from the claim's steps.
 
