@@ -61,6 +61,11 @@ declare 13000 × 13000, 1.4 GB; a photograph of 24 million pixels passes)."""
 SVG_ELEMENTS = 100_000
 """Elements an SVG may draw once its `<use>` are expanded (nested ones multiply)."""
 
+OUTPUT_BYTES = 512 * 1024 * 1024
+"""The bytes one build of a book writes, every format together: 512 MiB (Les Clefs de l'Aube:
+its PDF 0.4 MiB, its one-page HTML 0.4 MiB). The cross-references' bound keeps a small book
+far below it; past it, the build stops with one line naming the bound (exit 2)."""
+
 COMPANION_BYTES = 1024 * 1024
 """The bytes of each of a book's companion files: `book.toml`, `ledger.toml`, `deck.toml`, and
 of a character file, 1 MiB each (Les Clefs de l'Aube: ledger 17 KiB, deck 6 KiB, sheet 1 KiB)."""

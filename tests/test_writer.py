@@ -124,3 +124,16 @@ def test_sheet_validates_source_date_epoch_as_build_does(rulebook, monkeypatch, 
     assert status == 2
     assert "SOURCE_DATE_EPOCH" in err and "is not a date" in err
     assert not (tmp_path / "s.pdf").exists()
+
+
+def test_a_build_writing_more_than_its_bound_stops_naming_it(tmp_path, monkeypatch):
+    from build_tools import limits
+
+    monkeypatch.setattr(limits, "OUTPUT_BYTES", 1000)
+    with writing_into(tmp_path):
+        write_atomic(tmp_path / "a.html", "x" * 600)
+        with pytest.raises(OSError) as passed:
+            write_atomic(tmp_path / "b.html", "x" * 600)
+    assert "rulebook.limits.OUTPUT_BYTES" in passed.value.strerror
+    assert passed.value.filename == str(tmp_path / "b.html") and not (tmp_path / "b.html").exists()
+    write_atomic(tmp_path / "c.html", "x" * 600)  # outside a build: no bound

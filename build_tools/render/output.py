@@ -19,6 +19,8 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+from build_tools import limits
+
 PART = ".part"
 """The suffix of a file being written; one left behind (a killed build) is removed by the next."""
 
@@ -26,16 +28,21 @@ _LEFTOVER = re.compile(r"^\..+\.(\d+)\.[^.]+\.part$")
 """A temporary file's name: `.NAME.PID.RANDOM.part`, the process that writes it in its name."""
 
 _ROOT: contextvars.ContextVar[Path | None] = contextvars.ContextVar("output_root", default=None)
+_WRITTEN: contextvars.ContextVar[list[int] | None] = contextvars.ContextVar(
+    "output_written", default=None
+)
 
 
 @contextlib.contextmanager
 def writing_into(root: Path) -> Iterator[Path]:
-    """Hold every write and removal of the block to `root`, the output folder."""
-    token = _ROOT.set(Path(os.path.abspath(root)))
+    """Hold every write and removal of the block to `root`, the output folder, and its bytes
+    to `limits.OUTPUT_BYTES` in all."""
+    token, count = _ROOT.set(Path(os.path.abspath(root))), _WRITTEN.set([0])
     try:
         yield root
     finally:
         _ROOT.reset(token)
+        _WRITTEN.reset(count)
 
 
 def write_atomic(path: Path, content: bytes | str, root: Path | None = None) -> Path:
@@ -51,6 +58,7 @@ def write_atomic(path: Path, content: bytes | str, root: Path | None = None) -> 
     data = content.encode("utf-8") if isinstance(content, str) else content
     temporary = None
     try:
+        _spend(len(data), path)
         _make_parent(path, root or _ROOT.get())
         if path.is_dir() and not path.is_symlink():
             raise IsADirectoryError(21, "a folder is where the file would go", str(path))
@@ -112,6 +120,21 @@ def remove_leftovers(folder: Path) -> list[Path]:
                 leftover.unlink(missing_ok=True)
                 removed.append(leftover)
     return removed
+
+
+def _spend(size: int, path: Path) -> None:
+    """Count `size` bytes against the build's bound; OSError (EFBIG) naming it past it."""
+    written = _WRITTEN.get()
+    if written is None:
+        return
+    written[0] += size
+    if written[0] > limits.OUTPUT_BYTES:
+        raise OSError(
+            errno.EFBIG,
+            f"the book's outputs would pass {limits.OUTPUT_BYTES} bytes "
+            "(rulebook.limits.OUTPUT_BYTES): refused to write more",
+            str(path),
+        )
 
 
 def _make_parent(path: Path, root: Path | None) -> None:
