@@ -171,6 +171,11 @@ def test_the_size_of_one_text_is_bounded(rulebook, write_book, monkeypatch):
         ("INCLUDES", 2000),
         ("NESTING", 60),
         ("TABLE_COLUMNS", 500),
+        ("ATTRIBUTE_CHARACTERS", 10000),
+        ("XREF_CHARACTERS_PER_SOURCE_BYTE", 20),
+        ("IMAGE_PIXELS", 50000000),
+        ("SVG_ELEMENTS", 100000),
+        ("LONGEST_WORD", 100),
     ],
 )
 def test_the_bounds_are_the_documented_ones(bound, documented):
