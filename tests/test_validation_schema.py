@@ -97,7 +97,7 @@ def test_without_the_dtd_validation_is_skipped_with_a_note(
     assert status == 0  # a note, not a failure
     assert "book/book.xml: info: DocBook DTD validation skipped" in out
     assert "[dtd-skipped]" in out
-    assert "1 info" in out
+    assert "1 note" in out
 
 
 def test_without_the_dtd_a_docbook_entity_says_how_to_get_it(rulebook, write_book, monkeypatch):
