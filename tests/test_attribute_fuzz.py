@@ -87,3 +87,20 @@ def test_every_attribute_holding_quotes_brackets_and_ampersands_is_escaped(tmp_p
             if action is not None and "/URI" in action:
                 uris.append(str(action["/URI"]))
     assert [uri for uri in uris if not re.match(r"^(https?|mailto):", uri)] == []
+
+
+def test_the_values_that_crashed_are_findings(tmp_path):
+    """What gave exit 3 before: NUL in a URL and in a file name, « 0* » in every column,
+    superscript digits in numeric attributes (they pass `str.isdigit()`)."""
+    values = {
+        ("ulink", "url"): "a%00b",
+        ("imagedata", "fileref"): "image.png%00",
+        ("inlinegraphic", "fileref"): "a\u00b2%00.png",
+        ("colspec", "colwidth"): "0*",
+        ("colspec", "colnum"): "\u00b2",
+        ("entry", "morerows"): "\u00b9",
+        ("tgroup", "cols"): "\u00b3",
+    }
+    assert set(values) <= set(PLACES)
+    check, build = run(tmp_path / "book", values)
+    assert check == 1 and build in (0, 1)
