@@ -171,3 +171,25 @@ def test_the_printed_tick_reads_at_four_and_a_half_to_one():
     (tick,) = re.findall(r"\.check\.verified \{ color: (#[0-9a-f]{6}); \}", css)
     (shaded,) = re.findall(r"tbody tr:nth-child\(even\) td \{ background: (#[0-9a-f]{6}); \}", css)
     assert contrast(tick, "#ffffff") >= 4.5 and contrast(tick, shaded) >= 4.5
+
+
+def test_no_mark_on_the_words_of_a_remark_the_book_does_not_print(html_books):
+    """cda's remark « Si le 20 n'était pas une réussite automatique… » is not printed (no
+    draft): its claims are in no panel."""
+    root = page(html_books, "cda")
+    assert "Si le 20 n’était pas" not in root.text_content()
+    claims = " ".join(root.xpath("//q[@class='claim-text']//text()"))
+    assert "Si le 20 n" not in claims
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_a_table_is_never_verified_against_itself(html_books, book):
+    """A table's claims cite the rules (another table, a sentence), never the table itself."""
+    root = page(html_books, book)
+    tables = root.xpath("//div[contains(@class, 'table-wrapper')]/table[@id]")
+    assert tables
+    for table in tables:
+        title = " ".join("".join(table.xpath("caption//span[@id]//text()")).split())
+        for rule in table.xpath(".//p[@class='rule-cited']"):
+            whole = f"« {title} »" in " ".join(rule.text_content().split())
+            assert not (whole and rule.xpath(f"a[@href='#{table.get('id')}']")), title

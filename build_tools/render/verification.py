@@ -193,6 +193,8 @@ class Marks:
         claims, used = [], set()
         for claim in verification.claims:
             found = [spot.finding for spot in claim.errata if id(spot.finding) in shown]
+            if not found and not translator.draft and _unprinted(claim):
+                continue  # words of an author's remark: the reader does not see them
             used.update(id(finding) for finding in found)
             claims.append(self._claim(claim, found[0] if found else None))
             claims[-1]["rules"] = self.rules(claim, translator)
@@ -201,6 +203,8 @@ class Marks:
             if id(finding) not in used:
                 claims.append(self._stated(finding))
                 claims[-1]["rules"] = self.rules(finding, translator)
+        if not claims:
+            return ""  # all it checked stands in remarks this edition does not print
         status = ERRATUM if any(not claim["agreed"] for claim in claims) else verification.status
         notes = []
         if verification.unbound:
@@ -399,6 +403,11 @@ class Marks:
                 continue
             seen.add(place.text)
             holder = _holder(place.element) if place.element is not None else None
+            cited = place.element
+            if cited is not None and cited.tag in ("title", "titleabbrev"):
+                cited = cited.getparent()  # the table's title: the table cited whole
+            if _is_within(getattr(claim, "element", None), cited):
+                continue  # a table checked against itself proves nothing: not its « Règle »
             found.append(
                 {
                     "text": self.typography.apply(place.text.strip("«» ")),
@@ -562,6 +571,25 @@ def _says(line: str, other: str) -> bool:
     13 − 10 = 3 » says « °É = dé − CA = 13 − 10 = 3 », the line of the rule nested in it)."""
     return (
         line != other and line.endswith(other) and line[: -len(other)].rstrip().endswith((":", ","))
+    )
+
+
+def _is_within(element, table) -> bool:
+    """Whether `element` is `table` (a table, cited whole) or one of its cells."""
+    if element is None or table is None or table.tag not in ("table", "informaltable"):
+        return False
+    return element is table or any(node is table for node in element.iterancestors())
+
+
+def _unprinted(claim) -> bool:
+    """Whether all the words of `claim` stand in an author's remark (printed in drafts only)."""
+    passage = getattr(claim, "passage", None)
+    if passage is None or claim.span == (0, 0):
+        return False
+    pieces = passage.origins(*claim.span)
+    return bool(pieces) and all(
+        owner.tag == "remark" or next(owner.iterancestors("remark"), None) is not None
+        for owner, _, _, _ in pieces
     )
 
 
