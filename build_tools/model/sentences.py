@@ -36,14 +36,20 @@ class Citations:
         return None
 
     def place(self, words: str) -> str:
-        """Where the book states the rule: its section's title and its file:line, in French."""
+        """Where the book states the rule: its section's title and its file:line, in the
+        book's language (« « les moyens », cda.xml:328 », “Characters”, characters.xml:4)."""
+        english = (self.document.root.get("lang") or "").lower().startswith("en")
         element = self.element(words)
         if element is None:
+            if english:
+                return f"rule not found in the book: “{words}”"
             return f"règle introuvable dans le livre{NBSP_COLON} « {words} »"
         file, line, _ = self.document.locate(element)
         title = _section_title(element)
         where = f"{file.relative_to(self.document.folder)}:{line}"
-        return f"« {title} », {where}" if title else where
+        if not title:
+            return where
+        return f"“{title}”, {where}" if english else f"« {title} », {where}"
 
 
 NBSP_COLON = "\u00a0:"

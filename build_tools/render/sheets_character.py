@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,11 +21,95 @@ from build_tools import limits
 from build_tools.diagnostics import toml_error_place
 from build_tools.render.sheets_model import Box, Description, Group, Mistake, Table, Track
 from build_tools.render.sheets_totals import TotalsError, totals, uncomputed
+from build_tools.render.wording import folder_language
 from build_tools.resources import Refused, read_text
 
 NARROW = "\u202f"
 """The narrow no-break space French typography puts before ; ! ? and inside « »."""
 COLON = "\u00a0:"
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "fr": {
+        "unknown_field": "champ inconnu « {key} » (champs\u00a0: {fields})",
+        "not_a_table": "« {key} » doit être une table ([{key}])",
+        "missing_table": "il manque la table [{key}] ({title})",
+        "not_a_table_of_rows": "« {key} » doit être une table ([{key}.…])",
+        "unknown_row": "« {row} » inconnu (au choix\u00a0: {rows})",
+        "not_a_list_of_tables": "« {key} » doit être une liste de tables ([[{key}]])",
+        "derived_written": "{label} est un total calculé par les règles ({formula})\u00a0: "
+        "il ne s’écrit pas dans le fichier",
+        "missing": "il manque {name} ({key} = …)",
+        "not_whole": "{label} doit être un nombre entier, pas {shown}",
+        "not_text": "{label} doit être un texte entre guillemets, pas {shown}",
+        "not_a_choice": "{label} « {value} » n’existe pas (au choix\u00a0: {choices})",
+        "quoted": "« {text} »",
+        "is": "{label} vaut {value}\u202f; ",
+        "from_to": "il va de {low} à {high}",
+        "at_least": "il vaut au moins {low}",
+        "at_most": "il vaut au plus {high}",
+        "a_boolean": "un booléen",
+        "the_text": "le texte « {text} »",
+        "the_decimal": "le nombre à virgule {number}",
+        "decimal_mark": ",",
+        "a_list": "une liste",
+        "a_table": "une table",
+        "not_toml": "ce n’est pas du TOML valide\u00a0: {reason}",
+        "not_utf8": "le fichier n’est pas en UTF-8 (octet {byte})",
+        "no_file": "le fichier n’existe pas",
+        "a_folder": "c’est un dossier, non un fichier",
+        "refused": "la lecture du fichier est refusée",
+    },
+    "en": {
+        "unknown_field": "unknown field “{key}” (fields: {fields})",
+        "not_a_table": "“{key}” must be a table ([{key}])",
+        "missing_table": "the table [{key}] is missing ({title})",
+        "not_a_table_of_rows": "“{key}” must be a table ([{key}.…])",
+        "unknown_row": "unknown “{row}” (one of: {rows})",
+        "not_a_list_of_tables": "“{key}” must be a list of tables ([[{key}]])",
+        "derived_written": "{label} is a total the rules compute ({formula}): "
+        "it is not written in the file",
+        "missing": "{name} is missing ({key} = …)",
+        "not_whole": "{label} must be a whole number, not {shown}",
+        "not_text": "{label} must be a text in quotes, not {shown}",
+        "not_a_choice": "{label} “{value}” is none of the choices ({choices})",
+        "quoted": "“{text}”",
+        "is": "{label} is {value}; ",
+        "from_to": "it goes from {low} to {high}",
+        "at_least": "it is at least {low}",
+        "at_most": "it is at most {high}",
+        "a_boolean": "true or false",
+        "the_text": "the text “{text}”",
+        "the_decimal": "the decimal number {number}",
+        "decimal_mark": ".",
+        "a_list": "a list",
+        "a_table": "a table",
+        "not_toml": "this is not valid TOML: {reason}",
+        "not_utf8": "the file is not UTF-8 (byte {byte})",
+        "no_file": "the file does not exist",
+        "a_folder": "it is a folder, not a file",
+        "refused": "the file cannot be read (permission denied)",
+    },
+}
+"""What a character file's mistakes say, in the language of its book (a player reads them)."""
+_LANGUAGE: ContextVar[str] = ContextVar("character_language", default="fr")
+
+
+def _say(message: str, /, **values: Any) -> str:
+    """The words of `message` in the language of the character's book."""
+    language = _LANGUAGE.get()
+    return MESSAGES["en" if language.startswith("en") else "fr"][message].format(**values)
+
+
+def _book_folder(path: Path, folder: Path | None) -> Path | None:
+    """The game's folder a character file belongs to: `folder`, else the nearest folder
+    above the file that holds a game (its __init__.py)."""
+    if folder is not None:
+        return folder
+    for parent in Path(path).absolute().parents:
+        if (parent / "__init__.py").is_file():
+            return parent
+    return None
+
 
 COMMON_FIELDS = {
     "livre": "the book's folder under source/ (cda, harmonies, edad)",
@@ -130,6 +215,15 @@ def read_character(
     `folder`, when given, is the book's: a character file linking out of it is refused.
     Raises `UnusableCharacter` with every mistake found.
     """
+    book_folder = _book_folder(path, folder)
+    language = _LANGUAGE.set(folder_language(book_folder) if book_folder else "fr")
+    try:
+        return _read_character(path, description, place, folder)
+    finally:
+        _LANGUAGE.reset(language)
+
+
+def _read_character(path, description, place, folder) -> Character:
     text = _read_text(path, folder)
     data = _toml(path, text)
     lines = FieldLines(text)
@@ -194,14 +288,14 @@ def _read_text(path: Path, folder: Path | None = None) -> str:
         raise UnusableCharacter([Diagnostic(path, 0, "", reason)]) from None
     except OSError as error:
         reason = {
-            FileNotFoundError: "le fichier n’existe pas",
-            IsADirectoryError: "c’est un dossier, non un fichier",
-            PermissionError: "la lecture du fichier est refusée",
+            FileNotFoundError: _say("no_file"),
+            IsADirectoryError: _say("a_folder"),
+            PermissionError: _say("refused"),
         }.get(type(error), f"fichier illisible ({error.strerror or error})")
         raise UnusableCharacter([Diagnostic(path, 0, "", reason)]) from None
     except UnicodeDecodeError as error:
         raise UnusableCharacter(
-            [Diagnostic(path, 1, "", f"le fichier n’est pas en UTF-8 (octet {error.start})")]
+            [Diagnostic(path, 1, "", _say("not_utf8", byte=error.start))]
         ) from None
 
 
@@ -211,7 +305,7 @@ def _toml(path: Path, text: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as error:
         line, _, reason = toml_error_place(error, text)
         raise UnusableCharacter(
-            [Diagnostic(path, line or 1, "", f"ce n’est pas du TOML valide{COLON} {reason}")]
+            [Diagnostic(path, line or 1, "", _say("not_toml", reason=reason))]
         ) from None
 
 
@@ -228,7 +322,7 @@ def _structure(data: Mapping[str, Any], description: Description):
             known.add(section.key)
     for key in data:
         if key not in known:
-            yield key, f"champ inconnu « {key} » (champs{COLON} {', '.join(sorted(known))})"
+            yield key, _say("unknown_field", key=key, fields=", ".join(sorted(known)))
     if not isinstance(data.get("incomplet", False), bool):
         yield "incomplet", "incomplet vaut true ou false"
     if not isinstance(data.get("notes", ""), str):
@@ -241,12 +335,12 @@ def _structure(data: Mapping[str, Any], description: Description):
             elif section.key in data:
                 value = data[section.key]
                 if not isinstance(value, dict):
-                    yield section.key, f"« {section.key} » doit être une table ([{section.key}])"
+                    yield section.key, _say("not_a_table", key=section.key)
                 else:
                     yield from _unknown(value, section.boxes, section.key)
                     yield from _boxes(value, section.boxes, section.key)
             elif any(box.required for box in section.boxes):
-                yield section.key, f"il manque la table [{section.key}] ({section.title})"
+                yield section.key, _say("missing_table", key=section.key, title=section.title)
         elif section.key in data:
             yield from _table(data[section.key], section)
 
@@ -254,21 +348,21 @@ def _structure(data: Mapping[str, Any], description: Description):
 def _table(value: Any, table: Table):
     if table.rows:
         if not isinstance(value, dict):
-            yield table.key, f"« {table.key} » doit être une table ([{table.key}.…])"
+            yield table.key, _say("not_a_table_of_rows", key=table.key)
             return
         rows = dict(table.rows)
         for row, content in value.items():
             path = f"{table.key}.{row}"
             if row not in rows:
-                yield path, f"« {row} » inconnu (au choix{COLON} {', '.join(rows)})"
+                yield path, _say("unknown_row", row=row, rows=", ".join(rows))
             elif not isinstance(content, dict):
-                yield path, f"« {path} » doit être une table ([{path}])"
+                yield path, _say("not_a_table", key=path)
             else:
                 yield from _unknown(content, table.columns, path)
                 yield from _boxes(content, table.columns, path)
         return
     if not isinstance(value, list) or not all(isinstance(row, dict) for row in value):
-        yield table.key, f"« {table.key} » doit être une liste de tables ([[{table.key}]])"
+        yield table.key, _say("not_a_list_of_tables", key=table.key)
         return
     for index, row in enumerate(value):
         path = f"{table.key}.{index}"
@@ -281,13 +375,12 @@ def _unknown(value: Mapping[str, Any], boxes, path: str):
     for key in value:
         if key not in known:
             written = ", ".join(box.key for box in boxes if not box.derived)
-            yield f"{path}.{key}", f"champ inconnu « {key} » (champs{COLON} {written})"
+            yield f"{path}.{key}", _say("unknown_field", key=key, fields=written)
         elif known[key].derived:
             box = known[key]
             yield (
                 f"{path}.{key}",
-                f"{box.label} est un total calculé par les règles ({box.formula}){COLON} "
-                "il ne s’écrit pas dans le fichier",
+                _say("derived_written", label=box.label, formula=box.formula),
             )
 
 
@@ -298,7 +391,7 @@ def _boxes(value: Mapping[str, Any], boxes, path: str):
         field = f"{path}.{box.key}" if path else box.key
         if box.key not in value:
             if box.required:
-                yield field, f"il manque {box.name} ({box.key} = …)"
+                yield field, _say("missing", name=box.name, key=box.key)
             continue
         yield from _value(value[box.key], box, field)
 
@@ -306,28 +399,28 @@ def _boxes(value: Mapping[str, Any], boxes, path: str):
 def _value(value: Any, box: Box | Track, field: str):
     if box.type is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            yield field, f"{box.label} doit être un nombre entier, pas {_shown(value)}"
+            yield field, _say("not_whole", label=box.label, shown=_shown(value))
             return
         low, high = box.minimum, box.maximum
         if (low is not None and value < low) or (high is not None and value > high):
             # a bound is a rule of the book: the message gives its place, as a check's does
-            message = f"{box.label} vaut {_minus(value)}{NARROW}; " + _bounds(low, high)
+            message = _say("is", label=box.label, value=_minus(value)) + _bounds(low, high)
             yield field, Mistake(field, message, getattr(box, "cites", ""))
         return
     if not isinstance(value, str):
-        yield field, f"{box.label} doit être un texte entre guillemets, pas {_shown(value)}"
+        yield field, _say("not_text", label=box.label, shown=_shown(value))
         return
     if box.choices and value not in box.choices:
-        choices = ", ".join(f"« {c} »" for c in box.choices)
-        yield field, f"{box.label} « {value} » n’existe pas (au choix{COLON} {choices})"
+        choices = ", ".join(_say("quoted", text=c) for c in box.choices)
+        yield field, _say("not_a_choice", label=box.label, value=value, choices=choices)
 
 
 def _bounds(low: int | None, high: int | None) -> str:
     if low is not None and high is not None:
-        return f"il va de {_minus(low)} à {_minus(high)}"
+        return _say("from_to", low=_minus(low), high=_minus(high))
     if low is not None:
-        return f"il vaut au moins {_minus(low)}"
-    return f"il vaut au plus {_minus(high)}"
+        return _say("at_least", low=_minus(low))
+    return _say("at_most", high=_minus(high))
 
 
 def _minus(number: int) -> str:
@@ -338,15 +431,16 @@ def _minus(number: int) -> str:
 def _shown(value: Any) -> str:
     """What a value of the wrong type is, in words."""
     if isinstance(value, bool):
-        return "un booléen"
+        return _say("a_boolean")
     if isinstance(value, str):
-        return f"le texte « {value} »"
+        return _say("the_text", text=value)
     if isinstance(value, float):
-        return f"le nombre à virgule {str(value).replace('-', '−').replace('.', ',')}"
+        shown = str(value).replace("-", "−").replace(".", _say("decimal_mark"))
+        return _say("the_decimal", number=shown)
     if isinstance(value, list):
-        return "une liste"
+        return _say("a_list")
     if isinstance(value, dict):
-        return "une table"
+        return _say("a_table")
     return repr(value)
 
 
