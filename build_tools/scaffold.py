@@ -38,6 +38,8 @@ def scaffold(root: Path, name: str, title: str | None = None, example: bool = Fa
             f'--title {title!r}: a title is one line of text without " nor \\ '
             "(quote with « », as the book would)"
         )
+    from build_tools.render.output import write_atomic
+
     folder = root / name
     if folder.exists():
         raise UsageError(f"{folder}: already exists; rulebook new writes a new folder only")
@@ -63,10 +65,7 @@ def scaffold(root: Path, name: str, title: str | None = None, example: bool = Fa
         text = environment.get_template(relative.as_posix()).render(values)
         if template.suffix == ".xml":
             text = text.replace(values["title"], _xml_escaped(values["title"]))
-        target = folder / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-        written.append(target)
+        written.append(write_atomic(folder / relative, text, root=folder))
     return written
 
 

@@ -54,7 +54,7 @@ def write_atomic(path: Path, content: bytes | str, root: Path | None = None) -> 
     An OS error (disk full, read-only, a folder where the file goes) names `path`, and
     the old file, if any, is left as it was.
     """
-    path = Path(os.path.abspath(path))
+    given, path = Path(path), Path(os.path.abspath(path))
     data = content.encode("utf-8") if isinstance(content, str) else content
     temporary = None
     try:
@@ -80,7 +80,7 @@ def write_atomic(path: Path, content: bytes | str, root: Path | None = None) -> 
     except BaseException:
         _remove(temporary)
         raise
-    return path
+    return given
 
 
 def remove_output(path: Path, root: Path | None = None) -> bool:
