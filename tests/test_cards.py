@@ -646,3 +646,34 @@ def test_a_deck_colour_too_pale_to_read_is_refused_at_its_line(tmp_path, ruleboo
         r"headings on white have a contrast of 1\.\d:1; at least 4\.5:1",
         run.out,
     ), run.out
+
+
+# -- what a player needs mid-fight -------------------------------------------------------------
+
+
+def _card(decks, book: str, title: str):
+    return next(card for card in decks[book].cards if card.title == title)
+
+
+def _words(card) -> str:
+    texts = [card.title]
+    for block in card.blocks:
+        texts += [block.heading, block.text, *block.items, *block.columns]
+        texts += [cell.text for row in block.rows for cell in row]
+    return " ".join(texts)
+
+
+def test_the_cards_say_what_a_player_needs_at_the_table(decks):
+    harmonies = _words(_card(decks, "harmonies", "Les dégâts"))
+    assert "Ogre" not in harmonies  # a rule card quotes the rule, not the book's example
+    classes = next(b for b in _card(decks, "harmonies", "Les dégâts").blocks if b.kind == "table")
+    assert [row[0].text for row in classes.rows] == ["S", "E", "L", "G", "C", "F"]
+    assert "éraflure\u00a0: 1 point de douleur" in harmonies
+    # Edad's reactions: both halves of the file, not the second alone
+    edad = _words(_card(decks, "edad", "La réactivité"))
+    assert "Ceux qui sont en première moitié" in edad and "deuxième moitié" in edad
+    # cda: where the °R comes from, and each PF is a −1 (the book omits the 1: a known erratum)
+    cda = _words(_card(decks, "cda", "Combat\u00a0: les totaux"))
+    assert "degré de réussite (°R)" in cda
+    damage = _words(_card(decks, "cda", "Dommages et blessures"))
+    assert "handicap = PF × 1" in damage and "erratum" in damage

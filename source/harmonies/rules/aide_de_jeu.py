@@ -36,6 +36,21 @@ def chances_exactes_et_du_livre() -> list[tuple[int, Fraction, Fraction]]:
     ]
 
 
+@rule(cites="La classe de dommage: S/E/L/G/C/F")
+def classes_de_dommage() -> list[tuple[str, str, str]]:
+    """Les degrés de la classe de dommage, du plus léger, et l'effet que le chapitre en donne.
+
+    Un jet d'encaissement au seuil d'un degré ou en dessous l'atteint; le pire atteint
+    compte. Le chapitre ne donne l'effet que de S, E et L (la section sur la classe de
+    l'arme ne nous est pas parvenue)."""
+    effets = {
+        "S": f"sonné : {combat.PENALITE_DU_SONNE} à tout au round suivant",
+        "E": f"éraflure : {combat.DOULEUR['E']} point de douleur",
+        "L": f"blessure légère : {combat.DOULEUR['L']} points de douleur",
+    }
+    return [(degre, effets.get(degre, "effet non donné par le livre")) for degre in combat.CLASSE]
+
+
 @rule(cites="table « Table des adverbes »")
 def adverbes() -> list[tuple[str, int, str, int]]:
     """La « Table des adverbes », deux adverbes par ligne comme dans le livre."""
