@@ -2,8 +2,8 @@
 URLs, references; `tests/attribute_fuzzing.py`) is set to a hostile value, all at once in one
 book, and `rulebook check` and `rulebook build` must answer with findings.
 
-The quick suite runs a small budget (four books of the hand-picked values, each attribute
-given a different one in each, and three books Hypothesis draws: about 15 s of CPU);
+The quick suite runs a small budget (three books of the hand-picked values, each attribute
+given a different one in each, and two books Hypothesis draws: about 10 s of CPU);
 `bench/fuzz_attributes.py` runs every hand-picked value in every attribute, then Hypothesis
 for as long as it is given (10 minutes by default), HTML and PDF.
 """
@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from tests.attribute_fuzzing import NASTY, PLACES, VALUES, run
 
-ROUNDS = 4
+ROUNDS = 3
 
 
 @pytest.mark.parametrize("round_", range(ROUNDS))
@@ -33,7 +33,7 @@ def test_hand_picked_values_in_every_attribute_at_once(tmp_path, round_):
 
 
 @settings(
-    max_examples=3,
+    max_examples=2,
     deadline=None,
     derandomize=True,
     database=None,

@@ -226,7 +226,13 @@ def test_a_set_shows_its_title_the_titles_of_its_books_and_their_chapters(
     page = lxml.html.parse(str(tmp_path / "out/collection/collection.html")).getroot()
     text = " ".join(page.text_content().split())
     assert page.find("head/title").text == "La collection"
-    for words in ("La collection", "Tome un", "Tome deux", "Chapitre 1. Début", "Chapitre 1. Suite"):
+    for words in (
+        "La collection",
+        "Tome un",
+        "Tome deux",
+        "Chapitre 1. Début",
+        "Chapitre 1. Suite",
+    ):
         assert words in text
     assert "dé, Début" in text  # the set's index
     split = " ".join(

@@ -18,17 +18,18 @@ from build_tools.serve import Handler, Site, request_refusal
 BOOK = "<book><title>T</title><chapter><title>C</title><para>x</para></chapter></book>\n"
 
 
-@pytest.fixture
-def server(write_book, tmp_path):
-    """A preview of one book, built, served on a free loopback port; its port and folders."""
-    folder = write_book("regles", {"book.xml": BOOK})
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """A preview of one book, built once, served on a free loopback port; its port and folders."""
+    tmp_path = tmp_path_factory.mktemp("serve")
+    folder = tmp_path / "regles"
+    folder.mkdir()
+    (folder / "book.xml").write_text(BOOK, encoding="utf-8")
     out = tmp_path / "generated"
-    assert (
-        main(
-            ["build", str(folder / "book.xml"), "--no-rules", "--format", "html", "--out", str(out)]
-        )
-        == 0
+    built = main(
+        ["build", str(folder / "book.xml"), "--no-rules", "--format", "html", "--out", str(out)]
     )
+    assert built == 0
     site = Site([Book("regles", folder, folder / "book.xml")], out, None)
     handler = type("TestHandler", (Handler,), {"site": site})
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
