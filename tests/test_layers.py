@@ -109,7 +109,11 @@ def test_validation_and_the_model_import_nothing_of_checking_render_or_commands(
 
 
 def test_games_import_the_author_api_and_nothing_else_of_the_engine():
-    games = [*(ROOT / "source").rglob("*.py"), *(ROOT / "templates" / "new").rglob("*.py")]
+    games = [
+        *(ROOT / "source").rglob("*.py"),
+        *(ROOT / "templates" / "new").rglob("*.py"),
+        *(ROOT / "templates" / "example").rglob("*.py"),
+    ]
     assert games
     wrong = {
         (str(path.relative_to(ROOT)), name)

@@ -2,7 +2,7 @@
 
 import re
 
-from build_tools.checking import Binder
+from build_tools.game import Binder
 
 from .rules import characters, combat, tests
 

@@ -2,7 +2,7 @@
 
 from fractions import Fraction
 
-from build_tools.checking.rule import rule
+from build_tools.game import rule
 
 from . import tests
 

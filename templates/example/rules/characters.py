@@ -1,6 +1,6 @@
 """Characters: four attributes, and the Health and Resolve they give."""
 
-from build_tools.checking.rule import constant, rule
+from build_tools.game import constant, rule
 
 ATTRIBUTES = ("Might", "Agility", "Wits", "Spirit")
 """The four attributes, in the book's order."""

@@ -1,6 +1,6 @@
 """Combat: an attack is a test of Might; a hit deals the weapon's damage plus the margin."""
 
-from build_tools.checking.rule import rule
+from build_tools.game import rule
 
 
 @rule(

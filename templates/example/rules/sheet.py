@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from build_tools.render.sheets_model import Agreement, Box, Description, Example, Group
+from build_tools.game import Agreement, Box, Description, Example, Group
 
 from . import characters
 

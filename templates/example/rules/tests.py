@@ -2,8 +2,7 @@
 
 from fractions import Fraction
 
-from build_tools.checking.rule import constant, rule
-from build_tools.dice import die
+from build_tools.game import constant, die, rule
 
 DIFFICULTIES = constant(
     {"Easy": 6, "Routine": 8, "Hard": 10, "Heroic": 12}, cites="table “Difficulties”"
