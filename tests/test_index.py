@@ -97,3 +97,23 @@ def test_the_pdf_index_gives_page_numbers(built):
     assert int(first) < int(last)
     assert re.search(r"bâtarde, \d+", text) and "lame (voir Épée)" in text
     assert "Index" in text and "apt-getapt-get" not in text
+
+
+def test_an_index_keeps_what_its_author_wrote_in_it(tmp_path, rulebook):
+    """As docbook-xsl: an index's paragraphs and lists stand before the entries the indexterms
+    make, and an index of written indexdiv/indexentry keeps them (no generated entries then);
+    the infos' dates and releases are printed, and what no page prints is reported."""
+    folder = tmp_path / "livre"
+    folder.mkdir()
+    source = ROOT / "tests/fixtures/markup/written_index.xml"
+    (folder / "book.xml").write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    run = rulebook("build", str(folder), "--format", "html", "--out", str(tmp_path / "out"))
+    root = lxml.html.parse(str(tmp_path / "out/livre/livre.html")).getroot()
+    first, written = root.xpath("//section[contains(@class, 'index')]")
+    text = " ".join(first.text_content().split())
+    assert "Les pages en gras renvoient aux règles." in text and "Voir aussi le glossaire." in text
+    assert text.index("Les pages en gras") < text.index("dé, Un")  # then the generated entries
+    assert "dé, 12" in written.text_content() and "dé, Un" not in written.text_content()
+    page = " ".join(root.text_content().split())
+    assert "mars 2003" in page and "Version 2" in page and "2004" in page
+    assert "<keywordset> of <bookinfo> is printed on no page" in run.out + run.err

@@ -66,12 +66,13 @@ class Index:
     visit_primary = visit_secondary = visit_tertiary = visit_see = visit_seealso = index_part
 
     def visit_index(self, element: etree._Element) -> str:
-        """The index: the entries written in it, or else the entries the indexterms make."""
+        """The index as docbook-xsl makes it: what the author wrote in it (paragraphs, lists,
+        `indexdiv`s and `indexentry`s), and, when no entry is written there, after it the
+        entries the book's indexterms make."""
         written = [child for child in element if child.tag in ("indexdiv", "indexentry")]
-        if written:
-            content = self.contents(element)
-        else:
-            content = str(
+        content = self.contents(element)
+        if not written:
+            content += str(
                 self.structures.index(
                     level=min(6, self.page.heading_base + 1),
                     groups=[

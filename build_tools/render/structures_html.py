@@ -11,13 +11,21 @@ from html import escape
 
 from lxml import etree
 
+from build_tools.diagnostics import Finding
+from build_tools.model.docbook import enclosing
 from build_tools.model.numbering import TITLES
 
 INLINE_ADDRESS = ("publisher", "affiliation", "author", "editor", "othercredit", "collab")
 """Where an address is a line among others (a name's details), not a block of its own."""
 
-INFO_SHOWN = ("authorgroup", "author", "corpauthor", "editor", "othercredit", "abstract")
-"""What the info of a chapter or section shows under its title, as docbook-xsl's title page does."""
+INFO_SHOWN = (
+    "authorgroup", "author", "corpauthor", "editor", "othercredit", "releaseinfo", "edition",
+    "pubdate", "date", "copyright", "legalnotice", "revhistory", "abstract",
+)  # fmt: skip
+"""What the info of a chapter or section shows under its title, as docbook-xsl's title page
+does (its recto: authors, release, date, copyright, legal notice, history, abstract)."""
+INFO_LINES = ("releaseinfo", "edition", "pubdate", "date")
+"""Those of them that are a line of words of their own."""
 
 
 class Structures:
@@ -309,13 +317,16 @@ class Structures:
         """A chapter's or section's info: its authors and abstract under its title.
 
         Its title and subtitle stand in the heading (when the element has none of its own);
-        keywords, dates and other metadata go to no page, as with docbook-xsl.
+        what no page shows (keywords, subjects…) is reported, as an info finding.
         """
         shown = [
-            self.render(child)
+            f'<p class="{child.tag}">{self.render(child)}</p>'
+            if child.tag in INFO_LINES
+            else self.render(child)
             for child in element
             if isinstance(child.tag, str) and child.tag in INFO_SHOWN
         ]
+        self.report_unprinted(element, (*INFO_SHOWN, *TITLES))
         if not shown:
             return ""
         return self.block("aside_block", element, kind="info", title="", content="".join(shown))
@@ -401,6 +412,26 @@ class Structures:
 
     visit_primaryie = visit_secondaryie = visit_tertiaryie = index_entry_part
     visit_seeie = visit_seealsoie = index_entry_part
+
+    def report_unprinted(self, info: etree._Element, printed: tuple[str, ...]) -> None:
+        """An info finding for each child of `info` that no page prints: nothing of the
+        source is dropped silently."""
+        for child in info:
+            if not isinstance(child.tag, str) or child.tag in printed:
+                continue
+            file, line, column = self.document.locate(child)
+            self.findings.append(
+                Finding(
+                    "info",
+                    "unprinted",
+                    f"<{child.tag}> of <{info.tag}> is printed on no page (as with docbook-xsl)",
+                    file=file,
+                    line=line,
+                    column=column,
+                    where=enclosing(child),
+                    key=f"{info.tag}-{child.tag}",
+                )
+            )
 
     def metadata(self, element: etree._Element) -> str:
         return ""  # about the book, not of it: docbook-xsl shows it on no page

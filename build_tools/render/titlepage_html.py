@@ -12,6 +12,14 @@ AUTHOR_DETAILS = ("contrib", "affiliation", "email", "address", "authorblurb", "
 """What docbook-xsl prints with a name on a title page, after it."""
 
 
+BOOKINFO_PRINTED = (
+    "title", "subtitle", "titleabbrev", "author", "corpauthor", "editor", "othercredit",
+    "authorgroup", "abstract", "legalnotice", "revhistory", "releaseinfo", "edition", "pubdate",
+    "copyright",
+)  # fmt: skip
+"""What a book's title page (and its verso and front matter) prints of its info."""
+
+
 class TitlePage:
     """The `bookinfo` methods of the translator (mixed into `Translator`)."""
 
@@ -30,6 +38,7 @@ class TitlePage:
                 f"{parts['releaseinfo']} — {date}" if parts["releaseinfo"] else date
             )
         copyrights = [self.markup(self.render(node)) for node in element.findall("copyright")]
+        self.report_unprinted(element, BOOKINFO_PRINTED)
         # The abstract, legal notice and history come after the contents on screen (a reader
         # looks for the contents first); in print the copyright and the legal notice are on
         # the title page's verso, the abstract and the history on the next pages.
