@@ -50,14 +50,12 @@ def check_sheet(document, game) -> list[Finding]:
             sheet = description_file(description)
             line = line_in(sheet, example.file)
             findings.append(
-                Finding(
-                    "error",
+                _finding(
                     "sheet-character",
                     f"the example character {example.file} is no file of the game's folder",
-                    file=sheet,
-                    line=line,
-                    text=source_line(sheet, line) if line else "",
-                    key=f"{example.file}:missing",
+                    sheet,
+                    line,
+                    f"{example.file}:missing",
                 )
             )
             continue
@@ -122,6 +120,12 @@ def _crash(error: Exception, game, file: str) -> Finding:
         text=frame.line if frame else "",
         key=file,
     )
+
+
+def _finding(category: str, message: str, file: Path | None, line: int, key: str) -> Finding:
+    """An error of the game's sheet at `file`:`line`, with that line's text."""
+    text = source_line(file, line) if file and line else ""
+    return Finding("error", category, message, file=file, line=line, text=text, key=key)
 
 
 def description_file(description: Description) -> Path | None:
@@ -190,14 +194,12 @@ def _sources(description: Description, citations: Citations) -> list[Finding]:
         if citations.element(words) is None:
             line = line_in(file, words)
             findings.append(
-                Finding(
-                    "error",
+                _finding(
                     "sheet-source",
                     f"the character sheet cites « {words} », which the book does not say",
-                    file=file,
-                    line=line,
-                    text=source_line(file, line) if line else "",
-                    key=words,
+                    file,
+                    line,
+                    words,
                 )
             )
     return findings
@@ -241,14 +243,12 @@ def _arguments(description: Description, file: Path | None) -> list[Finding]:
                 seen.add(key)
                 line = line_in(file, f'"{argument}":') or line_in(file, f'"{box.key}"')
                 findings.append(
-                    Finding(
-                        "error",
+                    _finding(
                         "sheet-source",
                         f"the box {_pattern_of(placed.path)}: {problem}",
-                        file=file,
-                        line=line,
-                        text=source_line(file, line) if line else "",
-                        key=f"arguments:{_pattern_of(placed.path)}:{argument}",
+                        file,
+                        line,
+                        f"arguments:{_pattern_of(placed.path)}:{argument}",
                     )
                 )
     return findings
@@ -284,15 +284,13 @@ def _agreement(
         line = line_in(sheet, f'"{unknown[0]}"')
         derived = ", ".join(field for field, box in description.boxes() if box.derived)
         return [
-            Finding(
-                "error",
+            _finding(
                 "sheet-source",
                 f"the agreement of {file} names {', '.join(unknown)}, which is no box of the "
                 f"sheet (its derived boxes: {derived})",
-                file=sheet,
-                line=line,
-                text=source_line(sheet, line) if line else "",
-                key=f"{file}:{unknown[0]}",
+                sheet,
+                line,
+                f"{file}:{unknown[0]}",
             )
         ]
     pattern = compile_pattern(agreement.pattern)
