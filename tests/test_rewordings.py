@@ -82,3 +82,29 @@ REWORDINGS = [
 def test_a_rewording_gives_no_finding(copies, book, file, old, new):  # noqa: F811
     findings, _ = new_findings(copies[book], file, old, new)
     assert not findings, "\n".join(f.astext() for f in findings)
+
+
+COUNT_EDITS = [
+    # (book, file, old, new, the word changed: the finding stands where it stood)
+    ("cda", "cda.xml", r"correspondent trois <link", "correspondent quatre <link", "trois"),
+    ("cda", "cda.xml", r"normalement deux compétences à", "normalement cinq compétences à", "deux"),
+    ("cda", "cda.xml", r"\(10\) et trois à", "(10) et quatre à", "trois"),
+]
+
+
+@pytest.mark.parametrize("book, file, old, new, word", COUNT_EDITS, ids=[e[3] for e in COUNT_EDITS])
+def test_a_count_word_changed_in_a_cited_sentence_is_one_contradiction_at_it(
+    copies,  # noqa: F811
+    book,
+    file,
+    old,
+    new,
+    word,
+):
+    findings, line = new_findings(copies[book], file, old, new)
+    assert len(findings) == 1, "\n".join(f.astext() for f in findings)
+    [finding] = findings
+    source = (copies[book] / file).read_text(encoding="utf-8").split("\n")[line - 1]
+    assert finding.line == line, finding.astext()
+    assert finding.column == source.index(f" {word} ") + 2, finding.astext()
+    assert f"« {word} »" in finding.message, finding.astext()
