@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
+import weasyprint
 from lxml import etree
 
 from build_tools.cli import main
@@ -40,6 +41,8 @@ class Builds:
         self.folder = folder
         self.built: dict[tuple, Path] = {}
         self.readers: dict[tuple, pypdf.PdfReader] = {}
+        self.layouts: dict[tuple, int] = {}
+        """How many times WeasyPrint laid out each book built (the errata sheet's aside)."""
 
     def pdf(self, book: str, *options: str) -> Path:
         key = (book, *options)
@@ -47,9 +50,19 @@ class Builds:
             out = self.folder / f"{len(self.built)}"
             previous = os.environ.get("SOURCE_DATE_EPOCH")
             os.environ["SOURCE_DATE_EPOCH"] = EPOCH
+            layouts = []
+            render = weasyprint.HTML.render
+
+            def counted(document, *arguments, **settings):
+                layouts.append(1)
+                return render(document, *arguments, **settings)
+
+            weasyprint.HTML.render = counted
             try:
                 status = main(["build", book, "--format", "pdf", "--out", str(out), *options])
             finally:
+                weasyprint.HTML.render = render
+                self.layouts[key] = len(layouts)
                 if previous is None:
                     del os.environ["SOURCE_DATE_EPOCH"]
                 else:
@@ -619,3 +632,11 @@ def test_the_print_is_set_as_by_hand(builds, book):
             assert not re.search(r"[a-zà-ÿ]-$", body[-1].strip()), f"page {index + 1}"
     text = " ".join(" ".join(lines) for lines in pages)
     assert not re.search(r"(?:\d|°R) - \d", text)
+
+
+def test_the_book_is_laid_out_once(builds):
+    """The errata's pages beside the marks are the stylesheet's target-counter() and the notes
+    keep their calls' pages by the markup: cda's PDF, footnotes and errata marks and all, is
+    laid out by WeasyPrint once, not once to find the pages and again to write them in."""
+    builds.pdf("cda")
+    assert builds.layouts[("cda",)] == 1
