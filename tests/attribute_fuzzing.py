@@ -76,6 +76,7 @@ def attribute_places() -> list[tuple[str, str]]:
 
 
 PLACES = attribute_places()
+NAMED = sorted({element for element, _ in PLACES if element != "*"})
 
 
 def chapters() -> list[etree._Element]:
@@ -88,20 +89,26 @@ def chapters() -> list[etree._Element]:
         for child in snippet:
             chapter.append(child)
         if len(chapter) > 1 and chapter[1].tag not in ("reference", "part", "article"):
-            found.append(chapter)
+            if next(chapter.iter(*NAMED), None) is not None:  # one with an attribute of the table
+                found.append(chapter)
     return found
 
 
 def book(values: dict[tuple[str, str], str]) -> bytes:
-    """The book with each (element, attribute) of `values` set to its value, everywhere."""
+    """The book with each (element, attribute) of `values` set to its value, on every such
+    element; an attribute of every element ('*') on the first element of each name."""
     root = etree.Element("book", lang="fr")
     etree.SubElement(root, "title").text = "Fuzz"
     for chapter in chapters():
         root.append(chapter)
+    firsts = {}  # '*' attributes: on the first element of each name, every kind covered
+    for node in root.iter():
+        if isinstance(node.tag, str) and node.tag != "book":
+            firsts.setdefault(node.tag, node)
     for (element, name), value in values.items():
-        for node in root.iter(None if element == "*" else element):
-            if isinstance(node.tag, str) and (element != "*" or node.tag != "book"):
-                node.set(name, value)
+        nodes = firsts.values() if element == "*" else root.iter(element)
+        for node in nodes:
+            node.set(name, value)
     return etree.tostring(root, xml_declaration=True, encoding="utf-8")
 
 
