@@ -366,3 +366,23 @@ def test_a_verified_paragraph_has_its_tick_in_the_margin_beside_its_last_line(
             assert mark["last"]["top"] <= middle <= mark["last"]["bottom"], mark
         else:
             assert mark["below"], mark
+
+
+LIST_MARKS = """
+  for (const mark of page.querySelectorAll('li > p + details.verification')) {
+    const paragraph = mark.previousElementSibling;
+    const range = page.createRange();
+    range.selectNodeContents(paragraph);
+    const boxes = Array.from(range.getClientRects());
+    const last = boxes[boxes.length - 1];
+    const sign = mark.querySelector('summary').getBoundingClientRect();
+    found.push({middle: (sign.top + sign.bottom) / 2, top: last.top, bottom: last.bottom});
+  }
+"""
+
+
+def test_a_list_items_tick_stays_on_its_last_line_on_a_phone(site, server, tmp_path):
+    marks = measured(site, server, tmp_path, "/harmonies/html/scombat.html", 390, LIST_MARKS)
+    assert len(marks) >= 3
+    for mark in marks:
+        assert mark["top"] <= mark["middle"] <= mark["bottom"], mark
