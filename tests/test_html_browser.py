@@ -368,21 +368,11 @@ def test_a_verified_paragraph_has_its_tick_in_the_margin_beside_its_last_line(
             assert mark["below"], mark
 
 
-LIST_MARKS = """
-  for (const mark of page.querySelectorAll('li > p + details.verification')) {
-    const paragraph = mark.previousElementSibling;
-    const range = page.createRange();
-    range.selectNodeContents(paragraph);
-    const boxes = Array.from(range.getClientRects());
-    const last = boxes[boxes.length - 1];
-    const sign = mark.querySelector('summary').getBoundingClientRect();
-    found.push({middle: (sign.top + sign.bottom) / 2, top: last.top, bottom: last.bottom});
-  }
-"""
-
-
 def test_a_list_items_tick_stays_on_its_last_line_on_a_phone(site, server, tmp_path):
-    marks = measured(site, server, tmp_path, "/harmonies/html/scombat.html", 390, LIST_MARKS)
+    """The margin's measure, of the ✓ after a list item's paragraph: on its last line."""
+    script = MARKS_IN_MARGIN.replace("'p + details", "'li > p + details")
+    marks = measured(site, server, tmp_path, "/harmonies/html/scombat.html", 390, script)
     assert len(marks) >= 3
     for mark in marks:
-        assert mark["top"] <= mark["middle"] <= mark["bottom"], mark
+        middle = (mark["sign"]["top"] + mark["sign"]["bottom"]) / 2
+        assert mark["last"]["top"] <= middle <= mark["last"]["bottom"], mark
