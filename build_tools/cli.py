@@ -250,6 +250,7 @@ def run_check(arguments: argparse.Namespace) -> int:
         from build_tools import corrections
 
         results = [examine(book, cross_check=cross_check) for book in books]
+        _check_selection(arguments.select, results)
         chosen = corrections.chosen_by(arguments.select, arguments.new_only)
         threshold = "warning" if arguments.strict else "error"
         return corrections.run(results, arguments.fix, chosen, threshold)
@@ -258,6 +259,19 @@ def run_check(arguments: argparse.Namespace) -> int:
     print(reports.FORMATS[arguments.format](results, settings), end="")
     write_reports(arguments, results, settings)
     return exit_status(results, settings.threshold)
+
+
+def _check_selection(select: list[str], results) -> None:
+    """Each --select names a finding or a category of these books, or it is a usage error."""
+    names = {name for result in results for f in result.findings for name in (f.id, f.category)}
+    for wanted in select:
+        if wanted not in names:
+            close = difflib.get_close_matches(wanted, sorted(names), n=1, cutoff=0.6)
+            hint = f" (did you mean `{close[0]}`?)" if close else ""
+            raise UsageError(
+                f"--select {wanted}: no finding of this id or category{hint} "
+                "(`rulebook check --format json` lists them)"
+            )
 
 
 def report_settings(arguments: argparse.Namespace) -> reports.Settings:

@@ -200,7 +200,9 @@ def test_every_output_corrects_the_new_erratum(rulebook, new_game):
     assert diff.status == 0  # once applied, nothing new is wrong
     assert "-      <para>Avec une compétence de 4, un jet de 13 donne un total de 18" in diff.out
     assert "+      <para>Avec une compétence de 4, un jet de 13 donne un total de 17" in diff.out
-    assert rulebook("check", "jeu", "--diff", "--select", "table-row").out == ""  # not chosen
+    status, out, err = rulebook("check", "jeu", "--diff", "--select", "erratun")
+    assert (status, out) == (2, "")
+    assert "--select erratun: no finding of this id or category (did you mean `erratum`?)" in err
     run = rulebook("check", "jeu", "--fix", "--new-only")
     assert run.status == 0
     assert run.err == "rulebook: jeu: corrected new erratum:example-un-jet:total-de\n"
