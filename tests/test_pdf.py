@@ -632,6 +632,8 @@ def test_the_print_is_set_as_by_hand(builds, book):
             assert not re.search(r"[a-zà-ÿ]-$", body[-1].strip()), f"page {index + 1}"
     text = " ".join(" ".join(lines) for lines in pages)
     assert not re.search(r"(?:\d|°R) - \d", text)
+    if book == "harmonies":  # the places of its links to missing sections, with their pages
+        assert re.search(r"« Les dégâts », p\. \d+", text)
 
 
 def test_the_book_is_laid_out_once(builds):
