@@ -43,8 +43,16 @@ MISTAKES = [
         "rules/tests.py",
         'cites="table “Difficulties”",\n)\ndef difficulty',
         'cites="table “Difficultiez”",\n)\ndef difficulty',
-        "rules/tests.py:17",
+        "rules/tests.py:16",
         "cites a sentence the book does not hold: « table “Difficultiez” »",
+    ),
+    (
+        "a constant with a number its sentence does not say",
+        "rules/characters.py",
+        "LOWEST, HIGHEST = constant((0, 4),",
+        "LOWEST, HIGHEST = constant((0, 5),",
+        "rules/characters.py:8",
+        "the rules module says 5 where the sentence it cites says 0, 4",
     ),
     (
         "a formula's symbol standing for no argument of its rule",
@@ -97,8 +105,8 @@ MISTAKES = [
     (
         "a rules module importing what is not there",
         "rules/combat.py",
-        "from build_tools.checking.rule import rule\n",
-        "from build_tools.checking.rule import rule\nfrom . import weapons\n",
+        "from build_tools.game import rule\n",
+        "from build_tools.game import rule\nfrom . import weapons\n",
         "rules/combat.py:4",
         "cannot load: ImportError: cannot import name 'weapons'",
     ),

@@ -241,16 +241,24 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
 def _check_value(citation: Citation, sentences: list[str], place: Place, findings) -> None:
     """A constant whose value is none of the numbers of the sentence it cites: the module
     and the book disagree (one finding at the rule, naming the sentence)."""
-    value = citation.value
-    if value is None or isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+    values = citation.value if isinstance(citation.value, (tuple, list)) else [citation.value]
+    values = [
+        value
+        for value in values
+        if isinstance(value, (int, Fraction)) and not isinstance(value, bool)
+    ]
+    if not values:
         return
     numbers = [
         number_value(number)
         for sentence in sentences
         for number in re.findall(r"[+\-−]?\d+(?:[.,]\d+)?", sentence)
     ]
-    if not numbers or value in numbers or -value in numbers:
+    # each whole number of the constant (a range's two bounds) must be one of the sentence's
+    strangers = [value for value in values if value not in numbers and -value not in numbers]
+    if not numbers or not strangers:
         return
+    value = strangers[0]
     findings.append(
         Finding(
             "error",
