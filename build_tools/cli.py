@@ -610,7 +610,14 @@ def add_mutants(commands, common) -> None:
         metavar="PERCENT",
         help="exit 1 when a kind's kill score (or the rewordings' silence) is under PERCENT",
     )
-    mutants.add_argument("--format", choices=("text", "json"), default="text")
+    mutants.add_argument(
+        "--format", choices=("text", "json"), default="text", help="text (default) or json"
+    )
+    verbosity(
+        mutants,
+        quiet="no progress on the terminal",
+        verbose="also list the mutants the check killed and the equivalent ones, with why",
+    )
     _add_jobs(mutants, "check N mutants at once (default: one per core)")
     mutants.set_defaults(run=run_mutants)
 

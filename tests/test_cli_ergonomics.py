@@ -64,13 +64,17 @@ def test_quiet_and_verbose_together_are_refused(rulebook, book):
 
 
 @pytest.mark.parametrize(
-    "argv", [["list"], ["new"], ["ledger", "accept"], ["ledger", "prune"], ["sheet"], ["build"]]
+    "argv",
+    [["list"], ["new"], ["ledger", "accept"], ["ledger", "prune"], ["sheet"], ["build"]]
+    + [["mutants"]],
 )
 def test_each_command_has_its_own_help(rulebook, book, argv):
     status, out, _ = rulebook(*argv, "--help")
     assert status == 0
     assert "say only what fails (new findings)" not in out  # check's words, not theirs
     assert "also list the known findings" not in out
+    if argv == ["mutants"]:
+        assert "-v, --verbose" in out and "the mutants the check killed" in out
     if argv[0] in ("build", "ledger"):
         assert re.search(r"\n  BOOK +a book name, folder or main file \(default: all\)\n", out)
     if argv == ["list"]:
