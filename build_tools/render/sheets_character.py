@@ -58,6 +58,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "no_file": "le fichier n’existe pas",
         "a_folder": "c’est un dossier, non un fichier",
         "refused": "la lecture du fichier est refusée",
+        "too_large": "le fichier dépasse {bound} octets (rulebook.limits.COMPANION_BYTES)",
+        "leads_outside": "le fichier mène hors du dossier du livre par un lien symbolique\u00a0:"
+        " refusé",
+        "not_regular": "ce n’est pas un fichier ordinaire",
     },
     "en": {
         "unknown_field": "unknown field “{key}” (fields: {fields})",
@@ -88,6 +92,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "no_file": "the file does not exist",
         "a_folder": "it is a folder, not a file",
         "refused": "the file cannot be read (permission denied)",
+        "too_large": "the file is larger than {bound} bytes (rulebook.limits.COMPANION_BYTES)",
+        "leads_outside": "the file leads out of the book's folder by a symbolic link: refused",
+        "not_regular": "this is not a regular file",
     },
 }
 """What a character file's mistakes say, in the language of its book (a player reads them)."""
@@ -278,14 +285,10 @@ def _read_text(path: Path, folder: Path | None = None) -> str:
     try:
         return read_text(Path(path), folder, "COMPANION_BYTES")
     except Refused as error:
-        reason = {
-            "limit": f"le fichier dépasse {limits.COMPANION_BYTES} octets "
-            "(rulebook.limits.COMPANION_BYTES)",
-            "outside": "le fichier mène hors du dossier du livre par un lien symbolique"
-            f"{COLON} refusé",
-            "special": "ce n’est pas un fichier ordinaire",
-        }.get(error.kind, f"fichier refusé ({error})")
-        raise UnusableCharacter([Diagnostic(path, 0, "", reason)]) from None
+        said = {"limit": "too_large", "outside": "leads_outside", "special": "not_regular"}
+        reason = _say(said.get(error.kind, "refused"), bound=limits.COMPANION_BYTES)
+        # at the file's first line: the character file's fault, never the sheet's description
+        raise UnusableCharacter([Diagnostic(path, 1, "", reason)]) from None
     except OSError as error:
         reason = {
             FileNotFoundError: _say("no_file"),
