@@ -15,7 +15,14 @@ from pathlib import Path
 import pytest
 
 from build_tools.books import discover, load_game
-from build_tools.render.sheets import PAPERS, sheet_document
+from build_tools.render.sheets import (
+    NOTES_FRAME,
+    NOTES_LEAST,
+    PAPERS,
+    _notes_alone,
+    _room_left,
+    sheet_document,
+)
 from build_tools.render.sheets_layout import PRINTABLE, PX_TO_MM, outside_printable
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,6 +41,11 @@ def test_every_box_of_every_sheet_is_inside_the_printable_area(book, paper):
     game = load_game(chosen)[0]
     document = sheet_document(game.sheet, chosen.folder, paper)
     assert outside_printable(document, game.sheet.title, paper) == []
+    # no page spent on the Notes box alone where a Notes box fits on the page before
+    # (Edad's third page on Letter); Harmonies' first A4 page is full to its foot
+    if len(document.pages) > 1 and _notes_alone(document.pages[-1]):
+        room = _room_left(document.pages[-2])
+        assert room < NOTES_FRAME + NOTES_LEAST, (book, paper, room)
     # Measured here too, by the fields alone: the form's boxes a player writes in.
     for page in document.pages:
         width = page.width * PX_TO_MM

@@ -167,6 +167,14 @@ def sheet_document(
         )
 
     document = lay_out()
+    if not view["filled"] and len(document.pages) > 1 and _notes_alone(document.pages[-1]):
+        # A page spent on the Notes box alone (Edad on Letter): a shorter box, on the page
+        # before, if it fits there.
+        view["short_notes"] = _room_left(document.pages[-2]) - NOTES_FRAME
+        if view["short_notes"] >= NOTES_LEAST:
+            shorter = lay_out()
+            if len(shorter.pages) < len(document.pages):
+                document = shorter
     if view["filled"]:
         # A value too long for its box (« Hache de guerre à deux mains ») is set smaller,
         # on two lines, rather than cut at the box's edge.
@@ -174,6 +182,36 @@ def sheet_document(
         if view["long"]:
             document = lay_out()
     return document
+
+
+NOTES_FRAME = 18.0
+"""Millimetres a Notes box needs besides its field: its heading, the legend, the gaps."""
+NOTES_LEAST = 15.0
+"""The shortest Notes field worth writing in, in millimetres."""
+
+
+def _room_left(page) -> float:
+    """Millimetres left under the last box of a laid-out page, above its bottom margin."""
+    to_mm = 25.4 / 96
+    bottom = max(
+        (
+            box.border_box_y() + box.border_height()
+            for box in _descendants(page._page_box)
+            if getattr(box, "element_tag", "") == "section"
+        ),
+        default=0,
+    )
+    return (page._page_box.content_box_y() + page._page_box.height - bottom) * to_mm
+
+
+def _notes_alone(page) -> bool:
+    """Whether the page holds no section but the Notes box."""
+    classes = [
+        (box.element.get("class") or "").split()
+        for box in _descendants(page._page_box)
+        if getattr(box, "element_tag", "") == "section" and box.element is not None
+    ]
+    return bool(classes) and all("notes" in names for names in classes)
 
 
 def too_wide(document) -> set[str]:
@@ -297,6 +335,7 @@ def _view(description: Description, character: Character | None) -> dict[str, An
         "sections": sections,
         "filled": character is not None,
         "long": set(),
+        "short_notes": 0,
         "notes": str(character.values.get("notes", "")).replace("'", "’") if character else "",
     }
 
