@@ -25,6 +25,7 @@ REWORDINGS = [
     ),
     ("cda", "cda.xml", r"plus petit que l'Effort", "plus petit que l’Effort"),
     ("cda", "cda.xml", r"Donc on a Dom = Eff", "On a donc Dom = Eff"),
+    ("cda", "cda.xml", r"plus de 5 points \(l'inverse", "plus de cinq points (l'inverse"),
     # Harmonies
     (
         "harmonies",
@@ -53,8 +54,11 @@ REWORDINGS = [
         "Quand deux adversaires s'affrontent (en duel), c'est",
     ),
     ("harmonies", "combat.xml", r"Quand deux adversaires", "Lorsque deux adversaires"),
+    ("harmonies", "combat.xml", r"légère, et donc -3", "légère, et ainsi -3"),
     # Edad
     ("edad", "book.xml", r"faire 20 à la place", "faire vingt à la place"),
+    ("edad", "book.xml", r"moins 10 \(donc il peut", "moins 10 (ainsi il peut"),
+    ("edad", "book.xml", r"du sort plus un, divisé", "du sort plus un (rappelons-le), divisé"),
     (
         "edad",
         "book.xml",

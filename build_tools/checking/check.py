@@ -273,6 +273,8 @@ class Check:
             for candidate in candidates:
                 head = self.passage.text[: candidate.start].rstrip()
                 tail = self.passage.text[candidate.end :].lstrip()
+                if head_words != before.strip():  # reworded: an aside before the hole is no word
+                    head = _ASIDE.sub("", head)
                 if head.endswith(head_words) and tail.startswith(tail_words):
                     located = candidate
                     before, after = head_words, tail_words
@@ -697,6 +699,9 @@ class TableCheck(Check):
 
     def all_spots(self) -> list[Spot]:
         return self.spots + [spot for cell in self.cells() for spot in cell.spots]
+
+
+_ASIDE = re.compile(r"\s*\([^()\d]*\)(?=[,;:.]?$)")
 
 
 def _nearest(before: str, after: str) -> tuple[str, str]:

@@ -172,8 +172,14 @@ def _loose(token: Token) -> str:
     return token.rule.family if token.rule is not None else _key(token)
 
 
+SYNONYMS = {"ainsi": "donc", "quand": "lorsque", "lorsqu": "lorsque", "aussi": "également"}
+"""Prose words a rewording swaps for one another (French): one key in an alignment."""
+
+
 def _key(token: Token) -> str:
-    return "#" if token.kind in ("number", "hole") else token.key
+    if token.kind in ("number", "hole"):
+        return "#"
+    return SYNONYMS.get(token.key, token.key) if token.kind == "prose" else token.key
 
 
 def _judge(matcher, pattern, window, free) -> Alignment | None:

@@ -15,6 +15,12 @@ from dataclasses import dataclass
 
 from build_tools.checking.rule import probing
 
+_COUNTS = (
+    r"(?:deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze"
+    r"|seize|vingt|trente|quarante|cinquante|soixante|cent|mille)\b"
+)
+"""A number written in words where a bound needs a number after it (« plus de cinq »)."""
+
 RELATIONS = {
     "fr": {
         # family -> lemma -> forms (regular expressions, matched case-insensitively)
@@ -35,11 +41,11 @@ RELATIONS = {
             "égal": [r"égale?s?", r"égaux"],
         },
         "borne": {
-            "au moins": [r"au moins", r"au minimum", r"moins de(?= [+\-−]?\d)"],
+            "au moins": [r"au moins", r"au minimum", r"moins de(?= (?:[+\-−]?\d|" + _COUNTS + "))"],
             "au plus": [
                 r"au plus(?! (?:haut|bas|proche))",
                 r"au maximum",
-                r"plus de(?= [+\-−]?\d)",
+                r"plus de(?= (?:[+\-−]?\d|" + _COUNTS + "))",
             ],
         },
         "seuil": {
