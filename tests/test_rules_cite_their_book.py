@@ -129,8 +129,8 @@ def test_a_constant_citing_words_the_book_lacks_or_nothing_is_named(tmp_path):
     text = rules.read_text(encoding="utf-8")
     text = text.replace('cites="Le seuil de base des armes est de 5"', 'cites="Le seuil est de 6"')
     text = text.replace(
-        "from build_tools.checking.rule import constant, rule",
-        "from build_tools.checking.rule import constant, rule\n\nNOUVEAU_SEUIL = 7",
+        "from build_tools.game import constant, rule",
+        "from build_tools.game import constant, rule\n\nNOUVEAU_SEUIL = 7",
     )
     rules.write_text(text, encoding="utf-8")
     _, problems = problems_of(copy)
