@@ -81,14 +81,20 @@ def test_a_card_is_compared_at_the_book_s_own_precision(exact, book, agree):
     assert _agree(card, book) is agree
 
 
-def test_a_deck_sets_the_decimals_of_a_column_and_the_book_still_agrees(tmp_path, rulebook):
-    # Harmonies' « livre » column, held to the book's whole percentages, printed to a decimal.
+def _harmonies_with(tmp_path: Path, line: str) -> tuple[Path, int]:
+    """A copy of Harmonies whose chances block has `line` added: its folder and that line."""
     folder = tmp_path / "harmonies"
     shutil.copytree(ROOT / "source" / "harmonies", folder)
     deck = folder / "deck.toml"
     text = deck.read_text(encoding="utf-8")
     anchor = "book_columns = [1, 0, 2]\n"
-    deck.write_text(text.replace(anchor, anchor + "decimals = [0, 2, 1]\n"), encoding="utf-8")
+    deck.write_text(text.replace(anchor, f"{anchor}{line}\n"), encoding="utf-8")
+    return folder, text[: text.index(anchor)].count("\n") + 2
+
+
+def test_a_deck_sets_the_decimals_of_a_column_and_the_book_still_agrees(tmp_path, rulebook):
+    # Harmonies' « livre » column, held to the book's whole percentages, printed to a decimal.
+    folder, _ = _harmonies_with(tmp_path, "decimals = [0, 2, 1]")
     assert rulebook("check", str(folder)).status == 0
     game = load_game(next(b for b in discover(tmp_path) if b.name == "harmonies"))[0]
     block = next(b for card in load_deck(game).cards for b in card.blocks if b.kind == "chances")
@@ -97,13 +103,7 @@ def test_a_deck_sets_the_decimals_of_a_column_and_the_book_still_agrees(tmp_path
 
 
 def test_a_wrong_decimals_is_a_deck_finding_at_its_line(tmp_path, rulebook):
-    folder = tmp_path / "harmonies"
-    shutil.copytree(ROOT / "source" / "harmonies", folder)
-    deck = folder / "deck.toml"
-    text = deck.read_text(encoding="utf-8")
-    anchor = "book_columns = [1, 0, 2]\n"
-    line = text[: text.index(anchor)].count("\n") + 2
-    deck.write_text(text.replace(anchor, anchor + "decimals = [1, 2]\n"), encoding="utf-8")
+    folder, line = _harmonies_with(tmp_path, "decimals = [1, 2]")
     run = rulebook("check", str(folder))
     assert run.status == 1
     assert (

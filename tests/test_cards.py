@@ -633,13 +633,11 @@ def test_fonts_are_the_deck_faces_only_and_the_output_intent_is_srgb(built):
 
 def test_a_deck_colour_too_pale_to_read_is_refused_at_its_line(tmp_path, rulebook):
     assert contrast("#777777", "#ffffff") < 4.5 < contrast("#595959", "#ffffff")
-    folder = tmp_path / "edad"
-    shutil.copytree(ROOT / "source" / "edad", folder, ignore=shutil.ignore_patterns("__pycache__"))
-    deck = folder / "deck.toml"
+    deck = _copy(tmp_path, "edad") / "deck.toml"
     text = deck.read_text(encoding="utf-8")
     line = text[: text.index('colour = "#3d4f1f"')].count("\n") + 1
     deck.write_text(text.replace('colour = "#3d4f1f"', 'colour = "#e0c060"'), encoding="utf-8")
-    run = rulebook("check", str(folder))
+    run = rulebook("check", str(deck.parent))
     assert run.status == 1
     assert re.search(
         rf"deck\.toml:{line}: error: \[deck\]: colour = \"#e0c060\": white titles on it and its "
