@@ -142,11 +142,11 @@ def stages(book_name: str, out: Path) -> list[tuple[str, float]]:
         timings.append((name, now - start))
         start = now
 
-    from build_tools.render.weasyprint_loading import load_weasyprint
+    from build_tools.render.pdf.weasyprint_loading import load_weasyprint
 
     weasyprint = load_weasyprint()
     from build_tools.examine import examine
-    from build_tools.render import pdf
+    from build_tools.render.pdf import book as pdf
 
     lap("imports (weasyprint, rulebook)")
     report = examine(select([book_name])[0])

@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 from build_tools.reader import read_book  # noqa: E402
 from build_tools.render.elements import METADATA, table  # noqa: E402
-from build_tools.render.html import supported_elements  # noqa: E402
+from build_tools.render.html.book import supported_elements  # noqa: E402
 
 VNU = Path.home() / ".cache/rulebook/vnu/node_modules/vnu-jar/build/dist/vnu.jar"
 WORD = re.compile(r"\w+", re.UNICODE)

@@ -582,7 +582,7 @@ def _shown(path) -> str:
 
 
 def add_sheet(commands, common) -> None:
-    from build_tools.render import sheets
+    from build_tools.render.sheets import pages as sheets
 
     sheet = sheets.add_command(commands, parents=[common])  # --traceback, as every command
     verbosity(sheet, quiet="do not print where the sheet was written")

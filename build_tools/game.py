@@ -19,7 +19,7 @@ from build_tools.checking.rule import ImpossibleValue, Working, constant, note, 
 from build_tools.checking.words import comparison, operation, threshold
 from build_tools.diagnostics import slug
 from build_tools.dice import Distribution, die, open_ended
-from build_tools.render.sheets_model import (
+from build_tools.model.sheet import (
     Agreement,
     Box,
     Description,

@@ -167,7 +167,7 @@ def _in_fresh_process(book: Book, out: Path, options):
 ENGINE = (
     "build_tools.examine",
     "build_tools.render.build",
-    "build_tools.render.html",
+    "build_tools.render.html.book",
     "build_tools.render.incremental",
     "jinja2",
     "mimetypes",

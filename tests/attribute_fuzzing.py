@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from lxml import etree
 
 from build_tools.cli import main
-from build_tools.render.html import supported_attributes
+from build_tools.render.html.book import supported_attributes
 
 SNIPPETS = Path(__file__).resolve().parent / "fixtures" / "markup" / "snippets.xml"
 BASE = """<chapter id="base"><title>Base</title>

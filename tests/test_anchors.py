@@ -20,7 +20,7 @@ from build_tools.books import select
 from build_tools.examine import examine
 from build_tools.render.build import Options, RenderContext
 from build_tools.render.elements import METADATA, table
-from build_tools.render.html import HtmlBook, supported_elements
+from build_tools.render.html.book import HtmlBook, supported_elements
 
 FIXTURES = ROOT / "tests/fixtures"
 HANDLING = table(supported_elements())

@@ -64,8 +64,8 @@ def test_the_ledger_entries_of_unchecked_products_are_not_stale():
 def test_every_category_a_product_check_gives_is_named(product):
     """The categories `examine` leaves unjudged without a product's check are all of them."""
     modules = {
-        "cards": ("checking/cards.py", "render/cards_deck.py"),
-        "sheets": ("checking/sheets.py", "render/sheets_character.py"),
+        "cards": ("checking/cards.py", "render/cards/deck.py"),
+        "sheets": ("checking/sheets.py", "render/sheets/character.py"),
     }[product]
     given = set()
     for name in modules:
@@ -83,7 +83,7 @@ def test_every_category_a_product_check_gives_is_named(product):
 
 def test_a_working_is_written_once_for_every_rendering(tmp_path):
     from build_tools.render.build import Options, RenderContext
-    from build_tools.render.html import HtmlBook
+    from build_tools.render.html.book import HtmlBook
 
     report = examine(select(["cda"])[0], products=())
     screen = HtmlBook.of(RenderContext(report, Options(), tmp_path))
@@ -119,7 +119,8 @@ def test_the_html_build_skips_the_products(monkeypatch, tmp_path):
 
 def test_a_build_of_the_cards_computes_the_deck_once(monkeypatch, tmp_path):
     """The check of the cards against the book and their rendering share one deck."""
-    from build_tools.render import build, cards_deck
+    from build_tools.render import build
+    from build_tools.render.cards import deck as cards_deck
 
     loaded = []
     load = cards_deck._load_deck

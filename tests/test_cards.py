@@ -21,7 +21,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from build_tools.books import discover, load_game
-from build_tools.render.cards_deck import contrast, load_deck
+from build_tools.render.cards.deck import contrast, load_deck
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOKS = ("cda", "harmonies", "edad")
@@ -377,7 +377,7 @@ def _edad_rolls():
 def test_each_size_is_imposed_as_many_to_a_sheet_as_fit_with_room_for_the_marks(
     size, paper, columns, rows, landscape
 ):
-    from build_tools.render.cards import Layout
+    from build_tools.render.cards.pages import Layout
 
     layout = Layout.of(size, paper)
     assert (layout.columns, layout.rows, layout.landscape) == (columns, rows, landscape)
@@ -389,7 +389,7 @@ def test_each_size_is_imposed_as_many_to_a_sheet_as_fit_with_room_for_the_marks(
 
 
 def test_a_back_falls_behind_its_face_once_the_sheet_is_turned_over_its_long_edge():
-    from build_tools.render.cards import Layout
+    from build_tools.render.cards.pages import Layout
 
     portrait = Layout.of("tarot", "a4")  # turned over its left edge: columns mirrored
     x, y = portrait.slot(0)
@@ -405,7 +405,7 @@ def test_a_back_falls_behind_its_face_once_the_sheet_is_turned_over_its_long_edg
 def test_two_builds_with_source_date_epoch_are_byte_identical(decks, monkeypatch):
     from dataclasses import replace
 
-    from build_tools.render import cards
+    from build_tools.render.cards import pages as cards
 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     deck = replace(decks["harmonies"], cards=decks["harmonies"].cards[:2])

@@ -18,8 +18,8 @@ import pytest
 from lxml import etree
 
 from build_tools.render.elements import DOCBOOK_45, INSIDE, METADATA, table
-from build_tools.render.html import supported_elements
-from build_tools.render.technical_html import CODE, NAMED
+from build_tools.render.html.book import supported_elements
+from build_tools.render.html.technical import CODE, NAMED
 
 ROOT = Path(__file__).resolve().parent.parent
 DTD = Path("/usr/share/xml/docbook/schema/dtd/4.5/docbookx.dtd")

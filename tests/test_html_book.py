@@ -16,7 +16,7 @@ import pytest
 from build_tools.books import select
 from build_tools.examine import examine
 from build_tools.reader import read_book
-from build_tools.render.html import supported_elements
+from build_tools.render.html.book import supported_elements
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOKS = {

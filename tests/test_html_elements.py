@@ -10,7 +10,7 @@ import lxml.html
 import pytest
 
 from build_tools.reader import read_book
-from build_tools.render.html import supported_elements
+from build_tools.render.html.book import supported_elements
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOKS = {

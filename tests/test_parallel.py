@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from build_tools.render.parallel import in_parallel
+from build_tools.render.html.parallel import in_parallel
 
 
 def test_both_results_and_the_copy_changes_nothing_here():

@@ -8,7 +8,7 @@ import subprocess
 import pytest
 from lxml import html
 
-from build_tools.render.pdf_code import MARK, MEASURE, NARROWER, Lines
+from build_tools.render.html.print_code import MARK, MEASURE, NARROWER, Lines
 
 GLYPHS = """<book lang="fr"><title>Glyphes</title><chapter><title>C</title>
 <para>Un dé ⚀ et un hiéroglyphe 𓀀 ici.</para>
@@ -66,7 +66,7 @@ def test_the_print_page_breaks_a_listing_at_the_measure_of_the_blocks_around_it(
     from build_tools.books import select
     from build_tools.examine import examine
     from build_tools.render.build import Options, RenderContext
-    from build_tools.render.html import HtmlBook
+    from build_tools.render.html.book import HtmlBook
 
     folder = tmp_path / "code"
     folder.mkdir()

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from build_tools.books import discover, load_game
-from build_tools.render.sheets import (
+from build_tools.render.sheets.layout import PRINTABLE, PX_TO_MM, outside_printable
+from build_tools.render.sheets.pages import (
     NOTES_FRAME,
     NOTES_LEAST,
     PAPERS,
@@ -23,7 +24,6 @@ from build_tools.render.sheets import (
     _room_left,
     sheet_document,
 )
-from build_tools.render.sheets_layout import PRINTABLE, PX_TO_MM, outside_printable
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -21,8 +21,8 @@ import pytest
 from build_tools.books import discover, load_game
 from build_tools.checking.sheets import check_sheet
 from build_tools.cli import main
+from build_tools.model.sheet import Box, Track, reference
 from build_tools.reader import read_book
-from build_tools.render.sheets_model import Box, Track, reference
 
 pypdf = pytest.importorskip("pypdf")
 
@@ -378,7 +378,7 @@ def test_each_mistake_is_an_error_naming_line_field_and_rule(
 @pytest.mark.parametrize("book", BOOKS)
 def test_the_documented_fields_are_the_descriptions(book):
     # docs/sheets.md lists each game's fields between markers; regenerate them with
-    # build_tools.render.sheets_model.reference when a description changes.
+    # build_tools.model.sheet.reference when a description changes.
     _, game = _game(book)
     doc = (ROOT / "docs" / "sheets.md").read_text(encoding="utf-8")
     documented = doc.split(f"<!-- fields: {book} -->\n")[1].split("<!-- end fields -->")[0]
@@ -452,8 +452,8 @@ def test_sheet_takes_quiet_as_every_command_does(rulebook, tmp_path, monkeypatch
 def test_a_long_value_is_set_smaller_on_its_sheet_never_cut():
     # Kröm's « Hache de guerre à deux mains » is wider than the weapon's box at 10 pt.
     from build_tools.model.sentences import Citations
-    from build_tools.render.sheets import sheet_document
-    from build_tools.render.sheets_character import read_character
+    from build_tools.render.sheets.character import read_character
+    from build_tools.render.sheets.pages import sheet_document
 
     def boxes(box):
         yield box

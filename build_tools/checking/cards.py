@@ -24,7 +24,7 @@ from build_tools.checking.words import Vocabulary
 from build_tools.diagnostics import Finding, source_line
 from build_tools.model.docbook import TABLES, normalize, text_of, title_of, where_of
 from build_tools.model.grid import filled_rows
-from build_tools.render.cards_deck import (
+from build_tools.render.cards.deck import (
     MINUS,
     Block,
     Card,

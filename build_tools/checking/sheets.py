@@ -19,8 +19,8 @@ from pathlib import Path
 from build_tools.checking.passage import Passage, compile_pattern, number_value
 from build_tools.diagnostics import Finding, source_line
 from build_tools.model.sentences import Citations
-from build_tools.render.sheets_character import UnusableCharacter, read_character
-from build_tools.render.sheets_model import Agreement, Description, printed
+from build_tools.model.sheet import Agreement, Description, printed
+from build_tools.render.sheets.character import UnusableCharacter, read_character
 
 TAGS = ("para", "row", "entry", "screen", "title", "listitem")
 
@@ -208,7 +208,7 @@ def _sources(description: Description, citations: Citations) -> list[Finding]:
 def _arguments(description: Description, file: Path | None) -> list[Finding]:
     """A box's `arguments` naming an argument its rule does not take, or a field the sheet does
     not have: each at its line, before any character is totalled (its value would be nought)."""
-    from build_tools.render.sheets_totals import placed_boxes
+    from build_tools.render.sheets.totals import placed_boxes
 
     fields = {_pattern_of(field) for field, _ in description.boxes()}
     findings, seen = [], set()

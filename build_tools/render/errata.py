@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from build_tools.render import pdf, pdf_style
-from build_tools.render.html import HtmlBook
+from build_tools.render.html.book import HtmlBook
 from build_tools.render.output import write_atomic
-from build_tools.render.weasyprint_loading import load_weasyprint
+from build_tools.render.pdf import book as pdf
+from build_tools.render.pdf import style as pdf_style
+from build_tools.render.pdf.weasyprint_loading import load_weasyprint
 from build_tools.resources import Gate
 
 HTML_NAME = "errata.html"
@@ -30,7 +31,7 @@ def render(context) -> list[Path]:
     written = [write_atomic(context.out / HTML_NAME, page)]
     weasyprint = load_weasyprint()
     # Every URL the PDF engine opens goes through the book's gate, as for the book itself.
-    from build_tools.render.fetching import gate_fetcher
+    from build_tools.render.pdf.fetching import gate_fetcher
 
     fetcher = gate_fetcher(Gate(context.document.folder, assets=pdf_style.asset_folders()))
     base_url = Path(context.out).absolute().as_uri() + "/"

@@ -97,7 +97,7 @@ def tool_inputs(format_name: str) -> list[Path]:
     ]
     if format_name in ("pdf", "sheets", "cards"):
         try:
-            from build_tools.render.pdf_style import fonts
+            from build_tools.render.pdf.style import fonts
 
             paths += [Path(face.url.removeprefix("file://")) for face in fonts().faces]
         except Exception:  # no font package: the fallback fonts are the system's

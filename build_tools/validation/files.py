@@ -8,7 +8,7 @@ from lxml import etree
 from build_tools import resources
 from build_tools.diagnostics import Finding
 from build_tools.reader import Document
-from build_tools.render.media_html import (
+from build_tools.render.html.media import (
     TEXT_INSTEAD,
     WORDS_ONLY,
     format_problem,

@@ -13,7 +13,7 @@ from build_tools.validation.located import finding_at
 
 DERIVED = re.compile(r"^(?P<base>.+)-(?P<part>caption|row-(?P<row>\d+)|call|ref)$")
 """The ids the HTML derives from an element's own: a table's caption and rows, a note's call and
-back-link (templates/html/blocks.html, render/inline_html.py)."""
+back-link (templates/html/blocks.html, render/html/inline.py)."""
 PARTS = {"caption": ("table", "informaltable"), "row": ("table", "informaltable")}
 PARTS |= {"call": ("footnote",), "ref": ("footnote",)}
 

@@ -7,7 +7,7 @@ from build_tools.diagnostics import Finding
 from build_tools.model.language import DEFAULT_LANGUAGE
 from build_tools.reader import Document
 from build_tools.render.elements import handling, misplaced, unsupported_message
-from build_tools.render.html import supported_attributes, supported_elements
+from build_tools.render.html.book import supported_attributes, supported_elements
 from build_tools.validation.located import finding_at
 
 

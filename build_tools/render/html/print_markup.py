@@ -55,7 +55,7 @@ def metadata(root: _Element, typography: Typography) -> list[tuple[str, str]]:
 
 def edition(root: _Element) -> str:
     """« Version 1.3 · 19 janvier 2004 » (the printed title page's version line)."""
-    from build_tools.render.titlepage_html import version_line
+    from build_tools.render.html.titlepage import version_line
 
     info = root.find("bookinfo")
     return version_line(info) if info is not None else ""

@@ -15,7 +15,7 @@ from lxml import etree
 
 from build_tools.diagnostics import Finding, at_line
 from build_tools.model.docbook import SECTIONS, enclosing
-from build_tools.render import pdf_code
+from build_tools.render.html import print_code as pdf_code
 
 LISTINGS = ("programlisting", "screen", "synopsis", "literallayout", "programlistingco", "screenco")
 REFERENCE_SECTIONS = ("refsect1", "refsect2", "refsect3", "refsection", "refsynopsisdiv")

@@ -1,6 +1,6 @@
 """The HTML book: one page (`BOOK.html`) and a site of one page per chapter (`html/`).
 
-    number the book ─> translate each division (docbook_html) ─> lay out the pages (templates/html)
+    number the book ─> translate each division (translator) ─> lay out the pages (templates/html)
 
 The single page embeds its stylesheet, so that it works alone and the PDF
 renderer can build from it; the split pages share `html/book.css`. Nothing is
@@ -24,12 +24,14 @@ from markupsafe import Markup
 from build_tools.assets import TEMPLATES
 from build_tools.model.docbook import SECTIONS
 from build_tools.model.numbering import DIVISION_TAGS, Numbering, number
-from build_tools.render import pdf_markup, search_html, web_faces
 from build_tools.render.caches import cache_folder
-from build_tools.render.docbook_html import Page, Translator
 from build_tools.render.elements import ATTRIBUTES as ELEMENT_ATTRIBUTES
+from build_tools.render.html import print_markup as pdf_markup
+from build_tools.render.html import search as search_html
+from build_tools.render.html import web_faces
+from build_tools.render.html.parallel import in_parallel
+from build_tools.render.html.translator import Page, Translator
 from build_tools.render.output import write_atomic
-from build_tools.render.parallel import in_parallel
 from build_tools.render.profiling import ATTRIBUTES as PROFILING_ATTRIBUTES
 from build_tools.render.profiling import Profile
 from build_tools.render.typography import Typography

@@ -8,9 +8,9 @@ set of `visit_` methods is the list of supported elements that the validator
 checks a book against (`supported_elements`).
 
 This module walks the tree and gives every source id its anchor; the `visit_`
-methods live in one mixin per family of elements (`divisions_html`,
-`paragraphs_html`, `references_html` for titles and links, `inline_html`,
-`lists_html`, `cals`…), which `Translator` gathers.
+methods live in one mixin per family of elements (`divisions`,
+`paragraphs`, `references` for titles and links, `inline`,
+`lists`, `cals`…), which `Translator` gathers.
 """
 
 from __future__ import annotations
@@ -30,23 +30,23 @@ from build_tools.model.docbook import enclosing, reading_texts
 from build_tools.model.language import html_language
 from build_tools.model.numbering import TITLES, Numbering
 from build_tools.reader import Document
-from build_tools.render import pdf_code
-from build_tools.render.callouts_html import Callouts
-from build_tools.render.cals import CalsTables
-from build_tools.render.divisions_html import Divisions
 from build_tools.render.elements import BLOCKS as ELEMENT_BLOCKS
 from build_tools.render.elements import unsupported_message
-from build_tools.render.glossary_html import Glossary
-from build_tools.render.index_html import Index
-from build_tools.render.inline_html import Inline
-from build_tools.render.lists_html import Lists
-from build_tools.render.media_html import Media
-from build_tools.render.paragraphs_html import Paragraphs
+from build_tools.render.html import print_code as pdf_code
+from build_tools.render.html.callouts import Callouts
+from build_tools.render.html.cals import CalsTables
+from build_tools.render.html.divisions import Divisions
+from build_tools.render.html.glossary import Glossary
+from build_tools.render.html.index import Index
+from build_tools.render.html.inline import Inline
+from build_tools.render.html.lists import Lists
+from build_tools.render.html.media import Media
+from build_tools.render.html.paragraphs import Paragraphs
+from build_tools.render.html.references import References
+from build_tools.render.html.structures import Structures
+from build_tools.render.html.technical import Technical
+from build_tools.render.html.titlepage import TitlePage
 from build_tools.render.profiling import Profile
-from build_tools.render.references_html import References
-from build_tools.render.structures_html import Structures
-from build_tools.render.technical_html import Technical
-from build_tools.render.titlepage_html import TitlePage
 from build_tools.render.typography import Typography
 
 BLOCKS = (

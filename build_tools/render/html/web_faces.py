@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from build_tools.render.caches import cache_folder
-from build_tools.render.pdf_style import fonts
+from build_tools.render.pdf.style import fonts
 
 FOLDER = "fonts"
 """Where the faces go, beside the split pages (html/fonts/)."""

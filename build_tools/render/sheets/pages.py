@@ -2,7 +2,7 @@
 
 The pipeline, in the order it runs:
 
-1. the game's rules module describes its character (`sheets_model.Description`);
+1. the game's rules module describes its character (`build_tools.model.sheet.Description`);
 2. `_view` turns that description (and, for a filled sheet, a character read by
    `sheets_character`) into boxes with their field names, labels, formulas and values;
 3. `templates/sheets/sheet.html` and `sheet.css` lay them out, for A4 or Letter;
@@ -28,10 +28,11 @@ from build_tools.books import Book, UsageError, discover, load_game, main_file, 
 from build_tools.diagnostics import Finding, counted
 from build_tools.model.language import language_of
 from build_tools.model.sentences import Citations
-from build_tools.render import pdf_style
+from build_tools.model.sheet import Description, Group, Track, printed
 from build_tools.render.build import RenderError
 from build_tools.render.output import write_atomic
-from build_tools.render.sheets_character import (
+from build_tools.render.pdf import style as pdf_style
+from build_tools.render.sheets.character import (
     Character,
     UnusableCharacter,
     book_named_by,
@@ -39,9 +40,8 @@ from build_tools.render.sheets_character import (
     read_character,
     unknown_book,
 )
-from build_tools.render.sheets_form import finish_form
-from build_tools.render.sheets_layout import outside_printable
-from build_tools.render.sheets_model import Description, Group, Track, printed
+from build_tools.render.sheets.form import finish_form
+from build_tools.render.sheets.layout import outside_printable
 from build_tools.render.typography import french_spaces
 from build_tools.render.wording import words_for
 from build_tools.settings import read_settings
@@ -124,11 +124,11 @@ def sheet_document(
     import markupsafe
     from weasyprint.text.fonts import FontConfiguration
 
-    from build_tools.render.weasyprint_loading import load_weasyprint
+    from build_tools.render.pdf.weasyprint_loading import load_weasyprint
     from build_tools.resources import Gate
 
     weasyprint = load_weasyprint()
-    from build_tools.render.fetching import gate_fetcher
+    from build_tools.render.pdf.fetching import gate_fetcher
 
     fetcher = gate_fetcher(Gate(folder, assets=pdf_style.asset_folders()))
 
@@ -237,7 +237,7 @@ def _descendants(box):
 
 
 def _date() -> str:
-    from build_tools.render.pdf_markup import source_date
+    from build_tools.render.html.print_markup import source_date
 
     date = source_date()
     return date.strftime("%Y-%m-%dT%H:%M:%SZ") if date else ""

@@ -31,10 +31,10 @@ from build_tools.assets import templates_folder
 from build_tools.diagnostics import Finding, source_line
 from build_tools.model.language import language_of
 from build_tools.render.build import RenderError
-from build_tools.render.cards_deck import SIZES, Deck, DeckError, deck_file, load_deck
+from build_tools.render.cards.deck import SIZES, Deck, DeckError, deck_file, load_deck
+from build_tools.render.html.print_markup import source_date
 from build_tools.render.output import write_atomic
-from build_tools.render.pdf_markup import source_date
-from build_tools.render.pdf_style import asset_folders, fonts
+from build_tools.render.pdf.style import asset_folders, fonts
 
 TEMPLATES = templates_folder() / "cards"
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -258,11 +258,11 @@ def _document(deck, layout, sizes, mode, language):
 
 def _html(page: str, deck: Deck):
     """WeasyPrint's document for `page`, reading nothing but the game's folder and our assets."""
-    from build_tools.render.weasyprint_loading import load_weasyprint
+    from build_tools.render.pdf.weasyprint_loading import load_weasyprint
     from build_tools.resources import Gate
 
     weasyprint = load_weasyprint()
-    from build_tools.render.fetching import gate_fetcher
+    from build_tools.render.pdf.fetching import gate_fetcher
 
     fetcher = gate_fetcher(Gate(deck.file.parent, assets=asset_folders()))
     return weasyprint.HTML(string=page, base_url=TEMPLATES.as_uri() + "/", url_fetcher=fetcher)

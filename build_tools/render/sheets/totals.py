@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import Any
 
 from build_tools.checking.notation import evaluate
-from build_tools.render.sheets_model import Box, Description, Group, Table
+from build_tools.model.sheet import Box, Description, Group, Table
 
 MINUS = "\u2212"
 SAMPLES = ((3, 7, 11, 13, 17), (8, 2, 5, 21, 4), (14, 1, 20, 6, 2))

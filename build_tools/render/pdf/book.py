@@ -33,11 +33,13 @@ from pathlib import Path
 
 from build_tools import limits
 from build_tools.diagnostics import Finding
-from build_tools.render import pdf_glyphs, pdf_markup, pdf_style
-from build_tools.render.html import HtmlBook
-from build_tools.render.media_html import IMAGES
+from build_tools.render.html import print_markup as pdf_markup
+from build_tools.render.html.book import HtmlBook
+from build_tools.render.html.media import IMAGES
 from build_tools.render.output import write_atomic
-from build_tools.render.weasyprint_loading import load_weasyprint
+from build_tools.render.pdf import glyphs as pdf_glyphs
+from build_tools.render.pdf import style as pdf_style
+from build_tools.render.pdf.weasyprint_loading import load_weasyprint
 from build_tools.resources import Gate
 
 PAPERS = ("a4", "letter")
@@ -79,7 +81,7 @@ def lay_out(context, refusals: list[str] | None = None):
     # folder is read from the book's folder, so a PDF built alone has its images.
     refusals = [] if refusals is None else refusals
     gate = Gate(context.document.folder, assets=pdf_style.asset_folders())
-    from build_tools.render.fetching import gate_fetcher
+    from build_tools.render.pdf.fetching import gate_fetcher
 
     fetcher = gate_fetcher(gate, media=(base, IMAGES), refusals=refusals)
     fonts = FontConfiguration()

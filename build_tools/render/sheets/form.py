@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import io
 
-from build_tools.render.sheets_model import Description
-from build_tools.render.sheets_totals import scripts
+from build_tools.model.sheet import Description
+from build_tools.render.sheets.totals import scripts
 
 READ_ONLY = 1
 """The /Ff bit of a field the player cannot edit."""

@@ -7,7 +7,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from build_tools.render import image_bounds
-from build_tools.render.weasyprint_loading import load_weasyprint
+from build_tools.render.pdf.weasyprint_loading import load_weasyprint
 from build_tools.resources import Gate, Refused
 
 load_weasyprint()  # by its sonames, before weasyprint.urls would import it the slow way

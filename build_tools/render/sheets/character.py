@@ -19,8 +19,8 @@ from typing import Any
 
 from build_tools import limits
 from build_tools.diagnostics import toml_error_place
-from build_tools.render.sheets_model import Box, Description, Group, Mistake, Table, Track
-from build_tools.render.sheets_totals import TotalsError, totals, uncomputed
+from build_tools.model.sheet import Box, Description, Group, Mistake, Table, Track
+from build_tools.render.sheets.totals import TotalsError, totals, uncomputed
 from build_tools.render.wording import folder_language
 from build_tools.resources import Refused, read_text
 
