@@ -107,8 +107,9 @@ def book(values: dict[tuple[str, str], str]) -> bytes:
             firsts.setdefault(node.tag, node)
     for (element, name), value in values.items():
         nodes = firsts.values() if element == "*" else root.iter(element)
-        for node in nodes:
-            node.set(name, value)
+        for number, node in enumerate(nodes):
+            # ids made unique, else the renderers give all but one a generated anchor
+            node.set(name, f"{value}{number}" if name == "id" else value)
     return etree.tostring(root, xml_declaration=True, encoding="utf-8")
 
 

@@ -44,7 +44,7 @@ def test_drawn_values_in_every_attribute(tmp_path_factory, values):
     run(tmp_path_factory.mktemp("fuzz") / "book", values)
 
 
-MARKUP = "x\" onmouseover=\"alert(1)' onfocus='alert(2)><script>alert(3)</script>&amp;<b>y"
+MARKUP = 'x"><a href="javascript:alert(1)">y</a><script>alert(2)</script><b title=\'&amp;'
 """A value that closes an attribute or an element if it is ever written unescaped."""
 
 
