@@ -106,8 +106,9 @@ def examine(
         verifications = outcome.verifications
     if cross_check and game is not None and game.sheet is not None and "sheets" in products:
         from build_tools.checking.sheets import check_sheet
+        from build_tools.checking.sheets import fold as fold_sheet
 
-        findings += check_sheet(document, game)
+        findings = fold_sheet(findings + check_sheet(document, game))
     if cross_check and game is not None and "cards" in products:
         from build_tools.checking.cards import check_cards, fold
 

@@ -21,6 +21,7 @@ import pytest
 from build_tools.books import discover, load_game
 from build_tools.checking.sheets import check_sheet
 from build_tools.cli import main
+from build_tools.examine import examine
 from build_tools.model.sheet import Box, Track, reference
 from build_tools.reader import read_book
 
@@ -528,3 +529,53 @@ def test_a_character_file_in_one_books_folder_naming_another_is_refused(
         "dans le dossier du livre « edad »"
     ) in run.err
     assert not (tmp_path / "krom.pdf").exists()
+
+
+def test_a_file_with_mistakes_of_both_kinds_has_them_all_said_in_one_run(
+    rulebook, tmp_path, monkeypatch
+):
+    # a wrong type (Cp+Rs -1.5) and a broken rule (the E threshold above S) in one file:
+    # the rules still read the rest of it, so both are said, each once
+    original = (ROOT / "source" / DAVID).read_text(encoding="utf-8")
+    text = original.replace("cp_rs = -1", "cp_rs = -1.5", 1).replace("E = -3", "E = 0", 1)
+    path = tmp_path / Path(DAVID).name
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.chdir(ROOT)
+    run = rulebook("sheet", str(path), "--out", str(tmp_path / "sheet.pdf"))
+    assert run.status == 2
+    lines = text.splitlines()
+    errors = [line for line in run.err.splitlines() if ": error: " in line]
+    for field, line in (("defense.cp_rs", "cp_rs = -1.5"), ("armes.0.E", "E = 0")):
+        start = f"{path}:{lines.index(line) + 1}:1: error: {field}\u00a0: "
+        assert len([error for error in errors if error.startswith(start)]) == 1, run.err
+    assert len(errors) == 2, run.err
+
+
+def test_a_rule_about_a_field_of_the_wrong_type_is_not_said_twice(tmp_path):
+    # Kröm's Puissance written as a text: the rules read his moyens without it, and their
+    # « il manque la Puissance » is the same fault as its type, said once
+    from build_tools.render.sheets.character import UnusableCharacter, read_character
+
+    chosen, game = _game("cda")
+    original = (ROOT / "source/cda/personnages/krom.toml").read_text(encoding="utf-8")
+    path = tmp_path / "krom.toml"
+    path.write_text(original.replace("Pu = 4", 'Pu = "4"', 1), encoding="utf-8")
+    with pytest.raises(UnusableCharacter) as raised:
+        read_character(path, game.sheet, lambda words: words)
+    fields = [diagnostic.field for diagnostic in raised.value.diagnostics]
+    assert fields == ["moyens.Pu"], [d.message for d in raised.value.diagnostics]
+
+
+def test_a_sheet_total_resting_on_an_erratum_is_that_erratum_once():
+    # Marie-Pierre's « de 6 à 7 (il lui reste 3 PX » rests on her Physique 6, an erratum
+    # (5): her sheet's two totals join that erratum's working; Goliath's D likewise
+    for book, erratum, words in (
+        ("cda", "augmenter-son-physique-de", ("aspects.Ph.valeur", "aspects.Ph.reste")),
+        ("harmonies", "table-de-goliath", ("armes.0.D",)),
+    ):
+        report = examine(next(b for b in discover(ROOT / "source") if b.name == book))
+        assert not [f for f in report.findings if f.category == "sheet-total"]
+        (found,) = [f for f in report.findings if erratum in f.id]
+        assert found.known, found.id
+        for total in words:
+            assert any(total in line and "sheet of" in line for line in found.derivation)

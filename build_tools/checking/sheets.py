@@ -7,6 +7,10 @@ Two things are checked during `rulebook check`:
 - every example character the game ships is read and totalled like any
   character file, and each total the book prints for him is compared with the
   sheet's: a disagreement is a `sheet-total` finding at the book's line.
+
+A total the book prints wrong because a number behind it is an erratum the
+rules already found (Marie-Pierre's Ph 6 → 7 written from a 6 that is 5) is
+that erratum, not a second fault: `fold` adds the sheet's words to its working.
 """
 
 from __future__ import annotations
@@ -23,6 +27,35 @@ from build_tools.model.sheet import Agreement, Description, printed
 from build_tools.render.sheets.character import UnusableCharacter, read_character
 
 TAGS = ("para", "row", "entry", "screen", "title", "listitem")
+
+
+def fold(findings: list[Finding]) -> list[Finding]:
+    """The findings with each `sheet-total` that an erratum already covers folded into it.
+
+    An erratum covers a sheet total printed at its own place, or at a place its
+    correction rewrites too (the follow-on edits of a changed number); the
+    total's words join that erratum's working: one finding for one fault.
+    """
+    places = {}
+    for finding in findings:
+        if finding.category != "erratum":
+            continue
+        places.setdefault((str(finding.file), finding.line, finding.column), finding)
+        for correction in finding.corrections:
+            key = (str(correction.file), correction.line, correction.column)
+            places.setdefault(key, finding)
+    kept = []
+    for finding in findings:
+        erratum = (
+            places.get((str(finding.file), finding.line, finding.column))
+            if finding.category == "sheet-total"
+            else None
+        )
+        if erratum is None:
+            kept.append(finding)
+        else:
+            erratum.derivation.append(f"{finding.where}: {finding.message}")
+    return kept
 
 
 def check_sheet(document, game) -> list[Finding]:

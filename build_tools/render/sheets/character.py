@@ -9,6 +9,7 @@ the place in the book of the rule it breaks.
 
 from __future__ import annotations
 
+import copy
 import re
 import tomllib
 from collections.abc import Callable, Mapping
@@ -234,6 +235,7 @@ def _read_character(path, description, place, folder) -> Character:
     text = _read_text(path, folder)
     data = _toml(path, text)
     lines = FieldLines(text)
+    structure = list(_structure(data, description))
     diagnostics = [
         Diagnostic(
             path,
@@ -241,15 +243,12 @@ def _read_character(path, description, place, folder) -> Character:
             field,
             _placed(message, place) if isinstance(message, Mistake) else message,
         )
-        for field, message in _structure(data, description)
+        for field, message in structure
     ]
-    if not diagnostics:
-        for mistake in description.check(data):
-            diagnostics.append(
-                Diagnostic(
-                    path, lines.line_of(mistake.field), mistake.field, _placed(mistake, place)
-                )
-            )
+    for mistake in _rule_mistakes(data, description, structure):
+        diagnostics.append(
+            Diagnostic(path, lines.line_of(mistake.field), mistake.field, _placed(mistake, place))
+        )
     if diagnostics:
         raise UnusableCharacter(diagnostics)
     try:
@@ -271,6 +270,54 @@ def _read_character(path, description, place, folder) -> Character:
             ]
         )
     return Character(path, data["livre"], data, values)
+
+
+def _rule_mistakes(data, description: Description, structure) -> list[Mistake]:
+    """The rules' mistakes of a file, beside its mistakes of structure: every error in one run.
+
+    The rules are written for a well-typed character: they read it with the
+    fields of a wrong type (or unknown) left out, or, when that is still not
+    enough for them, with the whole groups and tables holding such fields left
+    out. A mistake of theirs about a field the structure already found wrong (or
+    a group holding it, or a field inside it) is that same fault, said once.
+    A file the rules cannot read even so keeps its structure's mistakes alone.
+    """
+    if not structure:
+        return description.check(data)
+    faulty = [path for path, _ in structure]
+    untyped = [path for path, message in structure if not isinstance(message, Mistake)]
+    tops = {path.split(".")[0] for path in untyped}
+    for pruned in (_without(data, untyped), {k: v for k, v in data.items() if k not in tops}):
+        try:
+            mistakes = description.check(pruned)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            continue
+        return [m for m in mistakes if not any(_overlap(m.field, f) for f in faulty)]
+    return []
+
+
+def _without(data: Mapping[str, Any], fields: list[str]) -> dict[str, Any]:
+    """A deep copy of `data` without the values at `fields` (dotted paths, list indexes)."""
+    kept = copy.deepcopy(dict(data))
+    for path in fields:
+        *parents, last = path.split(".")
+        holder: Any = kept
+        for part in parents:
+            if isinstance(holder, list):
+                holder = holder[int(part)] if part.isdigit() and int(part) < len(holder) else None
+            else:
+                holder = holder.get(part)
+            if not isinstance(holder, (dict, list)):
+                break
+        else:
+            if isinstance(holder, dict):
+                holder.pop(last, None)
+    return kept
+
+
+def _overlap(one: str, other: str) -> bool:
+    """Whether two dotted fields are one, or one holds the other."""
+    return one == other or one.startswith(other + ".") or other.startswith(one + ".")
 
 
 def _placed(mistake: Mistake, place: Callable[[str], str]) -> str:
