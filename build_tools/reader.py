@@ -336,9 +336,12 @@ def _check_entity_texts(raw: bytes, path: Path, folder: Path) -> None:
     if b"<!ENTITY" not in raw:
         return
     try:
-        subset = etree.fromstring(raw, _DECLARATIONS_ONLY).getroottree().docinfo.internalDTD
+        root = etree.fromstring(raw, _DECLARATIONS_ONLY)
     except etree.XMLSyntaxError:
         return  # the parse proper says what is wrong
+    # A parse in recovery mode gives no root for a text it could not make a document of:
+    # the parse proper says what is wrong with it.
+    subset = root.getroottree().docinfo.internalDTD if root is not None else None
     if subset is None:
         return
     # Both kinds are listed together, a name possibly twice: each declared parameter

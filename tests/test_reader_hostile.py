@@ -380,3 +380,14 @@ def test_a_refused_entity_with_a_short_name_is_placed_on_its_own_line(rulebook, 
     assert finding["category"] == "refused-access"
     assert finding["line"] == 3
     assert finding["text"][finding["column"] - 1 :].startswith('x">')
+
+
+def test_an_included_file_whose_internal_subset_is_broken_is_not_well_formed(rulebook, write_book):
+    # Found by the fuzzer (variant('harmonies', 307)): a byte flipped in a chapter's internal
+    # subset left no root to read the entity declarations from, and the build failed as a bug.
+    chapter = '<?xml version="1.0"?>\n<!DOCTYPE chapter [\n  <!ENTITY x "y"\x01>\n]>\n<chapter/>\n'
+    include = '<xi:include href="chapter.xml"/>'
+    folder = write_book("book", {"book.xml": BOOK.format(body=include), "chapter.xml": chapter})
+    status, out, err = rulebook("check", str(folder), "--no-rules")
+    assert status == 2
+    assert "chapter.xml:3:" in out and "[not-well-formed]" in out
