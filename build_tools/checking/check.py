@@ -409,18 +409,7 @@ class Check:
 
     def note(self, category: str, message: str) -> None:
         """A figure to print with every check (an info finding): a table's gap from the dice."""
-        line = self.passage.line_at(0)
-        self.findings.append(
-            Finding(
-                "info",
-                category,
-                message,
-                file=self.passage.file,
-                line=line,
-                where=self.where,
-                key=category,
-            )
-        )
+        self.inform(message, key=category, derivation=[], category=category)
 
     def waive(self, pattern: str | re.Pattern, reason: str) -> None:
         """Account for the numbers and rule words at `pattern`, unchecked, for `reason`."""
