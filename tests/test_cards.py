@@ -14,6 +14,8 @@ import json
 import math
 import re
 import shutil
+import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -675,3 +677,98 @@ def test_the_cards_say_what_a_player_needs_at_the_table(decks):
     assert "degré de réussite (°R)" in cda
     damage = _words(_card(decks, "cda", "Dommages et blessures"))
     assert "handicap = PF × 1" in damage and "erratum" in damage
+
+
+# -- a card's own colour, icon and count -------------------------------------------------------
+
+
+def _edad_with(tmp_path: Path, after_title: str, keys: str) -> Path:
+    """A copy of Edad whose card `after_title` has `keys` (TOML lines) of its own."""
+    folder = _copy(tmp_path, "edad")
+    deck = folder / "deck.toml"
+    text = deck.read_text(encoding="utf-8")
+    title = f'title = "{after_title}"\n'
+    assert title in text
+    deck.write_text(text.replace(title, title + keys, 1), encoding="utf-8")
+    return folder
+
+
+@pytest.mark.slow
+def test_a_card_has_its_own_colour_icon_and_count_on_the_imposed_sheets(tmp_path, rulebook):
+    folder = _edad_with(
+        tmp_path, "Faire une action", 'colour = "#7a1f1f"\nicon = "de"\ncount = 3\n'
+    )
+    (folder / "epee.svg").write_text(
+        (ROOT / "templates/cards/icons/epee.svg").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    deck = folder / "deck.toml"
+    text = deck.read_text(encoding="utf-8")
+    title = 'title = "Chances de succès"\n'
+    deck.write_text(text.replace(title, title + 'icon = "epee.svg"\n', 1), encoding="utf-8")
+    cards = len(re.findall(r"^\[\[card\]\]$", text, re.M))
+    out = tmp_path / "out"
+    run = rulebook("build", str(folder), "--format", "cards", "--out", str(out))
+    assert run.status == 0, run.err
+    sheets = PdfReader(out / "edad" / "cards.pdf")
+    single = PdfReader(out / "edad" / "cards-single.pdf")
+    # poker cards are nine to an A4 sheet: the first card's three copies, then the others
+    fronts = _flat(" ".join(page.extract_text() for page in sheets.pages[::2]))
+    assert fronts.count(_flat("Faire une action")) == 3
+    assert fronts.count(f"/{cards}") == cards + 2  # each face's footer « n/7 »
+    # the single-card file, for a print shop, holds each card once
+    assert len(single.pages) == 2 * cards
+    assert _flat(single.pages[0].extract_text()).count(_flat("Faire une action")) == 1
+    # the icons are drawn in the title bars (white on the bar's right end), not on the others
+    assert [_white_in_title_bar(out / "edad" / "cards-single.pdf", p) for p in (1, 3, 5)] == [
+        True,
+        True,
+        False,
+    ]
+    # the card's colour fills its title bar: its RGB appears in the card's page, not another's
+    red = "0.478 0.122 0.122"
+    contents = [page.get_contents().get_data().decode("latin-1") for page in single.pages[:4:2]]
+    assert any(re.search(r"0?\.47\d+ 0?\.12\d+ 0?\.12\d+ rg", c) for c in contents[:1]), red
+    assert not re.search(r"0?\.47\d+ 0?\.12\d+ 0?\.12\d+ rg", contents[1])
+
+
+def _white_in_title_bar(pdf: Path, page: int) -> bool:
+    """Whether the right end of a card's title bar (its last 12 mm) has white in it."""
+    from PIL import Image
+
+    with tempfile.TemporaryDirectory() as scratch:
+        stem = Path(scratch) / "card"
+        subprocess.run(
+            ["pdftoppm", "-r", "150", "-f", str(page), "-l", str(page), "-singlefile", "-png"]
+            + [str(pdf), str(stem)],
+            check=True,
+        )
+        image = Image.open(f"{stem}.png").convert("L")
+    dots = 150 / 25.4
+    width, _ = image.size
+    # the bar: under the 3 mm bleed and the 3 mm safe zone, from 6.5 to 11 mm from the top
+    box = (int(width - 15 * dots), int(6.5 * dots), int(width - 6 * dots), int(11 * dots))
+    return max(image.crop(box).getdata()) > 240
+
+
+@pytest.mark.parametrize(
+    ("keys", "key", "message"),
+    [
+        ('colour = "#e0c060"\n', "colour", r"contrast of 1\.\d:1; at least 4\.5:1"),
+        ('colour = "red"\n', "colour", "expected a colour as #rrggbb"),
+        ('icon = "hache"\n', "icon", r"no such symbol \(bouclier, coeur, de, epee, livre\)"),
+        ('icon = "../../x.svg"\n', "icon", "an SVG in the game's folder"),
+        ("count = 0\n", "count", "expected a whole number of copies from 1 to 54"),
+        ('count = "2"\n', "count", "expected a whole number of copies"),
+    ],
+)
+def test_a_cards_own_colour_icon_or_count_that_cannot_be_is_an_error_at_its_line(
+    tmp_path, rulebook, keys, key, message
+):
+    folder = _edad_with(tmp_path, "Chances de succès", keys)
+    text = (folder / "deck.toml").read_text(encoding="utf-8")
+    line = text[: text.index(keys)].count("\n") + 1
+    run = rulebook("check", str(folder))
+    assert run.status == 1
+    assert re.search(
+        rf"deck\.toml:{line}: error: card « Chances de succès »: {key} = .*{message}", run.out
+    ), run.out

@@ -35,6 +35,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from build_tools.assets import templates_folder
 from build_tools.diagnostics import Finding, source_line, toml_error_place, unreadable_companion
 from build_tools.render.typography import Typography
 from build_tools.render.wording import folder_language, words_for
@@ -87,7 +88,13 @@ KINDS_OF_VALUE = {
 }
 """What each key of a block holds: a value of another kind is the deck's mistake, at its line."""
 DECK_KEYS = {"title", "subtitle", "size", "colour"}
-CARD_KEYS = {"title", "block"}
+CARD_KEYS = {"title", "block", "colour", "icon", "count"}
+ICONS = templates_folder() / "cards" / "icons"
+"""The named symbols a card's `icon` may be: `icon = "epee"` is icons/epee.svg."""
+ICON_BYTES = 16_384
+"""The most an icon of the game's own (an SVG beside the deck) may weigh: a symbol."""
+MOST_COPIES = 54
+"""The most copies of one card a deck prints (`count`): a full deck of playing cards."""
 MINUS = "\u2212"
 NARROW = "\u202f"
 FRENCH = Typography("fr", apostrophes=True)
@@ -175,6 +182,12 @@ class Card:
     title: str
     blocks: list[Block]
     line: int = 0
+    colour: str | None = None
+    """The card's own colour (title bar, headings, rules), else the deck's."""
+    icon: str | None = None
+    """The URL of the symbol drawn in its title bar: one shipped (icons/NAME.svg) or the game's."""
+    count: int = 1
+    """How many copies the imposed sheets print."""
 
 
 @dataclass
@@ -279,7 +292,9 @@ def _load_deck(game) -> Deck:
         line = _line_of(path, f'"{title}"')
         _known_keys(path, f"card « {title} »", spec, CARD_KEYS, f'"{title}"')
         blocks = [_block(game, path, title, block) for block in spec.get("block", [])]
-        cards.append(Card(french(title), blocks, line))
+        card = Card(french(title), blocks, line)
+        _card_looks(path, number, title, spec, card)
+        cards.append(card)
     if not cards:
         raise DeckError(_finding(path, 0, "the deck has no card"))
     return Deck(
@@ -290,6 +305,76 @@ def _load_deck(game) -> Deck:
         cards,
         path,
     )
+
+
+def _card_looks(path: Path, number: int, title: str, spec: dict, card: Card) -> None:
+    """A card's own `colour`, `icon` and `count`, each a mistake at its line when wrong."""
+
+    def mistake(key: str, expected: str) -> DeckError:
+        value = spec[key]
+        line = _card_key_line(path, number, key) or card.line
+        return DeckError(
+            _finding(path, line, f"card « {title} »: {key} = {_toml(value)}: {expected}")
+        )
+
+    if "colour" in spec:
+        colour = spec["colour"]
+        if not isinstance(colour, str) or not re.fullmatch(
+            r"#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?", colour
+        ):
+            raise mistake("colour", "expected a colour as #rrggbb")
+        ratio = contrast(colour, "#ffffff")
+        if ratio < MINIMUM_CONTRAST:
+            raise mistake(
+                "colour",
+                f"white titles on it and its headings on white have a contrast of "
+                f"{ratio:.1f}:1; at least {MINIMUM_CONTRAST:g}:1 reads at the table "
+                "(a darker colour)",
+            )
+        card.colour = colour
+    if "icon" in spec:
+        card.icon = _icon(spec["icon"], path, lambda expected: mistake("icon", expected))
+    if "count" in spec:
+        count = spec["count"]
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MOST_COPIES:
+            raise mistake("count", f"expected a whole number of copies from 1 to {MOST_COPIES}")
+        card.count = count
+
+
+def _icon(icon: Any, path: Path, mistake) -> str:
+    """The URL of a card's icon: a symbol we ship by its name, or an SVG of the game's folder."""
+    named = sorted(p.stem for p in ICONS.glob("*.svg"))
+    if not isinstance(icon, str) or not icon:
+        raise mistake(f"expected the name of a symbol ({', '.join(named)}) or an SVG file")
+    if icon in named:
+        return f"icons/{icon}.svg"
+    folder = path.parent.resolve()
+    file = (path.parent / icon).resolve()
+    if not icon.endswith(".svg") or not file.is_relative_to(folder):
+        raise mistake(
+            f"no such symbol ({', '.join(named)}); a file of its own is an SVG in the game's folder"
+        )
+    if not file.is_file():
+        raise mistake(f"the game's folder has no file {icon}")
+    if file.stat().st_size > ICON_BYTES:
+        raise mistake(f"an icon is a small symbol: {ICON_BYTES} bytes at most")
+    return file.as_uri()
+
+
+def _card_key_line(path: Path, number: int, key: str) -> int:
+    """The line of `key = …` in the `number`-th [[card]] table (0 when it has none)."""
+    start = _card_line(path, number)
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return 0
+    for at in range(start, len(lines)):
+        line = lines[at].strip()
+        if line.startswith("["):  # its blocks, or the next card: past the card's own keys
+            break
+        if re.match(rf"{key}\s*=", line):
+            return at + 1
+    return 0
 
 
 class UnknownFunction(LookupError):

@@ -31,7 +31,7 @@ from build_tools.assets import templates_folder
 from build_tools.diagnostics import Finding, source_line
 from build_tools.model.language import language_of
 from build_tools.render.build import RenderError
-from build_tools.render.cards.deck import SIZES, Deck, DeckError, deck_file, load_deck
+from build_tools.render.cards.deck import ICONS, SIZES, Deck, DeckError, deck_file, load_deck
 from build_tools.render.html.print_markup import source_date
 from build_tools.render.output import write_atomic
 from build_tools.render.pdf.style import asset_folders, fonts
@@ -264,7 +264,7 @@ def _html(page: str, deck: Deck):
     weasyprint = load_weasyprint()
     from build_tools.render.pdf.fetching import gate_fetcher
 
-    fetcher = gate_fetcher(Gate(deck.file.parent, assets=asset_folders()))
+    fetcher = gate_fetcher(Gate(deck.file.parent, assets=[*asset_folders(), ICONS]))
     return weasyprint.HTML(string=page, base_url=TEMPLATES.as_uri() + "/", url_fetcher=fetcher)
 
 
@@ -290,18 +290,24 @@ def _page(deck, layout, sizes, mode, language, indexes) -> str:
         # One title size for the whole deck, however much a card's text is shrunk to fit.
         "title_size": TITLE_SIZE * layout.scale,
         "colour": deck.colour,
+        "card_colours": [
+            (number, card.colour) for number, card in enumerate(deck.cards, 1) if card.colour
+        ],
         "fonts": fonts(),
     }
     stylesheet = environment.get_template("cards.css").render(values)
     indexes = list(indexes)
+    # The imposed sheets print each card `count` times, its copies side by side; the copies
+    # after the first carry no anchor of their own.
+    copies = [(index, copy > 0) for index in indexes for copy in range(deck.cards[index].count)]
     sheets = []
-    for start in range(0, len(indexes), layout.per_sheet):
-        chunk = indexes[start : start + layout.per_sheet]
+    for start in range(0, len(copies), layout.per_sheet):
+        chunk = copies[start : start + layout.per_sheet]
         sheets.append(
             {
                 "fronts": [
-                    (index + 1, deck.cards[index], *layout.slot(slot))
-                    for slot, index in enumerate(chunk)
+                    (index + 1, deck.cards[index], *layout.slot(slot), copy)
+                    for slot, (index, copy) in enumerate(chunk)
                 ],
                 "backs": [layout.slot(slot, back=True) for slot in range(len(chunk))],
             }
