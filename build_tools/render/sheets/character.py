@@ -5,6 +5,10 @@ its rules then check what the bounds cannot (the moyens' sum, a feat's
 prerequisites…), and compute every derived box. Each mistake is a diagnostic
 naming the file, the line and the field, in French (the book's language), with
 the place in the book of the rule it breaks.
+
+Over 500 lines, for a reason: the whole reading of a character file (its gate, its
+structure, its rules, its totals) and its messages in both languages, each mistake
+at its line, in the one module a player's file goes through.
 """
 
 from __future__ import annotations
