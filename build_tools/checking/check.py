@@ -34,7 +34,7 @@ from build_tools.checking.claims import (
     unique_places,
 )
 from build_tools.checking.correction import correction_at, correction_of
-from build_tools.checking.matching import CLOSE_ENOUGH, align
+from build_tools.checking.matching import CLOSE_ENOUGH, align, words_given
 from build_tools.checking.passage import (
     Passage,
     TextMatch,
@@ -193,6 +193,29 @@ class Check:
             if edit is not None:
                 erratum.corrections.append(edit)
 
+    def _correct_each(self, erratum: Finding, match, rules_give: str) -> None:
+        """The edits of the word `erratum`'s phrase misspells, wherever else it stands in the
+        passage (« en Pu/Rs » for « en Pu/Ré »: each « Rs » of the passage)."""
+        given = words_given(rules_give)
+        said, meant = re.findall(r"\w+", match.group()), re.findall(r"\w+", given or "")
+        wrong = [(old, new) for old, new in zip(said, meant, strict=False) if old != new]
+        if len(said) != len(meant) or len(wrong) != 1:
+            return
+        old, new = wrong[0]
+        for other in re.finditer(rf"(?<!\w){re.escape(old)}(?!\w)", self.passage.text):
+            if match.start() <= other.start() < match.end():
+                continue
+            edit = correction_at(
+                Path(self.passage.file),
+                self.passage.line_at(other.start()),
+                self.passage.column_at(other.start(), old),
+                old,
+                f"« {new} »",
+                erratum.id,
+            )
+            if edit is not None:
+                erratum.corrections.append(edit)
+
     def affirm(
         self,
         phrase: str | re.Pattern,
@@ -202,14 +225,17 @@ class Check:
         key: str | None = None,
         working: list[Step] | None = None,
         reads: str = "",
+        everywhere: bool = False,
     ) -> bool:
         """A statement the text makes in words (« un échec ! ») that the rules must hold.
 
         When `holds` is false the statement is an erratum: the text says the
         phrase, the rules give `rules_give`, with the working since the last claim
         (or `working`, as for `claim`); `reads` is what the book should say there,
-        in its language, for its readers (« lire : … »). The phrase's numbers are
-        not accounted for by this call.
+        in its language, for its readers (« lire : … »); `everywhere` when the phrase
+        stands several times in the passage, each the same slip (an abbreviation
+        misspelt): its one finding's correction corrects every one. The phrase's
+        numbers are not accounted for by this call.
         """
         findings_before = len(self.findings)
         self.resting_on = working
@@ -231,6 +257,8 @@ class Check:
                 spot=(match.start(), match.end()),
             )
             self.findings[-1].reads = reads
+            if everywhere:
+                self._correct_each(self.findings[-1], match, rules_give)
         self._record(
             match,
             "statement",

@@ -1,5 +1,6 @@
 """Bindings of the chapter « le combat »: the fight of Björn and Kröm, surclassement, shooting."""
 
+import re
 from types import SimpleNamespace
 
 from build_tools.game import comparison, operation
@@ -170,7 +171,13 @@ def manoeuvre_de_parade(para):
 @binder.prose(contains="Le coup qui fait mal")
 def manoeuvre_de_dommage(para):
     para.waive_words("la CA de la manœuvre en abréviations : son moyen est vérifié ailleurs")
-    para.claim("ajouté au °R + {}, et représente", combat.bonus_de_manoeuvre("MD"))
+    # The bonus is written after its operator (« °R + 5 », « °R - 5 »): the sign is the text's.
+    bonus = combat.bonus_de_manoeuvre("MD")
+    moins = re.search(r"ajouté au °R ([-−]) ", para.text)
+    if moins:
+        para.claim(f"ajouté au °R {moins.group(1)} {{}}, et représente", -bonus)
+    else:
+        para.claim("ajouté au °R + {}, et représente", bonus)
 
 
 @binder.prose(contains="le malus de -5 aux dommages")

@@ -300,19 +300,25 @@ def determination_des_moyens(ex):
     resultats = regles.moyens_tires(tirages)
     ex.claim("soit {}, {} et {}", resultats[3:])
     place = {moyen: resultats[rang] for moyen, rang in PLACEMENT_DE_MARIE_PIERRE.items()}
+    # The example writes Résistance « Rs » where the book abbreviates it « Ré », three
+    # times: one slip, corrected wherever it stands; the patterns follow the text as printed.
+    ecrite = re.search(r"en Pu/(\w+)", ex.text).group(1)
     ex.claim(
-        "placer {} et {} en Ex/Pe, {} et {} en Ma/Pr, et {} et {} en Pu/Rs",
+        f"placer {{}} et {{}} en Ex/Pe, {{}} et {{}} en Ma/Pr, et {{}} et {{}} en Pu/{ecrite}",
         (place["Ex"], place["Pe"], place["Ma"], place["Pr"], place["Pu"], place["Ré"]),
     )
-    # The example writes Résistance « Rs » where the book abbreviates it « Ré »;
-    # the patterns follow the text as printed.
     resistance = next(abrege for abrege, nom in regles.MOYENS.items() if nom == "Résistance")
-    affirmer(ex, "en Pu/Rs", resistance == "Rs", f"« en Pu/{resistance} »")
+    ex.affirm(
+        f"en Pu/{ecrite}",
+        resistance == ecrite,
+        rules_give=f"« en Pu/{resistance} »",
+        everywhere=True,
+    )
     points = ex.given("transfert ensuite {} point")
     moyens = regles.transferer_un_point_de_moyen(place, "Pu", "Ma", points)
     moyens = regles.transferer_un_point_de_moyen(moyens, "Pu", "Ré", points)
     ex.claim(
-        "maintenant {}/{} en Pu/Rs, {}/{} en Ma/Pr, et {}/{} en Ex/Pe",
+        f"maintenant {{}}/{{}} en Pu/{ecrite}, {{}}/{{}} en Ma/Pr, et {{}}/{{}} en Ex/Pe",
         (moyens["Pu"], moyens["Ré"], moyens["Ma"], moyens["Pr"], moyens["Ex"], moyens["Pe"]),
     )
     echanges = regles.points_echanges(place, moyens)
