@@ -99,6 +99,7 @@ class Check:
         key: str | None = None,
         working: list[Step] | None = None,
         once_corrected: Any = None,
+        correctable: bool = True,
     ) -> bool:
         """Compare the number(s) at `pattern` with what the rules give; a mismatch is an erratum.
 
@@ -109,6 +110,10 @@ class Check:
         here once the passage's earlier erratum is corrected, when `expected` was worked
         from the text's own (wrong) number so that one slip stays one finding: a number
         that differs from it is no second erratum, but part of the first one's correction.
+        `correctable` is false when the right number is no correction by itself: what
+        follows from it in the passage is a story the rules do not write (a fail that
+        becomes a success); the erratum is reported with no correction, the working
+        saying why (`note`).
         """
         findings_before = len(self.findings)
         self.resting_on = working
@@ -167,6 +172,9 @@ class Check:
         )
         if once_corrected is not None:
             self._follow(claim, match, values, once_corrected)
+        if not correctable:
+            for finding in self.findings[findings_before:]:
+                finding.corrections.clear()
         return agreed
 
     def _follow(self, claim: Claim, match, values: list, once_corrected: Any) -> None:
