@@ -275,7 +275,9 @@ class Passage:
         times it appears before `offset` on that line, and take that occurrence.
         """
         line = self.line_at(offset)
-        alone = re.compile(r"(?<![\d.,])" + re.escape(token) + r"(?![\d])")
+        # a signed number stands alone after a digit (« 11-9 »): its sign parts them
+        before = "" if token[:1] in "+-−" else r"(?<![\d.,])"
+        alone = re.compile(before + re.escape(token) + r"(?![\d])")
         earlier = sum(
             1
             for match in alone.finditer(self.text, 0, offset)

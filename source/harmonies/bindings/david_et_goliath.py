@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from build_tools.game import Working, compile_pattern, note, number_value
+from build_tools.game import Working, compile_pattern, note, number_value, untraced
 
 from ..rules import combat as regles
 from . import binder
@@ -204,6 +204,11 @@ def david_et_goliath(ex):
     combattants = {nom: regles.Combattant(table) for nom, table in tables.items()}
     au_combat = (combattants["David"], combattants["Goliath"])
     t_d, t_g = tables["David"], tables["Goliath"]
+    # The same fight played from the tables the sheets give: what a wrong number of the
+    # MJ's table changes further on is part of that erratum's correction (`once_corrected`).
+    with untraced():
+        justes = {p.nom: regles.Combattant(regles.table_de_combat(p)) for p in (david, goliath)}
+    selon_les_fiches = (justes["David"], justes["Goliath"])
 
     # -- round 1 ----------------------------------------------------------------------
     f_d = declarer(ex, "(FR: {}, FD: {}, FF: {})")
@@ -213,6 +218,8 @@ def david_et_goliath(ex):
     jets["Goliath"] = ex.given("Il fait un {} sur les dés")
     with ex.working() as tour:
         r1 = regles.round_de_combat(*au_combat, {"David": f_d, "Goliath": f_g}, jets, encaisse)
+    with untraced():
+        regles.round_de_combat(*selon_les_fiches, {"David": f_d, "Goliath": f_g}, jets, encaisse)
     coup_d, coup_g = r1.coup_de("David"), r1.coup_de("Goliath")
     totaux = Totaux(tour, r1, tables)
 
@@ -317,6 +324,11 @@ def david_et_goliath(ex):
     with ex.working() as tour:
         r2 = regles.round_de_combat(*au_combat, {"David": f_d, "Goliath": f_g}, jets, encaisse)
     coup_d, coup_g = r2.coup_de("David"), r2.coup_de("Goliath")
+    with untraced():
+        juste = regles.round_de_combat(
+            *selon_les_fiches, {"David": f_d, "Goliath": f_g}, jets, encaisse
+        ).coup_de("Goliath")
+    t_juste = justes["Goliath"].table
     totaux = Totaux(tour, r2, tables)
 
     ex.claim(
@@ -381,6 +393,7 @@ def david_et_goliath(ex):
         somme(3),
         (t_g.dommages, f_g.dommages, coup_g.penalite, coup_g.total_de_dommages),
         working=totaux.dommages(coup_g),
+        once_corrected=(t_juste.dommages, f_g.dommages, juste.penalite, juste.total_de_dommages),
     )
     ex.claim(
         somme(4),
@@ -403,6 +416,12 @@ def david_et_goliath(ex):
         somme(3),
         (t_d.encaissement, coup_g.jet_d_encaissement, -coup_g.total_de_dommages, coup_g.resultat),
         working=totaux.encaissement(coup_g),
+        once_corrected=(
+            t_d.encaissement,
+            juste.jet_d_encaissement,
+            -juste.total_de_dommages,
+            juste.resultat,
+        ),
     )
     ex.affirm(
         "aucun dégât",
