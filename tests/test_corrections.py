@@ -52,7 +52,7 @@ def test_the_patch_applied_fixes_those_errata_and_nothing_else_breaks(rulebook, 
     # as « 20 et plus », which the corrected text says too: the correction stands.
     assert run.out.startswith(f"--- a/{name}/"), run.out[:200]
     # a correction is made once, over the text as written: never a sign over a sign (« - -5 »)
-    added = [line for line in run.out.splitlines() if line.startswith("+ ")]
+    added = [line[1:] for line in run.out.splitlines() if line.startswith("+ ")]
     assert not [line for line in added if re.search(r"[-+−]\s*[-−]\d", line)], added
     # the patch takes the fixed errata's entries out of the ledger too
     removed = set(re.findall(r'^-id = "([^"]+)"$', run.out, re.M))
