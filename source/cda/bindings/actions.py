@@ -279,13 +279,14 @@ def handicaps_et_difficultes(ex):
     ca = ex.given("une CA de {}) pour")
     # With the table's ND the divination succeeds: the story that follows (Konrad learns
     # nothing) is no longer the rules', and no number corrects it.
+    difficulte = regles.niveau_de_difficulte("très difficile")
     note(
         "avec le ND de la table, la divination de Konrad réussit : le récit qui suit "
         "(il n'obtient pas les renseignements) est à réécrire"
     )
     ex.claim(
         "très difficile à obtenir et lui impose donc un niveau de difficulté de {}",
-        regles.niveau_de_difficulte("très difficile"),
+        difficulte,
         correctable=False,
     )
     handicap = ex.given("un handicap de {} points")

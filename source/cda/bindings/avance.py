@@ -129,17 +129,14 @@ def heroisme_et_cible_a_atteindre(ex):
         for xref in ex.passage.element.iter("xref")
         if xref.get("linkend") in ("profane", "apprenti", "disciple", "compagnon", "maître")
     )
+    bonus = bonus_de_competence(niveau_de_competence(niveau))
     # With the right BC the CA stays under the maximum: no héroïsme, and the die is a
     # réussite; the example's story is no longer the rules', and no number corrects it.
     note(
         "avec le BC d'un disciple, la CA reste sous le maximum : sans héroïsme, le jet "
         "réussit, et l'exemple est à réécrire"
     )
-    ex.claim(
-        "en pugilat, soit {} de",
-        bonus_de_competence(niveau_de_competence(niveau)),
-        correctable=False,
-    )
+    ex.claim("en pugilat, soit {} de", bonus, correctable=False)
     # The rest of the example follows the BC the text uses.
     bc = int(re.search(r"en pugilat, soit ([+\-−]?\d+)", ex.text).group(1))
     cible = cible_a_atteindre(physique, puissance, bc)
