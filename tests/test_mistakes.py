@@ -31,6 +31,14 @@ MISTAKES = [
         "the book now says « 5 » where its rule 'resolve' says « 6 »",
     ),
     (
+        "a rule's cited sentence with another rule word than the book's",
+        "rules/tests.py",
+        'cites="succeeds if the total equals or beats the difficulty"',
+        'cites="succeeds if the total beats the difficulty"',
+        "tests.xml:5",
+        "the book now says « equals or beats » where its rule 'succeeds' says « beats »",
+    ),
+    (
         "a rule citing a sentence the book does not have",
         "rules/combat.py",
         'cites="deals the weapon\'s damage plus the margin of the attack"',
@@ -342,6 +350,14 @@ MISTAKES = [
         'quote = "A double one always fails the test."',
         "deck.toml:18",
         "the book no longer says « A double one always fails the test. »",
+    ),
+    (
+        "a quote with another rule word than the book's",
+        "deck.toml",
+        'quote = "The test succeeds if the total equals or beats the difficulty."',
+        'quote = "The test succeeds if the total beats the difficulty."',
+        "deck.toml:18",
+        "the book says « equals or beats » where the card says « beats »",
     ),
     (
         "a card's formula its rule disagrees with",
@@ -685,6 +701,93 @@ def test_a_mistake_is_a_finding_at_its_file_and_line(
         if not f.get("known") and f.get("file")
     ]
     assert any(at == place and words in message for at, message in found), found
+
+
+def _check_edited(tmp_path, monkeypatch, capsys, name, file, old, new) -> list[dict]:
+    """The new findings of the example game with `old` replaced by `new` in `file`."""
+    scaffold(tmp_path / "source", name, example=True)
+    path = tmp_path / "source" / name / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"the example no longer holds {old!r}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("RULEBOOK_SOURCE", raising=False)
+    main(["check", name, "--format", "json"])
+    (book,) = json.loads(capsys.readouterr().out)["books"]
+    return [f for f in book["findings"] if not f.get("known")]
+
+
+# An English book's relation words are rule words as a French book's are (checking/words.py,
+# chosen by the book's language): (file edited, old, new, file:line, the word it stands at)
+ENGLISH_WORDS = [
+    (
+        "rules/tests.py",
+        'cites="succeeds if the total equals or beats the difficulty"',
+        'cites="succeeds if the total beats the difficulty"',
+        "tests.xml:5",
+        "equals or beats",
+    ),
+    (
+        "rules/characters.py",
+        'cites="Resolve is 5 plus their Spirit"',
+        'cites="Resolve is 5 minus their Spirit"',
+        "characters.xml:6",
+        "plus",
+    ),
+    (
+        "deck.toml",
+        "total equals or beats the difficulty.",
+        "total beats the difficulty.",
+        "deck.toml:18",
+        "beats",
+    ),
+    (
+        "deck.toml",
+        "weapon's damage plus the margin",
+        "weapon's damage minus the margin",
+        "deck.toml:46",
+        "minus",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "file, old, new, place, word", ENGLISH_WORDS, ids=[e[2] for e in ENGLISH_WORDS]
+)
+def test_an_english_rule_word_changed_is_one_finding_at_the_word(
+    file, old, new, place, word, tmp_path, monkeypatch, capsys
+):
+    name = "w" + re.sub(r"\W+", "_", new)[:30].lower()
+    (finding,) = _check_edited(tmp_path, monkeypatch, capsys, name, file, old, new)
+    at = f"{Path(finding['file']).relative_to(Path('source') / name)}:{finding['line']}"
+    assert at == place, finding
+    source = (tmp_path / "source" / name / place.split(":")[0]).read_text(encoding="utf-8")
+    line = source.split("\n")[finding["line"] - 1]
+    assert finding["column"] == line.rindex(word) + 1, finding  # the last: « 10 plus … 5 plus »
+    assert f"« {word} »" in finding["message"], finding
+
+
+ENGLISH_REWORDINGS = [
+    (
+        "deck.toml",
+        "total equals or beats the difficulty.",
+        "total meets or exceeds the difficulty.",
+    ),
+    (
+        "rules/tests.py",
+        'cites="succeeds if the total equals or beats the difficulty"',
+        'cites="succeeds if the total meets or beats the difficulty"',
+    ),
+    ("tests.xml", "total equals or beats the", "total meets or exceeds the"),
+]
+
+
+@pytest.mark.parametrize(
+    "file, old, new", ENGLISH_REWORDINGS, ids=[e[2] for e in ENGLISH_REWORDINGS]
+)
+def test_an_english_rewording_gives_no_finding(file, old, new, tmp_path, monkeypatch, capsys):
+    name = "r" + re.sub(r"\W+", "_", new)[:30].lower()
+    assert _check_edited(tmp_path, monkeypatch, capsys, name, file, old, new) == []
 
 
 def test_docs_list_every_mistake_with_what_it_says():

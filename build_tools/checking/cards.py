@@ -17,6 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from build_tools.checking.derived import book_language
 from build_tools.checking.matching import align, could_hold
 from build_tools.checking.notation import evaluate
 from build_tools.checking.passage import COUNT, Passage, number_value
@@ -122,20 +123,30 @@ class _Book:
                 return element
         return None
 
-    def _reworded(self, fragment: str) -> list:
-        vocabulary = Vocabulary()
+    def _reworded(self, fragment: str, contradicted: bool = False) -> list:
+        """The elements that say `fragment` reworded; with `contradicted`, the rule words
+        (the card's, the book's) of those that say it with another rule word instead."""
+        vocabulary = Vocabulary(language=book_language(self.document))
         found = []
         for element, text in self.texts:
             if not could_hold([fragment], text):
                 continue
             alignment = align([fragment], text, vocabulary, lambda start, end: True)
-            if alignment is None or not alignment.accepted or alignment.contradictions:
+            if alignment is None or not alignment.accepted:
+                continue
+            if bool(alignment.contradictions) != contradicted:
                 continue
             start, end = alignment.span
             values = [number_value(number) for number in COUNT.findall(text[start:end])]
             if values == [number_value(number) for number in COUNT.findall(fragment)]:
-                found.append(element)
+                found.append(alignment.contradictions[0] if contradicted else element)
         return found
+
+    def changed_word(self, quote: str):
+        """(the card's word, the book's word) where the book says `quote` with another rule
+        word of the same family (« beats » for « equals or beats »), or None."""
+        changed = self._reworded(normalize(quote), contradicted=True)
+        return changed[0] if changed else None
 
     def table(self, title: str):
         wanted = normalize(title)
@@ -168,6 +179,21 @@ def _check_quote(book: _Book, deck: Path, card: Card, block: Block, quote: str) 
     if book.holding(fragments) is not None:
         return []
     line = _line_of(deck, quote[:40]) or block.line
+    changed = book.changed_word(quote) if len(fragments) == 1 else None
+    if changed is not None:
+        mine, theirs = changed
+        finding = _deck_finding(
+            deck,
+            line,
+            f"card « {card.title} »: the book says « {theirs.text} » where the card says"
+            f" « {mine.text} »",
+            f"quote:{quote}",
+        )
+        # at the card's word: a quote's words are the deck line's from its first quote mark
+        opening = finding.text.find('"' + normalize(quote)[:20])
+        if opening >= 0:
+            finding.column = opening + 2 + mine.start
+        return [finding]
     return [
         _deck_finding(
             deck,

@@ -18,8 +18,10 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from build_tools.checking.words import RELATIONS, Vocabulary
+from build_tools.checking.notation import LANGUAGE
+from build_tools.checking.words import Vocabulary, relations_of
 from build_tools.model.docbook import normalize
+from build_tools.model.language import primary_language
 
 MARKED = ("glossterm", "firstterm", "acronym", "abbrev")
 """The elements by which a book says a word is one of its terms."""
@@ -79,7 +81,7 @@ def derived_terms(
 ) -> dict[str, dict[str, list[str]]]:
     """The game's terms: its own list, and the classes its rules module and book give."""
     marked = _marked(document)
-    relations = {lemma for members in RELATIONS.get(language, {}).values() for lemma in members}
+    relations = {lemma for members in relations_of(language).values() for lemma in members}
     known = {form for members in given.values() for forms in members.values() for form in forms}
     known |= {lemma for members in given.values() for lemma in members}
     terms = {family: dict(members) for family, members in given.items()}
@@ -118,15 +120,26 @@ def derived_vocabulary(document, binder) -> Vocabulary:
     (serve, mutants) reuses its compiled forms and its caches.
     """
     given = binder.vocabulary
+    language = book_language(document)
+    cache = binder.__dict__.setdefault("_derived_vocabularies", {})
+    if given.language != language:  # the binder's relations are those of the book's language
+        if language not in cache:
+            cache[language] = Vocabulary(given.terms, language)
+        given = cache[language]
     if not binder.accounts_words:
         return given
     folder = Path(document.folder)
-    key = (str(folder), _marked(document))
-    cache = binder.__dict__.setdefault("_derived_vocabularies", {})
+    key = (str(folder), _marked(document), language)
     if key not in cache:
         terms = derived_terms(document, folder, given.terms, given.language)
         cache[key] = given if terms == given.terms else Vocabulary(terms, given.language)
     return cache[key]
+
+
+def book_language(document) -> str:
+    """The language of the book checked: its root's `lang`, else the one `examine` was given
+    (its settings'), as its working is written in (`notation.use_language`)."""
+    return primary_language(document.root.get("lang") or LANGUAGE.get())
 
 
 def _marked(document) -> frozenset[str]:

@@ -25,7 +25,7 @@ from build_tools.checking.check import Check, TableCheck
 from build_tools.checking.citations import resolve_citations
 from build_tools.checking.claims import Context, StaleBinding
 from build_tools.checking.coverage import coverage_of, passages
-from build_tools.checking.derived import derived_vocabulary
+from build_tools.checking.derived import book_language, derived_vocabulary
 from build_tools.checking.passage import Passage, excerpt
 from build_tools.checking.rule import ImpossibleValue, Trace, tracing
 from build_tools.checking.words import Vocabulary
@@ -135,7 +135,11 @@ def run_bindings(
     unit_elements = frozenset(unit.element for unit in units)
     order = {element: index for index, element in enumerate(document.root.iter())}
     targets: list[tuple[int, Binding, etree._Element]] = []
-    vocabulary = derived_vocabulary(document, binder) if binder else Vocabulary()
+    vocabulary = (
+        derived_vocabulary(document, binder)
+        if binder
+        else Vocabulary(language=book_language(document))
+    )
     outcome.vocabulary = vocabulary
     context = Context(vocabulary)
 

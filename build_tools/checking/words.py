@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from build_tools.checking.rule import probing
+from build_tools.model.language import primary_language
 
 _COUNTS = (
     r"(?:deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze"
@@ -116,9 +117,96 @@ RELATIONS = {
             "en tête": [r"en tête"],
             "en queue": [r"en queue"],
         },
-    }
+    },
+    "en": {
+        "comparison": {
+            "less than or equal": [
+                r"(?:less|lower|smaller) than or equal(?: to)?",
+                r"equals? or (?:is )?(?:less|lower|smaller) than",
+                r"equal to or (?:less|lower|smaller) than",
+            ],
+            "greater than or equal": [
+                r"(?:greater|higher|larger|more) than or equal(?: to)?",
+                r"equals? or (?:is )?(?:greater|higher|larger|more) than",
+                r"equal to or (?:greater|higher|larger|more) than",
+            ],
+            "strictly less than": [r"strictly (?:less|lower|smaller) than"],
+            "strictly greater than": [r"strictly (?:greater|higher|larger|more) than"],
+            "less than": [r"(?:less|lower|smaller|fewer) than(?! or equal)"],
+            "greater than": [r"(?:greater|higher|larger|more) than(?! or equal)"],
+            "equal": [r"equals?(?! or)", r"equal to(?! or)"],
+        },
+        "bound": {
+            "at least": [r"at least", r"at minimum", r"a minimum of", r"no (?:less|fewer) than"],
+            "at most": [r"at most", r"at maximum", r"a maximum of", r"no more than", r"up to"],
+        },
+        "threshold": {
+            "exceed": [
+                r"exceed(?:s|ed|ing)?",
+                r"beat(?:s|en|ing)?",
+                r"go(?:es)? over",
+                r"surpass(?:es|ed|ing)?",
+            ],
+            "reach": [
+                r"reach(?:es|ed|ing)?",
+                r"(?:equals?|meets?) or (?:beats?|exceeds?|surpasses)",
+                r"meet(?:s|ing)?",
+            ],
+        },
+        "direction": {
+            "higher": [r"higher", r"greater", r"larger", r"bigger", r"above"],
+            "lower": [r"lower", r"smaller", r"below", r"under"],
+        },
+        "rounding": {
+            "down": [r"round(?:ed|s|ing)? down", r"round(?:ed|s|ing)? toward zero"],
+            "up": [r"round(?:ed|s|ing)? up"],
+            "to the nearest": [r"round(?:ed|s|ing)? (?:off|to the nearest)"],
+        },
+        "operation": {
+            "plus": [r"plus(?-i:(?= ?(?:[+\-−]?\d|[A-Z(°]|their |his |her |its |the |a |an )))"],
+            "minus": [r"minus(?-i:(?= ?(?:[+\-−]?\d|[A-Z(°]|their |his |her |its |the |a |an )))"],
+        },
+        "addition": {
+            "add": [r"add(?:s|ed|ing)?"],
+            "subtract": [
+                r"subtract(?:s|ed|ing)?",
+                r"deduct(?:s|ed|ing)?",
+                r"take(?:s|n)? away",
+                r"takes? off",
+            ],
+        },
+        "product": {
+            "multiply": [r"multipl(?:y|ies|ied|ying)"],
+            "divide": [r"divid(?:e|es|ed|ing)"],
+        },
+        "fraction": {
+            "double": [r"doubles?", r"doubled", r"twice"],
+            "half": [r"half", r"halves", r"halved"],
+            "triple": [r"triples?", r"tripled", r"thrice"],
+            "third": [r"(?:a|one) third"],
+            "quarter": [r"quarters?"],
+        },
+        "order": {
+            "before": [r"before"],
+            "after": [r"after"],
+        },
+        "position": {
+            "in front of": [r"in front of", r"ahead of"],
+            "behind": [r"behind"],
+        },
+        "end": {
+            "at the head": [r"at the (?:head|front)"],
+            "at the back": [r"at the (?:back|rear|tail)"],
+        },
+    },
 }
-"""The engine's vocabulary of relations, per language."""
+"""The engine's vocabulary of relations, per language (the book's, `relations_of`)."""
+
+
+def relations_of(language: str | None) -> dict[str, dict[str, list[str]]]:
+    """The relations of a book in `language` (« fr-CA » as « fr »), none for another language."""
+    return RELATIONS.get(primary_language(language), {})
+
 
 APPROXIMATION = {
     "fr": [
@@ -131,7 +219,18 @@ APPROXIMATION = {
         r"≈",
         r"~",
         r"quasiment",
-    ]
+    ],
+    "en": [
+        r"about(?= [+\-−]?\d)",
+        r"around(?= [+\-−]?\d)",
+        r"approximate(?:ly)?",
+        r"roughly",
+        r"nearly",
+        r"more or less",
+        r"or so",
+        r"≈",
+        r"~",
+    ],
 }
 """Words by which a book says a figure is approximate: the only licence for a tolerance."""
 
@@ -155,8 +254,8 @@ class Vocabulary:
 
     def __init__(self, terms: dict[str, dict[str, list[str]]] | None = None, language="fr"):
         self.terms = terms or {}
-        self.language = language
-        relations = RELATIONS.get(language, {})
+        self.language = primary_language(language)
+        relations = relations_of(language)
         alternatives: list[tuple[str, str, str, bool]] = []
         for family, members in relations.items():
             for lemma, forms in members.items():
@@ -189,9 +288,11 @@ class Vocabulary:
                 + ")"
             )
         )
-        approximations = APPROXIMATION.get(language, [])
+        approximations = APPROXIMATION.get(self.language, [])
         self._approximate = re.compile(
             r"(?i)(?<![\w])(?:" + "|".join(approximations) + r")(?![\w])"
+            if approximations
+            else r"(?!)"
         )
 
     def find(self, text: str) -> list[Word]:
@@ -205,7 +306,7 @@ class Vocabulary:
 
     def family_of(self, lemma: str) -> str | None:
         """The family a lemma belongs to (« grave » -> « gravité »), or None."""
-        for families in (RELATIONS.get(self.language, {}), self.terms):
+        for families in (relations_of(self.language), self.terms):
             for family, members in families.items():
                 if lemma in members:
                     return family
@@ -213,7 +314,7 @@ class Vocabulary:
 
     def rivals(self, family: str) -> list[str]:
         """The lemmas of a family."""
-        members = RELATIONS.get(self.language, {}).get(family) or self.terms.get(family, {})
+        members = relations_of(self.language).get(family) or self.terms.get(family, {})
         return list(members)
 
 
