@@ -24,7 +24,7 @@ def sheet(tmp_path_factory):
 def ledger_errata(book: str) -> list[dict]:
     with open(ROOT / "source" / book / "ledger.toml", "rb") as handle:
         known = tomllib.load(handle)["known"]
-    return [entry for entry in known if entry["id"].startswith("erratum:")]
+    return [entry for entry in known if entry["id"].startswith(("erratum:", "typography:"))]
 
 
 @pytest.mark.slow

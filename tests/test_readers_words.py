@@ -85,7 +85,7 @@ def test_numbers_the_tool_writes_follow_the_books_convention(html_books, book):
     )
     assert "Le texte dit" in written
     assert not re.search(r"(dit|donnent) [−+]?\d+, \d", written)
-    assert not re.search(r"\d+\.\d+ ?%", written)  # no decimal point either
+    assert not re.search(r"\d+\.\d+ ?%", written)  # no decimal point either (but the book's)
 
 
 def test_a_list_of_numbers_is_written_with_semicolons(html_books):
@@ -193,3 +193,58 @@ def test_a_table_is_never_verified_against_itself(html_books, book):
         for rule in table.xpath(".//p[@class='rule-cited']"):
             whole = f"« {title} »" in " ".join(rule.text_content().split())
             assert not (whole and rule.xpath(f"a[@href='#{table.get('id')}']")), title
+
+
+def test_the_books_decimal_point_is_an_erratum_read_with_a_comma(html_books):
+    """Harmonies' table prints « 0.7% » where the French book's errata and working write
+    « 0,7 % »: the errata list it once, at its table, with how each number reads."""
+    errata = page(html_books, "harmonies").xpath("//li[@class='erratum']")
+    typographic = [
+        " ".join(item.text_content().split())
+        for item in errata
+        if "marque décimale" in item.text_content()
+    ]
+    assert len(typographic) == 1
+    (erratum,) = typographic
+    assert "Tableau 1.1, « Chances de réussite d’une action »" in erratum
+    instead, read = erratum.split("Pourquoi :")[0].split("Au lieu de :")[1].split("Lire :")
+    assert "0.6 % ; 0.7 % ; 1.0 %" in instead and "0,7" not in instead
+    assert "0,6 % ; 0,7 % ; 1,0 %" in read and "0.7" not in read
+
+
+def _french_book(folder: Path, body: str, language: str = "fr") -> Path:
+    main = folder / "book.xml"
+    main.write_text(
+        f'<?xml version="1.0"?>\n<book lang="{language}"><title>Livre</title>\n'
+        f"<chapter id='un'><title>Un</title>\n{body}\n</chapter></book>\n",
+        encoding="utf-8",
+    )
+    return main
+
+
+@pytest.mark.parametrize(
+    ("body", "language", "expected"),
+    [
+        ("<para>Il reste\n2.5 points.</para>", "fr", [(5, "2.5", "2,5")]),
+        (
+            "<para>1.5 ou 2.5 %</para><para>0.1</para>",
+            "fr",
+            [(4, "1.5 ; 2.5 %", "1,5 ; 2,5\u202f%"), (4, "0.1", "0,1")],
+        ),
+        ("<para>la version 0.2 du jeu, 2,5 points</para>", "fr", []),
+        ("<para>voir <literal>1.5</literal>, la section 2.1.3</para>", "fr", []),
+        ("<para>It leaves 2.5 points.</para>", "en", []),
+    ],
+)
+def test_a_decimal_point_in_a_french_text_is_one_finding_per_block(
+    tmp_path, body, language, expected
+):
+    from build_tools.reader import read_book
+    from build_tools.validation import validate
+
+    findings = [
+        finding
+        for finding in validate(read_book(_french_book(tmp_path, body, language)))
+        if finding.category == "typography"
+    ]
+    assert [(f.line, f.found, f.reads) for f in findings] == expected

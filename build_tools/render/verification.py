@@ -43,6 +43,8 @@ from build_tools.render.reading_notation import for_readers
 from build_tools.render.typography import Typography
 
 ERRATUM = "erratum"
+TYPOGRAPHY = "typography"
+"""A typographic erratum of the book (a decimal point in French): on the errata page too."""
 DEFECTS = ("table-empty-column", "table-row")
 """Findings that leave part of a checked table with nothing to check."""
 WORKING_STEPS = 12
@@ -97,7 +99,7 @@ class Marks:
         entries, _ = read_ledger(report.book.ledger)
         marks = cls(
             verifications=report.verifications,
-            findings=[f for f in report.findings if f.category == ERRATUM],
+            findings=[f for f in report.findings if f.category in (ERRATUM, TYPOGRAPHY)],
             entries={entry.id: entry for entry in entries},
             words=words,
             typography=typography,
@@ -118,6 +120,10 @@ class Marks:
                     marks.claim_of.setdefault(spot.finding.id, claim)
             for spot in spots:  # an erratum stated otherwise: its own working and rules
                 marks.claim_of.setdefault(spot.finding.id, spot)
+        for finding in marks.findings:  # a typographic erratum stands where its table does
+            table = _table_of(finding.element) if finding.category == TYPOGRAPHY else None
+            if table in marks.ids:
+                marks.element_of.setdefault(finding.id, table)
         # Numbered in book order, the ledger's first: chapter by chapter as the book reads, and
         # in a chapter as its text goes (never by file name, which an XInclude's order ignores).
         order = {element: rank for rank, element in enumerate(report.document.root.iter())}

@@ -6,6 +6,7 @@ from build_tools.diagnostics import Finding
 from build_tools.reader import Document
 from build_tools.validation import (
     attributes,
+    decimals,
     files,
     glossary,
     outputs,
@@ -24,6 +25,7 @@ CHECKS = (
     outputs.check,
     tables.check,
     glossary.check,
+    decimals.check,
 )
 
 

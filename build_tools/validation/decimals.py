@@ -1,0 +1,94 @@
+"""Decimal marks: a book in a language that writes decimals with a comma (French) and prints
+« 0.7 % » has a typography erratum, one per block of text (a table, a paragraph), at its first
+such number, saying how each reads."""
+
+from __future__ import annotations
+
+import re
+
+from build_tools.diagnostics import Finding
+from build_tools.model.language import primary_language
+from build_tools.reader import Document
+from build_tools.validation.located import finding_at
+
+COMMA_LANGUAGES = frozenset({"fr", "de", "es", "it", "pt", "nl"})
+"""Languages whose decimal mark is the comma."""
+
+DECIMAL_POINT = re.compile(r"(?<![\w.,])(\d+)\.(\d+)(\s*%)?(?![\w.]|,\d)")
+"""« 0.7 », « 0.7% »: digits, a point, digits; not a version (1.2.3) nor a section (2.1.)."""
+
+BLOCKS = ("table", "informaltable", "para", "simpara", "listitem", "entry")
+SKIPPED = frozenset(
+    {"literal", "code", "programlisting", "screen", "literallayout", "ulink", "revnumber"}
+    | {"releaseinfo", "edition", "date", "pubdate", "productnumber", "issuenum", "volumenum"}
+)
+"""Where a point is no decimal mark: code, addresses, version numbers."""
+VERSION = re.compile(r"(?i)\b(version|v\.?|révision)\s*$")
+"""« version 0.1 »: a version number, not a decimal."""
+
+
+def check(document: Document) -> list[Finding]:
+    root = document.root
+    if primary_language(root.get("lang")) not in COMMA_LANGUAGES:
+        return []
+    found: dict[object, list] = {}
+    for element in root.iter():
+        if not isinstance(element.tag, str) or element.tag in SKIPPED:
+            continue
+        if any(ancestor.tag in SKIPPED for ancestor in element.iterancestors()):
+            continue
+        parent = element.getparent()
+        for text, holder, in_text in ((element.text, element, True), (element.tail, parent, False)):
+            if text and holder is not None and holder.tag not in SKIPPED:
+                for match in DECIMAL_POINT.finditer(text):
+                    if VERSION.search(text[: match.start()]):
+                        continue
+                    found.setdefault(_block_of(holder), []).append((element, match, in_text))
+    findings = []
+    for places in found.values():
+        element, first, in_text = places[0]
+        written = [match.group(0).strip() for _, match, _ in places]
+        read = [_with_comma(match) for _, match, _ in places]
+        findings.append(
+            finding_at(
+                document,
+                element,
+                "typography",
+                f"« {written[0]} » is written with a decimal point in a book whose language "
+                "writes a decimal comma"
+                + (
+                    f" ({len(written)} numbers here: {', '.join(written)})"
+                    if len(written) > 1
+                    else ""
+                ),
+                key=f"decimal-point-{_slug(written[0])}",
+            )
+        )
+        # the numbers as the book prints them, the excerpt the errata page corrects
+        findings[-1].text = findings[-1].found = " ; ".join(written)
+        findings[-1].caret = 0
+        before = first.string[: first.start()]
+        if in_text and "\n" in before:  # at the number's line, not its element's
+            findings[-1].line += before.count("\n")
+            findings[-1].column = len(before) - before.rindex("\n")
+        findings[-1].reads = " ; ".join(read)
+    return findings
+
+
+def _block_of(element):
+    for candidate in (element, *element.iterancestors()):
+        if candidate.tag in ("table", "informaltable"):
+            return candidate
+    for candidate in (element, *element.iterancestors()):
+        if candidate.tag in BLOCKS:
+            return candidate
+    return element
+
+
+def _with_comma(match: re.Match) -> str:
+    percent = "\u202f%" if match.group(3) else ""
+    return f"{match.group(1)},{match.group(2)}{percent}"
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"\W+", "-", text).strip("-")
