@@ -658,7 +658,7 @@ def _card(decks, book: str, title: str):
 def _words(card) -> str:
     texts = [card.title]
     for block in card.blocks:
-        texts += [block.heading, block.text, *block.items, *block.columns]
+        texts += [block.heading, block.text, block.note, *block.items, *block.columns]
         texts += [cell.text for row in block.rows for cell in row]
     return " ".join(texts)
 
@@ -676,7 +676,7 @@ def test_the_cards_say_what_a_player_needs_at_the_table(decks):
     cda = _words(_card(decks, "cda", "Combat\u00a0: les totaux"))
     assert "degré de réussite (°R)" in cda
     damage = _words(_card(decks, "cda", "Dommages et blessures"))
-    assert "handicap = PF × 1" in damage and "erratum" in damage
+    assert "handicap = PF × 1" in damage and "Erratum connu" in damage
 
 
 # -- a card's own colour, icon and count -------------------------------------------------------
@@ -771,4 +771,34 @@ def test_a_cards_own_colour_icon_or_count_that_cannot_be_is_an_error_at_its_line
     assert run.status == 1
     assert re.search(
         rf"deck\.toml:{line}: error: card « Chances de succès »: {key} = .*{message}", run.out
+    ), run.out
+
+
+def test_a_block_resting_on_a_known_erratum_carries_the_ledgers_note(decks, built):
+    # cda's PF handicap: the book drops its « 1 » (« un handicap de sur toutes les CA »), a
+    # ledger erratum; the card says so in French, from the ledger's reason_fr
+    card = _card(decks, "cda", "Dommages et blessures")
+    (block,) = [b for b in card.blocks if b.spec.get("rule") == "sante.handicap_de_fatigue"]
+    assert block.note.startswith("Erratum connu\u00a0: «\u00a0se voit infliger un handicap de sur")
+    assert "Chaque point diminue de 1 les cibles à atteindre" in block.note
+    pages = PdfReader(built / "cda" / "cards-single.pdf").pages
+    assert any(
+        _flat("Erratum connu : « se voit infliger un handicap") in _flat(page.extract_text())
+        for page in pages
+    )
+
+
+def test_a_ledger_note_naming_no_entry_is_an_error_at_its_line(tmp_path, rulebook):
+    folder = _edad_with(tmp_path, "Chances de succès", "")
+    deck = folder / "deck.toml"
+    text = deck.read_text(encoding="utf-8")
+    old = 'columns = ["différence", "succès"]\n'
+    deck.write_text(text.replace(old, old + 'ledger = "erratum:nowhere"\n', 1), encoding="utf-8")
+    line = text[: text.index(old)].count("\n") + 2
+    run = rulebook("check", str(folder))
+    assert run.status == 1
+    assert re.search(
+        rf"deck\.toml:{line}: error: card « Chances de succès »: ledger = \"erratum:nowhere\": "
+        r"expected the id of an entry of the book's ledger",
+        run.out,
     ), run.out

@@ -68,6 +68,7 @@ KEYS = {
 _TEXTS = "a text in quotes"
 KINDS_OF_VALUE = {
     "heading": (str, _TEXTS),
+    "ledger": (str, "the id of an entry of the book's ledger, in quotes"),
     "quote": (str, _TEXTS),
     "sequence": (list, "a list of texts"),
     "formula": ((str, bool), "a formula in quotes, or true for the one its rule declares"),
@@ -158,6 +159,9 @@ class Block:
     """The block as the deck file writes it, for the check."""
     line: int = 0
     """The line of the deck file where the block is (0: unknown)."""
+    note: str = ""
+    """What the ledger knows of the rule the block rests on (an erratum, a rule the book
+    never states), in the book's language: printed under the block."""
 
     @property
     def groups(self) -> list[list[list[Cell]]]:
@@ -404,7 +408,45 @@ def rules_function(game, name: str):
     return getattr(module, function)
 
 
+NOTES = {
+    "fr": {"erratum": "Erratum connu : ", "rule-unstated": "Le livre ne le dit pas : "},
+    "en": {"erratum": "Known erratum: ", "rule-unstated": "Not stated by the book: "},
+}
+"""How a block's note from the ledger opens, by the entry's kind, in the book's language."""
+
+
 def _block(game, path: Path, card: str, spec: dict) -> Block:
+    """A block of the deck, computed; with `ledger = "id"`, the note the ledger gives."""
+    block = _computed_block(game, path, card, {k: v for k, v in spec.items() if k != "ledger"})
+    if "ledger" in spec:
+        block.note = _ledger_note(game, path, card, spec["ledger"], block.line)
+    return block
+
+
+def _ledger_note(game, path: Path, card: str, id: Any, line: int) -> str:
+    """The ledger's reason for entry `id`, opened by what it is: an erratum or a rule unstated."""
+    from build_tools.ledger import read_ledger
+
+    language = _LANGUAGE.get()
+    entries, _ = read_ledger(game.folder / "ledger.toml")
+    entry = next((entry for entry in entries if entry.id == id), None)
+    kind = str(id).partition(":")[0]
+    opening = NOTES.get(language[:2], NOTES["en"]).get(kind)
+    if entry is None or opening is None:
+        known = ", ".join(NOTES["en"])
+        raise DeckError(
+            _finding(
+                path,
+                _line_of(path, f"ledger = {_toml(id)}") or line,
+                f"card « {card} »: ledger = {_toml(id)}: expected the id of an entry of the "
+                f"book's ledger, of a kind a card notes ({known})",
+            )
+        )
+    reason = entry.reason_in(language)
+    return french(f"{opening}{reason[:1].upper()}{reason[1:]}")
+
+
+def _computed_block(game, path: Path, card: str, spec: dict) -> Block:
     kinds = [kind for kind in KINDS if kind in spec]
     if len(kinds) != 1:
         raise DeckError(
