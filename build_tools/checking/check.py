@@ -210,9 +210,11 @@ class Check:
         if len(said) != len(meant) or len(wrong) != 1:
             return
         old, new = wrong[0]
+        last = match.end()
         for other in re.finditer(rf"(?<!\w){re.escape(old)}(?!\w)", self.passage.text):
             if match.start() <= other.start() < match.end():
                 continue
+            last = max(last, other.end())
             edit = correction_at(
                 Path(self.passage.file),
                 self.passage.line_at(other.start()),
@@ -223,6 +225,8 @@ class Check:
             )
             if edit is not None:
                 erratum.corrections.append(edit)
+        # the excerpt holds every place it corrects, so that each is marked where it is read
+        erratum.text = excerpt(self.passage.text, match.start(), last)
 
     def affirm(
         self,
