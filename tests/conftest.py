@@ -65,3 +65,14 @@ def html_books(tmp_path_factory) -> Path:
     for book in ("cda", "harmonies", "edad"):  # one at a time: failures show here
         assert main(["build", book, "--format", "html", "--out", str(out)]) in (0, 1)
     return out
+
+
+@pytest.fixture(autouse=True)
+def _working_language():
+    """Each test starts with the working's language it had before: a check of an English book
+    (`examine` sets it) leaves no English working to the French tests run after it."""
+    from build_tools.checking.notation import LANGUAGE
+
+    token = LANGUAGE.set(LANGUAGE.get())
+    yield
+    LANGUAGE.reset(token)

@@ -79,6 +79,31 @@ MISTAKES = [
         "@rule of damage(): formula must be a text",
     ),
     (
+        "a rule's formula with two operators in a row",
+        "rules/combat.py",
+        'formula="damage = weapon + margin"',
+        'formula="damage = weapon + + margin"',
+        "rules/combat.py:6",
+        "@rule of damage(): its formula « damage = weapon + + margin » cannot be read: « + + » is"
+        " two operators in a row",
+    ),
+    (
+        "a rule's formula with a bracket left open",
+        "rules/characters.py",
+        'formula="Health = 10 + 2 × Might"',
+        'formula="Health = (10 + 2 × Might"',
+        "rules/characters.py:12",
+        "cannot be read: « ( » is never closed",
+    ),
+    (
+        "a rule's formula naming what none of its symbols stands for",
+        "rules/combat.py",
+        'formula="damage = weapon + margin"',
+        'formula="damage = weapon + margin + BONUS"',
+        "rules/combat.py:6",
+        "cannot be read: « BONUS » is none of its symbols (weapon, margin)",
+    ),
+    (
         "a rule's cites that is no text",
         "rules/combat.py",
         'cites="deals the weapon\'s damage plus the margin of the attack"',

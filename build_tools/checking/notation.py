@@ -104,6 +104,59 @@ def written(
     return _arithmetic(left, right, values, result, stated=not symbols and _is_value(right))
 
 
+_PAIRS = {"(": ")", "[": "]", "⌊": "⌋", "⌈": "⌉", "«": "»", "“": "”"}
+_BINARY = "+×÷/^"
+_DOUBLED = re.compile(rf"[{_BINARY}−]\s*[{_BINARY}](?!\S)|[{_BINARY}]\s*[{_BINARY}]")
+"""Two operators in a row (« 2d6 + + ATT »): a « − » may start a term, no other may."""
+_DANGLING = re.compile(r"(?:^|[=(:;,])\s*[×÷/^](?=\s)|[+×÷/^−]\s*(?:$|[);,]|\s[=:]\s)")
+"""An operator with no term on one side (« = × 2 », « 10 + »); « (+ 3 » is a sign."""
+_ABBREVIATION = re.compile(r"(?<![\w°])[A-Z][A-Z0-9]+(?![\w(°])")
+
+
+def fault_of(formula: str, symbols: Mapping[str, Any] | None) -> str:
+    """Why `formula` is none of the three forms (arithmetic, look-up, cases) `written` reads, or
+    '' when it is one: brackets left open, an operator doubled or without its term, a case with
+    no « : », a symbol it does not write, a capitalized abbreviation no symbol stands for."""
+    opened: list[str] = []
+    for character in formula:
+        if character in _PAIRS:
+            opened.append(character)
+        elif character in _PAIRS.values():
+            if not opened or _PAIRS[opened.pop()] != character:
+                return f"« {character} » closes no bracket opened before it"
+    if opened:
+        return f"« {opened[-1]} » is never closed"
+    doubled = _DOUBLED.search(formula)
+    if doubled:
+        return f"« {doubled.group()} » is two operators in a row"
+    dangling = _DANGLING.search(formula)
+    if dangling:
+        return f"« {dangling.group().strip()} » is an operator without its term"
+    cases = CASE_SEPARATOR.split(formula.strip()) if CASE_SEPARATOR.search(formula) else []
+    for case in cases:
+        if " : " not in case:
+            return f"its case « {case.strip()} » has no « : » between its condition and outcome"
+    for symbol in symbols or {}:
+        if not re.search(r"(?<![\w°])" + re.escape(symbol) + r"(?!\w)", formula):
+            return f"it does not write its symbol {symbol!r}"
+    left, equals, right = formula.partition("=")
+    if (
+        symbols
+        and equals
+        and not cases
+        and " : " not in formula
+        and not LOOKUP.match(right.strip())
+    ):
+        names = sorted(symbols, key=len, reverse=True)
+        rest = re.sub(
+            r"(?<![\w°])(?:" + "|".join(re.escape(name) for name in names) + r")(?!\w)", "1", right
+        )
+        unknown = _ABBREVIATION.search(rest)
+        if unknown:
+            return f"« {unknown.group()} » is none of its symbols ({', '.join(symbols)})"
+    return ""
+
+
 def evaluate(expression: str, values: Mapping[str, Any] | None = None) -> Any:
     """The value of an expression of the book's notation (« 18 − 16 + 18 », « 1 < CA ≤ 20 »).
 

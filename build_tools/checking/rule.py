@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from build_tools.checking.notation import LANGUAGE, NOTATION, french, written
+from build_tools.checking.notation import LANGUAGE, NOTATION, fault_of, french, written
 
 
 @dataclass
@@ -265,8 +265,9 @@ class RuleDeclarationError(TypeError):
 
 def _check_declaration(name: str, signature, formula, symbols, cites) -> None:
     """Refuse, at the rule's own line, what would later fail far from it or silently write no
-    working: a formula or cites that is no text, symbols that are no mapping, a symbol standing
-    for an argument the function does not take (a parameter renamed since)."""
+    working: a formula or cites that is no text, symbols that are no mapping, a formula of none
+    of the forms the working is written from (`notation.fault_of`), a symbol standing for an
+    argument the function does not take (a parameter renamed since)."""
     where = f"@rule of {name}()"
     if not isinstance(formula, str):
         raise RuleDeclarationError(
@@ -277,15 +278,18 @@ def _check_declaration(name: str, signature, formula, symbols, cites) -> None:
         raise RuleDeclarationError(
             f"{where}: cites must be a text of the book, or a tuple of them, not {cites!r}"
         )
-    if symbols is None:
-        return
-    if not isinstance(symbols, dict) or not all(isinstance(key, str) for key in symbols):
+    if symbols is not None and (
+        not isinstance(symbols, dict) or not all(isinstance(key, str) for key in symbols)
+    ):
         raise RuleDeclarationError(
             f"{where}: symbols must map each symbol of the formula to what it stands for "
             f'({{"C": "competence"}}), not {symbols!r}'
         )
+    fault = fault_of(formula, symbols) if formula else ""
+    if fault:
+        raise RuleDeclarationError(f"{where}: its formula « {formula} » cannot be read: {fault}")
     parameters = signature.parameters
-    for symbol, meaning in symbols.items():
+    for symbol, meaning in (symbols or {}).items():
         if isinstance(meaning, str) and meaning not in parameters:
             taken = ", ".join(parameters) or "none"
             raise RuleDeclarationError(
