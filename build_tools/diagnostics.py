@@ -127,9 +127,18 @@ class Finding:
         if self.derivation:
             lines.append("  working:")
             lines.extend(f"    {safe(step)}" for step in self.derivation)
+        lines.extend(f"  {safe(line)}" for line in self.correction_lines())
         known = "  (known: in the ledger)" if self.known else ""
         lines.append(f"  id: {safe(self.id)}{known}")
         return "\n".join(lines)
+
+    def correction_lines(self) -> list[str]:
+        """The edits that correct the finding, a line each, as `--diff` and `--fix` make them
+        and as SARIF's `fixes` give them: one record, every output."""
+        return [
+            f"fix: {display_path(c.file)}:{c.line}:{c.column}: « {c.old} » → « {c.new} »"
+            for c in self.corrections
+        ]
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -153,6 +162,16 @@ class Finding:
                     "message": place.get("message", ""),
                 }
                 for place in self.related
+            ],
+            "corrections": [
+                {
+                    "file": display_path(c.file),
+                    "line": c.line,
+                    "column": c.column,
+                    "old": c.old,
+                    "new": c.new,
+                }
+                for c in self.corrections
             ],
         }
 

@@ -249,6 +249,7 @@ def github(results, settings: Settings) -> str:
             message = where + finding.message
             if finding.derivation:
                 message += "\n" + "\n".join(finding.derivation)
+            message += "".join(f"\n{line}" for line in finding.correction_lines())
             message += f"\nid: {finding.id}"
             fields = ",".join(
                 f"{key}={_github_property(value)}" for key, value in properties.items()

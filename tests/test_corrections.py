@@ -224,6 +224,31 @@ def test_select_and_new_only_choose_what_is_corrected(rulebook, copy):
     assert status == 2 and "--select chooses what --diff or --fix corrects" in err
 
 
+def test_text_json_github_and_junit_print_the_correction_sarif_and_diff_make(rulebook, new_game):
+    # One record: the edit SARIF offers and --diff makes is the one every other format prints.
+    sarif = json.loads(rulebook("check", "jeu", "--format", "sarif").out)
+    (result,) = sarif["runs"][0]["results"]
+    (change,) = result["fixes"][0]["artifactChanges"]
+    region = change["replacements"][0]["deletedRegion"]
+    place = f"{region['startLine']}:{region['startColumn']}"
+    line = f"fix: source/jeu/book.xml:{place}: « 18 » → « 17 »"
+    assert line in rulebook("check", "jeu").out
+    (finding,) = json.loads(rulebook("check", "jeu", "--format", "json").out)["books"][0][
+        "findings"
+    ]
+    assert finding["corrections"] == [
+        {
+            "file": "source/jeu/book.xml",
+            "line": region["startLine"],
+            "column": region["startColumn"],
+            "old": "18",
+            "new": "17",
+        }
+    ]
+    assert line in rulebook("check", "jeu", "--format", "github").out.replace("%0A", "\n")
+    assert line in rulebook("check", "jeu", "--format", "junit").out
+
+
 def test_diff_and_fix_refuse_a_game_that_cannot_load(rulebook, new_game):
     rules = new_game.parent / "rules" / "jets.py"
     rules.write_text(rules.read_text(encoding="utf-8") + "\ndef total(:\n", encoding="utf-8")
