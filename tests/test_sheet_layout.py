@@ -17,6 +17,7 @@ import pytest
 from build_tools.books import discover, load_game
 from build_tools.render.sheets.layout import PRINTABLE, PX_TO_MM, outside_printable
 from build_tools.render.sheets.pages import (
+    LEGEND_ROOM,
     NOTES_FRAME,
     NOTES_LEAST,
     PAPERS,
@@ -42,10 +43,12 @@ def test_every_box_of_every_sheet_is_inside_the_printable_area(book, paper):
     document = sheet_document(game.sheet, chosen.folder, paper)
     assert outside_printable(document, game.sheet.title, paper) == []
     # no page spent on the Notes box alone where a Notes box fits on the page before
-    # (Edad's third page on Letter); Harmonies' first A4 page is full to its foot
+    # (Edad's third page on Letter); Harmonies' first A4 page is full to its foot, and its
+    # Notes box then fills the page it has (it was a 45 mm strip atop a blank page)
     if len(document.pages) > 1 and _notes_alone(document.pages[-1]):
         room = _room_left(document.pages[-2])
         assert room < NOTES_FRAME + NOTES_LEAST, (book, paper, room)
+        assert _room_left(document.pages[-1]) <= LEGEND_ROOM + 1, (book, paper)
     # Measured here too, by the fields alone: the form's boxes a player writes in.
     for page in document.pages:
         width = page.width * PX_TO_MM

@@ -169,12 +169,17 @@ def sheet_document(
     document = lay_out()
     if not view["filled"] and len(document.pages) > 1 and _notes_alone(document.pages[-1]):
         # A page spent on the Notes box alone (Edad on Letter): a shorter box, on the page
-        # before, if it fits there.
-        view["short_notes"] = _room_left(document.pages[-2]) - NOTES_FRAME
-        if view["short_notes"] >= NOTES_LEAST:
-            shorter = lay_out()
-            if len(shorter.pages) < len(document.pages):
-                document = shorter
+        # before, if it fits there; else (Harmonies' full first A4 page) a Notes box as tall
+        # as its page, a page of notes rather than a strip at the top of a blank one.
+        view["notes_height"] = min(_room_left(document.pages[-2]) - NOTES_FRAME, NOTES_HEIGHT)
+        shorter = lay_out() if view["notes_height"] >= NOTES_LEAST else None
+        if shorter is not None and len(shorter.pages) < len(document.pages):
+            document = shorter
+        else:
+            view["notes_height"] = NOTES_HEIGHT + _room_left(document.pages[-1]) - LEGEND_ROOM
+            taller = lay_out()
+            if len(taller.pages) == len(document.pages):
+                document = taller
     if view["filled"]:
         # A value too long for its box (« Hache de guerre à deux mains ») is set smaller,
         # on two lines, rather than cut at the box's edge.
@@ -188,6 +193,10 @@ NOTES_FRAME = 18.0
 """Millimetres a Notes box needs besides its field: its heading, the legend, the gaps."""
 NOTES_LEAST = 15.0
 """The shortest Notes field worth writing in, in millimetres."""
+NOTES_HEIGHT = 45.0
+"""The Notes field's height where nothing else decides it (sheet.css), in millimetres."""
+LEGEND_ROOM = 12.0
+"""Millimetres kept under the Notes box for the sheet's legend."""
 
 
 def _room_left(page) -> float:
@@ -335,7 +344,7 @@ def _view(description: Description, character: Character | None) -> dict[str, An
         "sections": sections,
         "filled": character is not None,
         "long": set(),
-        "short_notes": 0,
+        "notes_height": 0,
         "notes": str(character.values.get("notes", "")).replace("'", "’") if character else "",
     }
 
