@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import hashlib
+import io
+import json
+import os
+import shutil
+import traceback
 from pathlib import Path
 from typing import NamedTuple
 
@@ -57,13 +65,117 @@ def write_book(tmp_path):
     return write
 
 
+class Build(NamedTuple):
+    """One `rulebook build` of the shared cache: its --out folder and what it said."""
+
+    folder: Path
+    status: int
+    out: str
+    err: str
+    layouts: int
+    """How many documents WeasyPrint laid out in the building process."""
+
+
+class Builds:
+    """`rulebook build` run once per test run for each argument list, whichever worker asks
+    first: the others wait for it and read the same folder (xdist runs a session fixture once
+    per worker; the cache lives in the folder the workers' temporary folders share). A folder
+    it returns is read by the tests, never written: a test that writes builds its own."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.known: dict[str, Build] = {}
+
+    def __call__(self, book: str | Path, *options: str, env: dict[str, str] | None = None) -> Path:
+        """The --out folder of `rulebook build BOOK OPTIONS` (BOOK/ inside it), built with
+        `env` added to the environment; a build that exits 2 or more fails the asking test."""
+        build = self.run(book, *options, env=env)
+        assert build.status in (0, 1), (
+            f"rulebook build {book} {' '.join(options)} exited {build.status}\n"
+            f"{build.out}{build.err}"
+        )
+        return build.folder
+
+    def run(self, book: str | Path, *options: str, env: dict[str, str] | None = None) -> Build:
+        """The build with its exit status and output; like the `rulebook` fixture, it fails the
+        asking test on a traceback or an internal error (exit 3)."""
+        argv = ["build", str(book), *options]
+        key = json.dumps([argv, sorted((env or {}).items())])
+        if key not in self.known:
+            self.known[key] = self._shared(key, argv, env or {})
+        build = self.known[key]
+        assert "Traceback" not in build.out + build.err, build.out + build.err
+        assert build.status != 3, build.out + build.err
+        return build
+
+    def _shared(self, key: str, argv: list[str], env: dict[str, str]) -> Build:
+        name = hashlib.sha256(key.encode()).hexdigest()[:16]
+        folder, record = self.root / name, self.root / f"{name}.json"
+        with (self.root / f"{name}.lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+            if not record.is_file():
+                shutil.rmtree(folder, ignore_errors=True)  # what a killed worker left
+                written = record.with_suffix(".partial")
+                written.write_text(json.dumps(_build(argv, env, folder)), encoding="utf-8")
+                written.replace(record)
+        done = json.loads(record.read_text(encoding="utf-8"))
+        return Build(folder, done["status"], done["out"], done["err"], done["layouts"])
+
+
+def _build(argv: list[str], env: dict[str, str], folder: Path) -> dict:
+    """Run `rulebook ARGV --out FOLDER` in this process: its status, output and layouts."""
+    import weasyprint
+
+    out, err, layouts = io.StringIO(), io.StringIO(), []
+    render = weasyprint.HTML.render
+
+    def counted(document, *arguments, **settings):
+        layouts.append(1)
+        return render(document, *arguments, **settings)
+
+    previous = {name: os.environ.get(name) for name in env}
+    os.environ.update(env)
+    weasyprint.HTML.render = counted
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main([*argv, "--out", str(folder)])
+    except BaseException:  # said in the test that asked, and in every one asking after it
+        status = 3
+        err.write(traceback.format_exc())
+    finally:
+        weasyprint.HTML.render = render
+        for name, value in previous.items():
+            if value is None:
+                del os.environ[name]
+            else:
+                os.environ[name] = value
+    return {"status": status, "out": out.getvalue(), "err": err.getvalue(), "layouts": len(layouts)}
+
+
 @pytest.fixture(scope="session")
-def html_books(tmp_path_factory) -> Path:
-    """The three books of source/ built to HTML (one page and chunked) once for the test
-    process, for every test that reads them; none of those tests writes into a book's folder."""
+def shared_build(tmp_path_factory) -> Builds:
+    """`shared_build(book, *options, env=None)`: the --out folder of that build, made once per
+    run of the suite."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the run's folder, above each worker's own
+    root = base / "shared-builds"
+    root.mkdir(exist_ok=True)
+    return Builds(root)
+
+
+@pytest.fixture(scope="session")
+def html_books(shared_build, tmp_path_factory) -> Path:
+    """The three books of source/ built to HTML (one page and chunked) once for the run: a
+    folder of this process holding each book's folder of the shared builds (a test may add a
+    file beside them, never into them)."""
     out = tmp_path_factory.mktemp("html-books")
-    for book in ("cda", "harmonies", "edad"):  # one at a time: failures show here
-        assert main(["build", book, "--format", "html", "--out", str(out)]) in (0, 1)
+    books = ["cda", "harmonies", "edad"]
+    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+    for book in books[worker % 3 :] + books[: worker % 3]:  # each worker builds one at first
+        (out / book).symlink_to(
+            shared_build(book, "--format", "html") / book, target_is_directory=True
+        )
     return out
 
 
