@@ -9,6 +9,8 @@ import io
 import json
 import os
 import shutil
+import sys
+import threading
 import traceback
 from pathlib import Path
 from typing import NamedTuple
@@ -47,6 +49,29 @@ def rulebook(capsys):
         return Run(status, out, err)
 
     return run
+
+
+_opened: list[str] = []
+_recording = threading.Event()
+
+
+def _audit(event: str, arguments: tuple) -> None:
+    if event == "open" and _recording.is_set() and arguments and arguments[0] is not None:
+        path = arguments[0]
+        _opened.append(os.fsdecode(path) if isinstance(path, (str, bytes, os.PathLike)) else "")
+
+
+sys.addaudithook(_audit)  # an audit hook cannot be removed: it records only while asked to
+
+
+@pytest.fixture
+def opened():
+    """The paths the process opens while the test runs (Python's `open` and `os.open`), as an
+    audit hook sees them: proof of what was read, not of what was quoted."""
+    _opened.clear()
+    _recording.set()
+    yield _opened
+    _recording.clear()
 
 
 @pytest.fixture

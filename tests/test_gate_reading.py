@@ -2,8 +2,8 @@
 file outside their folder, through the companion files (book.toml, ledger.toml, deck.toml, a
 character file), external entities, the installed DTD's files and the change detection.
 
-The proof is an audit hook (`sys.addaudithook`) that records every `open` of the process:
-the canary is never opened, not only never quoted.
+The proof is an audit hook (`sys.addaudithook`, the `opened` fixture of conftest.py) that
+records every `open` of the process: the canary is never opened, not only never quoted.
 """
 
 from __future__ import annotations
@@ -11,8 +11,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -32,27 +30,6 @@ DTD_ENTITY_FILE = next(
     Path("/usr/share/xml/entities/xml-iso-entities-8879.1986/isolat1.ent"),
 )
 """A file of the installed DocBook DTD: the resolver lets it through, as part of the DTD."""
-
-_opened: list[str] = []
-_recording = threading.Event()
-
-
-def _audit(event: str, arguments: tuple) -> None:
-    if event == "open" and _recording.is_set() and arguments and arguments[0] is not None:
-        path = arguments[0]
-        _opened.append(os.fsdecode(path) if isinstance(path, (str, bytes, os.PathLike)) else "")
-
-
-sys.addaudithook(_audit)  # an audit hook cannot be removed: it records only while asked to
-
-
-@pytest.fixture
-def opened():
-    """The paths the process opens while the test runs (Python's `open` and `os.open`)."""
-    _opened.clear()
-    _recording.set()
-    yield _opened
-    _recording.clear()
 
 
 @pytest.fixture
