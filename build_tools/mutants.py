@@ -19,9 +19,12 @@ import multiprocessing
 import os
 import re
 import shutil
+import signal
 import sys
 import tempfile
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -357,22 +360,41 @@ _worker: dict = {}
 def run(book: Book, mutants: list[Mutant], jobs: int, budget: float | None, tick=None) -> None:
     """Check each mutant on a copy of the book (one copy per worker); fill in its verdict."""
     deadline = time.monotonic() + budget if budget else None
-    root = tempfile.mkdtemp(prefix="rulebook-mutants-")
-    try:
-        workers = max(1, min(jobs, len(mutants)))
-        if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
-            context = multiprocessing.get_context("fork")
-            with context.Pool(workers, _start, (book, root)) as pool:
-                results = pool.imap_unordered(_check, list(enumerate(mutants)), 1)
-                _collect(results, mutants, deadline, tick)
-                pool.terminate()
-        else:
-            _start(book, root)
-            _collect(map(_check, enumerate(mutants)), mutants, deadline, tick)
-    finally:
-        shutil.rmtree(root, ignore_errors=True)
+    with _terminated_as_exit():
+        root = tempfile.mkdtemp(prefix="rulebook-mutants-")
+        try:
+            workers = max(1, min(jobs, len(mutants)))
+            if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
+                context = multiprocessing.get_context("fork")
+                with context.Pool(workers, _start_worker, (book, root)) as pool:
+                    results = pool.imap_unordered(_check, list(enumerate(mutants)), 1)
+                    _collect(results, mutants, deadline, tick)
+                    pool.terminate()
+            else:
+                _start(book, root)
+                _collect(map(_check, enumerate(mutants)), mutants, deadline, tick)
+        finally:
+            shutil.rmtree(root, ignore_errors=True)
     for mutant in mutants:
         mutant.verdict = mutant.verdict or "not run"
+
+
+@contextmanager
+def _terminated_as_exit():
+    """While the mutants run, SIGTERM (a CI job cancelled, `kill`) unwinds like Ctrl-C, exit
+    143, so that the book's copies are removed; Python's default would leave them behind."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _exit_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _exit_terminated(number, frame) -> None:
+    raise SystemExit(128 + signal.SIGTERM)
 
 
 def _collect(results, mutants, deadline, tick) -> None:
@@ -386,6 +408,12 @@ def _collect(results, mutants, deadline, tick) -> None:
             tick(mutants[index])
         if deadline is not None and time.monotonic() > deadline:
             return
+
+
+def _start_worker(book: Book, root: str) -> None:
+    """`_start` in a forked worker, which the pool ends with SIGTERM: its default again."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _start(book, root)
 
 
 def _start(book: Book, root: str) -> None:

@@ -8,6 +8,9 @@ each kind per book is run here (the full run is bench/mutants.py).
 from __future__ import annotations
 
 import json
+import os
+import signal
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -100,3 +103,22 @@ def test_sample_is_the_same_every_run(found):
     assert first == mutants.sample(found["harmonies"], 3)
     assert {m.kind for m in first} == {m.kind for m in found["harmonies"]}
     assert all(sum(m.kind == kind for m in first) <= 3 for kind in mutants.KINDS)
+
+
+def test_a_terminated_run_leaves_no_copy_of_the_book(tmp_path, monkeypatch):
+    """SIGTERM (a cancelled CI job) while the workers check their copies: exit 143, and the
+    copies are gone (Python's default for SIGTERM ran no cleanup and left them in /tmp)."""
+    (book,) = select([str(ROOT / "tests" / "fixtures" / "books" / "mini")])
+    found = mutants.mutants_of(examine(book))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    copies, before = [], signal.getsignal(signal.SIGTERM)
+
+    def terminate(mutant):  # the first verdict: the copies exist, the workers are at work
+        copies.extend(tmp_path.glob("rulebook-mutants-*/*/mini/book.xml"))
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    with pytest.raises(SystemExit) as exit:
+        mutants.run(book, found, jobs=2, budget=None, tick=terminate)
+    assert exit.value.code == 128 + signal.SIGTERM
+    assert copies and not list(tmp_path.iterdir())
+    assert signal.getsignal(signal.SIGTERM) is before
