@@ -25,6 +25,12 @@ def prose(root) -> str:
     return " ".join(root.text_content().split())
 
 
+def caption_title(table) -> str:
+    """A table's title as its caption reads it, without its label and its mark."""
+    label = table.xpath("caption//span[@class='label']")
+    return " ".join((label[0].tail or "").split()) if label else ""
+
+
 def search_entries(out: Path, book: str) -> list[dict]:
     script = (out / book / "html/search-index.js").read_text(encoding="utf-8")
     return json.loads(script.split("=", 1)[1].strip().rstrip(";"))
@@ -186,13 +192,68 @@ def test_no_mark_on_the_words_of_a_remark_the_book_does_not_print(html_books):
 def test_a_table_is_never_verified_against_itself(html_books, book):
     """A table's claims cite the rules (another table, a sentence), never the table itself."""
     root = page(html_books, book)
-    tables = root.xpath("//div[contains(@class, 'table-wrapper')]/table[@id]")
+    tables = [
+        table
+        for table in root.xpath("//div[contains(@class, 'table-wrapper')]/table[@id]")
+        if caption_title(table)
+    ]
     assert tables
     for table in tables:
-        title = " ".join("".join(table.xpath("caption//span[@id]//text()")).split())
+        title = caption_title(table)
         for rule in table.xpath(".//p[@class='rule-cited']"):
-            whole = f"« {title} »" in " ".join(rule.text_content().split())
-            assert not (whole and rule.xpath(f"a[@href='#{table.get('id')}']")), title
+            quoted = " ".join(rule.text_content().split()).split(" » (")[0]
+            assert quoted != f"Règle : « {title}", title  # the table cited whole
+            cells = {" ".join(cell.text_content().split()) for cell in table.xpath(".//td | .//th")}
+            assert quoted.removeprefix("Règle : « ") not in cells, (
+                title,
+                quoted,
+            )  # one of its cells
+
+
+def table_marks(root) -> dict[str, str]:
+    """Each checked table's title (its caption's words) -> its mark's title."""
+    marks = {}
+    for table in root.xpath("//div[contains(@class, 'table-wrapper')]/table[@id]"):
+        title = caption_title(table)
+        for mark in table.xpath("caption//details[contains(@class, 'verification')]")[:1]:
+            marks[title] = " ".join(mark.xpath("string(.//p[@class='verification-title'])").split())
+    return marks
+
+
+def test_a_tables_mark_says_what_it_was_checked_against(html_books):
+    """A verified table's mark names what its cells were checked against: the rule the book
+    states elsewhere, or nothing but the rules' own copy of it, which is not « Vérifié »."""
+    cda, edad = table_marks(page(html_books, "cda")), table_marks(page(html_books, "edad"))
+    taken = "Repris tel quel par les règles : rien d’autre ne le vérifie"
+    assert cda["le niveau de compétence"] == taken  # the rules hold this very table
+    assert cda["exemples de niveaux d’héroïsme"] == taken  # its rule cites one of its cells
+    assert cda["Résumé des totaux de combats"] == "Vérifié d’après la règle citée"
+    # the rule written across Edad's table (« Si l’arme est magique… ») is a rule, its rows not
+    assert edad["Points de vie des objets"] == (
+        "Vérifié d’après les règles citées ; le reste, repris tel quel par les règles"
+    )
+    root = page(html_books, "cda")
+    tables = root.xpath("//div[contains(@class, 'table-wrapper')]/table[@id]")
+    (heroism,) = [table for table in tables if "héroïsme" in caption_title(table)]
+    assert not heroism.xpath(".//p[@class='rule-cited']")  # its own cell is not its « Règle »
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_a_table_verified_after_a_rule_quotes_it_and_one_taken_as_it_stands_none(html_books, book):
+    """A table « Vérifié d’après » the rules cited quotes at least one of them in its panel;
+    one « Repris tel quel » quotes none (nothing but itself stood behind it)."""
+    root = page(html_books, book)
+    marks = table_marks(root)
+    assert marks
+    for table in root.xpath("//div[contains(@class, 'table-wrapper')]/table[@id]"):
+        title = caption_title(table)
+        rules = table.xpath("caption//details//p[@class='rule-cited']")
+        if "d’après la règle" in marks.get(title, "") or "d’après les règles" in marks.get(
+            title, ""
+        ):
+            assert rules, title
+        if marks.get(title, "").startswith("Repris"):
+            assert not rules, title
 
 
 def test_the_books_decimal_point_is_an_erratum_read_with_a_comma(html_books):

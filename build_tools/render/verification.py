@@ -38,6 +38,7 @@ from build_tools.checking.correction import edited_spans
 from build_tools.checking.matching import words_given
 from build_tools.checking.rule import reading_order
 from build_tools.diagnostics import Correction, Finding
+from build_tools.dice import Distribution
 from build_tools.ledger import Entry, read_ledger
 from build_tools.render.reading_notation import for_readers
 from build_tools.render.typography import Typography
@@ -196,11 +197,12 @@ class Marks:
             return ""
         errata = [spot.finding for spot in self.errata_of.get(element, [])]
         shown = {id(finding) for finding in errata}
-        claims, used = [], set()
+        claims, used, shown_claims = [], set(), []
         for claim in verification.claims:
             found = [spot.finding for spot in claim.errata if id(spot.finding) in shown]
             if not found and not translator.draft and _unprinted(claim):
                 continue  # words of an author's remark: the reader does not see them
+            shown_claims.append(claim)
             used.update(id(finding) for finding in found)
             claims.append(self._claim(claim, found[0] if found else None))
             claims[-1]["rules"] = self.rules(claim, translator)
@@ -238,6 +240,8 @@ class Marks:
             "incomplete": self.words["incomplete"],
             ERRATUM: self.words["erratum"],
         }[status]
+        if status == "verified" and element.tag in ("table", "informaltable"):
+            title, summary = self.checked_against(element, shown_claims, translator)
         anchors = [claim["anchor"] for claim in wrong if claim["anchor"]]
         return str(
             translator.blocks.verification(
@@ -251,6 +255,46 @@ class Marks:
                 medium=self.medium,
             )
         )
+
+    def checked_against(self, table: etree._Element, claims, translator) -> tuple[str, str]:
+        """The title and short word of a verified table's mark, saying what its cells were
+        checked against: the dice (a rule that rolls them), another table, a rule the book states
+        elsewhere; a table whose rules only take it as it stands is not « verified »
+        (« Repris tel quel par les règles : rien d'autre ne le vérifie »)."""
+        dice, tables, rules, itself = False, [], set(), False
+        for claim in claims:
+            dice = dice or any(_rolls(step) for step in claim.steps)
+            for place in claim.cites:
+                cited = place.element
+                if cited is not None and cited.tag in ("title", "titleabbrev"):
+                    cited = cited.getparent()
+                if _cites_itself(claim.element, cited):
+                    itself = True
+                    continue
+                other = _table_of(cited)
+                if other is not None and other is not table:
+                    if other not in tables:
+                        tables.append(other)
+                elif cited is not None:
+                    rules.add(place.text)
+        sources = [self.words["checked_dice"]] if dice else []
+        sources += [translator.place(other) for other in tables]
+        if rules:
+            sources.append(self.words["checked_rule" if len(rules) == 1 else "checked_rules"])
+        if not sources:
+            if itself:
+                return self.words["taken_by_rules"], self.words["taken_short"]
+            return self.words["verified"], self.words["verified_short"]
+        title = self.words["verified_against"].format(sources=self._joined(sources))
+        if itself:
+            title += self.words["rest_taken_by_rules"]
+        return title, self.words["verified_short"]
+
+    def _joined(self, items: list[str]) -> str:
+        """« a, b et c »."""
+        if len(items) == 1:
+            return items[0]
+        return ", ".join(items[:-1]) + self.words["and"] + items[-1]
 
     def statement(self, found: Any, expected: Any) -> str:
         """« Le texte dit 12, les règles donnent 11 »."""
@@ -412,7 +456,7 @@ class Marks:
             cited = place.element
             if cited is not None and cited.tag in ("title", "titleabbrev"):
                 cited = cited.getparent()  # the table's title: the table cited whole
-            if _is_within(getattr(claim, "element", None), cited):
+            if _cites_itself(getattr(claim, "element", None), cited):
                 continue  # a table checked against itself proves nothing: not its « Règle »
             found.append(
                 {
@@ -585,6 +629,22 @@ def _is_within(element, table) -> bool:
     if element is None or table is None or table.tag not in ("table", "informaltable"):
         return False
     return element is table or any(node is table for node in element.iterancestors())
+
+
+def _cites_itself(element, cited) -> bool:
+    """Whether a claim on `element` cites its own table: the table whole, or one of its cells
+    that is no more than a cell of it (a row's label: « épique / éléphant »), not a sentence
+    spanning the table's columns (« Si l'arme est magique, il faut lui rajouter … »)."""
+    table = _table_of(cited)
+    if table is None or not _is_within(element, table):
+        return False
+    cell = _cell_of(cited)
+    return cell is None or not (cell.get("namest") or cell.get("spanname"))
+
+
+def _rolls(step) -> bool:
+    """Whether a step of a working rolled the dice: a distribution among its values."""
+    return any(isinstance(value, Distribution) for value in (step.result, *step.arguments.values()))
 
 
 def _unprinted(claim) -> bool:

@@ -59,7 +59,8 @@ WORDS: dict[str, dict[str, str]] = {
         "legend_intro": "Les exemples, tableaux et valeurs de ce livre ont été refaits avec les "
         "règles du jeu. Une marque dit ce que la vérification a établi :",
         "legend_verified": "les nombres et affirmations du passage sont ceux que donnent "
-        "les règles ;",
+        "les règles (un tableau dit d’après quoi, ou « repris tel quel » quand les "
+        "règles ne font que le reprendre) ;",
         "legend_erratum": "le passage contredit les règles : le nombre faux est souligné, "
         "la marque donne ce que dit le texte et ce que donnent les règles, et renvoie aux errata ;",
         "legend_incomplete": "une partie du passage n’a pas pu être vérifiée.",
@@ -97,6 +98,14 @@ WORDS: dict[str, dict[str, str]] = {
         "claim": "Affirmation",
         "verified": "Vérifié par les règles",
         "verified_short": "vérifié",
+        "verified_against": "Vérifié d’après {sources}",
+        "checked_dice": "le calcul des dés",
+        "checked_rule": "la règle citée",
+        "checked_rules": "les règles citées",
+        "taken_by_rules": "Repris tel quel par les règles : rien d’autre ne le vérifie",
+        "rest_taken_by_rules": " ; le reste, repris tel quel par les règles",
+        "taken_short": "repris",
+        "and": " et ",
         "erratum_short": "erratum",
         "incomplete": "Vérification incomplète",
         "incomplete_short": "incomplet",
@@ -179,7 +188,8 @@ WORDS: dict[str, dict[str, str]] = {
         "legend": "Verification marks",
         "legend_intro": "The examples, tables and values of this book were worked again with the "
         "rules of the game. A mark says what the check established:",
-        "legend_verified": "the numbers and statements of the passage are those the rules give;",
+        "legend_verified": "the numbers and statements of the passage are those the rules give "
+        "(a table says against what, or “taken as it stands” when the rules only copy it);",
         "legend_erratum": "the passage contradicts the rules: the wrong number is underlined, "
         "the mark gives what the text says and what the rules give, and points to the errata;",
         "legend_incomplete": "part of the passage could not be checked.",
@@ -217,6 +227,14 @@ WORDS: dict[str, dict[str, str]] = {
         "claim": "Claim",
         "verified": "Verified against the rules",
         "verified_short": "verified",
+        "verified_against": "Checked against {sources}",
+        "checked_dice": "the dice",
+        "checked_rule": "the rule cited",
+        "checked_rules": "the rules cited",
+        "taken_by_rules": "Taken by the rules as it stands: nothing else checks it",
+        "rest_taken_by_rules": "; the rest taken by the rules as it stands",
+        "taken_short": "taken as it stands",
+        "and": " and ",
         "erratum_short": "erratum",
         "incomplete": "Incomplete verification",
         "incomplete_short": "incomplete",
