@@ -7,7 +7,7 @@ scratch folder (with a `book.toml` giving `--language`, when asked), then
 checked and built to HTML and PDF with the installed `rulebook`, and measured:
 
 - elements: how many elements of each kind the book uses that the renderers do
-  not handle (the table of `build_tools/render/elements.py`), and how many of
+  not handle (the table of `build_tools/model/elements.py`), and how many of
   those have no finding from the check (must be 0: nothing dropped silently);
 - words: the words of the source (metadata and remarks left out, as docbook-xsl
   leaves them out) found in the single HTML page and in the PDF's text, in %;
@@ -38,8 +38,8 @@ import lxml.html
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from build_tools.model.elements import METADATA, table  # noqa: E402
 from build_tools.reader import read_book  # noqa: E402
-from build_tools.render.elements import METADATA, table  # noqa: E402
 from build_tools.render.html.book import supported_elements  # noqa: E402
 
 VNU = Path.home() / ".cache/rulebook/vnu/node_modules/vnu-jar/build/dist/vnu.jar"

@@ -1,5 +1,5 @@
 # ruff: noqa: E501 (the DocBook of the base chapter reads best a line per element)
-"""A book carrying every attribute the renderers honour (`html.supported_attributes`), each set
+"""A book carrying every attribute the renderers honour (`model.elements.supported_attributes`), each set
 to a value Hypothesis draws: numbers written every way (zero, negative, huge, superscript and
 other unicode digits, « 0* »), lengths, URLs (NUL as %00, protocol-relative, absolute, active
 schemes), and quotes, angle brackets and ampersands. Shared by tests/test_attribute_fuzz.py
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from lxml import etree
 
 from build_tools.cli import main
-from build_tools.render.html.book import supported_attributes
+from build_tools.model.elements import supported_attributes
 
 SNIPPETS = Path(__file__).resolve().parent / "fixtures" / "markup" / "snippets.xml"
 BASE = """<chapter id="base"><title>Base</title>

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from build_tools import limits
-from build_tools.render.image_bounds import expanded_elements
+from build_tools.model.image_bounds import expanded_elements
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -17,7 +17,7 @@ import lxml.html
 import pytest
 from lxml import etree
 
-from build_tools.render.elements import DOCBOOK_45, INSIDE, METADATA, table
+from build_tools.model.elements import DOCBOOK_45, INSIDE, METADATA, RENDERED, table
 from build_tools.render.html.book import supported_elements
 from build_tools.render.html.technical import CODE, NAMED
 
@@ -127,6 +127,13 @@ def test_the_table_has_a_row_for_every_element_of_the_docbook_45_dtd():
     assert declared == set(DOCBOOK_45)
     assert set(TABLE) == declared
     assert {"rendered", "inside", "metadata", "unsupported"} >= set(TABLE.values())
+
+
+def test_the_model_lists_the_elements_the_translator_renders_and_no_other():
+    """The check reads the model's list, the build the translator's methods: they agree, so a
+    `visit_` method added or removed without its line in the table fails here."""
+    assert supported_elements() == RENDERED
+    assert table() == TABLE
 
 
 TESTED = {name for _, names, _, _ in chapters() for name in names}

@@ -168,7 +168,7 @@ def test_an_edition_numbers_what_it_keeps_without_gaps():
     from lxml import etree
 
     from build_tools.model.numbering import number
-    from build_tools.render.profiling import Profile
+    from build_tools.model.profiling import Profile
 
     root = etree.fromstring(
         "<book><chapter userlevel='advanced'><title>A</title>"
@@ -231,7 +231,7 @@ def test_images_are_copied_beside_the_pages_and_a_missing_one_is_reported(everyt
 def test_profiling_on_any_docbook_attribute(tmp_path):
     from lxml import etree
 
-    from build_tools.render.profiling import Profile
+    from build_tools.model.profiling import Profile
 
     root = etree.fromstring(
         '<chapter><para os="linux">L</para><para os="mac;win">M</para><para>All</para></chapter>'

@@ -106,14 +106,7 @@ def test_validation_and_the_model_import_nothing_of_checking_render_or_commands(
         for other in others
         if other.startswith(above)
     }
-    # The element support table and the media rules are still the HTML translator's: the
-    # validation reads them from render/ until they move to the model.
-    allowed = {
-        ("build_tools.validation.support", "build_tools.render.elements"),
-        ("build_tools.validation.support", "build_tools.render.html.book"),
-        ("build_tools.validation.files", "build_tools.render.html.media"),
-    }
-    assert wrong <= allowed, sorted(wrong - allowed)
+    assert not wrong, sorted(wrong)
 
 
 def test_games_import_the_author_api_and_nothing_else_of_the_engine():

@@ -418,7 +418,7 @@ def _quiet_interrupt() -> None:
 
 def _profiles(items: list[str]) -> dict[str, set[str]]:
     """`--profile revision=2;3 --profile os=linux` as {"revision": {"2", "3"}, "os": {"linux"}}."""
-    from build_tools.render.profiling import ATTRIBUTES
+    from build_tools.model.profiling import ATTRIBUTES
 
     profile: dict[str, set[str]] = {}
     for item in items:

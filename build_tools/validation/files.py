@@ -7,8 +7,7 @@ from lxml import etree
 
 from build_tools import resources
 from build_tools.diagnostics import Finding
-from build_tools.reader import Document
-from build_tools.render.html.media import (
+from build_tools.model.media import (
     TEXT_INSTEAD,
     WORDS_ONLY,
     format_problem,
@@ -18,6 +17,7 @@ from build_tools.render.html.media import (
     linked_file,
     showable,
 )
+from build_tools.reader import Document
 from build_tools.validation.located import finding_at
 
 

@@ -1,18 +1,21 @@
-"""What the renderers support (the table of `render/elements.py`): an element or attribute
+"""What the renderers support (the table of `model/elements.py`): an element or attribute
 none handles is a finding, the same the build gives, and its text is still shown."""
 
 from __future__ import annotations
 
 from build_tools.diagnostics import Finding
+from build_tools.model.elements import (
+    handling,
+    misplaced,
+    supported_attributes,
+    unsupported_message,
+)
 from build_tools.model.language import DEFAULT_LANGUAGE
 from build_tools.reader import Document
-from build_tools.render.elements import handling, misplaced, unsupported_message
-from build_tools.render.html.book import supported_attributes, supported_elements
 from build_tools.validation.located import finding_at
 
 
 def check(document: Document) -> list[Finding]:
-    elements = supported_elements()
     attributes = supported_attributes()
     findings = []
     if not document.root.get("lang"):
@@ -28,7 +31,7 @@ def check(document: Document) -> list[Finding]:
         if not isinstance(element.tag, str):
             continue
         name = element.tag
-        if handling(name, elements) == "unsupported":
+        if handling(name) == "unsupported":
             message = unsupported_message(name)
             findings.append(finding_at(document, element, "unsupported", message, key=name))
             continue

@@ -24,16 +24,14 @@ from markupsafe import Markup
 from build_tools.assets import TEMPLATES
 from build_tools.model.docbook import SECTIONS
 from build_tools.model.numbering import DIVISION_TAGS, Numbering, number
+from build_tools.model.profiling import Profile
 from build_tools.render.caches import cache_folder
-from build_tools.render.elements import ATTRIBUTES as ELEMENT_ATTRIBUTES
 from build_tools.render.html import print_markup as pdf_markup
 from build_tools.render.html import search as search_html
 from build_tools.render.html import web_faces
 from build_tools.render.html.parallel import in_parallel
 from build_tools.render.html.translator import Page, Translator
 from build_tools.render.output import write_atomic
-from build_tools.render.profiling import ATTRIBUTES as PROFILING_ATTRIBUTES
-from build_tools.render.profiling import Profile
 from build_tools.render.typography import Typography
 
 if TYPE_CHECKING:  # Jinja2 is imported when a page is rendered: `rulebook check` needs none
@@ -79,34 +77,6 @@ def render(context) -> list[Path]:
 def supported_elements() -> set[str]:
     """The DocBook elements the HTML translator renders: those it has a `visit_` method for."""
     return {name[len("visit_") :] for name in dir(Translator) if name.startswith("visit_")}
-
-
-def supported_attributes() -> dict[str, set[str]]:
-    """Element (or '*' for every element) -> the attributes the HTML renderer honours."""
-    cals = {"align", "colsep", "rowsep"}
-    return {
-        "*": {"id", "lang", "role", "xreflabel", *PROFILING_ATTRIBUTES},
-        "table": {"frame", "colsep", "rowsep"},
-        "informaltable": {"frame", "colsep", "rowsep"},
-        "tgroup": {"cols"} | cals,
-        "colspec": {"colnum", "colname", "colwidth"} | cals,
-        "spanspec": {"spanname", "namest", "nameend"} | cals,
-        "thead": {"valign"},
-        "tbody": {"valign"},
-        "tfoot": {"valign"},
-        "row": {"rowsep", "valign"},
-        "entry": {"colname", "namest", "nameend", "spanname", "morerows", "valign"} | cals,
-        "xref": {"linkend", "endterm"},
-        "link": {"linkend", "endterm"},
-        "ulink": {"url"},
-        "firstterm": {"linkend"},
-        "glossterm": {"linkend"},
-        "glosssee": {"otherterm"},
-        "glossseealso": {"otherterm"},
-        "trademark": {"class"},
-        "orderedlist": {"numeration"},
-        "imagedata": {"fileref", "width", "contentwidth"},
-    } | {name: set(names) for name, names in ELEMENT_ATTRIBUTES.items()}
 
 
 @dataclass

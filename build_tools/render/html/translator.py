@@ -27,11 +27,12 @@ from markupsafe import Markup
 from build_tools import limits
 from build_tools.diagnostics import Finding, at_line
 from build_tools.model.docbook import enclosing, reading_texts
+from build_tools.model.elements import BLOCKS as ELEMENT_BLOCKS
+from build_tools.model.elements import unsupported_message
 from build_tools.model.language import html_language
 from build_tools.model.numbering import TITLES, Numbering
+from build_tools.model.profiling import Profile
 from build_tools.reader import Document
-from build_tools.render.elements import BLOCKS as ELEMENT_BLOCKS
-from build_tools.render.elements import unsupported_message
 from build_tools.render.html import print_code as pdf_code
 from build_tools.render.html.callouts import Callouts
 from build_tools.render.html.cals import CalsTables
@@ -46,7 +47,6 @@ from build_tools.render.html.references import References
 from build_tools.render.html.structures import Structures
 from build_tools.render.html.technical import Technical
 from build_tools.render.html.titlepage import TitlePage
-from build_tools.render.profiling import Profile
 from build_tools.render.typography import Typography
 
 BLOCKS = (

@@ -6,7 +6,7 @@ import mimetypes
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-from build_tools.render import image_bounds
+from build_tools.model import image_bounds
 from build_tools.render.pdf.weasyprint_loading import load_weasyprint
 from build_tools.resources import Gate, Refused
 

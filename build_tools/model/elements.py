@@ -1,6 +1,8 @@
 """The table of DocBook 4.5 elements and how the renderers handle each: one row per element.
 
-    rendered     a `visit_` method of the HTML translator renders it (the PDF prints that HTML)
+    rendered     the HTML translator renders it, with its `visit_` method (the PDF prints that
+                 HTML); `RENDERED` lists them, and `tests/test_elements.py` holds the
+                 translator's methods to that list
     inside       rendered by the element that holds it (a table's rows, an indexterm's words);
                  met anywhere else, it is reported and its text shown in a marker
     metadata     about the book rather than of it (keywords, a man page's source): shown on no
@@ -8,11 +10,15 @@
     unsupported  no renderer handles it: the check reports it, and the build shows its text
                  inside a visible marker and reports it with the same words
 
-The check (`validation/support.py`) and the build read this one table, so they
-say the same thing; `tests/test_elements.py` tests every row.
+The check (`validation/support.py`) and the build read this one table, which is data of the
+model: checking a book loads no renderer. `tests/test_elements.py` tests every row.
 """
 
 from __future__ import annotations
+
+from collections.abc import Set
+
+from build_tools.model.profiling import ATTRIBUTES as PROFILING_ATTRIBUTES
 
 DOCBOOK_45 = tuple(
     """
@@ -66,6 +72,26 @@ DOCBOOK_45 = tuple(
     """.split()
 )
 """Every element the DocBook 4.5 DTD declares."""
+
+UNRENDERED = frozenset(
+    (
+        "audiodata",
+        "audioobject",
+        "videodata",
+        "videoobject",
+        "textdata",
+        "col",
+        "colgroup",
+        "td",
+        "th",
+        "tr",
+    )
+)
+"""The elements no renderer draws: sound and video, a text object's external file, and the HTML
+table model DocBook 4.5 borrows (its CALS tables are drawn)."""
+
+RENDERED = frozenset(DOCBOOK_45) - UNRENDERED
+"""The elements the HTML translator has a `visit_` method for."""
 
 INSIDE = {
     "primary": "an indexterm",
@@ -142,8 +168,36 @@ ATTRIBUTES: dict[str, set[str]] = {
     "olink": {"targetdoc", "targetptr", "localinfo"},
     "citation": set(),
 }
-"""Attributes the renderers of these elements honour, beyond those `html.supported_attributes`
+"""Attributes the renderers of these elements honour, beyond those `supported_attributes`
 lists."""
+
+
+def supported_attributes() -> dict[str, set[str]]:
+    """Element (or '*' for every element) -> the attributes the HTML renderer honours."""
+    cals = {"align", "colsep", "rowsep"}
+    return {
+        "*": {"id", "lang", "role", "xreflabel", *PROFILING_ATTRIBUTES},
+        "table": {"frame", "colsep", "rowsep"},
+        "informaltable": {"frame", "colsep", "rowsep"},
+        "tgroup": {"cols"} | cals,
+        "colspec": {"colnum", "colname", "colwidth"} | cals,
+        "spanspec": {"spanname", "namest", "nameend"} | cals,
+        "thead": {"valign"},
+        "tbody": {"valign"},
+        "tfoot": {"valign"},
+        "row": {"rowsep", "valign"},
+        "entry": {"colname", "namest", "nameend", "spanname", "morerows", "valign"} | cals,
+        "xref": {"linkend", "endterm"},
+        "link": {"linkend", "endterm"},
+        "ulink": {"url"},
+        "firstterm": {"linkend"},
+        "glossterm": {"linkend"},
+        "glosssee": {"otherterm"},
+        "glossseealso": {"otherterm"},
+        "trademark": {"class"},
+        "orderedlist": {"numeration"},
+        "imagedata": {"fileref", "width", "contentwidth"},
+    } | {name: set(names) for name, names in ATTRIBUTES.items()}
 
 
 HOLDERS = {
@@ -233,7 +287,7 @@ BLOCKS = frozenset(
 holds one is written as a div)."""
 
 
-def handling(name: str, rendered: set[str]) -> str:
+def handling(name: str, rendered: Set[str] = RENDERED) -> str:
     """How the renderers handle the element `name`: rendered, inside, metadata or unsupported."""
     if name in INSIDE:
         return "inside"
@@ -242,7 +296,7 @@ def handling(name: str, rendered: set[str]) -> str:
     return "rendered" if name in rendered else "unsupported"
 
 
-def table(rendered: set[str]) -> dict[str, str]:
+def table(rendered: Set[str] = RENDERED) -> dict[str, str]:
     """Every DocBook 4.5 element -> how it is handled, given the elements the translator renders."""
     return {name: handling(name, rendered) for name in DOCBOOK_45}
 
