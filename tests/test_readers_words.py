@@ -309,3 +309,22 @@ def test_a_decimal_point_in_a_french_text_is_one_finding_per_block(
         if finding.category == "typography"
     ]
     assert [(f.line, f.found, f.reads) for f in findings] == expected
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_a_summary_of_several_errata_stands_beside_them_and_says_what_is_right(html_books, book):
+    """The mark summing up a passage's errata (« 2 errata : … ») follows the block holding them,
+    not the passage's heading (cda's summary stood two paragraphs and a table above its errata),
+    and gives each wrong word with the right one (« « Épée » → « Dague » »)."""
+    summaries = 0
+    for mark in page(html_books, book).xpath("//details[contains(@class, 'erratum')]"):
+        summary = " ".join(mark.xpath("string(summary)").split())
+        if not re.match(r"✗\d+ errata :", summary):
+            continue
+        summaries += 1
+        block = mark.getprevious()
+        assert block is not None and block.tag in ("p", "pre", "table", "div"), summary
+        assert block.xpath(".//mark[@class='wrong-token']"), summary  # beside its errata
+        for item in summary.split(" : ", 1)[1].split(" ; "):
+            assert " → " in item, (summary, item)
+    assert summaries

@@ -83,6 +83,10 @@ class Marks:
     wrong: dict[tuple[etree._Element, int], list[Wrong]] = field(default_factory=dict)
     """(element, -1 for its text or i for the tail of its child i) -> the wrong tokens in it."""
     numbers: dict[str, int] = field(default_factory=dict)
+    beside: dict[etree._Element, list[etree._Element]] = field(default_factory=dict)
+    """A block -> the passages around it whose mark stands at its end, beside their errata."""
+    moved: set[etree._Element] = field(default_factory=set)
+    """The passages whose mark is not at their heading but beside their errata (`beside`)."""
     """Finding id -> its number on the errata page (`erratum-N`)."""
     errata_of: dict[etree._Element, list] = field(default_factory=dict)
     """A checked element -> its errata as the check placed them (`Spot`s: finding and span)."""
@@ -143,6 +147,7 @@ class Marks:
             if table is not None:
                 marks.defects.setdefault(table, []).append(finding)
         marks._place_wrong_tokens()
+        marks._place_summaries(order)
         return marks
 
     # -- where the wrong number stands -------------------------------------------------
@@ -161,6 +166,29 @@ class Marks:
                 cell = _cell_of(spot.passage.element)
                 if cell is not None and element.tag in ("table", "informaltable"):
                     self.cells.setdefault(cell, []).append(statement)
+
+    def _place_summaries(self, order: dict[etree._Element, int]) -> None:
+        """A section's, an example's or a note's mark, when it gives errata, stands at the end of
+        the block that holds the last of them (cda's « Exemple : la soie… »: its summary of two
+        errata stood under the heading, two paragraphs and a table above them), not at the
+        passage's title: the summary is read beside what it summarises."""
+        for element, spots in self.errata_of.items():
+            if element.tag not in MOVABLE:
+                continue
+            owners = [owner for spot in spots for owner, *_ in spot.origins()]
+            if not owners:
+                continue
+            last = max(owners, key=lambda owner: order.get(owner, -1))
+            path = []
+            for node in (last, *last.iterancestors()):
+                if node is element:
+                    break
+                path.append(node)
+            blocks = [node for node in path if node.tag in BESIDE + AFTER]
+            if blocks and path[-1].getparent() is element:
+                block = blocks[-1]  # the outermost: a table's caption, not one of its cells
+                self.moved.add(element)
+                self.beside.setdefault(block, []).append(element)
 
     def pieces(self, element: etree._Element, slot: int, text: str) -> list[tuple[str, Any]]:
         """`text` cut around its wrong tokens: (text, None) and (token, Wrong) in order."""
@@ -191,7 +219,18 @@ class Marks:
     # -- the mark of a passage ---------------------------------------------------------
 
     def render(self, element: etree._Element, translator) -> str:
-        """The mark of `element` (empty when no binding checked it)."""
+        """The mark of `element` (empty when no binding checked it, or when it stands beside
+        its errata), then those of the passages around it whose errata end in it."""
+        own = "" if element in self.moved else self._mark(element, translator)
+        return own + (self.after(element, translator) if element.tag in BESIDE else "")
+
+    def after(self, block: etree._Element, translator) -> str:
+        """The marks of the passages whose errata end in `block`, written at its end (a
+        paragraph's, a table's mark) or, for a block with no mark of its own (`AFTER`: a
+        listing, a list), after it."""
+        return "".join(self._mark(around, translator) for around in self.beside.get(block, ()))
+
+    def _mark(self, element: etree._Element, translator) -> str:
         verification = self.verifications.get(element)
         if verification is None:
             return ""
@@ -341,7 +380,9 @@ class Marks:
             "text": self.typography.apply(claim.text),
             "agreed": claim.agreed and not follows,
             "statement": statement,
-            "short": self._short(claim.found, claim.corrected if follows else claim.expected),
+            "short": self._short(
+                claim.found, claim.corrected if follows else claim.expected, finding
+            ),
             "follows": follows,
             "working": self.working(claim),
             "known": bool(finding and finding.known),
@@ -354,15 +395,16 @@ class Marks:
             "text": self.typography.apply((finding.text or "").strip("…")),
             "agreed": False,
             "statement": self._finding_statement(finding),
-            "short": self._short(finding.found, finding.expected),
+            "short": self._short(finding.found, finding.expected, finding),
             "working": self.working(finding),
             "known": finding.known,
             "reason": self.reason(finding),
             "anchor": self._anchor(finding),
         }
 
-    def _short(self, found: Any, expected: Any) -> str:
-        """« 22 → 20 »: which number is wrong and what it should be."""
+    def _short(self, found: Any, expected: Any, finding: Finding | None = None) -> str:
+        """« 22 → 20 », « « Mt » → « Me » »: what is wrong and what it should be (only what is
+        wrong when nothing says what is right)."""
         if _numbers(found) and _numbers(expected):
             pairs = zip(found, expected, strict=False) if isinstance(found, tuple) else []
             wrong = [(f, e) for f, e in pairs if f != e] or [(found, expected)]
@@ -370,7 +412,9 @@ class Marks:
         if isinstance(found, tuple) and found and isinstance(found[0], str):
             found = found[0]
         if isinstance(found, str):
-            return self.quote(found)
+            right = finding.reads if finding is not None and finding.reads else None
+            right = right or words_given(expected[0] if isinstance(expected, tuple) else expected)
+            return self.quote(found) + (f" → {self.quote(right)}" if right else "")
         return self.words["erratum"].lower()
 
     def _finding_statement(self, finding: Finding) -> str:
@@ -581,6 +625,18 @@ class Marks:
         return pieces + escape(self.typography.glued(self.typography.apply(excerpt[last:])))
 
 
+MOVABLE = (
+    "section", "sect1", "sect2", "sect3", "sect4", "sect5", "simplesect", "example",
+    "informalexample", "sidebar", "note", "tip", "important", "caution", "warning",
+)  # fmt: skip
+"""Passages whose mark would stand at their title, away from the errata in their body."""
+BESIDE = ("para", "simpara", "formalpara", "table", "informaltable", "listitem", "varlistentry")
+"""Blocks that carry a mark at their end: a passage's summary goes to the one of its errata."""
+AFTER = (
+    "screen", "programlisting", "literallayout", "synopsis", "blockquote", "itemizedlist",
+    "orderedlist", "variablelist", "simplelist", "procedure", "mediaobject", "figure",
+)  # fmt: skip
+"""Blocks with no mark of their own: a passage's summary is written after the block."""
 HOLDERS = (
     "section", "sect1", "sect2", "sect3", "sect4", "sect5", "simplesect", "chapter", "appendix",
     "preface", "glossary", "glossentry", "example", "table", "informaltable", "varlistentry",

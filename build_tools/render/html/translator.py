@@ -48,6 +48,7 @@ from build_tools.render.html.structures import Structures
 from build_tools.render.html.technical import Technical
 from build_tools.render.html.titlepage import TitlePage
 from build_tools.render.typography import Typography
+from build_tools.render.verification import AFTER
 
 BLOCKS = (
     frozenset(
@@ -229,6 +230,8 @@ class Translator(
         for index, child in enumerate(element):
             if not (isinstance(child.tag, str) and child.tag in skip):
                 parts.append(self.render(child))
+                if self.marks is not None and child.tag in AFTER:
+                    parts.append(self.marks.after(child, self))  # a summary of its errata
             tail = child.tail
             # « <link>le lien</link>: » — the mark follows a word the child ended
             glue = bool(tail and tail[0] in ";:!?" and not self._literal and _ends_a_word(child))
