@@ -638,7 +638,8 @@ def run_mutants(arguments: argparse.Namespace) -> int:
         shown_progress = arguments.verbose - arguments.quiet >= 0 and sys.stderr.isatty()
         progress = mutants.Counter(book.name, len(found)) if shown_progress else None
         jobs = arguments.jobs or mutants.default_jobs()
-        mutants.run(book, found, jobs, arguments.budget, progress)
+        baseline = {finding.id for finding in report.new()}
+        mutants.run(book, found, jobs, arguments.budget, progress, baseline)
         if progress:
             print(file=sys.stderr)
         if arguments.format == "json":

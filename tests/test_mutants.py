@@ -31,9 +31,11 @@ def found() -> dict[str, list[mutants.Mutant]]:
 def test_every_mutant_edits_the_source_at_its_place(found, book):
     folder = ROOT / "source" / book
     assert found[book]
+    lines_of = {}
     for mutant in found[book]:
-        lines = (folder / mutant.file).read_text(encoding="utf-8").split("\n")
-        at = lines[mutant.line - 1][mutant.column - 1 :]
+        if mutant.file not in lines_of:
+            lines_of[mutant.file] = (folder / mutant.file).read_text(encoding="utf-8").split("\n")
+        at = lines_of[mutant.file][mutant.line - 1][mutant.column - 1 :]
         assert at.startswith(mutant.before.split("\n")[0]), mutant
         assert mutant.after != mutant.before
 
