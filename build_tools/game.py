@@ -5,8 +5,8 @@ without notice. The rules: `rule`, `constant`, `note`, `ImpossibleValue`, `Worki
 `untraced`, and dice (`Distribution`, `die`, `open_ended`). The bindings: `Binder`, the
 `Check` and `TableCheck` a binding receives, `StaleBinding`, the rule words' patterns
 (`comparison`, `operation`, `threshold`), `compile_pattern`, `number_value`, `slug`. The
-character sheet: `Description` and its parts (`Box`, `Group`, `Track`, `Table`, `Mistake`,
-`Agreement`, `Example`) and `printed`, a value as the sheet prints it.
+character sheet: `Description` and its parts (`Box`, `Computed`, `Group`, `Track`, `Table`,
+`Mistake`, `Agreement`, `Example`) and `printed`, a value as the sheet prints it.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from build_tools.dice import Distribution, die, open_ended
 from build_tools.model.sheet import (
     Agreement,
     Box,
+    Computed,
     Description,
     Example,
     Group,
@@ -36,6 +37,7 @@ __all__ = [
     "Binder",
     "Box",
     "Check",
+    "Computed",
     "Description",
     "Distribution",
     "Example",

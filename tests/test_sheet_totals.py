@@ -50,8 +50,8 @@ def test_a_value_written_by_hand_beside_its_rule_is_the_game_s_mistake(tmp_path,
     folder = _cda(tmp_path)
     _edit(
         folder / "rules" / "fiche.py",
-        '        totaux[f"armes.{index}.CA"] = cible\n',
-        '        totaux[f"armes.{index}.CA"] = cible\n        totaux[f"armes.{index}.TA"] = 99\n',
+        "    return totaux\n\n\ndef _typographie",
+        '    totaux["armes.0.TA"] = 99\n    return totaux\n\n\ndef _typographie',
     )
     run = rulebook("check", str(folder))
     assert run.status == 1

@@ -164,8 +164,16 @@ def evaluate(expression: str, values: Mapping[str, Any] | None = None) -> Any:
     comparison gives a bool. Raises `ValueError` for what is no such expression.
     """
     text = _substituted(expression, values or {}) if values else expression
-    text = re.sub(r"\|([^|]+)\|", r"abs(\1)", text)
-    text = re.sub(r"(\d),(\d)", r"\1.\2", text)
+    try:
+        tree = ast.parse(python_text(text), mode="eval")
+    except SyntaxError:
+        raise ValueError(f"« {expression} » is no expression of numbers") from None
+    return _value(tree.body)
+
+
+def python_text(expression: str) -> str:
+    """The book's notation as Python writes it (« CA ≤ 20 et dé = 1 »: « CA <= 20 and dé == 1 »)."""
+    text = re.sub(r"(\d),(\d)", r"\1.\2", re.sub(r"\|([^|]+)\|", r"abs(\1)", expression))
     for french, python in (
         (MINUS, "-"),
         ("×", "*"),
@@ -181,12 +189,7 @@ def evaluate(expression: str, values: Mapping[str, Any] | None = None) -> Any:
     ):
         text = text.replace(french, python)
     text = re.sub(r"(?<![<>=!])=(?!=)", "==", text)
-    text = re.sub(r"\b(?:oui|yes)\b", "True", re.sub(r"\b(?:non|no)\b", "False", text))
-    try:
-        tree = ast.parse(text.strip(), mode="eval")
-    except SyntaxError:
-        raise ValueError(f"« {expression} » is no expression of numbers") from None
-    return _value(tree.body)
+    return re.sub(r"\b(?:oui|yes)\b", "True", re.sub(r"\b(?:non|no)\b", "False", text)).strip()
 
 
 def french(value: Any) -> str:

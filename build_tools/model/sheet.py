@@ -19,6 +19,20 @@ from typing import Any
 
 
 @dataclass(frozen=True)
+class Computed:
+    """An argument of a box's rule that another rule computes from sources of its own: cda's
+    esquive takes the CA en Évitement, `Computed(cible_a_atteindre, {"aspect": …, …})`."""
+
+    rule: Callable
+    arguments: Mapping[str, Any]
+    """Each argument of `rule` and where it comes from, as a box's `arguments` say."""
+
+
+Source = str | Computed | tuple[str | Computed, ...]
+"""Where a rule's argument comes from (see `Box.arguments`)."""
+
+
+@dataclass(frozen=True)
 class Box:
     """One box of the sheet: a value the player writes, or a total the rules derive.
 
@@ -45,13 +59,18 @@ class Box:
     rule: Callable | None = field(default=None, compare=False, repr=False)
     """The rules function that computes the box: its citation (`@rule(formula=…, cites=…)`)
     gives the formula and the sentence the box does not state itself."""
-    arguments: Mapping[str, str | tuple[str, ...]] = field(
-        default_factory=dict, compare=False, repr=False
-    )
+    arguments: Mapping[str, Source] = field(default_factory=dict, compare=False, repr=False)
     """Where each argument of `rule` comes from: a box of the same row or group (`"CA"`), a
-    field from the top (`"moyens.Re"`), or several added (`("BP", "combat.BP")`). With them
+    field from the top (`"moyens.Re"`), several added or taken away (`("BP", "combat.BP")`,
+    `("defense.FF", "−defense.FR")`), a field named by a box of the row
+    (`"moyens.{moyen}"`: the moyen the weapon names), the row of a table whose box holds a
+    value (`"competences[nom={competence}].BC"`, `"competences[nom=Évitement].BC"`: a row
+    the table lacks counts as a blank one), or another rule's value (`Computed`). With them
     the engine computes the box by its rule, and the blank form by the rule's formula
     (sheets_totals); without, the description's `compute` gives it."""
+    blank_without: tuple[str, ...] = ()
+    """Boxes of the row or group without which this one stays blank (no « PVs restants »
+    written: no state to show), on the sheet and in the form."""
 
     def __post_init__(self) -> None:
         citation = getattr(self.rule, "citation", None)

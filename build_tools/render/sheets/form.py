@@ -7,7 +7,7 @@ Evince and Okular) show no tick at all. This pass, on the PDF WeasyPrint wrote, 
 - every tick box an appearance for both states (/AP /N and /D, /on and /Off), the
   check mark as the viewer's own glyph (/MK /CA, ZapfDingbats « 4 ») and its /DA;
 - every empty text field an appearance, and its /DA;
-- every derived field that the rules' formula computes (sheets_totals.scripts) a
+- every derived field that the rules' formula computes (sheets.scripts) a
   calculate action (/AA /C, JavaScript), read-only (/Ff 1), and the form its
   calculation order (/CO), each field after those it reads.
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 import io
 
 from build_tools.model.sheet import Description
-from build_tools.render.sheets.totals import scripts
+from build_tools.render.sheets.scripts import scripts
 
 READ_ONLY = 1
 """The /Ff bit of a field the player cannot edit."""

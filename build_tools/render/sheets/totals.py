@@ -1,18 +1,16 @@
-"""A sheet's derived boxes computed from the rule each box declares, and their form scripts.
+"""A sheet's derived boxes computed from the rule each box declares.
 
 A derived box names its rule (`rule=`) and where each of the rule's arguments comes
 from (`arguments={"cible": "CA", "bonus_de_parade": ("BP", "combat.BP")}`: a box of
-the same row or group, a field from the top of the file, or several added). The
-engine calls the rule with those values, in the order the boxes depend on each other:
-the value is written once, by the rule, and a sheet cannot print another. What no
-rule of a box computes (a sum over a table) is the description's `compute`; a derived
-box that neither computes is the game's mistake (`uncomputed`).
-
-The same declaration gives the blank form its calculate actions: the rule's formula
-(`@rule(formula="TP = CA + BP − FA", symbols=...)`), each symbol replaced by the
-fields its argument comes from, becomes a JavaScript expression; it is kept only when
-it gives the rule's own values on sample inputs, so a form never computes what the
-rules would not.
+the same row or group, a field from the top of the file, several added or taken
+away, a field a box of the row names (`"moyens.{moyen}"`), the row of a table whose
+box holds a value (`"competences[nom={competence}].BC"`), another rule's value
+(`Computed`)). The engine calls the rule with those values, in the order the boxes
+depend on each other: the value is written once, by the rule, and a sheet cannot
+print another. What no rule of a box computes (a sum over a table) is the
+description's `compute`; a derived box that neither computes is the game's mistake
+(`uncomputed`). The same declaration gives the blank form its calculate actions
+(sheets.scripts).
 """
 
 from __future__ import annotations
@@ -20,15 +18,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
-from build_tools.checking.notation import evaluate
-from build_tools.model.sheet import Box, Description, Group, Table
+from build_tools.model.sheet import Box, Computed, Description, Group, Table
 
 MINUS = "\u2212"
-SAMPLES = ((3, 7, 11, 13, 17), (8, 2, 5, 21, 4), (14, 1, 20, 6, 2))
-"""Values given to a script's fields to hold it to its rule: primes and mixes."""
+LOOKUP = re.compile(r"^(?P<table>\w+)\[(?P<column>\w+)=(?P<wanted>[^\]]+)\]\.(?P<box>\w+)$")
+"""A source in a table's row: `competences[nom={competence}].BC`."""
+NAMED = re.compile(r"\{(\w+)\}")
+"""A box of the row whose value names a field: `moyens.{moyen}`."""
+_WAITING = object()
+"""A source that is a derived box not computed yet."""
 
 
 class TotalsError(Exception):
@@ -44,14 +44,52 @@ class Placed:
     box: Box
     prefix: str
     """The field of its row or group, with a trailing dot (`armes.0.`), or ''."""
+    section: Group | Table | None = None
 
     def source(self, reference: str) -> str:
         """The field an argument names: dotted from the top, else in the same row or group."""
         return reference if "." in reference else self.prefix + reference
 
     def sources(self, argument: str) -> tuple[str, ...]:
-        given = self.box.arguments[argument]
-        return tuple(self.source(r) for r in ((given,) if isinstance(given, str) else given))
+        """The fields an argument reads (a look-up: its table's column and box in its first
+        row; a field a box names: each field it may name)."""
+        return tuple(self._fields(self.box.arguments[argument]))
+
+    def _fields(self, given) -> Iterator[str]:
+        for _, term in terms(given):
+            if isinstance(term, Computed):
+                for inner in term.arguments.values():
+                    yield from self._fields(inner)
+                continue
+            lookup = LOOKUP.match(term)
+            if lookup:
+                for named in NAMED.findall(lookup["wanted"]):
+                    yield self.prefix + named
+                yield f"{lookup['table']}.0.{lookup['column']}"
+                yield f"{lookup['table']}.0.{lookup['box']}"
+                continue
+            for named in NAMED.findall(term):
+                yield self.prefix + named
+            choices = [self.sibling(named).choices for named in NAMED.findall(term)]
+            if not NAMED.search(term):
+                yield self.source(term)
+            elif len(choices) == 1 and choices[0]:
+                name = NAMED.findall(term)[0]
+                yield from (self.source(term.replace(f"{{{name}}}", c)) for c in choices[0])
+
+    def sibling(self, key: str):
+        """The box of the same row or group named `key` (a Box with no choices if none)."""
+        boxes = getattr(self.section, "boxes", None) or getattr(self.section, "columns", ())
+        return next((box for box in boxes if box.key == key), Box(key, key))
+
+
+def terms(given) -> list[tuple[int, str | Computed]]:
+    """A source's terms with their signs: « −defense.FR » is taken away."""
+    parts = given if isinstance(given, tuple) else (given,)
+    return [
+        (-1, part[1:]) if isinstance(part, str) and part[:1] in (MINUS, "-") else (1, part)
+        for part in parts
+    ]
 
 
 def placed_boxes(description: Description, rows: Mapping[str, int]) -> Iterator[Placed]:
@@ -61,14 +99,14 @@ def placed_boxes(description: Description, rows: Mapping[str, int]) -> Iterator[
             prefix = f"{section.key}." if section.key else ""
             for box in section.boxes:
                 if box.derived:
-                    yield Placed(prefix + box.key, box, prefix)
+                    yield Placed(prefix + box.key, box, prefix, section)
             continue
         keys = [key for key, _ in section.rows] or [str(i) for i in range(rows.get(section.key, 0))]
         for key in keys:
             prefix = f"{section.key}.{key}."
             for box in section.columns:
                 if box.derived:
-                    yield Placed(prefix + box.key, box, prefix)
+                    yield Placed(prefix + box.key, box, prefix, section)
 
 
 def _rows_of(description: Description, character: Mapping[str, Any]) -> dict[str, int]:
@@ -77,6 +115,91 @@ def _rows_of(description: Description, character: Mapping[str, Any]) -> dict[str
         for section in description.sections
         if isinstance(section, Table) and not section.rows
     }
+
+
+@dataclass
+class _Totalling:
+    """What a box's sources are read from: the description, the character, the values so far."""
+
+    description: Description
+    character: Mapping[str, Any]
+    values: dict[str, Any]
+    derived: set[str]
+
+    def box(self, item: Placed) -> Any:
+        """The box's value by its rule; None when a source is blank; _WAITING."""
+        for key in item.box.blank_without:
+            if _found(item.prefix + key, self.character) in (None, ""):
+                return None
+        arguments = {a: self.source(g, item) for a, g in item.box.arguments.items()}
+        if _WAITING in arguments.values():
+            return _WAITING
+        return None if None in arguments.values() else item.box.rule(**arguments)
+
+    def source(self, given, item: Placed) -> Any:
+        found = []
+        for sign, term in terms(given):
+            if isinstance(term, Computed):
+                inner = {a: self.source(g, item) for a, g in term.arguments.items()}
+                if _WAITING in inner.values():
+                    return _WAITING
+                value = None if None in inner.values() else term.rule(**inner)
+            else:
+                value = self.reference(term, item)
+            if value is _WAITING:
+                return _WAITING
+            found.append((sign, value))
+        if any(value is None for _, value in found):
+            return None
+        if len(found) == 1 and found[0][0] == 1:
+            return found[0][1]
+        return sum(sign * value for sign, value in found)
+
+    def reference(self, reference: str, item: Placed) -> Any:
+        lookup = LOOKUP.match(reference)
+        if lookup:
+            wanted = self.filled(lookup["wanted"], item)
+            rows = _found(lookup["table"], self.character) or []
+            index = next(
+                (
+                    i
+                    for i, row in enumerate(rows)
+                    if wanted and isinstance(row, Mapping) and row.get(lookup["column"]) == wanted
+                ),
+                None,
+            )
+            if index is None:
+                return blank_row(self.description, lookup["table"], lookup["box"])
+            path = f"{lookup['table']}.{index}.{lookup['box']}"
+        else:
+            filled = self.filled(reference, item)
+            if filled is None:
+                return 0  # a field a blank box names: none, nought as a blank box
+            path = item.source(filled)
+        if path in self.derived:
+            return self.values.get(path, _WAITING)
+        return _value(path, self.character, self.values)
+
+    def filled(self, reference: str, item: Placed) -> str | None:
+        """The reference with each `{box}` replaced by that box's value in the row."""
+        names = {
+            name: _found(item.prefix + name, self.character) for name in NAMED.findall(reference)
+        }
+        if any(value in (None, "") for value in names.values()):
+            return None
+        return NAMED.sub(lambda m: str(names[m[1]]), reference)
+
+
+def blank_row(description: Description, table: str, key: str) -> Any:
+    """A box of a row the table lacks, as a blank row gives it: nought, or its rule's value
+    from noughts (the BC of a compétence never learnt: NC 0, BC −10)."""
+    section = next(s for s in description.sections if s.key == table)
+    box = next(b for b in section.columns if b.key == key)
+    if not box.derived:
+        return 0
+    if box.rule is None or not box.arguments:
+        return None
+    return box.rule(**dict.fromkeys(box.arguments, 0))
 
 
 def totals(description: Description, character: Mapping[str, Any]) -> dict[str, Any]:
@@ -91,35 +214,19 @@ def totals(description: Description, character: Mapping[str, Any]) -> dict[str, 
             f"{', '.join(twice)}: computed by its rule (arguments=) and by the sheet's "
             "compute too: a derived value is written once, by its rule"
         )
-    values = dict(computed)
+    totalling = _Totalling(description, character, dict(computed), {p.path for p in placed})
     pending = list(by_rule)
     while pending:
-        ready = [
-            p
-            for p in pending
-            if all(_known(s, values, placed) for a in p.box.arguments for s in p.sources(a))
-        ]
-        if not ready:
+        done = []
+        for item in pending:
+            value = totalling.box(item)
+            if value is not _WAITING:
+                totalling.values[item.path] = value
+                done.append(item)
+        if not done:
             break  # a box waiting on one nothing computes: `uncomputed` says which
-        for item in ready:
-            arguments = {
-                argument: _argument(item.sources(argument), character, values)
-                for argument in item.box.arguments
-            }
-            known = None not in arguments.values()
-            values[item.path] = item.box.rule(**arguments) if known else None
-            pending.remove(item)
-    return values
-
-
-def _argument(sources: tuple[str, ...], character, values) -> Any:
-    """An argument's value: its field's, or the sum of its fields'. A number the file leaves
-    out counts nought, as a blank box does on paper (no shield, no bonus); a derived box
-    its `compute` left blank (None) leaves the boxes computed from it blank."""
-    found = [_value(source, character, values) for source in sources]
-    if None in found:
-        return None
-    return found[0] if len(found) == 1 else sum(found)
+        pending = [item for item in pending if item not in done]
+    return totalling.values
 
 
 def uncomputed(description: Description, character: Mapping[str, Any], values) -> list[str]:
@@ -128,14 +235,8 @@ def uncomputed(description: Description, character: Mapping[str, Any], values) -
     return [p.path for p in placed_boxes(description, rows) if p.path not in values]
 
 
-def _known(path: str, values, placed) -> bool:
-    derived = any(p.path == path for p in placed)
-    return path in values if derived else True
-
-
-def _value(path: str, character: Mapping[str, Any], values: Mapping[str, Any]) -> Any:
-    if path in values:
-        return values[path]  # None: its compute leaves it blank
+def _found(path: str, character: Mapping[str, Any]) -> Any:
+    """The value of the file at a dotted path (`armes.0.nom`), None where it has none."""
     node: Any = character
     for part in path.split("."):
         if isinstance(node, list):
@@ -144,110 +245,23 @@ def _value(path: str, character: Mapping[str, Any], values: Mapping[str, Any]) -
                 if part.isascii() and part.isdigit() and int(part) < len(node)
                 else None
             )
-        elif isinstance(node, dict):
+        elif isinstance(node, Mapping):
             node = node.get(part)
         else:
             node = None
+    return node
+
+
+def _value(path: str, character: Mapping[str, Any], values: Mapping[str, Any]) -> Any:
+    """A number a box reads. A number the file leaves out counts nought, as a blank box does
+    on paper (no shield, no bonus); a derived box its `compute` left blank (None) leaves the
+    boxes computed from it blank."""
+    if path in values:
+        return values[path]
+    node = _found(path, character)
     return 0 if node is None else node
 
 
-# -- the form's calculate actions ----------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Script:
-    """A derived field's calculate action: its JavaScript and the fields it reads."""
-
-    field: str
-    """The PDF field (`armes-0-TA`)."""
-    expression: str
-    """The value, in JavaScript, each field read by `v("name")`."""
-    reads: tuple[str, ...]
-
-    @property
-    def javascript(self) -> str:
-        return (
-            "var d = this;\n"
-            "function v(name) { var f = d.getField(name); if (f === null) return 0;\n"
-            '  var n = Number(String(f.value).replace("\\u2212", "-").replace(",", "."));\n'
-            "  return isNaN(n) ? 0 : n; }\n"
-            f"event.value = {self.expression};\n"
-        )
-
-
-def scripts(description: Description) -> list[Script]:
-    """The calculate actions of the blank form, in calculation order (a field after those it
-    reads); a derived box whose rule's formula is not arithmetic of its arguments has none."""
-    rows = {
-        section.key: section.blank_rows
-        for section in description.sections
-        if isinstance(section, Table) and not section.rows
-    }
-    found: dict[str, Script] = {}
-    for item in placed_boxes(description, rows):
-        script = _script(item)
-        if script is not None:
-            found[script.field] = script
-    ordered: list[Script] = []
-    while found:
-        ready = [s for s in found.values() if not any(r in found for r in s.reads)]
-        if not ready:  # a cycle: none of them can be computed first
-            break
-        for script in ready:
-            ordered.append(found.pop(script.field))
-    return ordered
-
-
 def field_name(path: str) -> str:
+    """A character's field as the form names it: `armes.0.TA` is `armes-0-TA`."""
     return path.replace(".", "-")
-
-
-def _script(item: Placed) -> Script | None:
-    box = item.box
-    citation = getattr(box.rule, "citation", None)
-    if not box.arguments or citation is None or "=" not in citation.formula:
-        return None
-    right = citation.formula.partition("=")[2]
-    reads: list[str] = []
-    replacements = {}
-    for symbol, meaning in citation.symbols.items():
-        if isinstance(meaning, str):
-            if meaning not in box.arguments:
-                return None
-            sources = [field_name(s) for s in item.sources(meaning)]
-            reads += sources
-            replacements[symbol] = "(" + " + ".join(f'v("{s}")' for s in sources) + ")"
-        elif isinstance(meaning, int | Fraction) and not isinstance(meaning, bool):
-            replacements[symbol] = f"({meaning})"
-        else:
-            return None
-    names = "|".join(re.escape(s) for s in sorted(replacements, key=len, reverse=True))
-    if not names:
-        return None
-    expression = re.sub(rf"(?<![\w°])({names})(?!\w)", lambda m: replacements[m[1]], right)
-    expression = expression.replace(MINUS, "-").replace("×", "*").strip()
-    bare = re.sub(r'v\("[^"]*"\)', "", expression)
-    if re.search(r"[^\d\s+\-*().]", bare):
-        return None  # words, cases, a division: not arithmetic a form can be trusted with
-    script = Script(field_name(item.path), expression, tuple(dict.fromkeys(reads)))
-    return script if _holds(script, item) else None
-
-
-def _holds(script: Script, item: Placed) -> bool:
-    """Whether the script gives the rule's value for every set of sample inputs."""
-    for sample in SAMPLES:
-        inputs = {name: sample[i % len(sample)] for i, name in enumerate(script.reads)}
-        arguments = {
-            argument: sum(inputs[field_name(s)] for s in item.sources(argument))
-            for argument in item.box.arguments
-        }
-        try:
-            expected = item.box.rule(**arguments)
-        except Exception:
-            return False
-        numbers = re.sub(
-            r'v\("([^"]*)"\)', lambda m, given=inputs: str(given[m[1]]), script.expression
-        )
-        if evaluate(numbers) != expected:
-            return False
-    return True

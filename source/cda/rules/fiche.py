@@ -32,6 +32,7 @@ from typing import Any
 from build_tools.game import (
     Agreement,
     Box,
+    Computed,
     Description,
     Example,
     Group,
@@ -182,6 +183,18 @@ _DESCRIPTION = Description(
                     formula=f"Esq = Ph + Ma + BC − {FACTEUR_D_ATTAQUE}",
                     cites=_S_ESQUIVE,
                     rule=combat.esquive,
+                    # « son CA en Évitement »: Ph + Ma + the BC of Évitement (NC 0 if never
+                    # learnt)
+                    arguments={
+                        "cible_en_evitement": Computed(
+                            cible_a_atteindre,
+                            {
+                                "aspect": "aspects.Ph.valeur",
+                                "moyen": "moyens.Ma",
+                                "bonus_de_competence": f"competences[nom={_EVITEMENT}].BC",
+                            },
+                        )
+                    },
                 ),
             ),
         ),
@@ -202,6 +215,12 @@ _DESCRIPTION = Description(
                     "CA",
                     formula="CA = Ph + moyen + BC",
                     rule=cible_a_atteindre,
+                    # the moyen the weapon names, the BC of the compétence it names
+                    arguments={
+                        "aspect": "aspects.Ph.valeur",
+                        "moyen": "moyens.{moyen}",
+                        "bonus_de_competence": "competences[nom={competence}].BC",
+                    },
                 ),
                 Box(
                     "TA",
@@ -454,12 +473,9 @@ def px_depenses(competences) -> int:
 def calculer(personnage: Mapping[str, Any]) -> dict[str, Any]:
     """The derived boxes no rule computes from its row alone (the others are computed by
     their rule from their `arguments`): an aspect and its PX left, over the compétences
-    of its aspect; the PX spent; the CA, through the moyen and the compétence a weapon
-    names."""
+    of its aspect; the PX spent."""
     totaux: dict[str, Any] = {}
-    moyens = {_CLES_DES_MOYENS[cle]: valeur for cle, valeur in personnage["moyens"].items()}
     competences = personnage.get("competences", [])
-    aspects = {}
     for cle, _ in _ASPECTS:
         ligne = personnage["aspects"][cle]
         px = sum(
@@ -470,19 +486,11 @@ def calculer(personnage: Mapping[str, Any]) -> dict[str, Any]:
         valeur, reste = personnages.progression_d_un_aspect(
             ligne["creation"], px, ligne.get("h", 0)
         )
-        aspects[cle] = valeur
         totaux[f"aspects.{cle}.valeur"] = valeur
         totaux[f"aspects.{cle}.reste"] = reste
-    bonus = {c["nom"]: personnages.bonus_de_competence(c["NC"]) for c in competences}
     recus = personnage.get("experience", {}).get("px", 0)
     totaux["experience.depenses"] = px_depenses(competences)
     totaux["experience.reserve"] = recus - totaux["experience.depenses"]
-    evitement = bonus.get(_EVITEMENT, personnages.bonus_de_competence(0))
-    totaux["combat.Esq"] = combat.esquive(cible_a_atteindre(aspects["Ph"], moyens["Ma"], evitement))
-    for index, arme in enumerate(personnage.get("armes", [])):
-        moyen = moyens[_CLES_DES_MOYENS[arme["moyen"]]]
-        cible = cible_a_atteindre(aspects["Ph"], moyen, bonus[arme["competence"]])
-        totaux[f"armes.{index}.CA"] = cible
     return totaux
 
 

@@ -124,6 +124,9 @@ _DESCRIPTION = Description(
                     formula="selon les PVs restants",
                     cites=_S_SEUILS,
                     rule=personnage.etat,
+                    arguments={"points_de_vie_restants": "restants", "points_de_vie_maximum": "PV"},
+                    # a character at full health has no « PVs restants » written: no state
+                    blank_without=("restants",),
                 ),
                 Box("bonus_init", "Autres bonus d’initiative", "Autres bonus"),
                 Box(
@@ -407,8 +410,6 @@ def calculer(fiche: Mapping[str, Any]) -> dict[str, Any]:
         ),
         "vie.karma_depense": karma_des_competences_et_des_dons(fiche),
     }
-    # a character at full health has no « PVs restants » written: no state to show
-    totaux["vie.etat"] = personnage.etat(vie["restants"], pv) if "restants" in vie else None
     for index, competence in enumerate(fiche.get("competences", [])):
         liee = competence.get("caracteristique") or personnage.COMPETENCES.get(competence["nom"])
         totaux[f"competences.{index}.bonus"] = (

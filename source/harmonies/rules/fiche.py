@@ -6,7 +6,8 @@ damage S/E/L/G/C/F), his encaissement, his style de combat, and his points de
 douleur and blessures: the statistics the MJ keeps at hand (« les points de
 douleur, les blessures, l'Encaissement (Cp+Rs+Armure), la base de Rapidité… »).
 The sheet lays them out, its weapons' rows ending with the bases A/P/R/D of the
-MJ's prepared table of combat, computed by `rules.combat.table_de_combat`.
+MJ's prepared table of combat, each computed by its rule of `rules.combat` as
+`table_de_combat` computes them.
 
 Readings chosen where the chapters leave room:
 
@@ -52,6 +53,10 @@ _S_EVANOUISSEMENT = "Passant le cap du -5"
 _S_VARIENT = "Les points de douleurs et les blessures varient"
 
 _NOMBRE = r"([+\-]?\d+)"
+_NIVEAU = "competences[nom={competence}].Niveau"
+"""A weapon's Niveau: its compétence's."""
+# Each base's « +Style » is what the style's Facteurs do to it (combat.apport_du_style): FF − FR
+# − FD to the Attaque, −FF to the Parade, FR to the Rapidité, FD to the Dommages.
 
 _DESCRIPTION = Description(
     title="Harmonies — feuille de personnage",
@@ -139,6 +144,11 @@ _DESCRIPTION = Description(
                     cites=_S_ATTAQUE,
                     signed=True,
                     rule=combat.base_d_attaque,
+                    arguments={
+                        "niveau": _NIVEAU,
+                        "bonus_de_finesse": "BF",
+                        "style": ("defense.FF", "−defense.FR", "−defense.FD"),
+                    },
                 ),
                 Box(
                     "P",
@@ -148,6 +158,11 @@ _DESCRIPTION = Description(
                     cites=_S_PARADE,
                     signed=True,
                     rule=combat.base_de_parade,
+                    arguments={
+                        "niveau": _NIVEAU,
+                        "bonus_de_parade": "BP",
+                        "style": "−defense.FF",
+                    },
                 ),
                 Box(
                     "R",
@@ -157,6 +172,11 @@ _DESCRIPTION = Description(
                     cites=_S_RAPIDITE,
                     signed=True,
                     rule=combat.base_de_rapidite,
+                    arguments={
+                        "niveau": _NIVEAU,
+                        "bonus_de_rapidite": "BR",
+                        "style": "defense.FR",
+                    },
                 ),
                 Box(
                     "D",
@@ -166,6 +186,7 @@ _DESCRIPTION = Description(
                     cites=_S_DOMMAGES,
                     signed=True,
                     rule=combat.base_de_dommages,
+                    arguments={"bonus_de_dommages": "BD", "style": "defense.FD"},
                 ),
                 *(
                     Box(
@@ -192,12 +213,12 @@ _DESCRIPTION = Description(
                     "Niveau",
                     formula="Niveau = Compétence + Attributs",
                     rule=combat.niveau_de_combat,
+                    arguments={"competence": "valeur", "attributs": "valeur_attributs"},
                 ),
             ),
         ),
     ),
     check=lambda personnage: verifier(personnage),
-    compute=lambda personnage: calculer(personnage),
     examples=(
         Example(
             "personnages/david.toml",
@@ -257,46 +278,3 @@ def verifier(personnage: Mapping[str, Any]) -> list[Mistake]:
                     )
                 )
     return erreurs
-
-
-def calculer(personnage: Mapping[str, Any]) -> dict[str, Any]:
-    """The derived boxes no rule computes from its own row (Encaissement and pain are computed
-    by their rule, from their `arguments`): Niveaux, and each weapon's bases A/P/R/D."""
-    defense = personnage.get("defense", {})
-    style = combat.Facteurs(
-        finesse=defense.get("FF", 0),
-        dommages=defense.get("FD", 0),
-        rapidite=defense.get("FR", 0),
-    )
-    totaux: dict[str, Any] = {}
-    competences = {}
-    for index, competence in enumerate(personnage.get("competences", [])):
-        competences[competence["nom"]] = competence
-        totaux[f"competences.{index}.Niveau"] = combat.niveau_de_combat(
-            competence["valeur"], competence["valeur_attributs"]
-        )
-    for index, arme in enumerate(personnage.get("armes", [])):
-        competence = competences[arme["competence"]]
-        table = combat.table_de_combat(
-            combat.Personnage(
-                personnage["nom"],
-                combat.Arme(
-                    arme["nom"],
-                    arme["BF"],
-                    arme["BP"],
-                    arme["BR"],
-                    arme["BD"],
-                    tuple(arme[degre] for degre in combat.CLASSE),
-                ),
-                competence=competence["valeur"],
-                attributs=competence["valeur_attributs"],
-                cp_rs=defense["cp_rs"],
-                armure=defense.get("bonus_armure", 0),
-                style=style,
-            )
-        )
-        totaux[f"armes.{index}.A"] = table.attaque
-        totaux[f"armes.{index}.P"] = table.parade
-        totaux[f"armes.{index}.R"] = table.rapidite
-        totaux[f"armes.{index}.D"] = table.dommages
-    return totaux
