@@ -102,7 +102,8 @@ def test_the_pdf_index_gives_page_numbers(built):
 def test_an_index_keeps_what_its_author_wrote_in_it(tmp_path, rulebook):
     """As docbook-xsl: an index's paragraphs and lists stand before the entries the indexterms
     make, and an index of written indexdiv/indexentry keeps them (no generated entries then);
-    the infos' dates and releases are printed, and what no page prints is reported."""
+    the infos' dates and releases are printed (each of them, and a division's every title),
+    and what no page prints is reported."""
     folder = tmp_path / "livre"
     folder.mkdir()
     source = ROOT / "tests/fixtures/markup/written_index.xml"
@@ -116,4 +117,8 @@ def test_an_index_keeps_what_its_author_wrote_in_it(tmp_path, rulebook):
     assert "dé, 12" in written.text_content() and "dé, Un" not in written.text_content()
     page = " ".join(root.text_content().split())
     assert "mars 2003" in page and "Version 2" in page and "2004" in page
+    # an info's every release line, a division's every title (one a language), as docbook-xsl
+    assert "Tirage 1" in page and "First printing" in page
+    assert "A book" in page
+    assert root.xpath("//p[@class='subtitle'][@lang='en'][.='One']")
     assert "<keywordset> of <bookinfo> is printed on no page" in run.out + run.err

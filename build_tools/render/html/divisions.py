@@ -114,13 +114,16 @@ class Divisions:
         )
 
     def subtitles(self, element: etree._Element) -> str:
-        """The subtitles of a division or section (its own, or its info's), under its heading."""
+        """The subtitles of a division or section (its own, or its info's), under its heading;
+        first its titles after the first (a title in each language: « <title lang="en"> »
+        after the French one), which the DTD refuses but docbook-xsl prints, as this does."""
         nodes = element.findall("subtitle")
         if not nodes:
             info = next(
                 (c for c in element if isinstance(c.tag, str) and c.tag.endswith("info")), None
             )
             nodes = info.findall("subtitle") if info is not None else []
+        nodes = element.findall("title")[1:] + nodes
         return "".join(
             self.call("bare_title", node, kind="subtitle", content=self.contents(node, skip=()))
             for node in nodes

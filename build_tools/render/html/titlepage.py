@@ -28,12 +28,16 @@ class TitlePage:
             self.markup(self.render(author))
             for author in element.iter("author", "corpauthor", "editor", "othercredit")
         ]
+        # each of them, when the info holds several (a release line in each language)
         parts = {
-            name: self.render(element.find(name)) if element.find(name) is not None else ""
-            for name in ("abstract", "legalnotice", "revhistory", "releaseinfo", "edition")
+            name: "".join(self.render(node) for node in element.findall(name))
+            for name in ("abstract", "legalnotice", "revhistory")
+        } | {
+            name: " — ".join(self.render(node) for node in element.findall(name))
+            for name in ("releaseinfo", "edition")
         }
         if element.find("pubdate") is not None:  # shown beside the release, as docbook-xsl
-            date = self.render(element.find("pubdate"))
+            date = " — ".join(self.render(node) for node in element.findall("pubdate"))
             parts["releaseinfo"] = (
                 f"{parts['releaseinfo']} — {date}" if parts["releaseinfo"] else date
             )
@@ -54,6 +58,9 @@ class TitlePage:
         holder = element if element.find("title") is not None else element.getparent()
         holder = element if holder is None else holder
         subtitles = element.findall("subtitle") or holder.findall("subtitle")
+        # a title in each language (refused by the DTD, printed by docbook-xsl): all of them
+        titled = element if element.find("title") is not None else holder
+        subtitles = titled.findall("title")[1:] + subtitles
         return self.call(
             "titlepage",
             element,
