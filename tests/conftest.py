@@ -213,3 +213,20 @@ def _working_language():
     token = LANGUAGE.set(LANGUAGE.get())
     yield
     LANGUAGE.reset(token)
+
+
+@pytest.fixture(scope="session")
+def book_copy(tmp_path_factory):
+    """`book_copy(name)`: one copy per test process of book `name` of source/, its game loaded
+    once, for the tests that edit its text, check it and undo the edit (tests/book_copies.py).
+    A test that edits the rules module makes a copy of its own."""
+    from book_copies import BookCopy
+
+    copies: dict[str, BookCopy] = {}
+
+    def copy(name: str) -> BookCopy:
+        if name not in copies:
+            copies[name] = BookCopy(name, tmp_path_factory.mktemp(f"copy-{name}"))
+        return copies[name]
+
+    return copy

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from test_cda_sante_book import check, copy_of_the_game, findings_by_id, mutate, new_findings
+from test_cda_sante_book import (
+    check,
+    check_edited,
+    copy_of_the_game,
+    findings_by_id,
+    mutate,
+    new_findings,
+)
 
 HEROISME_ET_CA = "example « Héroïsme et cible à atteindre »"
 
@@ -40,50 +47,40 @@ def test_the_rest_of_the_chapter_agrees_with_the_rules(book_findings):
     ]
 
 
-def test_a_changed_notation_is_caught(tmp_path):
-    folder = copy_of_the_game(tmp_path)
-    line = mutate(folder / "cda.xml", r"<literal>Ph 8h(2)</literal>", "3")
-    status, findings = check(folder)
+def test_a_changed_notation_is_caught(book_copy):
+    line, status, findings = check_edited(book_copy, r"<literal>Ph 8h(2)</literal>", "3")
     assert status == 1
     assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
         (line, 3, 2)
     ]
 
 
-def test_an_omitted_level_written_out_is_not_silent(tmp_path):
+def test_an_omitted_level_written_out_is_not_silent(book_copy):
     # « My 7h1 »: the rules omit the 1, so the 1 is a number no binding accounts for.
-    folder = copy_of_the_game(tmp_path)
-    mutate(folder / "cda.xml", r"<literal>My\s+7h()</literal>", "1")
-    status, findings = check(folder)
+    _, status, findings = check_edited(book_copy, r"<literal>My\s+7h()</literal>", "1")
     assert status == 1
     assert [f["category"] for f in new_findings(findings)] == ["unbound"]
 
 
-def test_a_changed_heroic_level_changes_the_total(tmp_path):
+def test_a_changed_heroic_level_changes_the_total(book_copy):
     # Legolas' Ph 6h2: his total d'héroïsme becomes 2 + 1 - 1 = 2, the text's (1+1-1=) 1 is wrong.
-    folder = copy_of_the_game(tmp_path)
-    mutate(folder / "cda.xml", r"qui a Ph 6h(), Ma", "2")
-    status, findings = check(folder)
+    _, status, findings = check_edited(book_copy, r"qui a Ph 6h(), Ma", "2")
     assert status == 1
     assert sorted((f["found"], f["expected"]) for f in new_findings(findings)) == [(1, 2), (1, 2)]
 
 
-def test_a_changed_table_cell_is_caught(tmp_path):
-    folder = copy_of_the_game(tmp_path)
-    line = mutate(
-        folder / "cda.xml", r"<entry>légende / cachalot</entry>\s*<entry>(3)</entry>", "4"
+def test_a_changed_table_cell_is_caught(book_copy):
+    line, status, findings = check_edited(
+        book_copy, r"<entry>légende / cachalot</entry>\s*<entry>(3)</entry>", "4"
     )
-    status, findings = check(folder)
     assert status == 1
     assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
         (line, 4, 3)
     ]
 
 
-def test_a_changed_die_roll_in_the_heroism_example_is_caught(tmp_path):
-    folder = copy_of_the_game(tmp_path)
-    mutate(folder / "cda.xml", r"Lançant le dé, il obtient (5)", "6")
-    status, findings = check(folder)
+def test_a_changed_die_roll_in_the_heroism_example_is_caught(book_copy):
+    _, status, findings = check_edited(book_copy, r"Lançant le dé, il obtient (5)", "6")
     assert status == 1
     red = {(f["where"], f["found"], f["expected"]) for f in new_findings(findings)}
     assert (HEROISME_ET_CA, 2, 3) in red  # « 5-3 = 2 » is now 6-3 = 3

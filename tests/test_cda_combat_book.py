@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from test_cda_sante_book import check, copy_of_the_game, findings_by_id, mutate, new_findings
+from test_cda_sante_book import (
+    check,
+    check_edited,
+    copy_of_the_game,
+    findings_by_id,
+    mutate,
+    new_findings,
+)
 
 BJORN_ET_KROM = "section « un example de combat entre Björn et Kröm »"
 RESUME = "table « Résumé des totaux de combats »"
@@ -32,22 +39,20 @@ def test_the_manoeuvre_de_dommage_contradicts_the_glossary(book_findings):
     assert "bonus_de_manoeuvre(manoeuvre='MD') = -5" in finding["derivation"][0]
 
 
-def test_state_runs_from_the_text_into_the_summary_table(tmp_path):
+def test_state_runs_from_the_text_into_the_summary_table(book_copy):
     # Kröm's axe with BP -2 instead of -3: his TP in the table (-4) must turn red.
-    folder = copy_of_the_game(tmp_path)
-    mutate(
-        folder / "cda.xml", r"un <xref\s+linkend=\"bp\"/> \(<acronym>BP</acronym>\) de (-3)", "-2"
+    _, status, findings = check_edited(
+        book_copy, r"un <xref\s+linkend=\"bp\"/> \(<acronym>BP</acronym>\) de (-3)", "-2"
     )
-    status, findings = check(folder)
     assert status == 1
     red = [(f["where"], f["found"], f["expected"]) for f in new_findings(findings)]
     assert (RESUME, -4, -3) in red
 
 
-def test_a_changed_table_cell_is_caught(tmp_path):
-    folder = copy_of_the_game(tmp_path)
-    line = mutate(folder / "cda.xml", r"<entry>Björn</entry>\s*<entry>(10)</entry>", "11")
-    status, findings = check(folder)
+def test_a_changed_table_cell_is_caught(book_copy):
+    line, status, findings = check_edited(
+        book_copy, r"<entry>Björn</entry>\s*<entry>(10)</entry>", "11"
+    )
     assert status == 1
     new = new_findings(findings)
     assert ("erratum", line, 11, 10) in [
@@ -57,38 +62,30 @@ def test_a_changed_table_cell_is_caught(tmp_path):
     assert {(f["line"], f["found"], f["expected"]) for f in new} == {(line, 11, 10)}
 
 
-def test_a_changed_claim_of_the_fight_is_caught(tmp_path):
-    folder = copy_of_the_game(tmp_path)
-    line = mutate(folder / "cda.xml", r"il\s+reçoit donc (19) de dommages", "18")
-    status, findings = check(folder)
+def test_a_changed_claim_of_the_fight_is_caught(book_copy):
+    line, status, findings = check_edited(book_copy, r"il\s+reçoit donc (19) de dommages", "18")
     assert status == 1
     assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
         (line, 18, 19)
     ]
 
 
-def test_a_changed_die_roll_changes_the_damage(tmp_path):
-    folder = copy_of_the_game(tmp_path)
-    mutate(folder / "cda.xml", r"Björn obtient (5), il", "6")
-    status, findings = check(folder)
+def test_a_changed_die_roll_changes_the_damage(book_copy):
+    _, status, findings = check_edited(book_copy, r"Björn obtient (5), il", "6")
     assert status == 1
     assert [(f["found"], f["expected"]) for f in new_findings(findings)] == [(19, 18)]
 
 
-def test_a_changed_range_difficulty_is_caught(tmp_path):
-    folder = copy_of_the_game(tmp_path)
-    line = mutate(folder / "cda.xml", r"de base:\s+5, (10) et 15", "12")
-    status, findings = check(folder)
+def test_a_changed_range_difficulty_is_caught(book_copy):
+    line, status, findings = check_edited(book_copy, r"de base:\s+5, (10) et 15", "12")
     assert status == 1
     assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
         (line, 12, 10)
     ]
 
 
-def test_a_retitled_example_is_reported_not_skipped(tmp_path):
-    folder = copy_of_the_game(tmp_path)
-    mutate(folder / "cda.xml", r"<title>un (example) de combat", "exemple")
-    status, findings = check(folder)
+def test_a_retitled_example_is_reported_not_skipped(book_copy):
+    _, status, findings = check_edited(book_copy, r"<title>un (example) de combat", "exemple")
     assert status == 1
     categories = {f["category"] for f in new_findings(findings)}
     assert "binding-stale" in categories
@@ -113,10 +110,10 @@ def test_a_changed_facteur_d_attaque_turns_the_combat_red(tmp_path):
     assert changed["related"][0]["line"] == 1412
 
 
-def test_a_die_that_misses_makes_il_touche_wrong(tmp_path):
-    folder = copy_of_the_game(tmp_path)
-    mutate(folder / "cda.xml", r"Il lance le d20 et obtient (8), il touche", "11")
-    status, findings = check(folder)
+def test_a_die_that_misses_makes_il_touche_wrong(book_copy):
+    _, status, findings = check_edited(
+        book_copy, r"Il lance le d20 et obtient (8), il touche", "11"
+    )
     assert status == 1
     red = new_findings(findings)
     assert any(f["message"].startswith("the text says « il touche! »") for f in red)

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from test_cda_sante_book import check, copy_of_the_game, findings_by_id, mutate, new_findings
+from test_cda_sante_book import (
+    check_edited,
+    findings_by_id,
+    new_findings,
+)
 
 
 @pytest.fixture(scope="module")
@@ -54,20 +58,16 @@ def test_every_glossary_value_is_bound(capsys):
         (r"Un <xref linkend=\"nc\"/> valant (20)", "19", 19, 20),  # maître
     ],
 )
-def test_a_changed_glossary_value_is_caught(tmp_path, pattern, new, found, expected):
-    folder = copy_of_the_game(tmp_path)
-    line = mutate(folder / "cda.xml", pattern, new)
-    status, findings = check(folder)
+def test_a_changed_glossary_value_is_caught(book_copy, pattern, new, found, expected):
+    line, status, findings = check_edited(book_copy, pattern, new)
     assert status == 1
     assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
         (line, found, expected)
     ]
 
 
-def test_a_corrected_glossary_value_leaves_a_stale_ledger_entry(tmp_path):
-    folder = copy_of_the_game(tmp_path)
-    mutate(folder / "cda.xml", r"Sa valeur actuelle est de (-10)\.", "10")
-    status, findings = check(folder)
+def test_a_corrected_glossary_value_leaves_a_stale_ledger_entry(book_copy):
+    _, status, findings = check_edited(book_copy, r"Sa valeur actuelle est de (-10)\.", "10")
     assert status == 1
     (stale,) = new_findings(findings)
     assert stale["category"] == "ledger-stale"

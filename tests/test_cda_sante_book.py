@@ -1,14 +1,17 @@
 """« La santé » of Les Clefs de l'Aube checked against its rules, and mutated copies of the book.
 
-Each mutation test copies the game folder, changes one number (in the book or
-in its rules module) and runs `rulebook check` on the copy: the change must
-come out as a new finding where it was made. The helpers here are shared by
-the tests of the other chapters of part B (combat, règles avancées, glossary).
+Each mutation test changes one number (in the book or in its rules module) of a copy
+of the game folder and runs `rulebook check` on the copy: the change must come out as a
+new finding where it was made. An edit of the text is made in the module's copy and undone
+once checked (`check_edited`); an edit of the rules in a copy of the test's own. The helpers
+here are shared by the tests of the other chapters of part B (combat, règles avancées,
+glossary).
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
 import re
@@ -16,20 +19,38 @@ import shutil
 from pathlib import Path
 
 import pytest
+from book_copies import BookCopy
 
 from build_tools.cli import main
 
 GAME = Path(__file__).resolve().parents[1] / "source" / "cda"
 
 
+def mutated(text: str, pattern: str, new: str, name: str = "cda.xml") -> tuple[str, int]:
+    """`text` with group 1 of the one match of `pattern` replaced by `new`, and its line."""
+    matches = list(re.finditer(pattern, text))
+    assert len(matches) == 1, f"{pattern!r} matches {len(matches)} times in {name}"
+    match = matches[0]
+    return text[: match.start(1)] + new + text[match.end(1) :], text.count(
+        "\n", 0, match.start(1)
+    ) + 1
+
+
 def mutate(path: Path, pattern: str, new: str) -> int:
     """Replace group 1 of the one match of `pattern` in `path` by `new`; return its line."""
-    text = path.read_text(encoding="utf-8")
-    matches = list(re.finditer(pattern, text))
-    assert len(matches) == 1, f"{pattern!r} matches {len(matches)} times in {path.name}"
-    match = matches[0]
-    path.write_text(text[: match.start(1)] + new + text[match.end(1) :], encoding="utf-8")
-    return text.count("\n", 0, match.start(1)) + 1
+    text, line = mutated(path.read_text(encoding="utf-8"), pattern, new, path.name)
+    path.write_text(text, encoding="utf-8")
+    return line
+
+
+def check_edited(book_copy, pattern: str, new: str) -> tuple[int, int, list[dict]]:
+    """`mutate` cda.xml of the shared copy (the `book_copy` fixture), `check` it, undo the
+    edit: the line of the edit, the exit status and the findings."""
+    copy: BookCopy = book_copy("cda")
+    text, line = mutated(copy.text("cda.xml"), pattern, new)
+    with copy.edited("cda.xml", text):
+        status, findings = copy.check()
+    return line, status, findings
 
 
 def check(folder: Path) -> tuple[int, list[dict]]:
@@ -51,7 +72,9 @@ def new_findings(findings: list[dict]) -> list[dict]:
     return [finding for finding in findings if not finding["known"]]
 
 
+@functools.cache
 def findings_by_id() -> dict[str, dict]:
+    """The findings of the book as it stands, by id: checked once for the chapters' modules."""
     _, findings = check(GAME)
     return {finding["id"]: finding for finding in findings}
 
@@ -100,31 +123,27 @@ def test_the_chapter_has_six_errata_and_the_table_none(book_findings):
 # -- mutations of the book ----------------------------------------------------
 
 
-def test_a_changed_table_cell_is_caught(tmp_path):
-    folder = copy_of_the_game(tmp_path)
-    line = mutate(folder / "cda.xml", r"<entry>légère</entry>\s*<entry>(3)</entry>", "4")
-    status, findings = check(folder)
+def test_a_changed_table_cell_is_caught(book_copy):
+    line, status, findings = check_edited(
+        book_copy, r"<entry>légère</entry>\s*<entry>(3)</entry>", "4"
+    )
     assert status == 1
     (finding,) = new_findings(findings)
     assert (finding["line"], finding["found"], finding["expected"]) == (line, 4, 3)
     assert finding["where"] == "table « les effets des dommages »"
 
 
-def test_a_changed_range_of_the_table_is_caught(tmp_path):
-    folder = copy_of_the_game(tmp_path)
-    line = mutate(folder / "cda.xml", r"<entry>(21) à 30</entry>", "22")
-    status, findings = check(folder)
+def test_a_changed_range_of_the_table_is_caught(book_copy):
+    line, status, findings = check_edited(book_copy, r"<entry>(21) à 30</entry>", "22")
     assert status == 1
     assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
         (line, 22, 21)
     ]
 
 
-def test_a_changed_given_is_followed_by_the_check(tmp_path):
+def test_a_changed_given_is_followed_by_the_check(book_copy):
     # Three light wounds instead of two: the rest of the example no longer follows.
-    folder = copy_of_the_game(tmp_path)
-    mutate(folder / "cda.xml", r"a reçu (2) blessures légères", "3")
-    status, findings = check(folder)
+    _, status, findings = check_edited(book_copy, r"a reçu (2) blessures légères", "3")
     assert status == 1
     # « 2x3 » restates two wounds, and two light wounds keep 2 PF, not 3.
     texts = sorted(
@@ -135,30 +154,24 @@ def test_a_changed_given_is_followed_by_the_check(tmp_path):
     assert "restera toujours 2 points" in texts[0] + texts[1]
 
 
-def test_a_changed_claim_is_caught(tmp_path):
-    folder = copy_of_the_game(tmp_path)
-    line = mutate(folder / "cda.xml", r"il lui restera toujours\s+(2) points", "3")
-    status, findings = check(folder)
+def test_a_changed_claim_is_caught(book_copy):
+    line, status, findings = check_edited(book_copy, r"il lui restera toujours\s+(2) points", "3")
     assert status == 1
     assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
         (line, 3, 2)
     ]
 
 
-def test_a_changed_rule_sentence_is_caught(tmp_path):
-    folder = copy_of_the_game(tmp_path)
-    line = mutate(folder / "cda.xml", r"fatigue dépasse (10)\.", "12")
-    status, findings = check(folder)
+def test_a_changed_rule_sentence_is_caught(book_copy):
+    line, status, findings = check_edited(book_copy, r"fatigue dépasse (10)\.", "12")
     assert status == 1
     assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
         (line, 12, 10)
     ]
 
 
-def test_a_reworded_anchor_is_stale_not_silent(tmp_path):
-    folder = copy_of_the_game(tmp_path)
-    mutate(folder / "cda.xml", r"(soit autour de) 25", "soit environ")
-    status, findings = check(folder)
+def test_a_reworded_anchor_is_stale_not_silent(book_copy):
+    _, status, findings = check_edited(book_copy, r"(soit autour de) 25", "soit environ")
     assert status == 1
     assert any(f["category"] == "binding-stale" for f in new_findings(findings))
 
@@ -181,13 +194,13 @@ def test_a_changed_rule_constant_turns_the_dependent_passages_red(tmp_path):
 
 
 @pytest.mark.parametrize("number, outcomes", [("1", ["ledger-stale"]), ("2", ["erratum"])])
-def test_the_missing_fatigue_handicap_once_written_is_checked(tmp_path, number, outcomes):
+def test_the_missing_fatigue_handicap_once_written_is_checked(book_copy, number, outcomes):
     # « se voit infliger un handicap de sur toutes les CA »: with its number put
     # back the ledger entry for the missing number goes stale; a 2 is wrong, and
     # at the same place as the known erratum: reported once, as changed.
-    folder = copy_of_the_game(tmp_path)
-    mutate(folder / "cda.xml", r"linkend=\"handicap\"/> de()\s+sur toutes", f" {number}")
-    status, findings = check(folder)
+    _, status, findings = check_edited(
+        book_copy, r"linkend=\"handicap\"/> de()\s+sur toutes", f" {number}"
+    )
     assert status == 1
     assert sorted(f["category"] for f in new_findings(findings)) == outcomes
     wrong = [
