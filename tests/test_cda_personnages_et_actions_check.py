@@ -68,6 +68,17 @@ def remplacer(fichier: Path, avant: str, apres: str) -> None:
     fichier.write_text(texte.replace(avant, apres), encoding="utf-8")
 
 
+def examiner_modifie(book_copy, avant: str, apres: str) -> Report:
+    """The check of the shared copy of the book (`book_copy`) with `avant` replaced by `apres`
+    in its text; the copy is the book again afterwards."""
+    copie = book_copy("cda")
+    nom = copie.book.main.name
+    texte = copie.text(nom)
+    assert texte.count(avant) == 1, f"{avant!r} is not once in {nom}"
+    with copie.edited(nom, texte.replace(avant, apres)):
+        return copie.examine()
+
+
 def nouveaux(rapport: Report, livre: Report) -> set[str]:
     """Ids of the findings the mutant has and the book as it stands has not."""
     avant = {finding.id for finding in livre.new()}
@@ -196,34 +207,33 @@ MUTANTS_DU_TEXTE = [
 @pytest.mark.parametrize(
     "avant, apres, attendu", MUTANTS_DU_TEXTE, ids=[m[2].split(":")[1] for m in MUTANTS_DU_TEXTE]
 )
-def test_a_changed_number_or_phrase_of_the_text_is_reported(copie, livre, avant, apres, attendu):
-    remplacer(main_file(copie), avant, apres)
-    trouves = nouveaux(examiner(copie), livre)
+def test_a_changed_number_or_phrase_of_the_text_is_reported(
+    book_copy, livre, avant, apres, attendu
+):
+    trouves = nouveaux(examiner_modifie(book_copy, avant, apres), livre)
     assert any(identifiant.startswith(attendu) for identifiant in trouves), trouves
 
 
-def test_a_renamed_example_detaches_loudly(copie, livre):
-    remplacer(
-        main_file(copie),
+def test_a_renamed_example_detaches_loudly(book_copy, livre):
+    rapport = examiner_modifie(
+        book_copy,
         "<title>la détermination des Aspects</title>",
         "<title>Marie-Pierre lance ses dés</title>",
     )
-    trouves = nouveaux(examiner(copie), livre)
+    trouves = nouveaux(rapport, livre)
     assert "binding-stale:determination-des-aspects" in trouves
     assert "unbound:example-marie-pierre-lance-ses-des:unbound-example" in trouves
 
 
-def test_a_character_carries_from_one_example_to_the_next(copie, livre):
+def test_a_character_carries_from_one_example_to_the_next(book_copy, livre):
     # Jérôme's Mental is read in his first example and claimed in the second.
-    remplacer(main_file(copie), "a 13 de Me", "a 14 de Me")
-    trouves = nouveaux(examiner(copie), livre)
+    trouves = nouveaux(examiner_modifie(book_copy, "a 13 de Me", "a 14 de Me"), livre)
     assert any(i.startswith("erratum:example-la-reussite-d-une-action:") for i in trouves)
     assert any(i.startswith("erratum:example-l-echec-d-une-action:une-ca-de") for i in trouves)
 
 
-def test_a_corrected_erratum_leaves_its_ledger_entry_stale(copie, livre):
-    remplacer(main_file(copie), "pour un total de +22!", "pour un total de +20!")
-    rapport = examiner(copie)
+def test_a_corrected_erratum_leaves_its_ledger_entry_stale(book_copy):
+    rapport = examiner_modifie(book_copy, "pour un total de +22!", "pour un total de +20!")
     assert not any(f.id.startswith("erratum:example-maladresse") for f in rapport.findings)
     assert any(
         f.category == "ledger-stale" and "example-maladresse-exceptionnelle" in f.message
