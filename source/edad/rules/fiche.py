@@ -16,6 +16,10 @@ Readings chosen where the book leaves room:
   level below, which « tout le monde a » at 0.
 - The book ties only some compétences to a characteristic; for the others the
   file names it (or none, and the bonus is the points alone).
+- A weapon's bonus au toucher is the bonus of its compétence martiale plus the « bonus
+  au toucher » of each feat taken for it (Maniement de l'arme +2, Maîtrise de l'arme +3:
+  they add up); its action is simple with Arme rapide for it. The esquive is the
+  Agilité's bonus; a shield's and an armour's parade is the best of those carried.
 """
 
 from __future__ import annotations
@@ -55,6 +59,14 @@ KARMA_PAR_POINT_DE_COMPETENCE = constant(1, cites=_S_KARMA_COMPETENCE)
 KARMA_PAR_DON = constant(5, cites=_S_KARMA_DON)
 """« Les dons coûtent cinq points de karma »."""
 _S_PARADE = "Les deux types d'objet parent avec un bonus à la parade"
+_S_TOUCHER = "apporte un bonus de +2 au toucher pour l'arme choisie"
+_S_DEGATS = "Le bonus de Force s'ajoute aux dégâts causés avec une arme"
+_S_ESQUIVE = "ou d'esquiver (avec la compétence Agilité)"
+_S_DEFENSE = "Un personnage attaqué peut choisir de parer"
+_AGILITE = "Agilité"
+"""The compétence the esquive uses (« d'esquiver (avec la compétence Agilité) »)."""
+_BONUS_AU_TOUCHER = "bonus au toucher"
+"""The effect of a weapon feat that adds to the weapon's attack (Maniement +2, Maîtrise +3)."""
 _S_OBJETS = "Points de vie des objets"
 
 # Choices and wording of the sheet, drawn from the rules.
@@ -91,7 +103,7 @@ _DESCRIPTION = Description(
         ),
         Group(
             "vie",
-            "Points de vie et combat",
+            "Points de vie, défense et combat",
             (
                 Box("bonus_pv", "Bonus de PVs (race…)", "Bonus de PVs"),
                 Box(
@@ -128,6 +140,28 @@ _DESCRIPTION = Description(
                     # a character at full health has no « PVs restants » written: no state
                     blank_without=("restants",),
                 ),
+                Box(
+                    "esquive",
+                    "Esquive (Agilité)",
+                    "Esquive",
+                    formula="bonus en Agilité",
+                    cites=_S_ESQUIVE,
+                    signed=True,
+                ),
+                Box(
+                    "bouclier",
+                    "Parade du bouclier",
+                    "Bouclier",
+                    formula="10 + CA du bouclier",
+                    cites=_S_PARADE,
+                ),
+                Box(
+                    "armure",
+                    "Parade de l’armure (automatique)",
+                    "Armure",
+                    formula="10 + CA de l’armure",
+                    cites=_S_PARADE,
+                ),
                 Box("bonus_init", "Autres bonus d’initiative", "Autres bonus"),
                 Box(
                     "Init",
@@ -155,12 +189,64 @@ _DESCRIPTION = Description(
                     cites=_S_KARMA_DON,
                 ),
             ),
-            note="Mourant entre 0 et −PVs : −1 PV par tour tant qu’il n’est pas stabilisé.",
+            note="Mourant entre 0 et −PVs : −1 PV par tour tant qu’il n’est pas stabilisé. "
+            "Parer ou esquiver coûte une action simple ; pris au dépourvu ou en tenaille, "
+            "pas d’esquive.",
+        ),
+        Table(
+            "armes",
+            "Attaque",
+            blank_rows=3,
+            columns=(
+                Box(
+                    "nom", "Arme (sa compétence martiale)", "Arme", type=str, width=6, required=True
+                ),
+                Box("degats", "Dégâts de l’arme", "Dégâts", type=str, width=2),
+                Box(
+                    "toucher",
+                    "Bonus au toucher",
+                    "Toucher",
+                    formula="compétence martiale + dons de l’arme",
+                    cites=_S_TOUCHER,
+                    signed=True,
+                ),
+                Box(
+                    "bonus_degats",
+                    "Bonus aux dégâts",
+                    "Bonus dégâts",
+                    formula="bonus de For",
+                    cites=_S_DEGATS,
+                    signed=True,
+                    rule=personnage.bonus_de_caracteristique,
+                    arguments={"valeur": "caracteristiques.For.valeur"},
+                ),
+                Box(
+                    "action",
+                    "Action d’attaque",
+                    "Action",
+                    type=str,
+                    width=2,
+                    formula="simple avec Arme rapide",
+                    rule=regles_des_dons.action_d_attaque,
+                ),
+            ),
+            note="Le bonus de Force s’ajoute aussi aux dégâts d’une parade ; une arme pare avec "
+            "son bonus au toucher.",
+        ),
+        Table(
+            "dons",
+            "Dons",
+            blank_rows=6,
+            columns=(
+                Box("nom", "Don", type=str, width=6, required=True),
+                Box("arme", "Arme choisie", "Arme", type=str, width=4),
+                Box("niveau", "Niveau (n)", "n", minimum=1),
+            ),
         ),
         Table(
             "competences",
             "Compétences",
-            blank_rows=12,
+            blank_rows=10,
             columns=(
                 Box("nom", "Compétence", type=str, width=6, required=True),
                 Box(
@@ -181,16 +267,6 @@ _DESCRIPTION = Description(
                     signed=True,
                     rule=personnage.bonus_de_competence,
                 ),
-            ),
-        ),
-        Table(
-            "dons",
-            "Dons",
-            blank_rows=8,
-            columns=(
-                Box("nom", "Don", type=str, width=6, required=True),
-                Box("arme", "Arme choisie", "Arme", type=str, width=4),
-                Box("niveau", "Niveau (n)", "n", minimum=1),
             ),
         ),
         Table(
@@ -424,4 +500,37 @@ def calculer(fiche: Mapping[str, Any]) -> dict[str, Any]:
             if objet["sorte"] == "arme"
             else equipement.bonus_de_parade(objet.get("bonus_ca", 0))
         )
-    return totaux
+    return totaux | _attaque_et_defense(fiche, totaux, valeurs)
+
+
+def _attaque_et_defense(
+    fiche: Mapping[str, Any], totaux: Mapping[str, Any], valeurs: Mapping[str, int]
+) -> dict[str, Any]:
+    """Each weapon's bonus au toucher and action, and the esquive and parades: from the
+    compétences, the feats taken for the weapon and the equipment."""
+    competences = fiche.get("competences", [])
+    bonus = {
+        c["nom"].lower(): totaux[f"competences.{index}.bonus"]
+        for index, c in enumerate(competences)
+    }
+    resultat: dict[str, Any] = {}
+    for index, arme in enumerate(fiche.get("armes", [])):
+        nom = arme["nom"].lower()
+        pris = [_don(d) for d in fiche.get("dons", []) if (d.get("arme") or "").lower() == nom]
+        resultat[f"armes.{index}.toucher"] = bonus.get(nom, 0) + sum(
+            regles_des_dons.DONS[don].effets.get(_BONUS_AU_TOUCHER, 0) for don in pris if don
+        )
+        resultat[f"armes.{index}.action"] = regles_des_dons.action_d_attaque("Arme rapide" in pris)
+    # never learnt, the Agilité is its characteristic's bonus alone (no points)
+    liee = personnage.COMPETENCES[_AGILITE]
+    resultat["vie.esquive"] = bonus.get(
+        _AGILITE.lower(), personnage.bonus_de_competence(0, valeurs[liee])
+    )
+    for sorte in ("bouclier", "armure"):
+        parades = [
+            totaux[f"equipement.{index}.parade"]
+            for index, objet in enumerate(fiche.get("equipement", []))
+            if objet["sorte"] == sorte
+        ]
+        resultat[f"vie.{sorte}"] = max(parades) if parades else None
+    return resultat
