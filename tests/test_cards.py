@@ -232,13 +232,17 @@ def test_a_changed_table_a_changed_quote_and_a_wrong_formula_are_findings(tmp_pa
         r"shows « 21 » where the table says « 20 » \(row « légendaire »\) \[card-erratum\]",
         run.out,
     ), run.out
-    quoted = cards.splitlines().index(
-        'quote = "le joueur lance un d10 avec son d20, nommé le dé critique."'
+    # The quoted sentence now says d12: the rules check's erratum at « 12 », the card's
+    # words in its working (one fault, one finding).
+    assert re.search(
+        r"cda\.xml:\d+:\d+: error: .*: the text says 12, the rules give 10 \[erratum\]\n"
+        r"(?:  .*\n)*"
+        r"    card « Le dé critique »: the book says « 12 » where the card says « 10 »\n",
+        run.out,
+    ), run.out
+    assert "card « Le dé critique »" not in "".join(
+        line for line in run.out.splitlines(keepends=True) if line.endswith("[card]\n")
     )
-    assert (
-        f"deck.toml:{quoted + 1}: error: card « Le dé critique »: the book no longer says "
-        "« le joueur lance un d10 avec son d20, nommé le dé critique. » [card]"
-    ) in run.out
     assert "the formula « Esq = CA en Évitement − 5 » gives -2 where the rules give -7" in run.out
 
 
@@ -460,9 +464,12 @@ def test_a_card_prints_the_formula_its_rule_declares_and_the_check_holds_both_to
     run = rulebook("check", str(folder))
     assert run.status == 1
     assert "the formula « gain = Int / 10 » gives 3/10 where the rules give 3/5" in run.out
-    assert "the book no longer says « le gain est égal à leur valeur d'intelligence divisée" in (
-        run.out
-    )
+    # The card quotes the rule's sentence, which the book says with « 10 » for « cinq »: the
+    # card's finding names both words and the book's place.
+    assert (
+        "card « Faire une action »: the book says « 10 » where the card says « cinq » [card]"
+    ) in run.out, run.out
+    assert "no longer says" not in run.out
 
 
 @pytest.mark.parametrize(

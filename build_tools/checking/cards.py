@@ -61,8 +61,21 @@ def fold(findings: list[Finding], card_findings: list[Finding]) -> list[Finding]
     otherwise found wrong.
     """
     errata = [finding for finding in findings if finding.category == "erratum"]
+    stated = errata + [finding for finding in findings if finding.category == "contradiction"]
     kept = []
     for card in card_findings:
+        if card.category == "card" and card.related:
+            # A quote the book now says with another word, where the check already found
+            # that word wrong: the card's words go to that finding's working.
+            place = card.related[-1]
+            same = [
+                finding
+                for finding in stated
+                if str(finding.file) == place["file"] and finding.line == place["line"]
+            ]
+            if same:
+                same[0].derivation.append(card.message)
+                continue
         same = [
             erratum
             for erratum in errata
@@ -100,10 +113,11 @@ class _Book:
     def __init__(self, document):
         self.document = document
         # As a reader sees it: an empty xref reads as the words it stands for.
-        self.texts = [
-            (element, Passage.of(element, document.main).text)
+        self.passages = [
+            (element, Passage.of(element, document.file_of(element)))
             for element in document.root.iter(*PROSE)
         ]
+        self.texts = [(element, passage.text) for element, passage in self.passages]
         self.prose = [(element, text.casefold()) for element, text in self.texts]
 
     def holding(self, fragments: list[str]):
@@ -136,17 +150,25 @@ class _Book:
                 continue
             if bool(alignment.contradictions) != contradicted:
                 continue
+            if contradicted:  # a rule word or a number of the quote said otherwise
+                found.append((*alignment.contradictions[0], element))
+                continue
             start, end = alignment.span
             values = [number_value(number) for number in COUNT.findall(text[start:end])]
             if values == [number_value(number) for number in COUNT.findall(fragment)]:
-                found.append(alignment.contradictions[0] if contradicted else element)
+                found.append(element)
         return found
 
     def changed_word(self, quote: str):
-        """(the card's word, the book's word) where the book says `quote` with another rule
-        word of the same family (« beats » for « equals or beats »), or None."""
+        """(the card's word, the book's word, its file and line) where the book says `quote`
+        with another rule word of its family (« beats » for « equals or beats ») or another
+        number, or None."""
         changed = self._reworded(normalize(quote), contradicted=True)
-        return changed[0] if changed else None
+        if not changed:
+            return None
+        mine, theirs, element = changed[0]
+        passage = dict(self.passages)[element]
+        return mine, theirs, passage.file, passage.line_at(theirs.start)
 
     def table(self, title: str):
         wanted = normalize(title)
@@ -181,7 +203,7 @@ def _check_quote(book: _Book, deck: Path, card: Card, block: Block, quote: str) 
     line = _line_of(deck, quote[:40]) or block.line
     changed = book.changed_word(quote) if len(fragments) == 1 else None
     if changed is not None:
-        mine, theirs = changed
+        mine, theirs, file, book_line = changed
         finding = _deck_finding(
             deck,
             line,
@@ -193,6 +215,9 @@ def _check_quote(book: _Book, deck: Path, card: Card, block: Block, quote: str) 
         opening = finding.text.find('"' + normalize(quote)[:20])
         if opening >= 0:
             finding.column = opening + 2 + mine.start
+        finding.related.append(
+            {"file": str(file), "line": book_line, "message": f"the book: « {theirs.text} »"}
+        )
         return [finding]
     return [
         _deck_finding(

@@ -200,7 +200,8 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
         )
         citation.book_place = context.places[id(citation)]
     changes = [(mine.text, theirs.text, theirs.start) for mine, theirs in alignment.contradictions]
-    changes += _changed_numbers(sentence, text, alignment)
+    seen = {offset for _, _, offset in changes}
+    changes += [c for c in _changed_numbers(sentence, text, alignment) if c[2] not in seen]
     for said, says, offset in changes:
         findings.append(
             Finding(
@@ -217,7 +218,7 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
                 id=claim_id("contradiction", _where(element), f"{citation.name} {said}"),
                 expected=said,
                 found=says,
-                derivation=[f"{citation.statement}    [cites « {_short(sentence)} »]"],
+                derivation=[f"{citation.statement}    {cites(sentence)}"],
                 related=[
                     {
                         "file": str(place.file),
@@ -236,6 +237,11 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
             )
         )
     return True
+
+
+def cites(sentence: str) -> str:
+    """How a contradiction's working names the sentence its rule cites: « [cites « … »] »."""
+    return f"[cites « {_short(sentence)} »]"
 
 
 def _check_value(citation: Citation, sentences: list[str], place: Place, findings) -> None:

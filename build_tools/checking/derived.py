@@ -49,14 +49,20 @@ def rules_modules(folder: Path) -> list[ModuleType]:
 def enumerations(modules: list[ModuleType]) -> dict[str, dict[str, list[str]]]:
     """Class -> term -> forms, for every public enumeration of strings of the modules."""
     classes: dict[str, dict[str, list[str]]] = {}
+    for _, _, family, members in enumerated(modules):
+        classes.setdefault(family, {}).update(members)
+    return classes
+
+
+def enumerated(modules: list[ModuleType]):
+    """(module, constant's name, class, term -> forms) of each public enumeration of strings."""
     for module in modules:
         for name, value in vars(module).items():
             if not _NAME.match(name) or not isinstance(value, (dict, tuple, list, frozenset)):
                 continue
             members = _members(value)
             if members:
-                classes.setdefault(_class_name(name), {}).update(members)
-    return classes
+                yield module, name, _class_name(name), members
 
 
 def _members(value) -> dict[str, list[str]]:

@@ -5,8 +5,10 @@ has reworded the sentence, the pattern is aligned token by token with the
 passage instead: its numbers must meet numbers, its rule words must meet rule
 words of the same family, and most of its other words must still be there. A
 rule word met by a rival of its family (« plus haut » where the text now says
-« plus bas ») is a contradiction the caller reports; other differences are a
-rewording and go unremarked.
+« plus bas »), or a number of the pattern's own words met by another value
+(« Quatre joueurs » where the text now says « Cinq joueurs »; « deux » for « 2 »
+is the same value), is a contradiction the caller reports; other differences
+are a rewording and go unremarked.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from build_tools.checking.passage import COUNT
+from build_tools.checking.passage import COUNT, number_value
 from build_tools.checking.words import Vocabulary, Word
 
 _TOKEN = re.compile(
@@ -41,6 +43,8 @@ class Token:
     start: int
     end: int
     rule: Word | None = None
+    number: str = ""
+    """A number's text as written (« 12 », « deux »)."""
 
 
 @dataclass
@@ -68,7 +72,7 @@ def tokens(text: str, vocabulary: Vocabulary, holes: frozenset = frozenset()) ->
             if kind == "number" and any(match.start() <= hole < match.end() for hole in holes):
                 result.append(Token("hole", "#", match.start(), match.end()))
             elif kind == "number":
-                result.append(Token("number", "#", match.start(), match.end()))
+                result.append(Token("number", "#", match.start(), match.end(), number=value))
             elif kind == "word":
                 result.append(Token("prose", value.lower(), match.start(), match.end()))
             else:
@@ -189,6 +193,9 @@ def _judge(matcher, pattern, window, free) -> Alignment | None:
         if tag == "equal":
             for offset in range(a_end - a_start):
                 matched[b_start + offset] = a_start + offset
+                mine, theirs = pattern[b_start + offset], window[a_start + offset]
+                if mine.kind == theirs.kind == "number" and _value(mine) != _value(theirs):
+                    contradictions.append((_as_word(mine), _as_word(theirs)))
         elif tag == "replace":
             for offset in range(min(a_end - a_start, b_end - b_start)):
                 mine, theirs = pattern[b_start + offset], window[a_start + offset]
@@ -229,6 +236,19 @@ def _judge(matcher, pattern, window, free) -> Alignment | None:
         accepted,
         contradictions,
     )
+
+
+NUMBER_FAMILY = "nombre"
+"""The family of a number met by another value in a contradiction (`Word.family`)."""
+
+
+def _value(token: Token):
+    return number_value(token.number)
+
+
+def _as_word(token: Token) -> Word:
+    """A number of a contradiction as a rule word of its own family, its value its lemma."""
+    return Word(token.start, token.end, token.number, NUMBER_FAMILY, str(_value(token)))
 
 
 def _held(hole: int, pattern: list[Token], matched: dict[int, int]) -> bool:

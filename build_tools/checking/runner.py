@@ -24,6 +24,7 @@ from build_tools.checking.binder import Binder, Binding
 from build_tools.checking.check import Check, TableCheck
 from build_tools.checking.citations import resolve_citations
 from build_tools.checking.claims import Context, StaleBinding
+from build_tools.checking.counts import count_findings
 from build_tools.checking.coverage import coverage_of, passages
 from build_tools.checking.derived import book_language, derived_vocabulary
 from build_tools.checking.passage import Passage, excerpt
@@ -222,6 +223,12 @@ def run_bindings(
             bound[element] = check
         else:
             prose_checks.append(check)
+    if binder is not None and binder.accounts_words:
+        outcome.findings += count_findings(
+            _rule_bearing(document, context, [*bound.values(), *prose_checks]),
+            Path(document.folder),
+            vocabulary.language,
+        )
     _merge_contradictions(outcome.findings)
     outcome.coverage = coverage_of(
         document,
@@ -277,6 +284,20 @@ class _Targets:
     def prose_texts(self) -> dict[etree._Element, str]:
         """The text of every element a prose binding may name."""
         return {element: text_of(element) for element in self.root.iter(*PROSE)}
+
+
+def _rule_bearing(document, context: Context, checks: list[Check]) -> list[tuple[Passage, str]]:
+    """The passages the bindings read and the elements where the book states a cited rule."""
+    places = [(passage, check.where) for check in checks for passage in passages(check)]
+    read = {passage.element for passage, _ in places}
+    stated = [*context.places.values()]
+    stated += [place for found in context.all_places.values() for place in found]
+    for place in stated:
+        element = getattr(place, "element", None)
+        if element is not None and element not in read and element.tag != "table":
+            read.add(element)
+            places.append((Passage.of(element, document.file_of(element)), where_of(element)))
+    return places
 
 
 def _merge_contradictions(findings: list[Finding]) -> None:

@@ -20,6 +20,7 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
+from build_tools.checking.citations import cites
 from build_tools.checking.passage import Passage, compile_pattern, number_value
 from build_tools.diagnostics import Finding, source_line
 from build_tools.model.sentences import Citations
@@ -44,6 +45,14 @@ def fold(findings: list[Finding]) -> list[Finding]:
         for correction in finding.corrections:
             key = (str(correction.file), correction.line, correction.column)
             places.setdefault(key, finding)
+    # A sentence the sheet cites, which a rule cites too and the book now says otherwise:
+    # the contradiction at the book's word is the fault, the sheet's words its working.
+    contradicted = {
+        line: finding
+        for finding in findings
+        if finding.category == "contradiction"
+        for line in finding.derivation
+    }
     kept = []
     for finding in findings:
         erratum = (
@@ -51,10 +60,15 @@ def fold(findings: list[Finding]) -> list[Finding]:
             if finding.category == "sheet-total"
             else None
         )
+        if finding.category == "sheet-source" and finding.key:
+            said = cites(finding.key)
+            erratum = next((f for line, f in contradicted.items() if line.endswith(said)), None)
         if erratum is None:
             kept.append(finding)
         else:
-            erratum.derivation.append(f"{finding.where}: {finding.message}")
+            erratum.derivation.append(
+                f"{finding.where}: {finding.message}" if finding.where else finding.message
+            )
     return kept
 
 

@@ -1,0 +1,194 @@
+"""Numbers in words that count something the book names: a class the rules enumerate, a list.
+
+« ses trois aspects », « les six moyens », « Il y a six caractéristiques » count the
+members of an enumeration of the rules module (`ASPECTS`, `MOYENS`,
+`CARACTERISTIQUES`); « cinq gobelins G1, G2, G3, G4 et G5 » counts the list that
+follows it. Either count, in a rule-bearing place (a passage a binding reads, a
+sentence a rule cites), is checked: another number is a `contradiction` at the
+count's word, with the members or the items as its working. Nothing else is read
+as a count: « entre deux moyens », « les deux autres » count no whole.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import Path
+
+from build_tools.checking.derived import enumerated, rules_modules
+from build_tools.checking.passage import NUMBER_WORDS, Passage
+from build_tools.diagnostics import Finding, slug
+
+WHOLE = {
+    "fr": r"les|ses|leurs|y a|existe|existent|sont|aux",
+    "en": r"the|its|their|are|is|has|have",
+}
+"""The words before a count that make it the count of a whole class (« les six moyens »)."""
+AND = {"fr": ("et", "ou"), "en": ("and", "or")}
+"""The words that join a list's last item."""
+ITEM_WORDS = 4
+"""The most words a list's item has: more, and the commas part clauses, not a list."""
+
+_COUNTS = sorted(
+    (word for word, value in NUMBER_WORDS.items() if value >= 2),
+    key=len,
+    reverse=True,
+)
+_COUNT = r"(?P<count>" + "|".join(_COUNTS) + r")"
+
+
+def count_findings(places: list[tuple[Passage, str]], folder: Path, language: str) -> list[Finding]:
+    """A `contradiction` for each count of `places` that is not the number it counts."""
+    if language not in WHOLE:
+        return []
+    classes = _classes(folder)
+    whole = re.compile(
+        r"(?i)(?<![\w-])(?:" + WHOLE[language] + r") " + _COUNT + r" (?P<noun>[^\W\d][\w'’-]*)"
+    )
+    listed = re.compile(r"(?i)(?<![\w-])" + _COUNT + r" (?P<noun>[^\W\d][\w'’-]*)")
+    findings: list[Finding] = []
+    seen: set[tuple[int, int]] = set()
+    for passage, where in places:
+        if (id(passage.element), 0) in seen:
+            continue
+        seen.add((id(passage.element), 0))
+        text = passage.text
+        folded = _fold(text)
+        for match in whole.finditer(text):
+            if _generated(passage, match.start("count")):
+                continue
+            for family, (name, file, members) in classes.items():
+                noun = _noun(family).match(folded, match.start("noun"))
+                if noun is None:
+                    continue
+                said = NUMBER_WORDS[match.group("count").lower()]
+                if said != len(members):
+                    words = text[match.start("count") : noun.end()]
+                    findings.append(
+                        _finding(
+                            passage,
+                            where,
+                            match,
+                            f"the text says « {words} », the rules name {len(members)}: "
+                            f"{', '.join(members)}",
+                            len(members),
+                            [f"{name} = {', '.join(members)} → {len(members)}"],
+                            [(file, name)],
+                        )
+                    )
+                break
+        for match in listed.finditer(text):
+            if _generated(passage, match.start("count")):
+                continue
+            items = _list_after(text, match.end("noun"), language)
+            said = NUMBER_WORDS[match.group("count").lower()]
+            if items and len(items) != said:
+                findings.append(
+                    _finding(
+                        passage,
+                        where,
+                        match,
+                        f"the text says « {match.group('count')} {match.group('noun')} », "
+                        f"the list that follows names {len(items)}: {', '.join(items)}",
+                        len(items),
+                        [f"{', '.join(items)} → {len(items)}"],
+                        [],
+                    )
+                )
+                first = text.find(items[0], match.end("noun"))
+                findings[-1].related.append(
+                    {
+                        "file": str(passage.file),
+                        "line": passage.line_at(first),
+                        "message": f"the list: {', '.join(items)}",
+                    }
+                )
+    return findings
+
+
+def _list_after(text: str, position: int, language: str) -> list[str]:
+    """The items of the list that follows a count's noun (« G1, G2 et G3 »), or []."""
+    colon = re.compile(r"(?:[ \u00a0][^\s:;.,()]+){0,4}?[ \u00a0]?:[ \u00a0]").match(text, position)
+    start = colon.end() if colon else position + 1
+    if not colon and text[position : position + 1] != " ":
+        return []
+    end = re.compile(r"[.;:!?()]|$").search(text, start).start()
+    items: list[str] = []
+    joins = AND[language]
+    for piece in text[start:end].split(","):
+        words = piece.split()
+        join = next((index for index, word in enumerate(words) if word in joins), None)
+        if join is not None:
+            items += [" ".join(words[:join]), " ".join(words[join + 1 :])]
+            break
+        items.append(" ".join(words))
+    else:
+        return []  # no « et »: no list's end
+    if len(items) < 2 or any(not item or len(item.split()) > ITEM_WORDS for item in items):
+        return []
+    return items
+
+
+def _finding(passage, where, match, message, expected, derivation, rules) -> Finding:
+    start = match.start("count")
+    word = match.group("count")
+    related = []
+    for file, name in rules:
+        related.append({"file": file, "line": _line_of(file, name), "message": f"rule: {name}"})
+    return Finding(
+        "error",
+        "contradiction",
+        message,
+        file=passage.file,
+        line=passage.line_at(start),
+        column=passage.column_at(start, word),
+        where=where,
+        text=passage.text[max(0, start - 30) : match.end() + 60].strip(),
+        key=f"count {slug(match.group('noun'))}",
+        expected=expected,
+        found=NUMBER_WORDS[word.lower()],
+        derivation=derivation,
+        related=related,
+    )
+
+
+def _generated(passage: Passage, offset: int) -> bool:
+    return any(start <= offset < end for start, end in passage.generated) or any(
+        start <= offset < end for start, end in passage.labels
+    )
+
+
+def _classes(folder: Path) -> dict[str, tuple[str, str, list[str]]]:
+    """Class -> (the constant's name, its module's file, its members) of the game's rules."""
+    found: dict[str, tuple[str, str, list[str]]] = {}
+    for module, name, family, members in enumerated(rules_modules(folder)):
+        if len(members) >= 2 and family not in found:
+            found[family] = (name, str(module.__file__), list(members))
+    return found
+
+
+def _fold(text: str) -> str:
+    """`text` lower-cased and without accents, each character in its place."""
+    return "".join(unicodedata.normalize("NFD", c)[0] for c in text.lower())
+
+
+_NOUNS: dict[str, re.Pattern] = {}
+
+
+def _noun(family: str) -> re.Pattern:
+    """The class's name in the plural as a book writes it (« types d'attaque » for
+    `TYPES_D_ATTAQUE`), accents and case aside."""
+    if family not in _NOUNS:
+        words = [re.escape(word) for word in _fold(family).split()]
+        words[0] += "[sx]?"
+        _NOUNS[family] = re.compile(r"[\s'’]+".join(words) + r"[sx]?(?![\w])")
+    return _NOUNS[family]
+
+
+def _line_of(file: str, name: str) -> int:
+    try:
+        lines = Path(file).read_text(encoding="utf-8").split("\n")
+    except OSError:
+        return 0
+    pattern = re.compile(rf"^{re.escape(name)}\s*[:=]")
+    return next((number for number, line in enumerate(lines, 1) if pattern.match(line)), 0)
