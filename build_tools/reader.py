@@ -211,7 +211,8 @@ class _BookResolver(etree.Resolver):
                 else self.resolve_string("", context)
             )
         path = _local_path(url)
-        if path is not None and self.gate.allows(path) and not path.is_file():
+        allowed = path is not None and self.gate.allows(path)
+        if allowed and not path.is_file():
             # libxml2 would only warn, and the entity's text would silently vanish.
             self.refusals.append(
                 Finding(
@@ -223,7 +224,7 @@ class _BookResolver(etree.Resolver):
                 )
             )
             return self.resolve_string("", context)
-        if path is not None and (self.gate.allows(path) or _in_docbook_dtd(url)):
+        if path is not None and (allowed or _in_docbook_dtd(url)):
             return None
         self.refusals.append(
             Finding(

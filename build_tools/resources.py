@@ -75,9 +75,16 @@ class Gate:
     def __init__(self, folder: Path, assets: Iterable[Path] = ()):
         self.folder = resolved(folder) or Path(folder).absolute()
         self.assets = tuple(resolved(asset) or Path(asset) for asset in assets)
+        # The folders with their links followed, once: a book's DTD asks for dozens of files.
+        self._homes = tuple(
+            home
+            for home in (resolved(place) for place in (self.folder, *self.assets))
+            if home is not None
+        )
 
     def allows(self, path: Path) -> bool:
-        return any(inside(path, folder) for folder in (self.folder, *self.assets))
+        target = resolved(path)
+        return target is not None and any(target.is_relative_to(home) for home in self._homes)
 
     def file(self, reference: str, base: Path) -> Path:
         """The file `reference` (a path or a `file:` URL, relative to the file `base`) names.
