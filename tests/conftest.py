@@ -107,8 +107,10 @@ class Builds:
     per worker; the cache lives in the folder the workers' temporary folders share). A folder
     it returns is read by the tests, never written: a test that writes builds its own."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, scratch=None):
         self.root = root
+        self.scratch = scratch
+        """`scratch(name)`: a new folder of this process (tmp_path_factory.mktemp)."""
         self.known: dict[str, Build] = {}
 
     def __call__(self, book: str | Path, *options: str, env: dict[str, str] | None = None) -> Path:
@@ -132,6 +134,36 @@ class Builds:
         assert "Traceback" not in build.out + build.err, build.out + build.err
         assert build.status != 3, build.out + build.err
         return build
+
+    def books(self, names, *options: str, env: dict[str, str] | None = None) -> Path:
+        """A folder of this process holding each book's folder of its shared build, as one
+        `rulebook build` of them all writes it (a test may add a file beside them, never into
+        them)."""
+        out = self.scratch("books")
+        worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+        names = list(names)
+        start = worker % len(names)
+        for name in names[start:] + names[:start]:  # each worker builds another one first
+            folder = self(name, *options, env=env) / Path(name).name
+            (out / Path(name).name).symlink_to(folder, target_is_directory=True)
+        return out
+
+    def book(self, name: str, files: dict[str, str]) -> Path:
+        """A fixture book written once for the run (`write_book`'s arguments), so that its
+        builds are shared as a source book's are; like them, read, never written."""
+        key = json.dumps([name, sorted(files.items())])
+        folder = self.root / f"book-{hashlib.sha256(key.encode()).hexdigest()[:16]}" / name
+        with (self.root / f"{folder.parent.name}.lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not folder.parent.is_dir():
+                written = folder.parent.with_suffix(".partial")
+                shutil.rmtree(written, ignore_errors=True)
+                for relative, text in files.items():
+                    path = written / name / relative
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    path.write_text(text, encoding="utf-8")
+                written.replace(folder.parent)
+        return folder
 
     def _shared(self, key: str, argv: list[str], env: dict[str, str]) -> Build:
         name = hashlib.sha256(key.encode()).hexdigest()[:16]
@@ -186,22 +218,15 @@ def shared_build(tmp_path_factory) -> Builds:
         base = base.parent  # the run's folder, above each worker's own
     root = base / "shared-builds"
     root.mkdir(exist_ok=True)
-    return Builds(root)
+    return Builds(root, tmp_path_factory.mktemp)
 
 
 @pytest.fixture(scope="session")
-def html_books(shared_build, tmp_path_factory) -> Path:
+def html_books(shared_build) -> Path:
     """The three books of source/ built to HTML (one page and chunked) once for the run: a
     folder of this process holding each book's folder of the shared builds (a test may add a
     file beside them, never into them)."""
-    out = tmp_path_factory.mktemp("html-books")
-    books = ["cda", "harmonies", "edad"]
-    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
-    for book in books[worker % 3 :] + books[: worker % 3]:  # each worker builds one at first
-        (out / book).symlink_to(
-            shared_build(book, "--format", "html") / book, target_is_directory=True
-        )
-    return out
+    return shared_build.books(("cda", "harmonies", "edad"), "--format", "html")
 
 
 @pytest.fixture(autouse=True)

@@ -153,7 +153,7 @@ def test_the_anchored_pages_stay_valid_html(context, tmp_path):
     import shutil
     import subprocess
 
-    from test_html_vnu import vnu_jar
+    from test_html_vnu import vnu, vnu_jar
 
     if shutil.which("java") is None or vnu_jar() is None:
         pytest.skip("the Nu HTML checker needs java and vnu.jar")
@@ -170,7 +170,7 @@ def test_the_anchored_pages_stay_valid_html(context, tmp_path):
     for name, content in pages:
         (tmp_path / name).write_text(content, encoding="utf-8")
     run = subprocess.run(
-        ["java", "-jar", str(vnu_jar()), "--errors-only", *(str(tmp_path / n) for n, _ in pages)],
+        [*vnu(), "--errors-only", *(str(tmp_path / n) for n, _ in pages)],
         capture_output=True,
         text=True,
         check=False,

@@ -43,15 +43,13 @@ def decks():
 
 
 @pytest.fixture(scope="session")
-def built(tmp_path_factory):
-    """The three decks built once, as the README says: `rulebook build --format cards`."""
-    from build_tools.cli import main
-
-    out = tmp_path_factory.mktemp("generated")
-    books = [str(ROOT / "source" / name) for name in BOOKS]
-    status = main(["build", *books, "--format", "cards", "--out", str(out)])
-    assert status == 0
-    return out
+def built(shared_build):
+    """The three decks built once for the run, as the README says: `rulebook build --format
+    cards` (each book's build shared by the workers, tests/conftest.py)."""
+    for name in BOOKS:
+        run = shared_build.run(name, "--format", "cards")
+        assert run.status == 0, run.out + run.err
+    return shared_build.books(BOOKS, "--format", "cards")
 
 
 def _flat(text: str) -> str:
@@ -154,7 +152,7 @@ def _copy(tmp_path: Path, name: str) -> Path:
 
 
 @pytest.mark.slow
-def test_a_card_too_long_is_a_build_error_naming_it(tmp_path, rulebook):
+def test_a_card_too_long_is_a_build_error_naming_it(tmp_path, rulebook, shared_build):
     folder = _copy(tmp_path, "edad")
     deck = folder / "deck.toml"
     quote = (
@@ -163,8 +161,11 @@ def test_a_card_too_long_is_a_build_error_naming_it(tmp_path, rulebook):
     )
     text = deck.read_text(encoding="utf-8")
     out = tmp_path / "out" / "edad"
-    # A first build that works: its cards must not outlive the build that fails.
-    assert rulebook("build", str(folder), "--format", "cards", "--out", str(out.parent)).status == 0
+    # A first build that works (the book's, as it is): its cards must not outlive the build
+    # that fails.
+    first = shared_build.run("edad", "--format", "cards")
+    assert first.status == 0, first.err
+    shutil.copytree(first.folder / "edad", out)
     assert (out / "cards.pdf").is_file() and (out / "cards-single.pdf").is_file()
     # The third card (« La file ») gets the same sentence twelve times more.
     cut = text.index('[[card]]\ntitle = "La réactivité"')

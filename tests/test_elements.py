@@ -254,12 +254,12 @@ def test_the_snippets_make_valid_html_on_both_forms(built):
     import shutil
     import subprocess
 
-    from test_html_vnu import vnu_jar
+    from test_html_vnu import vnu, vnu_jar
 
     if shutil.which("java") is None or vnu_jar() is None:
         pytest.skip("the Nu HTML checker needs java and vnu.jar")
     run = subprocess.run(
-        ["java", "-jar", str(vnu_jar()), "--errors-only", *map(str, PAGES)],
+        [*vnu(), "--errors-only", *map(str, PAGES)],
         capture_output=True,
         text=True,
         check=False,

@@ -8,17 +8,18 @@ import tomllib
 import lxml.html
 import pytest
 
-from build_tools.cli import main
 from tests.conftest import ROOT
 
 pypdf = pytest.importorskip("pypdf")
 
 
+EPOCH = {"SOURCE_DATE_EPOCH": "1700000000"}
+"""As tests/test_pdf.py builds: its test of two builds compares this book's PDF with its own."""
+
+
 @pytest.fixture(scope="module")
-def sheet(tmp_path_factory):
-    out = tmp_path_factory.mktemp("errata")
-    assert main(["build", "harmonies", "--format", "pdf,errata", "--out", str(out)]) in (0, 1)
-    return out / "harmonies"
+def sheet(shared_build):
+    return shared_build("harmonies", "--format", "pdf,errata", env=EPOCH) / "harmonies"
 
 
 def ledger_errata(book: str) -> list[dict]:

@@ -252,10 +252,9 @@ def test_cals_rules_alignment_widths_and_spans(built):
     assert all(th.get("scope") == "col" for th in css(table, "thead th"))
 
 
-def test_remarks_show_only_in_a_draft(rulebook, tmp_path):
-    rulebook("build", "harmonies", "--format", "html", "--out", str(tmp_path / "final"))
+def test_remarks_show_only_in_a_draft(rulebook, tmp_path, built):
     rulebook("build", "harmonies", "--format", "html", "--out", str(tmp_path / "draft"), "--draft")
-    final = (tmp_path / "final/harmonies/harmonies.html").read_text(encoding="utf-8")
+    final = (built / "harmonies/harmonies.html").read_text(encoding="utf-8")
     draft = (tmp_path / "draft/harmonies/harmonies.html").read_text(encoding="utf-8")
     assert 'class="remark"' not in final and 'class="remark"' in draft
 
@@ -354,8 +353,8 @@ def test_known_errata_have_a_page_with_their_reason(rulebook, tmp_path):
     assert any("les règles donnent" in m.text_content() for marks in numeric for m in marks)
 
 
-def test_two_builds_are_byte_identical(rulebook, tmp_path):
-    rulebook("build", "cda", "--format", "html", "--out", str(tmp_path / "first"))
+def test_two_builds_are_byte_identical(shared_build, tmp_path):
+    first = shared_build("cda", "--format", "html")  # the build html_books reads
     # the second in another process, with another hash seed: no set order leaks out
     environment = {**os.environ, "PYTHONHASHSEED": "12345"}
     command = [sys.executable, "-m", "build_tools", "build", "cda", "--format", "html"]
@@ -365,7 +364,7 @@ def test_two_builds_are_byte_identical(rulebook, tmp_path):
     def files(folder: Path) -> dict:
         return {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
-    first, second = files(tmp_path / "first"), files(tmp_path / "second")
+    first, second = files(first), files(tmp_path / "second")
     assert first.keys() == second.keys() and len(first) > 5
     assert [name for name in first if first[name] != second[name]] == []
 

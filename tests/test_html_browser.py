@@ -266,30 +266,36 @@ def test_a_chapter_page_prints_from_its_first_page(site, tmp_path):
     assert "Rechercher" not in first and "Dans ce chapitre" not in first
 
 
-def measured(site, server, tmp_path, page: str, width: int, script: str):
-    """What `script` measures in `page`, opened `width` pixels wide in Chromium.
+def measure(site, server, profile: Path, jobs: list[tuple[str, str, int]]) -> list[list]:
+    """What each job's script (`name`, `page`, `width`) measures in `page`, framed `width`
+    pixels wide: one Chromium for them all.
 
-    The page is framed in a harness of the same site, so the script reads its layout: it
+    Each page is framed in a harness of the same site, so the script reads its layout: it
     finds the framed document as `page` and pushes what it measures onto `found`.
     """
-    harness = site / f"measure-{width}.html"
+    scripts = {name: f"(page, found) => {{{SCRIPTS[name]}}}" for name, _, _ in jobs}
+    frames = [{"script": name, "page": page, "width": width} for name, page, width in jobs]
+    harness = site / "measure.html"
     harness.write_text(
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>measure</title>"
-        "<style>body { margin: 0; }</style></head><body><pre id='result'></pre>"
-        f"<script>const frame = document.createElement('iframe'); frame.style.border = '0';"
-        f"frame.width = {width}; frame.height = 900; frame.src = '{page}';"
-        "frame.onload = () => { const page = frame.contentDocument; const found = [];"
-        f"{script}"
-        "document.getElementById('result').textContent = JSON.stringify(found); };"
-        "document.body.appendChild(frame);</script></body></html>",
+        "<style>body { margin: 0; } iframe { display: block; border: 0; }</style></head>"
+        "<body><pre id='result'></pre><script>"
+        f"const scripts = {{{', '.join(f'{json.dumps(k)}: {v}' for k, v in scripts.items())}}};"
+        f"const frames = {json.dumps(frames)}; const results = []; let waiting = frames.length;"
+        "frames.forEach((job, index) => { const frame = document.createElement('iframe');"
+        "frame.width = job.width; frame.height = 900; frame.src = job.page;"
+        "frame.onload = () => { const found = []; scripts[job.script](frame.contentDocument,"
+        " found); results[index] = found; if (--waiting === 0)"
+        " document.getElementById('result').textContent = JSON.stringify(results); };"
+        "document.body.appendChild(frame); });</script></body></html>",
         encoding="utf-8",
     )
     run = chromium(
-        tmp_path / "profile",
-        f"--window-size={width + 40},1000",
-        "--virtual-time-budget=5000",
+        profile,
+        f"--window-size={max(width for _, _, width in jobs) + 40},1000",
+        "--virtual-time-budget=20000",
         "--dump-dom",
-        f"{server}/measure-{width}.html",
+        f"{server}/measure.html",
     )
     found = re.search(r'<pre id="result">(.*?)</pre>', run.stdout, re.S)
     assert found and found.group(1), run.stderr[-2000:]
@@ -315,24 +321,6 @@ TABLES_IN_VIEW = """
 """
 
 
-@pytest.mark.parametrize("width", [1280, 390])
-@pytest.mark.parametrize("page", ["/harmonies/html/sactions.html", "/harmonies/html/scombat.html"])
-def test_tables_stay_in_the_column_and_keep_caption_and_first_column_in_view(
-    site, server, tmp_path, width, page
-):
-    """Every table of Harmonies, and its ASCII « table de combat », stays within the text's
-    column at 1280 px as on a phone, its caption with it: a wide one scrolls there, with its
-    caption and first column in view."""
-    tables = measured(site, server, tmp_path, page, width, TABLES_IN_VIEW)
-    assert tables
-    for table in tables:
-        assert not table["outside"] and table["column"], table
-        if width < 1280 and table["caption"]:
-            assert table["captionLeft"] >= -1 and table["cellLeft"] >= -1, table
-    if "sactions" in page:  # the chances table is wider than the column: it scrolls
-        assert any(table["clipped"] for table in tables if "Tableau 1.1" in table["caption"])
-
-
 MARKS_IN_MARGIN = """
   for (const mark of page.querySelectorAll('p + details.verification.verified')) {
     const paragraph = mark.previousElementSibling;
@@ -350,14 +338,47 @@ MARKS_IN_MARGIN = """
   }
 """
 
+LIST_MARKS = MARKS_IN_MARGIN.replace("'p + details", "'li > p + details")
+SCRIPTS = {"tables": TABLES_IN_VIEW, "marks": MARKS_IN_MARGIN, "list marks": LIST_MARKS}
+TABLE_PAGES = ("/harmonies/html/sactions.html", "/harmonies/html/scombat.html")
+MEASURED = [
+    *[("tables", page, width) for page in TABLE_PAGES for width in (1280, 390)],
+    ("marks", "/cda/html/actions.html", 1280),
+    ("marks", "/cda/html/actions.html", 390),
+    ("list marks", "/harmonies/html/scombat.html", 390),
+]
+"""The layouts the tests below measure, all in one Chromium."""
 
+
+@pytest.fixture(scope="module")
+def measured(site, server, tmp_path_factory) -> dict[tuple[str, str, int], list]:
+    profile = tmp_path_factory.mktemp("measure") / "profile"
+    return dict(zip(MEASURED, measure(site, server, profile, MEASURED), strict=True))
+
+
+@pytest.mark.xdist_group("measured")  # one Chromium measures them all
 @pytest.mark.parametrize("width", [1280, 390])
-def test_a_verified_paragraph_has_its_tick_in_the_margin_beside_its_last_line(
-    site, server, tmp_path, width
-):
+@pytest.mark.parametrize("page", TABLE_PAGES)
+def test_tables_stay_in_the_column_and_keep_caption_and_first_column_in_view(measured, width, page):
+    """Every table of Harmonies, and its ASCII « table de combat », stays within the text's
+    column at 1280 px as on a phone, its caption with it: a wide one scrolls there, with its
+    caption and first column in view."""
+    tables = measured[("tables", page, width)]
+    assert tables
+    for table in tables:
+        assert not table["outside"] and table["column"], table
+        if width < 1280 and table["caption"]:
+            assert table["captionLeft"] >= -1 and table["cellLeft"] >= -1, table
+    if "sactions" in page:  # the chances table is wider than the column: it scrolls
+        assert any(table["clipped"] for table in tables if "Tableau 1.1" in table["caption"])
+
+
+@pytest.mark.xdist_group("measured")  # one Chromium measures them all
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_verified_paragraph_has_its_tick_in_the_margin_beside_its_last_line(measured, width):
     """On a wide screen a paragraph's ✓ stands in the margin, level with its last line (not on a
     line of its own); on a phone, where there is no margin, it follows the paragraph."""
-    marks = measured(site, server, tmp_path, "/cda/html/actions.html", width, MARKS_IN_MARGIN)
+    marks = measured[("marks", "/cda/html/actions.html", width)]
     assert len(marks) >= 3
     for mark in marks:
         if width >= 1280:
@@ -368,10 +389,10 @@ def test_a_verified_paragraph_has_its_tick_in_the_margin_beside_its_last_line(
             assert mark["below"], mark
 
 
-def test_a_list_items_tick_stays_on_its_last_line_on_a_phone(site, server, tmp_path):
+@pytest.mark.xdist_group("measured")  # one Chromium measures them all
+def test_a_list_items_tick_stays_on_its_last_line_on_a_phone(measured):
     """The margin's measure, of the ✓ after a list item's paragraph: on its last line."""
-    script = MARKS_IN_MARGIN.replace("'p + details", "'li > p + details")
-    marks = measured(site, server, tmp_path, "/harmonies/html/scombat.html", 390, script)
+    marks = measured[("list marks", "/harmonies/html/scombat.html", 390)]
     assert len(marks) >= 3
     for mark in marks:
         middle = (mark["sign"]["top"] + mark["sign"]["bottom"]) / 2

@@ -1,24 +1,20 @@
 """The PDF book, read back as a reader's PDF viewer would: outline, contents, links, fonts, pages.
 
-Each PDF is built once for the whole session (`rulebook build BOOK --format pdf`
-with SOURCE_DATE_EPOCH set) and then read with pypdf; what is asserted is what a
-reader checks by hand: the bookmarks are the chapters and sections, a number in
-the table of contents is the page the heading is on, every link lands, the
-fonts are embedded, the paper is the one asked for.
+Each PDF is built once for the whole run (`rulebook build BOOK --format pdf` with
+SOURCE_DATE_EPOCH set: the shared builds of tests/conftest.py) and then read with pypdf;
+what is asserted is what a reader checks by hand: the bookmarks are the chapters and
+sections, a number in the table of contents is the page the heading is on, every link lands,
+the fonts are embedded, the paper is the one asked for.
 """
 
 from __future__ import annotations
 
 import functools
-import os
 import re
 from pathlib import Path
 
 import pytest
-import weasyprint
 from lxml import etree
-
-from build_tools.cli import main
 
 pypdf = pytest.importorskip("pypdf")
 pytestmark = pytest.mark.slow  # the whole books' PDFs: ~30 s of WeasyPrint for the session
@@ -31,51 +27,34 @@ DIVISIONS = ("preface", "chapter", "appendix", "glossary", "bibliography", "inde
 SECTIONS = ("section", "sect1", "sect2", "sect3", "sect4", "sect5", "simplesect")
 
 
-# -- building, once per session ------------------------------------------------------------
+# -- building, once per run ---------------------------------------------------------------
 
 
 class Builds:
-    """The PDFs of the session, built on first use, by (book, options)."""
+    """The PDFs of the run (the shared builds of tests/conftest.py), read once per process."""
 
-    def __init__(self, folder: Path):
-        self.folder = folder
-        self.built: dict[tuple, Path] = {}
+    def __init__(self, shared_build):
+        self.shared_build = shared_build
         self.readers: dict[tuple, pypdf.PdfReader] = {}
-        self.layouts: dict[tuple, int] = {}
-        """How many times WeasyPrint laid out each book built (the errata sheet's aside)."""
 
     def pdf(self, book: str, *options: str) -> Path:
-        key = (book, *options)
-        if key not in self.built:
-            out = self.folder / f"{len(self.built)}"
-            previous = os.environ.get("SOURCE_DATE_EPOCH")
-            os.environ["SOURCE_DATE_EPOCH"] = EPOCH
-            layouts = []
-            render = weasyprint.HTML.render
+        folder = self.shared_build(
+            book, "--format", "pdf", *options, env={"SOURCE_DATE_EPOCH": EPOCH}
+        )
+        book = Path(book).name  # a book of source/, or a fixture book's folder
+        name = f"{book}-letter.pdf" if "letter" in options else f"{book}.pdf"
+        assert (folder / book / name).is_file()
+        return folder / book / name
 
-            def counted(document, *arguments, **settings):
-                layouts.append(1)
-                return render(document, *arguments, **settings)
-
-            weasyprint.HTML.render = counted
-            try:
-                status = main(["build", book, "--format", "pdf", "--out", str(out), *options])
-            finally:
-                weasyprint.HTML.render = render
-                self.layouts[key] = len(layouts)
-                if previous is None:
-                    del os.environ["SOURCE_DATE_EPOCH"]
-                else:
-                    os.environ["SOURCE_DATE_EPOCH"] = previous
-            assert status in (0, 1), f"rulebook build {book} {options} exited {status}"
-            book = Path(book).name  # a book of source/, or a fixture book's folder
-            name = f"{book}-letter.pdf" if "letter" in options else f"{book}.pdf"
-            self.built[key] = out / book / name
-            assert self.built[key].is_file()
-        return self.built[key]
+    def layouts(self, book: str, *options: str) -> int:
+        """How many times WeasyPrint laid out the book (the errata sheet's aside)."""
+        run = self.shared_build.run(
+            book, "--format", "pdf", *options, env={"SOURCE_DATE_EPOCH": EPOCH}
+        )
+        return run.layouts
 
     def reader(self, book: str, *options: str) -> pypdf.PdfReader:
-        """One reader per PDF for the session, so that its pages' text is extracted once."""
+        """One reader per PDF for the process, so that its pages' text is extracted once."""
         key = (book, *options)
         if key not in self.readers:
             self.readers[key] = pypdf.PdfReader(self.pdf(book, *options))
@@ -83,8 +62,8 @@ class Builds:
 
 
 @pytest.fixture(scope="session")
-def builds(tmp_path_factory) -> Builds:
-    return Builds(tmp_path_factory.mktemp("pdf"))
+def builds(shared_build) -> Builds:
+    return Builds(shared_build)
 
 
 SMALL_BOOK = """<?xml version="1.0" encoding="utf-8"?>
@@ -110,13 +89,10 @@ SMALL_BOOK = """<?xml version="1.0" encoding="utf-8"?>
 
 
 @pytest.fixture(scope="session")
-def small_book(tmp_path_factory) -> str:
+def small_book(shared_build) -> str:
     """A book of a few pages with what the PDF's options act on (a userlevel, a remark): the
     options are tested on it, not by laying out a whole book again for each."""
-    folder = tmp_path_factory.mktemp("small") / "petit"
-    folder.mkdir()
-    (folder / "book.xml").write_text(SMALL_BOOK, encoding="utf-8")
-    return str(folder)
+    return str(shared_build.book("petit", {"book.xml": SMALL_BOOK}))
 
 
 # -- reading a PDF ----------------------------------------------------------------------------
@@ -408,15 +384,13 @@ def test_metadata_title_authors_language_subject_and_dates(builds):
     assert info.modification_date.isoformat().startswith("2023-11-14T22:13:20")
 
 
-def test_two_builds_are_byte_identical(builds, tmp_path):
-    os.environ["SOURCE_DATE_EPOCH"] = EPOCH
-    try:
-        status = main(["build", "harmonies", "--format", "pdf", "--out", str(tmp_path)])
-        assert status in (0, 1)
-    finally:
-        del os.environ["SOURCE_DATE_EPOCH"]
-    again = tmp_path / "harmonies" / "harmonies.pdf"
-    assert again.read_bytes() == builds.pdf("harmonies").read_bytes()
+def test_two_builds_are_byte_identical(builds, shared_build):
+    """Harmonies' PDF built alone, and again beside its errata sheet (tests/test_errata_sheet.py's
+    build; by whichever worker asks first, so at times in another process): the same bytes."""
+    again = shared_build("harmonies", "--format", "pdf,errata", env={"SOURCE_DATE_EPOCH": EPOCH})
+    assert (again / "harmonies" / "harmonies.pdf").read_bytes() == builds.pdf(
+        "harmonies"
+    ).read_bytes()
 
 
 def test_the_title_page_has_no_running_head_nor_folio(builds):
@@ -640,5 +614,4 @@ def test_the_book_is_laid_out_once(builds):
     """The errata's pages beside the marks are the stylesheet's target-counter() and the notes
     keep their calls' pages by the markup: cda's PDF, footnotes and errata marks and all, is
     laid out by WeasyPrint once, not once to find the pages and again to write them in."""
-    builds.pdf("cda")
-    assert builds.layouts[("cda",)] == 1
+    assert builds.layouts("cda") == 1

@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from build_tools.cli import main
-
 pypdf = pytest.importorskip("pypdf")
-pytestmark = pytest.mark.slow  # a PDF laid out up to three times: seconds of WeasyPrint
+pytestmark = pytest.mark.slow  # a PDF of a few pages: seconds of WeasyPrint
 
 ROWS = 70
 EXAMPLES = 12  # enough that, left free to break, some would straddle two pages
@@ -22,7 +20,8 @@ FILLER = " ".join(["Le personnage avance prudemment dans la salle obscure."] * 6
 LISTS = 16  # after fillers of growing length: some would start at a page's foot
 
 
-def book(folder) -> None:
+def book() -> str:
+    """The book's main file: a long table, examples, a footnote, lists after fillers."""
     rows = "\n".join(
         f"<row><entry>ligne {n}</entry><entry>valeur {n} {WRAPPING} fin {n}.</entry></row>"
         for n in range(1, ROWS + 1)
@@ -54,8 +53,7 @@ def book(folder) -> None:
         )
         for n in range(1, LISTS + 1)
     )
-    (folder / "book.xml").write_text(
-        f"""<?xml version="1.0" encoding="utf-8"?>
+    return f"""<?xml version="1.0" encoding="utf-8"?>
 <book lang="fr">
 <bookinfo><title>Livre de coupures</title></bookinfo>
 <chapter id="coupures"><title>les coupures</title>
@@ -72,17 +70,13 @@ def book(folder) -> None:
 {lists}
 </chapter>
 </book>
-""",
-        encoding="utf-8",
-    )
+"""
 
 
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory) -> list[str]:
-    folder = tmp_path_factory.mktemp("coupures")
-    book(folder)
-    out = tmp_path_factory.mktemp("out")
-    assert main(["build", str(folder), "--format", "pdf", "--out", str(out)]) in (0, 1)
+def pages(shared_build) -> list[str]:
+    folder = shared_build.book("coupures", {"book.xml": book()})
+    out = shared_build(folder, "--format", "pdf")
     reader = pypdf.PdfReader(out / folder.name / f"{folder.name}.pdf")
     texts = [" ".join((page.extract_text() or "").split()) for page in reader.pages]
     return [text.replace("’", "'") for text in texts]

@@ -41,25 +41,9 @@ def _game(book: str):
 
 
 @pytest.fixture(scope="module")
-def blank(tmp_path_factory):
-    """The blank sheets of the three books, built once: folder by book."""
-    out = tmp_path_factory.mktemp("sheets")
-    os.environ["SOURCE_DATE_EPOCH"] = EPOCH
-    try:
-        status = main(
-            [
-                "build",
-                *(str(ROOT / "source" / b) for b in BOOKS),
-                "--format",
-                "sheets",
-                "--out",
-                str(out),
-            ]
-        )
-    finally:
-        del os.environ["SOURCE_DATE_EPOCH"]
-    assert status in (0, 1)
-    return out
+def blank(shared_build):
+    """The blank sheets of the three books, built once for the run: folder by book."""
+    return shared_build.books(BOOKS, "--format", "sheets", env={"SOURCE_DATE_EPOCH": EPOCH})
 
 
 def _fields(description) -> dict[str, object]:
