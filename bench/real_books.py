@@ -10,7 +10,10 @@ checked and built to HTML and PDF with the installed `rulebook`, and measured:
   not handle (the table of `build_tools/model/elements.py`), and how many of
   those have no finding from the check (must be 0: nothing dropped silently);
 - words: the words of the source (metadata and remarks left out, as docbook-xsl
-  leaves them out) found in the single HTML page and in the PDF's text, in %;
+  leaves them out) found in the single HTML page and in the PDF's text, in %, and in
+  docbook-xsl's one page (`xsltproc html/docbook.xsl`) beside ours: the words each of
+  the two pages misses, their contents and lists of figures and tables left out (they
+  repeat the titles), and which words one misses that the other keeps (`--missing`);
 - links: internal links of the single page and of the split pages that point
   at no id or no file (must be 0);
 - vnu: the Nu HTML checker's errors on the single page (must be 0).
@@ -39,9 +42,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from build_tools.model.elements import METADATA, table  # noqa: E402
-from build_tools.reader import read_book  # noqa: E402
+from build_tools.reader import UnreadableBook, read_book  # noqa: E402
 from build_tools.render.html.book import supported_elements  # noqa: E402
 
+DOCBOOK_XSL = Path("/usr/share/xml/docbook/stylesheet/docbook-xsl/html")
 VNU = Path.home() / ".cache/rulebook/vnu/node_modules/vnu-jar/build/dist/vnu.jar"
 WORD = re.compile(r"\w+", re.UNICODE)
 NOT_SHOWN = set(METADATA) | {"remark", "titleabbrev", "refmeta", "areaspec", "indexterm"}
@@ -55,6 +59,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--language", help="the language for books whose root has no lang")
     parser.add_argument("--no-pdf", action="store_true")
     parser.add_argument("--no-vnu", action="store_true")
+    parser.add_argument(
+        "--missing", type=int, default=0, help="list the N words most missed by each page"
+    )
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     arguments = parser.parse_args(argv)
     rows = [measure(path, arguments) for path in arguments.paths]
@@ -80,7 +87,11 @@ def measure(path: Path, arguments) -> dict:
     name = main_copy.stem if main_copy.name != "book.xml" else folder.name
     built = out / name if (out / name).is_dir() else next(out.iterdir(), out)
     single = next(built.glob("*.html"), None)
-    document = read_book(main_copy)
+    try:
+        document = read_book(main_copy)
+    except UnreadableBook as unreadable:  # a book reading outside its folder: refused, as meant
+        shutil.rmtree(scratch, ignore_errors=True)
+        return {"book": str(path), "unreadable": str(unreadable)[:300]}
     row = {
         "book": str(path),
         "root": document.root.tag,
@@ -94,6 +105,19 @@ def measure(path: Path, arguments) -> dict:
     row["words"] = sum(words.values())
     if single is not None:
         row["html_words_%"] = _kept(words, _page_words(single))
+        ours = _page_words(single, CONTENTS)
+        reference = _docbook_xsl_words(main_copy, scratch)
+        if reference is not None:
+            row["docbook_xsl_words_%"] = _kept(words, reference)
+            row["missing_words"] = sum(_missing(words, ours).values())
+            row["docbook_xsl_missing_words"] = sum(_missing(words, reference).values())
+            if arguments.missing:
+                row["missing_here_not_there"] = _missing(words, ours, reference).most_common(
+                    arguments.missing
+                )
+                row["missing_there_not_here"] = _missing(words, reference, ours).most_common(
+                    arguments.missing
+                )
         row["index_entries_%"] = _index_entries(document.root, single)
         row["broken_links"] = _broken_links(built)
         row["vnu_errors"] = None if arguments.no_vnu else _vnu_errors(single)
@@ -177,8 +201,18 @@ def _source_words(root) -> collections.Counter:
     return words
 
 
-def _page_words(page: Path) -> collections.Counter:
+CONTENTS = (
+    "//nav[contains(@class, 'toc')] | //div[@class = 'toc']"
+    " | //div[starts-with(@class, 'list-of-')]"
+)
+"""The contents and lists of figures and tables (ours, docbook-xsl's): left out of the
+comparison of the two pages, where they repeat titles the text holds once."""
+
+
+def _page_words(page: Path, without: str = "") -> collections.Counter:
     body = lxml.html.parse(str(page)).getroot().find("body")
+    for generated in body.xpath(without) if without else ():
+        generated.drop_tree()
     alternatives = " ".join(image.get("alt", "") for image in body.iter("img"))
     titles = " ".join(
         e.get("title", "") for e in body.iter() if "missing-image" in (e.get("class") or "")
@@ -219,6 +253,30 @@ def _pdf_words(pdf: Path) -> collections.Counter:
     text = re.sub(r"\n\s*↪ ", "", text)  # a wrapped code line, joined again
     text = re.sub(r"(\w)-\n(\w)", r"\1\2", text)  # a word hyphenated at a line's end
     return collections.Counter(WORD.findall(text))
+
+
+def _docbook_xsl_words(main_file: Path, scratch: Path) -> collections.Counter | None:
+    """The words of docbook-xsl's one page of the book, or None without xsltproc."""
+    if not shutil.which("xsltproc") or not (DOCBOOK_XSL / "docbook.xsl").is_file():
+        return None
+    page = scratch / "docbook-xsl.html"
+    subprocess.run(
+        ["xsltproc", "--nonet", "--xinclude", "-o", str(page)]
+        + [str(DOCBOOK_XSL / "docbook.xsl"), str(main_file)],
+        capture_output=True,
+        check=False,
+    )
+    return _page_words(page, CONTENTS) if page.is_file() else None
+
+
+def _missing(
+    source: collections.Counter, page: collections.Counter, other: collections.Counter | None = None
+) -> collections.Counter:
+    """The source's words the page lacks, or of those, the ones the other page keeps."""
+    lacking = collections.Counter(
+        {word: count - page[word] for word, count in source.items() if count > page[word]}
+    )
+    return lacking if other is None else lacking - _missing(source, other)
 
 
 def _kept(source: collections.Counter, output: collections.Counter) -> float:
