@@ -796,6 +796,22 @@ def test_a_block_resting_on_a_known_erratum_carries_the_ledgers_note(decks, buil
     )
 
 
+def test_exact_chances_resting_on_a_rule_the_book_never_states_carry_its_caveat(decks, built):
+    # Harmonies' « exacte » column rolls ±d10° with a 10 re-rolled and added: the chapters
+    # never say what the ° does (ledger rule-unstated:face-ouverte); the card says so, and fits
+    card = _card(decks, "harmonies", "Chances de réussite")
+    (block,) = [b for b in card.blocks if "chances" in b.spec]
+    assert block.note.startswith(
+        "Le livre ne le dit pas\u00a0: les chapitres écrivent «\u00a0±d10°"
+    )
+    pages = PdfReader(built / "harmonies" / "cards-single.pdf").pages
+    assert any(
+        _flat("Le livre ne le dit pas : les chapitres écrivent « ±d10° »")
+        in _flat(p.extract_text())
+        for p in pages
+    )
+
+
 def test_a_ledger_note_naming_no_entry_is_an_error_at_its_line(tmp_path, rulebook):
     folder = _edad_with(tmp_path, "Chances de succès", "")
     deck = folder / "deck.toml"

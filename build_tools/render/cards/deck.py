@@ -442,8 +442,8 @@ def _ledger_note(game, path: Path, card: str, id: Any, line: int) -> str:
                 f"book's ledger, of a kind a card notes ({known})",
             )
         )
-    reason = entry.reason_in(language)
-    return french(f"{opening}{reason[:1].upper()}{reason[1:]}")
+    # lower case after the colon, as French and English write a clause there
+    return french(f"{opening}{entry.reason_in(language)}")
 
 
 def _computed_block(game, path: Path, card: str, spec: dict) -> Block:
