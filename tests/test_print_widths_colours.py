@@ -1,6 +1,7 @@
 """Print and web layout a reader checks by eye: a two-column table is as wide as its content,
-not the measure (read from the PDF's words), and a rule quoted under a wrong claim is in the
-text's colour, not the error's (the computed colour, for the web and the print stylesheet)."""
+not the measure (read from the PDF's words), its caption on one line all the same, and a rule
+quoted under a wrong claim is in the text's colour, not the error's (the computed colour, for
+the web and the print stylesheet)."""
 
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ def test_a_two_column_table_is_narrower_than_the_measure(tmp_path):
 <book lang="fr"><bookinfo><title>Largeurs</title></bookinfo>
 <chapter id="un"><title>les largeurs</title>
 <para>{FILLER}</para>
-<table id="courte"><title>courte</title><tgroup cols="2">
+<table id="courte"><title>le niveau de compétence des personnages</title><tgroup cols="2">
 <thead><row><entry>Niveau</entry><entry>Bonus</entry></row></thead>
 <tbody><row><entry>Alpha</entry><entry>Omega</entry></row></tbody></tgroup></table>
 </chapter></book>
@@ -63,6 +64,21 @@ def test_a_two_column_table_is_narrower_than_the_measure(tmp_path):
     second = min(left for word, left, _ in words if word in ("Bonus", "Omega"))
     measure = measure_right - measure_left
     assert second - first < 0.4 * measure, (second - first, measure)
+    # and its caption has room for its title: one line, wider than the table (WeasyPrint gives
+    # a percentage min-width no width; the caption's is a length)
+    pdf = out / "largeurs" / "largeurs.pdf"
+    page = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True)
+    (sheet,) = [
+        sheet
+        for sheet in lxml.html.fromstring(page.stdout.encode("utf-8")).iter("page")
+        if any(word.text_content() == "Omega" for word in sheet.iter("word"))
+    ]
+    lines = {
+        round(float(word.get("ymin")))
+        for word in sheet.iter("word")
+        if word.text_content() in ("Tableau", "personnages")
+    }
+    assert len(lines) == 1, lines
 
 
 def _colours(html: str, stylesheet: Path) -> dict[str, tuple]:

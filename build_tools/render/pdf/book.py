@@ -11,7 +11,8 @@ The pipeline, in the order it runs:
 2. `pdf_style` fills `templates/pdf/print.css` with the paper size and the fonts;
 3. WeasyPrint lays the pages out. What refers forward to the layout is then
    written in and the book laid out again: « (suite) » over a table's continued
-   rows, a note kept on its call's page, and the page of each erratum's entry
+   rows, a word hyphenated across a page turn kept whole (`page_turns`), a note kept on
+   its call's page, and the page of each erratum's entry
    beside its ✗ (in boxes of fixed width, so the last layout breaks as the
    one before it);
 4. the PDF is written (PDF/UA-1 when tagged), with page labels that match the
@@ -38,6 +39,7 @@ from build_tools.render.html.book import HtmlBook
 from build_tools.render.html.media import IMAGES
 from build_tools.render.output import write_atomic
 from build_tools.render.pdf import glyphs as pdf_glyphs
+from build_tools.render.pdf import page_turns
 from build_tools.render.pdf import style as pdf_style
 from build_tools.render.pdf.weasyprint_loading import load_weasyprint
 from build_tools.resources import Gate
@@ -103,8 +105,11 @@ def lay_out(context, refusals: list[str] | None = None):
         # The pages the marks give for the errata's entries are the stylesheet's
         # target-counter(), in boxes of one width, and the notes stay with their calls by the
         # page's own markup: one layout, unless a long table broke (« (suite) » over its
-        # continued rows) or an index range fell on one page (« 5 », not « 5–5 »).
+        # continued rows), an index range fell on one page (« 5 », not « 5–5 ») or a page ended
+        # on a hyphenated word.
         moved = join_ranges(continue_tables(page, document), document)
+        # a word hyphenated across a page turn is kept whole in the layout that follows
+        moved = page_turns.keep_whole(moved, page_turns.hyphenated_page_turns(document))
         if moved != page:
             document = lay(moved)
     glyphs = pdf_glyphs.check(context.document, pdf_style.fonts())
