@@ -613,5 +613,6 @@ def test_the_print_is_set_as_by_hand(builds, book):
 def test_the_book_is_laid_out_once(builds):
     """The errata's pages beside the marks are the stylesheet's target-counter() and the notes
     keep their calls' pages by the markup: cda's PDF, footnotes and errata marks and all, is
-    laid out by WeasyPrint once, not once to find the pages and again to write them in."""
-    assert builds.layouts("cda") == 1
+    laid out by WeasyPrint once, not once to find the pages and again to write them in; once
+    more only for what a layout alone shows (cda: its p. 23 ended on « (posi‐ », kept whole)."""
+    assert builds.layouts("cda") <= 2
