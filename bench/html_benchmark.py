@@ -50,7 +50,7 @@ def timed(command: list[str], runs: int, cwd: Path) -> list[float]:
 def in_process(book_name: str, runs: int, out: Path) -> tuple[list[float], list[float]]:
     """Seconds of the check alone and of the HTML renderer alone, inside one process."""
     from build_tools.examine import examine
-    from build_tools.render.build import Options, RenderContext
+    from build_tools.render.context import Options, RenderContext
     from build_tools.render.html import book as html
 
     book = select([book_name])[0]

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from build_tools.cli import main  # noqa: E402
+from build_tools.commands.cli import main  # noqa: E402
 
 
 def run(books: list[str], sample: int | None, jobs: int) -> list[dict]:

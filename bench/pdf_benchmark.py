@@ -132,7 +132,7 @@ def stages(book_name: str, out: Path) -> list[tuple[str, float]]:
     The layouts are counted as `pdf.lay_out` makes them (a second one places the
     notes, the continued tables and the errata's page numbers).
     """
-    from build_tools.render.build import Options, RenderContext
+    from build_tools.render.context import Options, RenderContext
 
     timings, start = [], time.process_time()
 

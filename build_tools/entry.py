@@ -6,14 +6,14 @@ import sys
 
 
 def main() -> int:
-    """Run `rulebook` with the command line's arguments; exit status as `build_tools.cli` says."""
+    """Run `rulebook` with the command line's arguments; exit status as `commands.cli` says."""
     if sys.argv[1:] == ["--version"]:  # at once: the CLI and what it imports are not needed
         import build_tools
 
         print(f"rulebook {build_tools.__version__}")
         return 0
     try:
-        from build_tools.cli import main as command
+        from build_tools.commands.cli import main as command
 
         return command()
     except KeyboardInterrupt:  # while the modules load, before the CLI can catch it itself

@@ -248,7 +248,7 @@ def accept(path: Path, findings: list[Finding]) -> tuple[int, int]:
     if not blocks and not changed:
         return 0, 0
     separator = "" if not existing or not blocks else "\n" if existing.endswith("\n") else "\n\n"
-    from build_tools.render.output import write_atomic
+    from build_tools.output import write_atomic
 
     write_atomic(path, existing + separator + "\n".join(blocks))
     return len(blocks), len(changed)
@@ -302,7 +302,7 @@ def prune(path: Path, stale: set[str]) -> list[str]:
             for number in range(bounds[index], _end(lines, starts[index], bounds[index + 1])):
                 keep[number] = False
     if removed:
-        from build_tools.render.output import write_atomic
+        from build_tools.output import write_atomic
 
         kept = "".join(line for line, wanted in zip(lines, keep, strict=True) if wanted)
         kept = re.sub(r"\n{3,}", "\n\n", kept)

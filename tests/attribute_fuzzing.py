@@ -18,7 +18,7 @@ from pathlib import Path
 from hypothesis import strategies as st
 from lxml import etree
 
-from build_tools.cli import main
+from build_tools.commands.cli import main
 from build_tools.model.elements import supported_attributes
 
 SNIPPETS = Path(__file__).resolve().parent / "fixtures" / "markup" / "snippets.xml"

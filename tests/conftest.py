@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 import pytest
 
-from build_tools.cli import main
+from build_tools.commands.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCBOOK_42 = (

@@ -19,7 +19,7 @@ from test_elements import DTD, ROOT, book_source
 from build_tools.books import select
 from build_tools.examine import examine
 from build_tools.model.elements import METADATA, table
-from build_tools.render.build import Options, RenderContext
+from build_tools.render.context import Options, RenderContext
 from build_tools.render.html.book import HtmlBook, supported_elements
 
 FIXTURES = ROOT / "tests/fixtures"

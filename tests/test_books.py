@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from build_tools.books import discover
-from build_tools.cli import main
+from build_tools.commands.cli import main
 
 BOOKS = [book.name for book in discover()]
 

@@ -84,7 +84,7 @@ def test_every_category_a_product_check_gives_is_named(product):
 
 
 def test_a_working_is_written_once_for_every_rendering(tmp_path):
-    from build_tools.render.build import Options, RenderContext
+    from build_tools.render.context import Options, RenderContext
     from build_tools.render.html.book import HtmlBook
 
     report = examine(select(["cda"])[0], products=())
@@ -105,7 +105,7 @@ def test_the_html_build_skips_the_products(monkeypatch, tmp_path):
     nor the sheet's."""
     from build_tools.checking import cards as cards_check
     from build_tools.checking import sheets as sheets_check
-    from build_tools.render import build
+    from build_tools.commands import build
 
     def refuse(document, game):
         raise AssertionError("a product was checked for an HTML build")
@@ -121,7 +121,7 @@ def test_the_html_build_skips_the_products(monkeypatch, tmp_path):
 
 def test_a_build_of_the_cards_computes_the_deck_once(monkeypatch, tmp_path):
     """The check of the cards against the book and their rendering share one deck."""
-    from build_tools.render import build
+    from build_tools.commands import build
     from build_tools.render.cards import deck as cards_deck
 
     loaded = []

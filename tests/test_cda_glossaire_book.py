@@ -35,7 +35,7 @@ def test_the_glossary_errata(book_findings, term, found, expected):
 
 
 def test_every_glossary_value_is_bound(capsys):
-    from build_tools.cli import main
+    from build_tools.commands.cli import main
 
     main(["check", "cda"])
     output = capsys.readouterr().out

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from book_copies import BookCopy
 
-from build_tools.cli import main
+from build_tools.commands.cli import main
 
 GAME = Path(__file__).resolve().parents[1] / "source" / "cda"
 

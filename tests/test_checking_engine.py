@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from build_tools.cli import main
+from build_tools.commands.cli import main
 
 MINI = Path(__file__).parent / "fixtures" / "books" / "mini"
 

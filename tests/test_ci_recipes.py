@@ -8,7 +8,7 @@ import shlex
 import pytest
 from conftest import ROOT
 
-from build_tools.cli import _parser
+from build_tools.commands.cli import _parser
 
 yaml = pytest.importorskip("yaml")
 

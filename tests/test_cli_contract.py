@@ -293,7 +293,7 @@ def test_a_main_file_alone_is_its_own_book(rulebook, source):
 
 
 def test_build_advertises_only_the_formats_it_has(rulebook, source):
-    from build_tools.render.build import FORMATS, available_formats
+    from build_tools.render.context import FORMATS, available_formats
 
     status, out, _ = rulebook("build", "--help")
     advertised = out.split("among:")[1].split("(default")[0].split()[0].split(",")
@@ -486,3 +486,6 @@ def test_check_imports_no_renderer_library():
     _, modules = _imported_by("check", "harmonies", "-q")
     assert "build_tools.examine" in modules  # it did check
     assert not {name.split(".")[0] for name in modules} & {"weasyprint", "jinja2", "pydyf"}
+    # The element table is data of the model: the check loads no HTML translator, no PDF.
+    renderers = ("build_tools.render.html", "build_tools.render.pdf")
+    assert not [name for name in modules if name.startswith(renderers)]

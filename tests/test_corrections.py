@@ -136,7 +136,7 @@ def test_a_book_in_utf16_with_crlf_lines_is_corrected_in_its_own_encoding(rulebo
 def test_a_correction_the_files_encoding_lacks_is_written_as_a_character_reference(tmp_path):
     from lxml import etree
 
-    from build_tools.corrections import apply
+    from build_tools.commands.fix import apply
     from build_tools.diagnostics import Correction
     from build_tools.encoding import read_source
 
@@ -162,7 +162,7 @@ def test_diff_and_fix_refuse_no_rules_which_would_import_the_book(rulebook, copy
 def test_words_with_markup_inside_are_corrected_where_they_differ(tmp_path):
     """« <link>Mental</link> (Mt) »: the rules give « Mental (Me) », the patch changes « (Mt) »."""
     from build_tools.checking.correction import correction_of
-    from build_tools.corrections import apply
+    from build_tools.commands.fix import apply
     from build_tools.diagnostics import Finding
 
     line = ' <entry><link linkend="me">Mental</link> (Mt)</entry>'
@@ -294,7 +294,7 @@ def sarif_corrections(rulebook, name: str) -> dict[str, list]:
 def test_every_correction_printed_fixes_its_erratum_and_raises_no_other(rulebook, copy, name):
     """What SARIF prints is what --diff applies and the errata page reads (one record): made
     in a copy of the book, every erratum corrected is gone, and nothing new is found."""
-    from build_tools.corrections import apply, unified_diff
+    from build_tools.commands.fix import apply, unified_diff
 
     printed = sarif_corrections(rulebook, name)
     assert printed, f"{name}: no correction printed"

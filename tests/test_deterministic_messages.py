@@ -38,7 +38,11 @@ def outputs(project, seed: str) -> dict[str, bytes]:
     """Every format of `rulebook check jeu`, and the build's manifest, run in a new process."""
     environment = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": seed}
     environment.pop("RULEBOOK_SOURCE", None)
-    command = [sys.executable, "-c", "from build_tools.cli import main; raise SystemExit(main())"]
+    command = [
+        sys.executable,
+        "-c",
+        "from build_tools.commands.cli import main; raise SystemExit(main())",
+    ]
     reports = project / f"reports-{seed}"
     reports.mkdir()
     written = {}

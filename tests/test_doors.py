@@ -20,7 +20,7 @@ import zlib
 import pytest
 from lxml import html as lxml_html
 
-from build_tools.cli import main
+from build_tools.commands.cli import main
 
 pypdf = pytest.importorskip("pypdf")
 

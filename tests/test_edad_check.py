@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from build_tools.books import Book, main_file
-from build_tools.cli import main
+from build_tools.commands.cli import main
 from build_tools.examine import Report, examine
 
 BOOK = Path(__file__).resolve().parents[1] / "source" / "edad"

@@ -86,7 +86,7 @@ def book_source() -> str:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    from build_tools.cli import main
+    from build_tools.commands.cli import main
 
     folder = tmp_path_factory.mktemp("elements") / "elements"
     folder.mkdir()

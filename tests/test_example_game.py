@@ -12,7 +12,7 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from build_tools.cli import main
+from build_tools.commands.cli import main
 
 FRENCH = frozenset(
     """le la les des du de et ou pour avec au aux est sur dans règle règles texte erreur erreurs
@@ -36,7 +36,7 @@ def project(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("example")
     source = folder / "source"
     source.mkdir()
-    from build_tools.scaffold import scaffold
+    from build_tools.commands.new import scaffold
 
     scaffold(source, "ember", example=True)
     return folder

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from build_tools.cli import main
+from build_tools.commands.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOKS = ("cda", "harmonies", "edad")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from build_tools.cli import main
+from build_tools.commands.cli import main
 
 EVERYTHING = Path(__file__).parent / "fixtures/html/everything.xml"
 JAR_PLACES = (

@@ -14,7 +14,7 @@ BOOK = (ROOT / "tests/fixtures/markup/index.xml").read_text(encoding="utf-8")
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    from build_tools.cli import main
+    from build_tools.commands.cli import main
 
     folder = tmp_path_factory.mktemp("index") / "livre"
     folder.mkdir()

@@ -104,7 +104,7 @@ def test_out_on_a_read_only_disk(rulebook, small, tmpfs):
 
 
 def test_out_read_only_as_the_os_says_it(rulebook, small, tmp_path, monkeypatch):
-    from build_tools.render import build
+    from build_tools.commands import build
 
     def refuse(*args, **kwargs):
         raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(tmp_path / "ro"))
@@ -131,7 +131,7 @@ def test_a_full_disk_is_one_line_naming_the_file(rulebook, small, tmpfs):
 def test_a_full_disk_leaves_the_last_outputs_whole(rulebook, built, monkeypatch):
     small, out, before = built
     (small / "book.xml").write_text(SMALL.replace("Premier.", "Premier, changé."))
-    from build_tools.render import output
+    from build_tools import output
 
     def full(descriptor):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
@@ -350,11 +350,11 @@ def test_ctrl_c_while_rulebook_starts(monkeypatch, capsys):
 
     class Interrupting:
         def find_spec(self, name, path=None, target=None):
-            if name == "build_tools.cli":
+            if name == "build_tools.commands.cli":
                 raise KeyboardInterrupt
             return None
 
-    monkeypatch.delitem(sys.modules, "build_tools.cli")
+    monkeypatch.delitem(sys.modules, "build_tools.commands.cli")
     monkeypatch.setattr(sys, "meta_path", [Interrupting(), *sys.meta_path])
     assert entry_main() == 130
     assert capsys.readouterr().err == "rulebook: interrupted\n"

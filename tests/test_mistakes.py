@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from build_tools.cli import main
-from build_tools.scaffold import scaffold
+from build_tools.commands.cli import main
+from build_tools.commands.new import scaffold
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from build_tools import mutants
 from build_tools.books import select
+from build_tools.commands import mutants
 from build_tools.examine import examine
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -120,7 +120,7 @@ def test_a_terminated_run_leaves_no_copy_of_the_book(tmp_path, monkeypatch):
         os.kill(os.getpid(), signal.SIGTERM)
 
     with pytest.raises(SystemExit) as exit:
-        mutants.run(book, found, jobs=2, budget=None, tick=terminate)
+        mutants.judge(book, found, jobs=2, budget=None, tick=terminate)
     assert exit.value.code == 128 + signal.SIGTERM
     assert copies and not list(tmp_path.iterdir())
     assert signal.getsignal(signal.SIGTERM) is before

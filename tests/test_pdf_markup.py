@@ -18,7 +18,7 @@ from lxml import html as lxml_html
 
 from build_tools.books import select
 from build_tools.examine import examine
-from build_tools.render.build import Options, RenderContext
+from build_tools.render.context import Options, RenderContext
 from build_tools.render.html.book import HtmlBook
 from build_tools.render.html.print_markup import BODY_START
 from build_tools.render.pdf.book import output_name

@@ -65,7 +65,7 @@ def test_the_print_page_breaks_a_listing_at_the_measure_of_the_blocks_around_it(
 ):
     from build_tools.books import select
     from build_tools.examine import examine
-    from build_tools.render.build import Options, RenderContext
+    from build_tools.render.context import Options, RenderContext
     from build_tools.render.html.book import HtmlBook
 
     folder = tmp_path / "code"
@@ -86,7 +86,7 @@ def test_the_print_page_breaks_a_listing_at_the_measure_of_the_blocks_around_it(
 
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory):
-    from build_tools.cli import main
+    from build_tools.commands.cli import main
 
     folder = tmp_path_factory.mktemp("glyphs") / "glyphes"
     folder.mkdir()

@@ -11,7 +11,7 @@ from pathlib import Path
 import lxml.html
 import pytest
 
-from build_tools.cli import main
+from build_tools.commands.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 FILLER = " ".join(["Le personnage avance prudemment dans la salle obscure."] * 4)

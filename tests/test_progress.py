@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from build_tools.cli import main
+from build_tools.commands.cli import main
 
 BOOK = (
     '<book lang="fr"><title>{0}</title>'

@@ -8,8 +8,8 @@ import sys
 import pytest
 
 from build_tools.books import select
-from build_tools.render.build import Options
-from build_tools.serve import Site, load_engine
+from build_tools.commands.serve import Site, load_engine
+from build_tools.render.context import Options
 
 BOOK = (
     '<book lang="fr"><title>Règles</title>\n'

@@ -12,8 +12,8 @@ import threading
 import pytest
 
 from build_tools.books import Book
-from build_tools.cli import main
-from build_tools.serve import Handler, Site, request_refusal
+from build_tools.commands.cli import main
+from build_tools.commands.serve import Handler, Site, request_refusal
 
 BOOK = "<book><title>T</title><chapter><title>C</title><para>x</para></chapter></book>\n"
 

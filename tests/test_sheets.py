@@ -20,7 +20,7 @@ import pytest
 
 from build_tools.books import discover, load_game
 from build_tools.checking.sheets import check_sheet
-from build_tools.cli import main
+from build_tools.commands.cli import main
 from build_tools.examine import examine
 from build_tools.model.sheet import Box, Track, reference
 from build_tools.reader import read_book

@@ -1,4 +1,4 @@
-"""The one writer (`build_tools.render.output`): every file a build writes or removes stays
+"""The one writer (`build_tools.output`): every file a build writes or removes stays
 inside its output folder, never goes through a symbolic link planted there, is atomic, keeps
 the mode of the file it replaces, and its `.part` files belong to the process writing them."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from build_tools.render.output import remove_leftovers, remove_output, write_atomic, writing_into
+from build_tools.output import remove_leftovers, remove_output, write_atomic, writing_into
 
 BOOK = "<book><title>T</title><chapter><title>C</title><para>x</para></chapter></book>\n"
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from build_tools.output import write_atomic
 from build_tools.render.html.book import HtmlBook
-from build_tools.render.output import write_atomic
 from build_tools.render.pdf import book as pdf
 from build_tools.render.pdf import style as pdf_style
 from build_tools.render.pdf.weasyprint_loading import load_weasyprint

@@ -21,7 +21,7 @@ from typing import Any
 
 import build_tools
 from build_tools.assets import templates_folder
-from build_tools.render.output import remove_output, write_atomic
+from build_tools.output import remove_output, write_atomic
 from build_tools.resources import Refused, inputs, open_regular
 
 MANIFEST = ".rulebook-build.json"

@@ -12,7 +12,7 @@ passage, and an erratum's sign gives the page of its entry on the errata page.
 
 The errata page is a publisher's errata: for each erratum of the ledger, its
 place, « Au lieu de : … », « Lire : … » when the rules determine the right
-wording (`build_tools.corrections`), otherwise the reason, grouped by chapter.
+wording (`build_tools.commands.fix`), otherwise the reason, grouped by chapter.
 
 Nothing here is in the developers' language: the working shown is the one in
 the book's notation that the claim carries (when it carries one), the reasons

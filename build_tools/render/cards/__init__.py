@@ -1,6 +1,6 @@
 """The quick-reference cards: a game's deck, computed and imposed for printing.
 
-The format's entry point, `render(context)`, is looked up by name (`render/build.py`); the
+The format's entry point, `render(context)`, is looked up by name (`render/context.py`); the
 work is in `pages`, imported when the format is built.
 """
 

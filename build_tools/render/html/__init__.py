@@ -1,6 +1,6 @@
 """The HTML book: the DocBook translator and its parts, one page and a page per chapter.
 
-The format's entry point, `render(context)`, is looked up by name (`render/build.py`); the
+The format's entry point, `render(context)`, is looked up by name (`render/context.py`); the
 work is in `book`, imported when the format is built.
 """
 

@@ -25,13 +25,13 @@ from build_tools.assets import TEMPLATES
 from build_tools.model.docbook import SECTIONS
 from build_tools.model.numbering import DIVISION_TAGS, Numbering, number
 from build_tools.model.profiling import Profile
+from build_tools.output import write_atomic
 from build_tools.render.caches import cache_folder
 from build_tools.render.html import print_markup as pdf_markup
 from build_tools.render.html import search as search_html
 from build_tools.render.html import web_faces
 from build_tools.render.html.parallel import in_parallel
 from build_tools.render.html.translator import Page, Translator
-from build_tools.render.output import write_atomic
 from build_tools.render.typography import Typography
 
 if TYPE_CHECKING:  # Jinja2 is imported when a page is rendered: `rulebook check` needs none

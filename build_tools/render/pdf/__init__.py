@@ -1,7 +1,7 @@
 """The PDF book: the print HTML laid out by WeasyPrint, every URL it opens through the gate
 (`fetching`), its fonts and stylesheet (`style`), its glyphs checked (`glyphs`).
 
-The format's entry point, `render(context)`, is looked up by name (`render/build.py`); the
+The format's entry point, `render(context)`, is looked up by name (`render/context.py`); the
 work is in `book`, imported when the format is built.
 """
 

@@ -34,10 +34,10 @@ from pathlib import Path
 
 from build_tools import limits
 from build_tools.diagnostics import Finding
+from build_tools.output import write_atomic
 from build_tools.render.html import print_markup as pdf_markup
 from build_tools.render.html.book import HtmlBook
 from build_tools.render.html.media import IMAGES
-from build_tools.render.output import write_atomic
 from build_tools.render.pdf import glyphs as pdf_glyphs
 from build_tools.render.pdf import page_turns
 from build_tools.render.pdf import style as pdf_style

@@ -1,6 +1,6 @@
 """The character sheets: blank, fillable, and filled from a character file.
 
-The format's entry point, `render(context)`, is looked up by name (`render/build.py`); the
+The format's entry point, `render(context)`, is looked up by name (`render/context.py`); the
 work is in `pages`, imported when the format is built.
 """
 

@@ -17,34 +17,24 @@ writes one filled sheet.
 
 from __future__ import annotations
 
-import argparse
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from build_tools.assets import templates_folder
-from build_tools.books import Book, UsageError, discover, load_game, main_file, output_root
-from build_tools.diagnostics import Finding, counted
+from build_tools.diagnostics import Finding
 from build_tools.model.language import language_of
-from build_tools.model.sentences import Citations
 from build_tools.model.sheet import Description, Group, Track, printed
-from build_tools.render.build import RenderError
-from build_tools.render.output import write_atomic
+from build_tools.output import write_atomic
+from build_tools.render.context import RenderError
 from build_tools.render.pdf import style as pdf_style
 from build_tools.render.sheets.character import (
     Character,
-    UnusableCharacter,
-    book_named_by,
-    misplaced,
-    read_character,
-    unknown_book,
 )
 from build_tools.render.sheets.form import finish_form
 from build_tools.render.sheets.layout import outside_printable
 from build_tools.render.typography import french_spaces
 from build_tools.render.wording import words_for
-from build_tools.settings import read_settings
 
 TEMPLATES = templates_folder() / "sheets"
 PAPERS = {"a4": "A4", "letter": "letter"}
@@ -350,81 +340,3 @@ def _view(description: Description, character: Character | None) -> dict[str, An
 
 
 # -- `rulebook sheet CHARACTER_FILE` -------------------------------------------------------
-
-
-def add_command(commands, parents=()) -> None:
-    """The `sheet` subcommand (with the options every command has, from `parents`)."""
-    sheet = commands.add_parser(
-        "sheet",
-        parents=list(parents),
-        help="check a character file against its game's rules and print its sheet",
-    )
-    sheet.add_argument("character", metavar="CHARACTER_FILE", help="a character file (TOML)")
-    sheet.add_argument(
-        "--out", default=None, help="the PDF to write (default: generated/BOOK/NAME.pdf)"
-    )
-    sheet.add_argument("--paper", choices=tuple(PAPERS), default="a4")
-    sheet.set_defaults(run=run_sheet)
-    return sheet
-
-
-def run_sheet(arguments: argparse.Namespace) -> int:
-    """Read, check and total a character, then write its sheet: 0, or 2 for a bad file."""
-    from build_tools.reader import UnreadableBook, read_book
-    from build_tools.render.build import check_source_date
-
-    check_source_date()  # before any work, as `build` checks it: the sheet's dates are its
-    path = Path(arguments.character)
-    try:
-        book = _book_of(path, book_named_by(path))
-        game, problems = load_game(book)
-        description = getattr(game, "sheet", None)
-        if description is None:
-            raise UsageError(
-                f"{path}: the game of {book.name} describes no character sheet"
-                + "".join(f"\n{p.astext()}" for p in problems)
-            )
-        try:
-            document = read_book(book.main)
-        except UnreadableBook as unreadable:
-            for finding in unreadable.findings:
-                print(finding.astext(), file=sys.stderr)
-            raise UsageError(f"{book.name}: the book cannot be read") from None
-        character = read_character(path, description, Citations(document).place)
-    except UnusableCharacter as unusable:
-        for diagnostic in unusable.diagnostics:
-            print(diagnostic.astext(), file=sys.stderr)
-        print(
-            f"rulebook: {path}: {counted(len(unusable.diagnostics), 'error')}; no sheet written",
-            file=sys.stderr,
-        )
-        return 2
-    out = Path(arguments.out) if arguments.out else output_root() / book.name / f"{path.stem}.pdf"
-    language = language_of(document.root, read_settings(book.folder)[0])
-    # The character's form, filled in and still editable, and beside it the sheet for print.
-    printed_out = out.with_name(f"{out.stem}-print{out.suffix or '.pdf'}")
-    form = sheet_pdf(description, book.folder, arguments.paper, character, language)
-    flat = sheet_pdf(description, book.folder, arguments.paper, character, language, flat=True)
-    write_atomic(out, form)
-    write_atomic(printed_out, flat)
-    if not getattr(arguments, "quiet", 0):
-        print(f"{book.name}: sheet: {out} (form), {printed_out} (print)")
-    return 0
-
-
-def _book_of(path: Path, name: str) -> Book:
-    """The book a character file names: a folder above the file of that name, else source/BOOK."""
-    for folder in Path(path).resolve().parents:
-        if folder.name == name and main_file(folder) is not None:
-            return Book(name, folder, folder / main_file(folder).name)
-    # By name only: a character file is data, and a path there must not make rulebook import
-    # the Python of a folder it names (select() would take "/elsewhere/jeu" as a book).
-    known = {book.name: book for book in discover()}
-    target = Path(path).resolve()
-    for book in known.values():
-        if target.is_relative_to(book.folder.resolve()) and book.name != name:
-            # checked against another book's rules, its sheet would be that book's
-            raise UnusableCharacter([misplaced(path, name, book.name)])
-    if name in known:
-        return known[name]
-    raise UnusableCharacter([unknown_book(path, name)])

@@ -9,13 +9,14 @@ With `--example`, the files come from `templates/example/`: a whole small game i
 
 from __future__ import annotations
 
+import argparse
 import re
 from pathlib import Path
 
-import jinja2
-
 from build_tools.assets import templates_folder
-from build_tools.books import UsageError
+from build_tools.books import UsageError, source_root
+from build_tools.commands.parsing import EXIT_OK, verbosity
+from build_tools.diagnostics import display_path
 
 NAME = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
 
@@ -38,12 +39,14 @@ def scaffold(root: Path, name: str, title: str | None = None, example: bool = Fa
             f'--title {title!r}: a title is one line of text without " nor \\ '
             "(quote with « », as the book would)"
         )
-    from build_tools.render.output import write_atomic
+    from build_tools.output import write_atomic
 
     folder = root / name
     if folder.exists():
         raise UsageError(f"{folder}: already exists; rulebook new writes a new folder only")
     source = templates_folder() / ("example" if example else "new")
+    import jinja2  # only when a game is made: no other command fills these templates
+
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(source),
         undefined=jinja2.StrictUndefined,
@@ -71,3 +74,36 @@ def scaffold(root: Path, name: str, title: str | None = None, example: bool = Fa
 
 def _xml_escaped(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+# -- the command ------------------------------------------------------------------------
+
+
+def add(commands, common) -> None:
+    new = commands.add_parser(
+        "new",
+        parents=[common],
+        help="start a new game: source/GAME/ with a book, rules, bindings, a sheet and cards",
+    )
+    new.add_argument("game", metavar="GAME", help="the game's folder name, e.g. mon-jeu")
+    new.add_argument("--title", default=None, help="the book's title (default: from GAME)")
+    new.add_argument(
+        "--example",
+        action="store_true",
+        help="the example game instead (English, every feature, three deliberate errata; "
+        "docs/tutorial.md builds it step by step)",
+    )
+    verbosity(new, quiet="print nothing when all is well")
+    new.set_defaults(run=run)
+
+
+def run(arguments: argparse.Namespace) -> int:
+    written = scaffold(source_root(), arguments.game, arguments.title, arguments.example)
+    if not arguments.quiet:
+        for path in written:
+            print(f"{arguments.game}: wrote {display_path(path)}")
+        print(
+            f"{arguments.game}: next: rulebook check {arguments.game} && "
+            f"rulebook build {arguments.game}"
+        )
+    return EXIT_OK

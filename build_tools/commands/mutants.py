@@ -14,7 +14,9 @@ verdict read together.
 
 from __future__ import annotations
 
+import argparse
 import bisect
+import json
 import multiprocessing
 import os
 import re
@@ -28,10 +30,11 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from build_tools.books import Book, load_game
+from build_tools.books import Book, load_game, select, source_root
 from build_tools.checking.citations import sentences_of
 from build_tools.checking.passage import Passage
 from build_tools.checking.words import RELATIONS
+from build_tools.commands.parsing import EXIT_FINDINGS, EXIT_OK, add_jobs, positive, verbosity
 from build_tools.model.docbook import normalize
 
 KINDS = ("number", "die", "count", "relation", "term")
@@ -370,7 +373,7 @@ class _Sources:
 _worker: dict = {}
 
 
-def run(
+def judge(
     book: Book,
     mutants: list[Mutant],
     jobs: int,
@@ -575,3 +578,70 @@ class Counter:
 
 def default_jobs() -> int:
     return os.cpu_count() or 1
+
+
+# -- the command ------------------------------------------------------------------------
+
+
+def add(commands, common) -> None:
+    command = commands.add_parser(
+        "mutants",
+        parents=[common],
+        help="measure a book's bindings: change each rule-bearing word, check, count who notices",
+    )
+    command.add_argument("books", nargs="*", metavar="BOOK", help="a book (default: all)")
+    command.add_argument(
+        "--sample", type=positive, metavar="N", help="only N mutants of each kind, spread evenly"
+    )
+    command.add_argument(
+        "--budget", type=float, metavar="SECONDS", help="start no mutant after SECONDS"
+    )
+    command.add_argument(
+        "--min-score",
+        type=float,
+        metavar="PERCENT",
+        help="exit 1 when a kind's kill score (or the rewordings' silence) is under PERCENT",
+    )
+    command.add_argument(
+        "--format", choices=("text", "json"), default="text", help="text (default) or json"
+    )
+    verbosity(
+        command,
+        quiet="no progress on the terminal",
+        verbose="also list the mutants the check killed and the equivalent ones, with why",
+    )
+    add_jobs(command, "check N mutants at once (default: one per core)")
+    command.set_defaults(run=run)
+
+
+def run(arguments: argparse.Namespace) -> int:
+    from build_tools.examine import examine
+
+    reports_of_books, failing = [], False
+    for book in select(arguments.books):
+        report = examine(book)
+        if report.outcome is None:
+            print(f"rulebook: {book.name} has no bindings to measure", file=sys.stderr)
+            continue
+        found = mutants_of(report)
+        if arguments.sample:
+            found = sample(found, arguments.sample)
+        shown_progress = arguments.verbose - arguments.quiet >= 0 and sys.stderr.isatty()
+        progress = Counter(book.name, len(found)) if shown_progress else None
+        jobs = arguments.jobs or default_jobs()
+        baseline = {finding.id for finding in report.new()}
+        judge(book, found, jobs, arguments.budget, progress, baseline)
+        if progress:
+            print(file=sys.stderr)
+        if arguments.format == "json":
+            reports_of_books.append(as_json(book, found))
+        else:
+            shown = book.folder.absolute().relative_to(source_root().absolute().parent)
+            print(as_text(book, found, shown, arguments.verbose), end="")
+        if arguments.min_score is not None:
+            failing |= any(
+                counts["score"] < arguments.min_score for counts in scores(found).values()
+            )
+    if arguments.format == "json":
+        print(json.dumps(reports_of_books, ensure_ascii=False, indent=2))
+    return EXIT_FINDINGS if failing else EXIT_OK

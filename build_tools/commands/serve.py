@@ -13,6 +13,7 @@ page, each location a link to its place. The console says one line per build, wi
 
 from __future__ import annotations
 
+import argparse
 import html
 import http.server
 import multiprocessing
@@ -25,7 +26,8 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from build_tools.assets import templates_folder
-from build_tools.books import Book, UsageError
+from build_tools.books import Book, UsageError, output_root, select
+from build_tools.commands.parsing import port
 from build_tools.diagnostics import counted
 from build_tools.resources import Refused, read_bytes
 
@@ -166,7 +168,7 @@ def _in_fresh_process(book: Book, out: Path, options):
 
 ENGINE = (
     "build_tools.examine",
-    "build_tools.render.build",
+    "build_tools.commands.build",
     "build_tools.render.html.book",
     "build_tools.render.incremental",
     "jinja2",
@@ -190,8 +192,8 @@ def _ignore_interrupt() -> None:
 
 
 def _build(book: Book, out: Path, options):
+    from build_tools.commands.build import build_book
     from build_tools.render import incremental
-    from build_tools.render.build import build_book
 
     status, lines, problems = build_book(book, ["html"], options, out)
     new = incremental.Manifest.load(out / book.name).book.get("new", []) if status != 2 else []
@@ -441,3 +443,38 @@ def serve(books: list[Book], out: Path, options, port: int) -> int:
 
 INTERRUPTED = 130
 """The exit status of a preview stopped by Ctrl-C (cli's EXIT_INTERRUPTED)."""
+
+
+# -- the command ------------------------------------------------------------------------
+
+
+def add(commands, common) -> None:
+    serve = commands.add_parser(
+        "serve",
+        parents=[common],
+        help="serve the HTML books on 127.0.0.1, built again and reloaded as their sources change",
+    )
+    serve.add_argument("books", nargs="*", metavar="BOOK", help="(default: all)")
+    serve.add_argument(
+        "--port", type=port, default=8000, help="the port on 127.0.0.1 (default 8000; 0: any free)"
+    )
+    serve.add_argument(
+        "--out",
+        default=None,
+        help="output folder (default: the project's generated/, beside its source/)",
+    )
+    serve.add_argument("--draft", action="store_true", help="show remarks (author notes)")
+    serve.add_argument(
+        "--no-rules",
+        action="store_true",
+        help="do not run the rules (nor import the book folder's Python): for an untrusted book",
+    )
+    serve.set_defaults(run=run)
+
+
+def run(arguments: argparse.Namespace) -> int:
+    from build_tools.render.context import Options
+
+    options = Options(draft=arguments.draft, rules=not arguments.no_rules)
+    out = Path(arguments.out) if arguments.out else output_root()
+    return serve(select(arguments.books), out, options, arguments.port)

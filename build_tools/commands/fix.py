@@ -226,7 +226,7 @@ def run(results, write: bool, chosen=lambda finding: True, threshold: str = "err
     """
     import sys
 
-    from build_tools.render.output import remove_leftovers, write_atomic
+    from build_tools.output import remove_leftovers, write_atomic
 
     status = 0
     for result in results:

@@ -1,101 +1,130 @@
-"""`rulebook build`: check each book, refuse an unreadable one, render the others."""
+"""`rulebook build`: check each book once, then render it in every format whose inputs changed
+(the formats themselves: `render/`, looked up by name in `render/context.py`)."""
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
-import importlib
-import importlib.util
 import multiprocessing
 import os
 import signal
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from build_tools.books import Book, UsageError, output_root
+from build_tools.books import Book, UsageError, output_root, select
+from build_tools.commands.parsing import add_jobs, verbosity
 from build_tools.diagnostics import counted
+from build_tools.output import remove_leftovers, writing_into
 from build_tools.progress import Progress
+from build_tools.render import incremental
+from build_tools.render.context import (
+    Options,
+    RenderContext,
+    RenderError,
+    available_formats,
+    renderer,
+)
 
 if TYPE_CHECKING:
     from build_tools.examine import Report
-from build_tools.render import incremental
-from build_tools.render.output import remove_leftovers, writing_into
-
-FORMATS = ("html", "pdf", "cards", "sheets", "errata")
 
 
-@dataclass
-class Options:
-    """How to render: paper, drafts, profiling, tagged PDF."""
+def add(commands, common) -> None:
+    formats = available_formats()
+    build = commands.add_parser(
+        "build", parents=[common], help="validate, then render the books into generated/BOOK/"
+    )
+    build.add_argument(
+        "books",
+        nargs="*",
+        metavar="BOOK",
+        help="a book name, folder or main file (default: all)",
+    )
+    verbosity(
+        build,
+        quiet="no progress and no list of what was written: only what fails",
+        verbose="also a line for each step (a book's check, each format) with its time",
+    )
+    build.add_argument(
+        "--format",
+        default=None,
+        help=f"comma-separated, among: {','.join(formats)} (default: every one of them: "
+        "the cards for a book with a deck, the sheets for a book with a game)",
+    )
+    build.add_argument(
+        "--paper",
+        choices=("a4", "letter"),
+        default=None,
+        help="the paper of the PDF and the cards (default: the book's settings, else a4), "
+        "and of the sheets (default: both)",
+    )
+    build.add_argument(
+        "--out",
+        default=None,
+        help="output folder (default: the project's generated/, beside its source/)",
+    )
+    build.add_argument("--draft", action="store_true", help="show remarks (author notes)")
+    build.add_argument(
+        "--no-rules",
+        action="store_true",
+        help="render without running the rules nor importing the book folder's Python "
+        "(the way to build a book you do not trust)",
+    )
+    build.add_argument(
+        "--userlevel",
+        default=None,
+        help="profiling: keep only elements whose userlevel is one of these (comma-separated)",
+    )
+    build.add_argument(
+        "--condition",
+        default=None,
+        help="profiling: keep only elements whose condition is one of these (comma-separated)",
+    )
+    build.add_argument(
+        "--profile",
+        action="append",
+        metavar="ATTRIBUTE=VALUES",
+        help="profiling on another DocBook attribute, e.g. --profile os=linux;mac (repeatable)",
+    )
+    build.add_argument(
+        "--tagged",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="PDF: accessible tagged PDF, PDF/UA-1 (the default; --no-tagged for an untagged one)",
+    )
+    build.add_argument(
+        "--card-size",
+        choices=("poker", "tarot", "a6"),
+        default=None,
+        help="cards: poker (63×88 mm), tarot (70×120 mm) or A6 "
+        "(default: the book's settings, else the deck's own)",
+    )
+    build.add_argument(
+        "--previews", action="store_true", help="cards: also write a PNG preview of each card"
+    )
+    build.add_argument(
+        "--strict",
+        action="store_true",
+        help="exit 1 when the books have new findings (errors or warnings), as check --strict",
+    )
+    build.add_argument(
+        "--force",
+        action="store_true",
+        help="build every output again, even those whose inputs did not change",
+    )
+    add_jobs(build, "build N books at once (default: one per core)")
+    build.set_defaults(run=run)
 
-    paper: str | None = "a4"
-    """None: the book's settings say, else a4 (resolved per book by `for_book`)."""
-    paper_given: bool = False
-    """Whether --paper was given: the sheets are then printed on that paper only, else on both."""
-    draft: bool = False
-    userlevel: set[str] | None = None
-    condition: set[str] | None = None
-    profile: dict[str, set[str]] = field(default_factory=dict)
-    """Other profiling attributes (revision, os, audience…) and the values an edition keeps."""
-    tagged: bool = True
-    card_size: str | None = None
-    """Cards: poker, tarot or a6; None for the size the deck file asks for."""
-    previews: bool = False
-    """Cards: also write a PNG preview of each card."""
-    rules: bool = True
-    """Run the book's rules (importing its folder's Python); False for an untrusted book."""
+
+def run(arguments: argparse.Namespace) -> int:
+    return build_books(select(arguments.books), arguments)
 
 
-class RenderError(Exception):
-    """A format that cannot be written (a card whose text overflows it): its findings say why."""
-
-    def __init__(self, findings: list):
-        super().__init__("; ".join(finding.message for finding in findings))
-        self.findings = findings
-
-
-@dataclass
-class RenderContext:
-    """What a renderer gets: the checked book, the options, and the folder to write into."""
-
-    report: Report
-    options: Options
-    out: Path
-    written: list[Path] = field(default_factory=list)
-    findings: list = field(default_factory=list)
-    """What the renderers report (an element they could not render): printed after the build."""
-    pages: int = 0
-    """The pages the renderers laid out (a PDF's): what the build's progress counts."""
-    folios: dict[str, str] = field(default_factory=dict)
-    """Anchor -> its printed folio, once the PDF is laid out (the errata sheet gives pages)."""
-
-    @property
-    def document(self):
-        return self.report.document
-
-    @property
-    def book(self) -> Book:
-        return self.report.book
-
-
-def available_formats() -> list[str]:
-    """The formats whose renderer this installation has: the only ones offered."""
-    return [name for name in FORMATS if importlib.util.find_spec(f"build_tools.render.{name}")]
-
-
-def renderer(name: str):
-    """The renderer module for a format, looked up by name."""
-    if name not in available_formats():
-        raise UsageError(f"unknown format {name!r} (formats: {', '.join(available_formats())})")
-    return importlib.import_module(f"build_tools.render.{name}")
-
-
-def run(books: list[Book], arguments: argparse.Namespace) -> int:
+def build_books(books: list[Book], arguments: argparse.Namespace) -> int:
     """Build every book, one process per book up to the number of cores; print what was written."""
     offered = available_formats()
     given = arguments.format is not None
