@@ -14,6 +14,7 @@ scheme is http, https or mailto, or a relative one).
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import stat
@@ -61,6 +62,21 @@ def resolved(path: Path) -> Path | None:
         return Path(path).resolve()
     except (RuntimeError, OSError):  # Python before 3.13 raises on a loop of links
         return None
+
+
+def module_inside(file: str, folder: Path) -> bool:
+    """Whether the file of a module already imported lies inside `folder` (resolved), its links
+    followed once for the process: each check asks which of the process's modules and rules
+    are its game's, and a long run (the tests, a preview) has imported many games."""
+    real = _module_file(file)
+    home = str(folder)
+    return real is not None and (real == home or real.startswith(home.rstrip(os.sep) + os.sep))
+
+
+@functools.cache
+def _module_file(file: str) -> str | None:
+    real = resolved(Path(file))
+    return None if real is None else str(real)
 
 
 def inside(path: Path, folder: Path) -> bool:

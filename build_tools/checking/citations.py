@@ -23,6 +23,7 @@ from build_tools.checking.passage import COUNT, Passage, TextPattern, number_val
 from build_tools.checking.rule import CITATIONS, Citation
 from build_tools.diagnostics import Finding, display_path, slug
 from build_tools.model.docbook import as_read, normalize, title_of
+from build_tools.resources import module_inside
 
 SENTENCE_TAGS = ("para", "simpara", "entry", "listitem", "glossdef", "title", "term")
 
@@ -31,8 +32,11 @@ def resolve_citations(document, context: Context, prose_texts, findings: list[Fi
     """Find the sentence each rule of the book's game cites; report those the book contradicts."""
     folder = Path(document.folder).resolve()
     chosen: dict[tuple[str, int], Citation] = {}
+    ours: dict[str, bool] = {}  # every game the process imported registered its citations
     for citation in CITATIONS:
-        if _inside(citation.file, folder):
+        if citation.file not in ours:
+            ours[citation.file] = module_inside(citation.file, folder)
+        if ours[citation.file]:
             chosen[(citation.file, citation.line)] = citation  # the last reading of a module
     context.citations = list(chosen.values())
     for citation in context.citations:
@@ -351,14 +355,6 @@ def _declarations(file: str) -> tuple[tuple[int, int, str], ...]:
                 found.append((pending_rule, number, definition.group(1)))
             pending_rule = 0
     return tuple(found)
-
-
-@functools.lru_cache(maxsize=4096)
-def _inside(file: str, folder: Path) -> bool:
-    try:
-        return Path(file).resolve().is_relative_to(folder)
-    except OSError:
-        return False
 
 
 def _where(element) -> str:

@@ -22,6 +22,7 @@ from build_tools.checking.notation import LANGUAGE
 from build_tools.checking.words import Vocabulary, relations_of
 from build_tools.model.docbook import normalize
 from build_tools.model.language import primary_language
+from build_tools.resources import module_inside
 
 MARKED = ("glossterm", "firstterm", "acronym", "abbrev")
 """The elements by which a book says a word is one of its terms."""
@@ -37,11 +38,7 @@ def rules_modules(folder: Path) -> list[ModuleType]:
         file = getattr(module, "__file__", None)
         if not file or ".rules" not in name:
             continue
-        try:
-            inside = Path(file).resolve().is_relative_to(folder)
-        except OSError:
-            inside = False
-        if inside:
+        if module_inside(file, folder):
             found.append(module)
     return sorted(found, key=lambda module: module.__name__)
 
