@@ -255,3 +255,14 @@ def book_copy(tmp_path_factory):
         return copies[name]
 
     return copy
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_fsync():
+    """The outputs are written as a build writes them (a temporary file, renamed into place),
+    but not forced to the disk: no test pulls the power, and the thousands of fsyncs of the
+    suite's builds and new games cost it more wall time than the checks of most files.
+    tests/test_machine_failures.py makes fsync fail in its own tests."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(os, "fsync", lambda descriptor: None)
+        yield
