@@ -36,6 +36,7 @@ from build_tools.checking.claims import (
 from build_tools.checking.correction import correction_at, correction_of
 from build_tools.checking.matching import CLOSE_ENOUGH, align, words_given
 from build_tools.checking.passage import (
+    COUNT,
     Passage,
     TextMatch,
     TextPattern,
@@ -463,7 +464,8 @@ class Check:
         """Account for the rule words of the passage (all, or those of `lemmas`) as no rule here.
 
         For a narration whose « avant » and « plus » tell a story rather than a
-        rule; the reason is required, as for `waive`.
+        rule; the reason is required, as for `waive`. Without `lemmas`, the numbers
+        it writes in words (« deux flèches ») are waived too.
         """
         if not reason:
             raise TypeError("waive_words() needs a reason")
@@ -473,6 +475,14 @@ class Check:
             if self._free(word.start, word.end):
                 self.passage.word_waivers.append((word.start, word.end))
                 self.passage.waivers.append((word.start, word.end, reason))
+        if lemmas:
+            return
+        for count in COUNT.finditer(self.passage.text):
+            start, end = count.span()
+            if count.group()[0].isalpha() and self._free(start, end):
+                if not any(a <= start < b for a, b, _ in self.passage.waivers):
+                    self.passage.word_waivers.append((start, end))
+                    self.passage.waivers.append((start, end, reason))
 
     # -- the record -----------------------------------------------------------
 

@@ -28,6 +28,9 @@ AND = {"fr": ("et", "ou"), "en": ("and", "or")}
 """The words that join a list's last item."""
 ITEM_WORDS = 4
 """The most words a list's item has: more, and the commas part clauses, not a list."""
+_COLON = re.compile(r"(?:[ \u00a0][^\s:;.,()]+){0,6}?[ \u00a0]?:[ \u00a0]")
+"""The words between a count's noun and the colon before its list (« facteurs d'ajustement
+dans les Clefs de l'Aube: »)."""
 
 _COUNTS = sorted(
     (word for word, value in NUMBER_WORDS.items() if value >= 2),
@@ -108,7 +111,7 @@ def count_findings(places: list[tuple[Passage, str]], folder: Path, language: st
 
 def _list_after(text: str, position: int, language: str) -> list[str]:
     """The items of the list that follows a count's noun (« G1, G2 et G3 »), or []."""
-    colon = re.compile(r"(?:[ \u00a0][^\s:;.,()]+){0,4}?[ \u00a0]?:[ \u00a0]").match(text, position)
+    colon = _COLON.match(text, position)
     start = colon.end() if colon else position + 1
     if not colon and text[position : position + 1] != " ":
         return []

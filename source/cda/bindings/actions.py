@@ -424,6 +424,7 @@ def exemple_d_actions_multiples(ex):
         if action not in ex.text:
             raise StaleBinding(action)
     nombre = len(ACTIONS_DE_MIREILLE)
+    ex.claim("les {} autres seront compromises", nombre - 1)
     handicaps = regles.handicaps_des_actions_multiples(nombre)
     ex.claim("sera de {} (le nombre d'actions)", handicaps[0])
     supplement = regles.HANDICAP_SUPPLEMENTAIRE_PAR_ACTION

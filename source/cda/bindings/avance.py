@@ -209,6 +209,10 @@ def facteur_d_attaque(para):
 
 @binder.prose(contains="Le facteur de mortalité actuel est de")
 def facteur_de_mortalite(para):
+    para.waive(
+        "pour deux personnages égaux",
+        "« deux personnages égaux » : deux combattants identiques, l'illustration de la règle",
+    )
     para.waive_words(
         "« retiré », « plus il est élevé, plus … » : le FM vaut 0, les règles ne peuvent"
         " dire s'il est retiré ou ajouté ; « personnages égaux » : identiques",

@@ -120,6 +120,9 @@ def combinaisons(table):
     for (abrege, nom), cellule in (*entetes, *lignes):
         attendu = f"{nom} ({abrege})"
         affirmer(cellule, cellule.text, cellule.text == attendu, f"« {attendu} »")
+    for ligne in table.rows:
+        for cellule in ligne[1:]:  # « Cinq sens physique »: a combination's name
+            cellule.waive(cellule.text, "le nom d'une combinaison : il ne dit aucune règle")
 
 
 # -- les compétences ----------------------------------------------------------
@@ -338,6 +341,11 @@ def competences_de_depart(para):
     para.waive_words("les niveaux de connaissance nommés à côté de leur NC, réclamé")
     para.claim("deux compétences à disciple ({})", regles.niveau_de_competence("disciple"))
     para.claim("trois à apprenti ({})", regles.niveau_de_competence("apprenti"))
+    echange = regles.ECHANGE_CONTRE_UN_COMPAGNON
+    para.claim(
+        "échanger {} compétences à disciple et {} compétences à apprenti",
+        (echange["disciple"], echange["apprenti"]),
+    )
     para.claim("compagnon ({})", regles.niveau_de_competence("compagnon"))
     para.claim(
         "soit {} points au total", regles.px_d_aspect_de_depart(regles.COMPETENCES_DE_DEPART)
@@ -428,5 +436,6 @@ def progression_des_personnages(ex):
     ex.claim("Avec {} PX dans ce dernier", px_d_aspect)
     nouveau, _ = regles.progression_d_un_aspect(physique, px_d_aspect)
     ex.claim("augmenter son aspect de {} à {}", (physique, nouveau))
+    ex.waive("un échange entre deux de ses moyens", "un échange va d'un moyen à un autre : deux")
     ex.claim("(les {} initiaux moins les {} PX qu'il a dépensés", (recus, cout))
     ex.claim("{} PX en réserve", recus - cout)

@@ -6,6 +6,7 @@ from fractions import Fraction
 from build_tools.game import note, operation
 
 from ..rules import sante
+from ..rules.personnages import ASPECTS
 from ..rules.sante import Blessures
 from . import affirmer, binder
 
@@ -15,6 +16,8 @@ def niveaux_de_gravite(para):
     para.claim("ont {} niveaux de gravité", len(sante.GRAVITES))
     maximales = tuple(sante.BLESSURES_MAXIMALES[gravite] for gravite in sante.GRAVITES)
     para.claim("plus de {} blessures légères, {} graves et {} critique", maximales)
+    # « Il en est de même pour les deux autres aspects »: all of them but the physical one
+    para.claim("pour les {} autres aspects", len(ASPECTS) - 1)
 
 
 @binder.prose(contains="Pour chaque point de fatigue, le personnage se voit infliger")
@@ -118,6 +121,7 @@ def chute_de_cheval(ex):
     niveau = sante.niveau_de_dommage_pour(blessure_normale)
     ex.claim("niveau de dommage de {}", niveau)
     ex.word("Il [] donc cinq", "ajouter" if niveau > blessure_normale else "retirer")
+    ex.claim("donc {} points à cette dernière", abs(niveau - blessure_normale))
 
 
 @binder.prose(contains="se récupèrent au rythme de")

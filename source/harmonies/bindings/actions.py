@@ -268,5 +268,6 @@ def parade_a_la_difficulte_de_base(para, action_en_confrontation):
 
 @binder.prose(contains="Les actions multiples surviennent")
 def actions_multiples(para):
-    # « si un personnage fait trois actions en même temps »: the count is in words.
-    para.claim("sera de {}", regles.malus_d_actions_multiples(3))
+    # « si un personnage fait trois actions en même temps »: a count in words, read.
+    actions = para.given("si un personnage fait {} actions en même temps")
+    para.claim("sera de {}", regles.malus_d_actions_multiples(actions))

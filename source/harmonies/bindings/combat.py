@@ -21,8 +21,11 @@ from .constats import formule, termes_de_la_formule, trouver
 
 @binder.prose(contains="Les Compétences de combat des Arpèges")
 def principes_generaux(para):
+    para.waive(
+        "une épée à deux mains qui pèse près de {}kg",
+        "« une épée à deux mains qui pèse près de 20kg » : une arme décrite, pas une règle",
+    )
     para.waive_words("« divisés en trois parties » : le découpage de l'assaut, pas une division")
-    para.waive("près de {}kg", "the weight of a two-handed sword, in the description")
 
 
 @binder.prose(contains="La déclaration d'intention se fait")
