@@ -1,7 +1,8 @@
 """The blank sheet as a form in the viewers players use: ticks that show, totals that compute.
 
 A tick box is ticked as a viewer ticks it (/V and /AS set to its on state) and the page
-is drawn by two engines, poppler (pdftoppm: Evince, Okular) and MuPDF (mutool): the
+is drawn by four engines, poppler (pdftoppm: Evince, Okular), MuPDF (mutool), PDFium
+(pypdfium2, forms drawn: Chromium's viewer) and pdf.js (Firefox's viewer, in node): the
 ticked box is dark inside, its unticked neighbour white. The calculate actions are
 read from the PDF (/CO, each field's /AA /C) and run by node, as a viewer runs them,
 on the fields an example character's player would write: each gives the rules' value.
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -58,7 +60,30 @@ def _pgm(data: bytes) -> tuple[int, int, bytes]:
     return width, height, parts[4][-width * height :]
 
 
+PDFJS = Path(os.environ.get("RULEBOOK_PDFJS", Path.home() / ".cache/rulebook/pdfjs"))
+"""Where npm installed pdfjs-dist and @napi-rs/canvas (.ci/run: npm install --prefix)."""
+
+
 def _drawn(pdf: Path, engine: str, tmp_path: Path) -> tuple[int, int, bytes]:
+    if engine == "pdf.js":
+        script = Path(__file__).with_name("pdfjs_draw.mjs")
+        command = ["node", str(script), str(pdf), str(PDFJS), str(DPI)]
+        drawn = subprocess.run(command, check=True, capture_output=True, timeout=60).stdout
+        size, _, grey = drawn.partition(b"\n")
+        width, height = (int(number) for number in size.split())
+        return width, height, grey
+    if engine == "pdfium":  # Chromium's engine, forms drawn as its viewer draws them
+        import pypdfium2
+
+        document = pypdfium2.PdfDocument(str(pdf))
+        document.init_forms()
+        bitmap = document[0].render(scale=DPI / 72, may_draw_forms=True, grayscale=True)
+        rows = bytes(bitmap.buffer)
+        grey = b"".join(
+            rows[row * bitmap.stride : row * bitmap.stride + bitmap.width]
+            for row in range(bitmap.height)
+        )
+        return bitmap.width, bitmap.height, grey
     if engine == "pdftoppm":
         out = tmp_path / "poppler"
         command = ["pdftoppm", "-gray", "-r", str(DPI), "-f", "1", "-l", "1", str(pdf), str(out)]
@@ -86,9 +111,14 @@ def _darkness(image, rect, page_height: float) -> float:
     return sum(pixel < 128 for pixel in pixels) / len(pixels)
 
 
-@pytest.mark.parametrize("engine", ["pdftoppm", "mutool"])
+@pytest.mark.parametrize("engine", ["pdftoppm", "mutool", "pdfium", "pdf.js"])
 def test_a_ticked_box_shows_its_tick_and_an_unticked_one_none(forms, engine, tmp_path):
-    if shutil.which(engine) is None:
+    if engine == "pdfium":
+        pytest.importorskip("pypdfium2")
+    elif engine == "pdf.js":
+        if shutil.which("node") is None or not (PDFJS / "node_modules" / "pdfjs-dist").is_dir():
+            pytest.skip(f"pdf.js is not installed in {PDFJS} (.ci/run installs it)")
+    elif shutil.which(engine) is None:
         pytest.skip(f"{engine} is not installed (.ci/run installs it)")
     document, fields = _fields(forms["cda"])
     ticked, unticked = fields["aspects-Ph-legeres-1"], fields["aspects-Ph-legeres-2"]
