@@ -8,34 +8,17 @@ passage. Fixing a known defect in the copy must make its ledger entry stale.
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
-from build_tools.books import Book, main_file
-from build_tools.examine import examine
 
-BOOK = Path(__file__).resolve().parents[1] / "source" / "harmonies"
-
-
-@pytest.fixture
-def copie(tmp_path: Path) -> Path:
-    dossier = tmp_path / "harmonies"
-    shutil.copytree(BOOK, dossier, ignore=shutil.ignore_patterns("__pycache__"))
-    return dossier
-
-
-def muter(dossier: Path, fichier: str, avant: str, apres: str) -> None:
-    chemin = dossier / fichier
-    texte = chemin.read_text(encoding="utf-8")
+def nouveaux_apres(book_copy, fichier: str, avant: str, apres: str) -> list:
+    """The new findings of the shared copy of the book (`book_copy`) with `avant` replaced by
+    `apres` in its text file `fichier`; the copy is the book again afterwards."""
+    copie = book_copy("harmonies")
+    texte = copie.text(fichier)
     assert texte.count(avant) == 1, f"{avant!r} is not once in {fichier}"
-    chemin.write_text(texte.replace(avant, apres), encoding="utf-8")
-
-
-def nouveaux(dossier: Path) -> list:
-    rapport = examine(Book(dossier.name, dossier.resolve(), main_file(dossier).resolve()))
-    return rapport.new()
+    with copie.edited(fichier, texte.replace(avant, apres)):
+        return copie.examine().new()
 
 
 MUTANTS = [
@@ -184,48 +167,51 @@ MUTANTS = [
 @pytest.mark.parametrize(
     "fichier, avant, apres, categorie, ou, message", MUTANTS, ids=[m[2][:40] for m in MUTANTS]
 )
-def test_each_mutant_is_reported(copie, fichier, avant, apres, categorie, ou, message):
-    muter(copie, fichier, avant, apres)
-    trouves = [f for f in nouveaux(copie) if f.category == categorie]
+def test_each_mutant_is_reported(book_copy, fichier, avant, apres, categorie, ou, message):
+    new = nouveaux_apres(book_copy, fichier, avant, apres)
+    trouves = [f for f in new if f.category == categorie]
     assert any((ou in f.where or ou in f.message) and message in f.message for f in trouves), (
         "\n".join(f.astext() for f in trouves)
     )
 
 
-def test_the_degree_of_a_blow_follows_the_dice(copie):
-    muter(copie, "combat.xml", "Il fait hélas un -5", "Il fait hélas un -1")
-    messages = [f.message for f in nouveaux(copie)]
+def test_the_degree_of_a_blow_follows_the_dice(book_copy):
+    new = nouveaux_apres(book_copy, "combat.xml", "Il fait hélas un -5", "Il fait hélas un -1")
+    messages = [f.message for f in new]
     assert "the text says « soit une éraflure », the rules give the degree S" in messages
 
 
-def test_fixing_a_known_defect_makes_its_ledger_entry_stale(copie):
-    muter(copie, "actions.xml", "<entry>0.7%</entry>", "<entry>0.8%</entry>")
-    stale = [f for f in nouveaux(copie) if f.category == "ledger-stale"]
+def test_fixing_a_known_defect_makes_its_ledger_entry_stale(book_copy):
+    new = nouveaux_apres(book_copy, "actions.xml", "<entry>0.7%</entry>", "<entry>0.8%</entry>")
+    stale = [f for f in new if f.category == "ledger-stale"]
     assert [f.key for f in stale] == [
         "erratum:table-chances-de-reussite-d-une:difficulte-18-lu-0-7"
     ]
 
 
-def test_the_prepared_table_follows_the_sheet(copie):
+def test_the_prepared_table_follows_the_sheet(book_copy):
     # With a +5 sword, Goliath's printed D of +5 is right: the erratum goes, its entry is stale.
-    muter(copie, "combat.xml", "+3/+2/+3/+3, Classe", "+3/+2/+3/+5, Classe")
-    stale = [f.key for f in nouveaux(copie) if f.category == "ledger-stale"]
+    new = nouveaux_apres(book_copy, "combat.xml", "+3/+2/+3/+3, Classe", "+3/+2/+3/+5, Classe")
+    stale = [f.key for f in new if f.category == "ledger-stale"]
     assert stale == [
         "erratum:example-deroulement-d-un-round-de:table-de-goliath-lue-5-4-5-5-1-5-7-10-15-20-4"
     ]
 
 
-def test_another_wrong_number_where_a_defect_is_known_is_new(copie):
+def test_another_wrong_number_where_a_defect_is_known_is_new(book_copy):
     # The ledger knows « -B-2 »; « -B-4 » is another wrong number, not the known one: a new
     # finding that names the entry it changes (reported once, not beside a stale entry).
-    muter(copie, "actions.xml", "la difficulté est de -B-2", "la difficulté est de -B-4")
-    new = nouveaux(copie)
+    new = nouveaux_apres(
+        book_copy, "actions.xml", "la difficulté est de -B-2", "la difficulté est de -B-4"
+    )
     (wrong,) = [f for f in new if f.id.endswith("tranche-de-3-a-6-lu-4")]
     assert wrong.changes == "erratum:paragraph-quelqu-un-m-a-fait:tranche-de-3-a-6-lu-2"
     assert "knows this erratum with the text saying -2" in wrong.message
     assert not [f for f in new if f.category == "ledger-stale"]
 
 
-def test_a_new_number_in_an_example_is_unbound(copie):
-    muter(copie, "combat.xml", "affronte Goliath, un PNJ,", "affronte Goliath, un PNJ de 3 m,")
-    assert any(f.category == "unbound" and "3" in f.message for f in nouveaux(copie))
+def test_a_new_number_in_an_example_is_unbound(book_copy):
+    new = nouveaux_apres(
+        book_copy, "combat.xml", "affronte Goliath, un PNJ,", "affronte Goliath, un PNJ de 3 m,"
+    )
+    assert any(f.category == "unbound" and "3" in f.message for f in new)
