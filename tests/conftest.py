@@ -112,6 +112,7 @@ class Builds:
         self.scratch = scratch
         """`scratch(name)`: a new folder of this process (tmp_path_factory.mktemp)."""
         self.known: dict[str, Build] = {}
+        self.values: dict[str, object] = {}
 
     def __call__(self, book: str | Path, *options: str, env: dict[str, str] | None = None) -> Path:
         """The --out folder of `rulebook build BOOK OPTIONS` (BOOK/ inside it), built with
@@ -147,6 +148,21 @@ class Builds:
             folder = self(name, *options, env=env) / Path(name).name
             (out / Path(name).name).symlink_to(folder, target_is_directory=True)
         return out
+
+    def computed(self, name: str, make):
+        """`make()`, a value JSON keeps, computed once per run by the first worker asking for
+        `name`: what is slow to read out of a shared build (the text of a PDF's pages)."""
+        if name not in self.values:
+            digest = hashlib.sha256(name.encode()).hexdigest()[:16]
+            record = self.root / f"computed-{digest}.json"
+            with (self.root / f"computed-{digest}.lock").open("w") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)
+                if not record.is_file():  # make() raising fails the asking test, and writes none
+                    written = record.with_suffix(".partial")
+                    written.write_text(json.dumps(make()), encoding="utf-8")
+                    written.replace(record)
+            self.values[name] = json.loads(record.read_text(encoding="utf-8"))
+        return self.values[name]
 
     def book(self, name: str, files: dict[str, str]) -> Path:
         """A fixture book written once for the run (`write_book`'s arguments), so that its

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -57,8 +58,16 @@ class Builds:
         """One reader per PDF for the process, so that its pages' text is extracted once."""
         key = (book, *options)
         if key not in self.readers:
-            self.readers[key] = pypdf.PdfReader(self.pdf(book, *options))
+            path = self.pdf(book, *options)
+            reader = self.readers[key] = pypdf.PdfReader(path)
+            SHARED_TEXT[id(reader)] = lambda: self.shared_build.computed(
+                f"the text of {path}", lambda: extract(reader)
+            )
         return self.readers[key]
+
+
+SHARED_TEXT: dict[int, Callable[[], dict]] = {}
+"""By a shared PDF's reader: its text, extracted once for the run (by whichever worker asks)."""
 
 
 @pytest.fixture(scope="session")
@@ -128,10 +137,31 @@ def outline(reader) -> list[tuple[int, str, int]]:
     return entries
 
 
+def extract(reader) -> dict[str, list]:
+    """The text of each page, and (x, y, text) of every piece of text drawn on it: in one pass,
+    as it is the slow part of these tests."""
+    texts, runs = [], []
+    for page in reader.pages:
+        found = []
+
+        def visit(text, cm, tm, font, size, found=found):
+            if text.strip():
+                found.append((tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5], text))
+
+        texts.append(page.extract_text(visitor_text=visit) or "")
+        runs.append(found)
+    return {"texts": texts, "runs": runs}
+
+
 @functools.cache
+def extracted(reader) -> dict[str, list]:
+    shared = SHARED_TEXT.get(id(reader))
+    return shared() if shared else extract(reader)
+
+
 def page_texts(reader) -> tuple[str, ...]:
-    """The text of each page (extracted once per reader: it is the slow part of these tests)."""
-    return tuple(page.extract_text() or "" for page in reader.pages)
+    """The text of each page (extracted once per reader, for the run when it is shared)."""
+    return tuple(extracted(reader)["texts"])
 
 
 def links(reader):
@@ -172,17 +202,9 @@ def line_of(reader, index: int, rectangle) -> str:
     return plain(" ".join(text for _, text in sorted(found)))
 
 
-@functools.cache
 def text_runs(reader, index: int) -> list[tuple[float, float, str]]:
-    """(x, y, text) of every piece of text drawn on page `index`, extracted once per page."""
-    runs = []
-
-    def visit(text, cm, tm, font, size):
-        if text.strip():
-            runs.append((tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5], text))
-
-    reader.pages[index].extract_text(visitor_text=visit)
-    return runs
+    """(x, y, text) of every piece of text drawn on page `index`."""
+    return extracted(reader)["runs"][index]
 
 
 def docbook(book: str) -> etree._Element:
