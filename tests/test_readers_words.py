@@ -328,3 +328,31 @@ def test_a_summary_of_several_errata_stands_beside_them_and_says_what_is_right(h
         for item in summary.split(" : ", 1)[1].split(" ; "):
             assert " → " in item, (summary, item)
     assert summaries
+
+
+PLACE = re.compile(
+    r"(?:(?:Chapitre|Annexe|Tableau|Exemple|Figure) [\dA-Z.]+, |au chapitre \d+, "
+    r"|à la section [\d.]+, |dans l’exemple |la terminologie, )?« [^«»]+ »"
+)
+"""Where the panels say a rule stands, as French says it (« au chapitre 4, « Le combat » »)."""
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_the_tools_words_name_the_books_parts_one_way_in_french(html_books, book):
+    """One form of a chapter's label in headings, contents and errata (« Chapitre 2. »), and
+    every place a panel gives a rule is a French locator or reference, never « Un passage de
+    Chapitre 4 » nor « Glossaire » for a book's terminology."""
+    root = page(html_books, book)
+    labels = root.xpath("//h1//span[@class='label'] | //h2//span[@class='label']")
+    assert labels
+    for label in labels:
+        assert re.fullmatch(r"(Chapitre|Annexe) [\dA-Z]+\.", " ".join(label.text_content().split()))
+    for heading in root.xpath("//section[contains(@class, 'errata')]//h3"):
+        text = " ".join(heading.text_content().split())
+        assert not re.match(r"(Chapitre|Annexe) [\dA-Z]+ \w", text), text  # « Chapitre 1 les »
+    places = root.xpath("//p[@class='rule-cited']")
+    assert places
+    for rule in places:
+        text = " ".join(rule.text_content().split())
+        where = re.search(r"» \((.*)\)$", text)
+        assert where and PLACE.fullmatch(where.group(1)), text
