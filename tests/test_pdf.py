@@ -630,6 +630,8 @@ def test_the_print_is_set_as_by_hand(builds, book):
     assert not re.search(r"(?:\d|°R) - \d", text)
     if book == "harmonies":  # the places of its links to missing sections, with their pages
         assert re.search(r"« Les dégâts », p\. \d+", text)
+    if book == "cda":  # a table its rules only take as it stands says so on paper too
+        assert "Tableau 1.2. le niveau de compétence ✓ repris" in text
 
 
 def test_the_book_is_laid_out_once(builds):
