@@ -78,19 +78,21 @@ def test_single_card_pages_are_the_card_and_its_bleed(built, decks):
 @pytest.mark.slow
 def test_sheets_are_a4_with_backs_following_and_crop_marks_on_the_trims(built, decks):
     reader = PdfReader(built / "cda" / "cards.pdf")
-    per_sheet = 8  # poker cards with bleed on A4 landscape: 4 columns, 2 rows
+    per_sheet = 9  # poker cards on A4 portrait: 3 butted columns, 3 rows
     assert len(reader.pages) == 2 * math.ceil(len(decks["cda"].cards) / per_sheet)
     for page in reader.pages:
         width, height = float(page.mediabox.width) / MM, float(page.mediabox.height) / MM
-        assert (width, height) == pytest.approx((297, 210), abs=0.1)
-    # The trims of 4 columns of 69 mm cards (63 mm and 3 mm of bleed each side), centred.
-    left = (297 - 4 * 69) / 2
-    trims = sorted({round(left + 3 + 69 * k + edge, 1) for k in range(4) for edge in (0, 63)})
+        assert (width, height) == pytest.approx((210, 297), abs=0.1)
+    # The trims of 3 butted columns of 63 mm cards (sharing their cut lines, 3 mm of bleed
+    # outside the block), centred: four cut lines, one mark each.
+    left = (210 - (3 * 63 + 6)) / 2
+    trims = [round(left + 3 + 63 * k, 1) for k in range(4)]
     for page in reader.pages[:2]:  # the fronts and their backs carry the same marks
         marks = _crop_marks(reader, page)
         vertical = sorted({round((x + w / 2) * PX_TO_MM, 1) for x, y, w, h in marks if h > w})
         assert vertical == trims
-        assert len({(x, y) for x, y, w, h in marks if h < w}) == 2 * 2 * 2  # 2 rows, both sides
+        assert len([m for m in marks if m[3] > m[2]]) == 4 * 2  # above and below the block
+        assert len({(x, y) for x, y, w, h in marks if h < w}) == 3 * 2 * 2  # 3 rows, both sides
 
 
 def _crop_marks(reader, page) -> set[tuple[float, float, float, float]]:
@@ -375,8 +377,10 @@ def _edad_rolls():
 @pytest.mark.parametrize(
     "size, paper, columns, rows, landscape",
     [
-        ("poker", "a4", 4, 2, True),
-        ("poker", "letter", 3, 2, True),
+        # three poker cards across A4 fit butted (3 × 63 + 2 × 3 = 195 of 198 mm), not each
+        # with its bleed (3 × 69 = 207): 9 to a sheet where 8 fit landscape
+        ("poker", "a4", 3, 3, False),
+        ("poker", "letter", 4, 2, True),
         ("tarot", "a4", 2, 2, False),
         ("a6", "a4", 2, 1, True),
     ],
@@ -395,6 +399,20 @@ def test_each_size_is_imposed_as_many_to_a_sheet_as_fit_with_room_for_the_marks(
         assert y + layout.height + 6 <= layout.page_height - 6
 
 
+def test_butted_columns_draw_no_card_over_its_neighbour():
+    from build_tools.render.cards.pages import Layout
+
+    layout = Layout.of("poker", "a4")
+    assert layout.butted and layout.per_sheet == 9
+    # the first column keeps its left bleed, the last its right one; none draws over another
+    assert [layout.cell(i) for i in range(3)] == [(0.0, 66.0), (3.0, 63.0), (3.0, 66.0)]
+    drawn = [(layout.slot(i)[0] + layout.cell(i)[0], layout.cell(i)[1]) for i in range(3)]
+    for (left, width), (next_left, _) in zip(drawn, drawn[1:], strict=False):
+        assert left + width == pytest.approx(next_left)
+    assert layout.cell(0, back=True) == layout.cell(2)  # a back mirrors its column
+    assert Layout.of("tarot", "a4").cell(0) is None  # cards with their own bleed: all drawn
+
+
 def test_a_back_falls_behind_its_face_once_the_sheet_is_turned_over_its_long_edge():
     from build_tools.render.cards.pages import Layout
 
@@ -402,7 +420,7 @@ def test_a_back_falls_behind_its_face_once_the_sheet_is_turned_over_its_long_edg
     x, y = portrait.slot(0)
     back_x, back_y = portrait.slot(0, back=True)
     assert back_y == y and back_x + portrait.width + 6 == pytest.approx(portrait.page_width - x)
-    landscape = Layout.of("poker", "a4")  # turned over its top edge: rows mirrored
+    landscape = Layout.of("a6", "a4")  # turned over its top edge: rows mirrored
     x, y = landscape.slot(1)
     back_x, back_y = landscape.slot(1, back=True)
     assert back_x == x and back_y + landscape.height + 6 == pytest.approx(landscape.page_height - y)

@@ -108,18 +108,30 @@ class Layout:
     page_height: float
     columns: int
     rows: int
+    butted: bool = False
+    """Whether the columns share their cut lines (no bleed between two cards side by side, the
+    block's outer edges bled): where that holds more cards, three poker cards across A4
+    (3 × 63.5 + 2 × 3 = 196.5 mm of the 198 inside the marks' room, where three cards each
+    with its bleed need 208.5)."""
 
     @classmethod
     def of(cls, size: str, paper: str) -> Layout:
-        """The sheet orientation that holds the most cards (portrait when equal)."""
+        """The sheet orientation that holds the most cards (portrait when equal), the columns
+        butted only where that holds more."""
         width, height = SIZES[size]
         paper_width, paper_height = PAPERS[paper]
         best = None
-        for page_width, page_height in ((paper_width, paper_height), (paper_height, paper_width)):
-            columns = int((page_width - 2 * MARK_ROOM) // (width + 2 * BLEED))
-            rows = int((page_height - 2 * MARK_ROOM) // (height + 2 * BLEED))
-            if best is None or columns * rows > best.columns * best.rows:
-                best = cls(size, width, height, page_width, page_height, columns, rows)
+        for butted in (False, True):
+            gutter = 0.0 if butted else 2 * BLEED
+            for page_width, page_height in (
+                (paper_width, paper_height),
+                (paper_height, paper_width),
+            ):
+                room = page_width - 2 * MARK_ROOM - 2 * BLEED + gutter
+                columns = int(room // (width + gutter))
+                rows = int((page_height - 2 * MARK_ROOM) // (height + 2 * BLEED))
+                if best is None or columns * rows > best.columns * best.rows:
+                    best = cls(size, width, height, page_width, page_height, columns, rows, butted)
         if best.columns * best.rows == 0:
             raise RenderError(
                 [Finding("error", "cards", f"a {size} card does not fit on {paper} paper")]
@@ -139,10 +151,33 @@ class Layout:
     def landscape(self) -> bool:
         return self.page_width > self.page_height
 
+    @property
+    def pitch(self) -> float:
+        """From one column's left edge to the next's, in millimetres."""
+        return self.width + (0.0 if self.butted else 2 * BLEED)
+
     def _origin(self) -> tuple[float, float]:
-        block_width = self.columns * (self.width + 2 * BLEED)
+        block_width = (self.columns - 1) * self.pitch + self.width + 2 * BLEED
         block_height = self.rows * (self.height + 2 * BLEED)
         return (self.page_width - block_width) / 2, (self.page_height - block_height) / 2
+
+    def cell(self, index: int, back: bool = False) -> tuple[float, float] | None:
+        """Of butted columns, the part of the card at `index` drawn (its bleed on no side a
+        neighbour's card is): its left within the card, its width; None when all is."""
+        if not self.butted:
+            return None
+        column = self._place(index, back)[1]
+        left = BLEED if column > 0 else 0.0
+        right = BLEED + self.width + (BLEED if column == self.columns - 1 else 0.0)
+        return left, right - left
+
+    def _place(self, index: int, back: bool) -> tuple[int, int]:
+        row, column = divmod(index, self.columns)
+        if back and self.landscape:
+            row = self.rows - 1 - row
+        elif back:
+            column = self.columns - 1 - column
+        return row, column
 
     def slot(self, index: int, back: bool = False) -> tuple[float, float]:
         """Top left corner (bleed included) of the card at `index` on its sheet.
@@ -150,25 +185,27 @@ class Layout:
         A back is where its front falls once the sheet is turned over its long
         edge: the columns mirrored on a portrait sheet, the rows on a landscape one.
         """
-        row, column = divmod(index, self.columns)
-        if back and self.landscape:
-            row = self.rows - 1 - row
-        elif back:
-            column = self.columns - 1 - column
+        row, column = self._place(index, back)
         left, top = self._origin()
-        return left + column * (self.width + 2 * BLEED), top + row * (self.height + 2 * BLEED)
+        return left + column * self.pitch, top + row * (self.height + 2 * BLEED)
 
     def marks(self) -> list[Mark]:
         """Crop marks in the margins, in line with every trim edge of the imposed cards."""
         left, top = self._origin()
-        right = left + self.columns * (self.width + 2 * BLEED)
+        right = left + (self.columns - 1) * self.pitch + self.width + 2 * BLEED
         bottom = top + self.rows * (self.height + 2 * BLEED)
         marks = []
-        for column in range(self.columns):
-            for x in (BLEED, BLEED + self.width):
-                x += left + column * (self.width + 2 * BLEED) - MARK_WEIGHT / 2
-                marks.append(Mark(x, top - MARK_GAP - MARK_LENGTH, MARK_WEIGHT, MARK_LENGTH))
-                marks.append(Mark(x, bottom + MARK_GAP, MARK_WEIGHT, MARK_LENGTH))
+        # butted columns share a cut line: one mark for it
+        lines = sorted(
+            {
+                round(left + column * self.pitch + edge, 3)
+                for column in range(self.columns)
+                for edge in (BLEED, BLEED + self.width)
+            }
+        )
+        for x in (line - MARK_WEIGHT / 2 for line in lines):
+            marks.append(Mark(x, top - MARK_GAP - MARK_LENGTH, MARK_WEIGHT, MARK_LENGTH))
+            marks.append(Mark(x, bottom + MARK_GAP, MARK_WEIGHT, MARK_LENGTH))
         for row in range(self.rows):
             for y in (BLEED, BLEED + self.height):
                 y += top + row * (self.height + 2 * BLEED) - MARK_WEIGHT / 2
@@ -306,10 +343,13 @@ def _page(deck, layout, sizes, mode, language, indexes) -> str:
         sheets.append(
             {
                 "fronts": [
-                    (index + 1, deck.cards[index], *layout.slot(slot), copy)
+                    (index + 1, deck.cards[index], *layout.slot(slot), copy, layout.cell(slot))
                     for slot, (index, copy) in enumerate(chunk)
                 ],
-                "backs": [layout.slot(slot, back=True) for slot in range(len(chunk))],
+                "backs": [
+                    (*layout.slot(slot, back=True), layout.cell(slot, back=True))
+                    for slot in range(len(chunk))
+                ],
             }
         )
     return environment.get_template("cards.html").render(
