@@ -107,11 +107,11 @@ def _crop_marks(reader, page) -> set[tuple[float, float, float, float]]:
 
 
 @pytest.mark.slow
-def test_every_title_and_every_computed_value_is_on_its_card(built, decks):
+def test_every_title_and_every_computed_value_is_on_its_card(single_glyphs, decks):
     for name in BOOKS:
-        reader = PdfReader(built / name / "cards-single.pdf")
+        pages = single_glyphs(name)
         for number, card in enumerate(decks[name].cards):
-            text = _flat(reader.pages[2 * number].extract_text())
+            text = _flat(pages[2 * number][0])
             assert _flat(card.title) in text, (name, card.title)
             for block in card.blocks:
                 for row in block.rows:
@@ -594,8 +594,8 @@ def _single(built, book: str) -> PdfReader:
     return PdfReader(built / book / "cards-single.pdf")
 
 
-def _glyphs(page):
-    """(text, size in pt, x, y in pt) of every run of text drawn on the page."""
+def _glyphs(page) -> tuple[str, list[tuple[str, float, float, float]]]:
+    """The page's text, and (text, size in pt, x, y in pt) of every run of text drawn on it."""
     runs = []
 
     def visit(text, cm, tm, font, size):
@@ -607,19 +607,31 @@ def _glyphs(page):
         x = e * ca + f * cc + ce
         y = e * cb + f * cd + cf
         scale = math.hypot(a * ca + b * cc, a * cb + b * cd)
-        runs.append((text.strip(), size * scale, x, y, font))
+        runs.append((text.strip(), size * scale, x, y))
 
-    page.extract_text(visitor_text=visit)
-    return runs
+    return page.extract_text(visitor_text=visit), runs
+
+
+@pytest.fixture(scope="session")
+def single_glyphs(built, shared_build):
+    """`single_glyphs(book)`: `_glyphs` of each page of the book's cards-single.pdf, read once
+    for the run (the slow part of the tests below)."""
+
+    def read(book: str) -> list:
+        path = built / book / "cards-single.pdf"
+        return shared_build.computed(
+            f"the glyphs of {path.resolve()}",
+            lambda: [_glyphs(page) for page in _single(built, book).pages],
+        )
+
+    return read
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("book", BOOKS)
-def test_no_text_under_six_and_a_half_points_and_one_title_size(built, book):
-    reader = _single(built, book)
+def test_no_text_under_six_and_a_half_points_and_one_title_size(single_glyphs, book):
     titles = set()
-    for number, page in enumerate(reader.pages):
-        runs = _glyphs(page)
+    for number, (_, runs) in enumerate(single_glyphs(book)):
         small = [(text, round(size, 2)) for text, size, *_ in runs if size < 6.5 - 0.01]
         assert not small, (book, number + 1, small)
         if number % 2 == 0:  # a face: its title is its largest text
@@ -629,10 +641,11 @@ def test_no_text_under_six_and_a_half_points_and_one_title_size(built, book):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("book", BOOKS)
-def test_text_keeps_three_millimetres_inside_the_trim(built, book):
-    for number, page in enumerate(_single(built, book).pages):
+def test_text_keeps_three_millimetres_inside_the_trim(built, single_glyphs, book):
+    pages = zip(_single(built, book).pages, single_glyphs(book), strict=True)
+    for number, (page, (_, runs)) in enumerate(pages):
         trim = [float(v) for v in page.trimbox]
-        for text, size, x, y, _ in _glyphs(page):
+        for text, size, x, y in runs:
             assert x >= trim[0] + 3 * MM - 0.5, (book, number + 1, text, (x - trim[0]) / MM)
             assert y - 0.25 * size >= trim[1] + 3 * MM - 0.5, (
                 book,
@@ -800,21 +813,22 @@ def test_a_cards_own_colour_icon_or_count_that_cannot_be_is_an_error_at_its_line
     ), run.out
 
 
-def test_a_block_resting_on_a_known_erratum_carries_the_ledgers_note(decks, built):
+def test_a_block_resting_on_a_known_erratum_carries_the_ledgers_note(decks, single_glyphs):
     # cda's PF handicap: the book drops its « 1 » (« un handicap de sur toutes les CA »), a
     # ledger erratum; the card says so in French, from the ledger's reason_fr
     card = _card(decks, "cda", "Dommages et blessures")
     (block,) = [b for b in card.blocks if b.spec.get("rule") == "sante.handicap_de_fatigue"]
     assert block.note.startswith("Erratum connu\u00a0: «\u00a0se voit infliger un handicap de sur")
     assert "Chaque point diminue de 1 les cibles à atteindre" in block.note
-    pages = PdfReader(built / "cda" / "cards-single.pdf").pages
     assert any(
-        _flat("Erratum connu : « se voit infliger un handicap") in _flat(page.extract_text())
-        for page in pages
+        _flat("Erratum connu : « se voit infliger un handicap") in _flat(text)
+        for text, _ in single_glyphs("cda")
     )
 
 
-def test_exact_chances_resting_on_a_rule_the_book_never_states_carry_its_caveat(decks, built):
+def test_exact_chances_resting_on_a_rule_the_book_never_states_carry_its_caveat(
+    decks, single_glyphs
+):
     # Harmonies' « exacte » column rolls ±d10° with a 10 re-rolled and added: the chapters
     # never say what the ° does (ledger rule-unstated:face-ouverte); the card says so, and fits
     card = _card(decks, "harmonies", "Chances de réussite")
@@ -822,11 +836,9 @@ def test_exact_chances_resting_on_a_rule_the_book_never_states_carry_its_caveat(
     assert block.note.startswith(
         "Le livre ne le dit pas\u00a0: les chapitres écrivent «\u00a0±d10°"
     )
-    pages = PdfReader(built / "harmonies" / "cards-single.pdf").pages
     assert any(
-        _flat("Le livre ne le dit pas : les chapitres écrivent « ±d10° »")
-        in _flat(p.extract_text())
-        for p in pages
+        _flat("Le livre ne le dit pas : les chapitres écrivent « ±d10° »") in _flat(text)
+        for text, _ in single_glyphs("harmonies")
     )
 
 
