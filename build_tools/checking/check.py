@@ -159,7 +159,9 @@ class Check:
                 wanted,
                 found,
                 steps,
+                related=self._cited([], (wanted,)),
                 chosen=bool(key) or not isinstance(pattern, str),
+                extra=[] if steps else _constant_working(wanted),
             )
         claim = self._record(
             match,
@@ -741,6 +743,16 @@ class TableCheck(Check):
 
 
 _ASIDE = re.compile(r"\s*\([^()\d]*\)(?=[,;:.]?$)")
+
+
+def _constant_working(wanted: Any) -> list[str]:
+    """The working of a claim no rule was called for, when the rules' constant gives its
+    number (« FACTEUR_D_ATTAQUE = 10 »), with the sentence the constant cites."""
+    if not isinstance(wanted, Constant):
+        return []
+    citation = wanted.citation
+    sentence = citation.cites if isinstance(citation.cites, str) else citation.cites[0]
+    return [f"{citation.name or 'constant'} = {int(wanted)}    [cites « {sentence} »]"]
 
 
 def _nearest(before: str, after: str) -> tuple[str, str]:

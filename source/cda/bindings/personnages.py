@@ -117,8 +117,8 @@ def combinaisons(table):
     # with the abbreviations the chapter gives them.
     entetes = zip(regles.ASPECTS.items(), table.head_rows[0][1:], strict=True)
     lignes = zip(regles.MOYENS.items(), (ligne[0] for ligne in table.rows), strict=True)
-    for (abrege, nom), cellule in (*entetes, *lignes):
-        attendu = f"{nom} ({abrege})"
+    for (abrege, _), cellule in (*entetes, *lignes):
+        attendu = regles.denomination(abrege)
         affirmer(cellule, cellule.text, cellule.text == attendu, f"« {attendu} »")
     for ligne in table.rows:
         for cellule in ligne[1:]:  # « Cinq sens physique »: a combination's name

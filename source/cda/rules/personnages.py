@@ -49,6 +49,13 @@ MOYENS: dict[str, str] = constant(
 )
 """The six moyens, by their abbreviation; together they are the profil."""
 
+
+@rule(cites="table « les dénominations indicatives des combinaisons »")
+def denomination(abreviation: str) -> str:
+    """« Physique (Ph) »: an aspect or a moyen by its name, then its abbreviation."""
+    return f"{ASPECTS.get(abreviation) or MOYENS[abreviation]} ({abreviation})"
+
+
 ASPECT_DE_DEPART_MINIMUM = constant(5, cites="Les aspects débutent généralement entre 5 et 15")
 ASPECT_DE_DEPART_MAXIMUM = constant(15, cites="Les aspects débutent généralement entre 5 et 15")
 """« Les aspects débutent généralement entre 5 et 15 »."""
