@@ -93,6 +93,7 @@ def _colours(html: str, stylesheet: Path) -> dict[str, tuple]:
         element = getattr(box, "element", None)
         if element is not None and element.get("id") and element.get("id") not in colours:
             colours[element.get("id")] = tuple(box.style["color"])
+            colours[f"{element.get('id')} family"] = box.style["font_family"][0]
         boxes.extend(getattr(box, "children", []))
     return colours
 
@@ -117,6 +118,9 @@ def test_the_rule_under_a_wrong_claim_is_not_in_the_error_colour(stylesheet):
     if stylesheet == "css/book.css":  # the web panel: the claim is in the error's colour
         assert colours["claim"] != colours["prose"]
         assert colours["rule"] != colours["claim"]
+        # and in the book's sans (shipped with the pages), not the system's it fell back to
+        assert colours["statement family"] == colours["rule family"] == "Source Sans Pro"
+        assert colours["prose family"] != "Source Sans Pro"
     for rule in ("rule", "errata-rule"):
         red, green, blue, _ = colours[rule]
         assert not (red > green + 0.2 and red > blue + 0.2), (rule, colours[rule])
