@@ -534,6 +534,20 @@ def verifier_le_don(entree: Check, don: dons.Don) -> tuple[str, list]:
             trouve=nom_du_livre,
             lire=don.nom_dans_le_livre,
         )
+    terme = entree.passage.element.find("term")
+    if terme is not None:  # the entry's term names the feat as its sentence does
+        nom_du_terme = " ".join("".join(terme.itertext()).split())
+        en_tete = re.compile(re.escape(nom_du_terme)).match(entree.text)
+        if en_tete and nom_du_terme != don.nom_dans_le_livre:
+            mots.signaler(
+                entree,
+                en_tete,
+                f"the entry's term names this feat « {nom_du_terme} », the rules and its "
+                f"sentence call it « {don.nom_dans_le_livre} »",
+                f"terme du don {don.nom}",
+                trouve=nom_du_terme,
+                lire=don.nom_dans_le_livre,
+            )
     noeud = nom_du_livre.removesuffix(" n") if don.chaine else nom_du_livre
     aretes = []
     for mention in mots.mentions_de_dons(entree.text):
