@@ -234,6 +234,9 @@ def test_a_tables_mark_says_what_it_was_checked_against(html_books):
     )
     root = page(html_books, "cda")
     tables = root.xpath("//div[contains(@class, 'table-wrapper')]/table[@id]")
+    (level,) = [table for table in tables if caption_title(table) == "le niveau de compétence"]
+    shown = level.xpath("caption//summary/span[@class='verification-summary']/text()")
+    assert shown == ["repris"]  # said beside the ✓, not only under the pointer
     (heroism,) = [table for table in tables if "héroïsme" in caption_title(table)]
     assert not heroism.xpath(".//p[@class='rule-cited']")  # its own cell is not its « Règle »
 
