@@ -282,3 +282,21 @@ def _no_fsync():
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(os, "fsync", lambda descriptor: None)
         yield
+
+
+@pytest.fixture(scope="session")
+def checked_book():
+    """`checked_book(name)`: `examine` of book `name` of source/ as it stands, once per test
+    process, for the tests that only read its report (its findings, coverage, document)."""
+    from build_tools.books import select
+    from build_tools.examine import examine
+
+    reports = {}
+
+    def checked(name: str):
+        if name not in reports:
+            (book,) = select([str(ROOT / "source" / name)])
+            reports[name] = examine(book)
+        return reports[name]
+
+    return checked

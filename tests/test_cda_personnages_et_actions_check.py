@@ -50,9 +50,9 @@ def dans_mes_chapitres(finding, lignes: range) -> bool:
     return finding.file is not None and finding.file.suffix == ".xml" and finding.line in lignes
 
 
-@pytest.fixture(scope="module")
-def livre() -> Report:
-    return examiner(BOOK)
+@pytest.fixture
+def livre(checked_book) -> Report:
+    return checked_book("cda")
 
 
 @pytest.fixture

@@ -39,9 +39,9 @@ def examiner(folder: Path) -> Report:
     return examine(Book(folder.name, folder.resolve(), main_file(folder).resolve()))
 
 
-@pytest.fixture(scope="module")
-def livre() -> Report:
-    return examiner(BOOK)
+@pytest.fixture
+def livre(checked_book) -> Report:
+    return checked_book("edad")
 
 
 @pytest.fixture

@@ -23,8 +23,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
-def found() -> dict[str, list[mutants.Mutant]]:
-    return {book.name: mutants.mutants_of(examine(book)) for book in select([])}
+def found(checked_book) -> dict[str, list[mutants.Mutant]]:
+    return {book.name: mutants.mutants_of(checked_book(book.name)) for book in select([])}
 
 
 @pytest.mark.parametrize("book", ["cda", "harmonies", "edad"])

@@ -23,7 +23,6 @@ from build_tools.books import load_game, select
 from build_tools.checking.rule import CITATIONS, Citation
 from build_tools.checking.runner import PROSE
 from build_tools.diagnostics import slug
-from build_tools.examine import examine
 from build_tools.model.docbook import TABLES, normalize, text_of, title_of
 from build_tools.reader import read_book
 
@@ -60,10 +59,14 @@ def citations(folder: Path) -> dict[Path, list[Citation]]:
         if module.stem != "__init__":
             importlib.import_module(f"{package}.{module.stem}")
     by_file: dict[Path, list[Citation]] = {}
+    rules = (folder / "rules").resolve()
+    # Each file resolved once: the process has registered the citations of every game it loaded.
+    paths: dict[str, Path] = {}
     for citation in CITATIONS:
-        path = Path(citation.file).resolve()
-        if path.parent == (folder / "rules").resolve():
-            by_file.setdefault(path, []).append(citation)
+        if citation.file not in paths:
+            paths[citation.file] = Path(citation.file).resolve()
+        if paths[citation.file].parent == rules:
+            by_file.setdefault(paths[citation.file], []).append(citation)
     return by_file
 
 
@@ -159,10 +162,10 @@ WORKINGS = [
 
 
 @pytest.mark.parametrize("name, erratum, place", WORKINGS, ids=[w[0] for w in WORKINGS])
-def test_the_working_of_an_erratum_names_the_sentence_of_its_rule(name, erratum, place):
-    (book,) = select([str(SOURCE / name)])
-    report = examine(book)
-    (finding,) = [finding for finding in report.findings if finding.id == erratum]
+def test_the_working_of_an_erratum_names_the_sentence_of_its_rule(
+    checked_book, name, erratum, place
+):
+    (finding,) = [finding for finding in checked_book(name).findings if finding.id == erratum]
     assert any(line.strip() == f"(stated at {place})" for line in finding.derivation), (
         finding.derivation
     )
