@@ -85,8 +85,8 @@ class Marks:
     numbers: dict[str, int] = field(default_factory=dict)
     beside: dict[etree._Element, list[etree._Element]] = field(default_factory=dict)
     """A block -> the passages around it whose mark stands at its end, beside their errata."""
-    moved: set[etree._Element] = field(default_factory=set)
-    """The passages whose mark is not at their heading but beside their errata (`beside`)."""
+    moved: dict[etree._Element, etree._Element] = field(default_factory=dict)
+    """A passage whose mark is not at its heading but beside its errata -> that block."""
     """Finding id -> its number on the errata page (`erratum-N`)."""
     errata_of: dict[etree._Element, list] = field(default_factory=dict)
     """A checked element -> its errata as the check placed them (`Spot`s: finding and span)."""
@@ -187,7 +187,7 @@ class Marks:
             blocks = [node for node in path if node.tag in BESIDE + AFTER]
             if blocks and path[-1].getparent() is element:
                 block = blocks[-1]  # the outermost: a table's caption, not one of its cells
-                self.moved.add(element)
+                self.moved[element] = block
                 self.beside.setdefault(block, []).append(element)
 
     def pieces(self, element: etree._Element, slot: int, text: str) -> list[tuple[str, Any]]:
@@ -221,14 +221,27 @@ class Marks:
     def render(self, element: etree._Element, translator) -> str:
         """The mark of `element` (empty when no binding checked it, or when it stands beside
         its errata), then those of the passages around it whose errata end in it."""
-        own = "" if element in self.moved else self._mark(element, translator)
+        own = "" if self._shown_beside(element, translator) else self._mark(element, translator)
         return own + (self.after(element, translator) if element.tag in BESIDE else "")
+
+    def _shown_beside(self, element: etree._Element, translator) -> bool:
+        """Whether the mark of `element` stands beside its errata: their block is printed (an
+        edition that leaves it out keeps the mark at the passage's title)."""
+        block = self.moved.get(element)
+        if block is None:
+            return False
+        path = [block, *block.iterancestors()]
+        return not any(translator.excluded(node) for node in path[: path.index(element)])
 
     def after(self, block: etree._Element, translator) -> str:
         """The marks of the passages whose errata end in `block`, written at its end (a
         paragraph's, a table's mark) or, for a block with no mark of its own (`AFTER`: a
         listing, a list), after it."""
-        return "".join(self._mark(around, translator) for around in self.beside.get(block, ()))
+        return "".join(
+            self._mark(around, translator)
+            for around in self.beside.get(block, ())
+            if self._shown_beside(around, translator)
+        )
 
     def _mark(self, element: etree._Element, translator) -> str:
         verification = self.verifications.get(element)
