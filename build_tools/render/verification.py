@@ -330,7 +330,10 @@ class Marks:
                 elif cited is not None:
                     rules.add(place.text)
         sources = [self.words["checked_dice"]] if dice else []
-        sources += [translator.place(other) for other in tables]
+        for other in tables:  # « d'après le tableau 2.1, « … » », « against Table 2.1, « … » »
+            place = str(translator.place(other))
+            lower = place[:1].lower() + place[1:]
+            sources.append(self.words["checked_table"].format(place=place, lower=lower))
         if rules:
             sources.append(self.words["checked_rule" if len(rules) == 1 else "checked_rules"])
         if not sources:
