@@ -111,7 +111,11 @@ def _darkness(image, rect, page_height: float) -> float:
     return sum(pixel < 128 for pixel in pixels) / len(pixels)
 
 
-@pytest.mark.parametrize("engine", ["pdftoppm", "mutool", "pdfium", "pdf.js"])
+@pytest.mark.parametrize(
+    "engine",
+    # pdf.js starts node and loads its 2 MB library for one page: seconds, not a tenth of one
+    ["pdftoppm", "mutool", "pdfium", pytest.param("pdf.js", marks=pytest.mark.slow)],
+)
 def test_a_ticked_box_shows_its_tick_and_an_unticked_one_none(forms, engine, tmp_path):
     if engine == "pdfium":
         pytest.importorskip("pypdfium2")
