@@ -88,6 +88,11 @@ def test_fix_applies_the_patch_and_drops_the_fixed_entries_from_the_ledger(ruleb
     assert ledger.count("[[known]]") < ledger_before.count("[[known]]")
     # an erratum no number corrects stays in the ledger, with its reasons
     assert "glossary-degre-de-reussite" in ledger
+    # a card's note on an erratum now fixed goes with it; a note on one left stays
+    deck = (folder / "deck.toml").read_text(encoding="utf-8")
+    noted = set(re.findall(r'^ledger = "([^"]+)"$', deck, re.M))
+    assert "erratum:glossary-echec-automatique:est-inferieure-a" not in noted
+    assert noted and all(f'id = "{identifier}"' in ledger for identifier in noted)
     assert rulebook("check", "cda").status == 0
 
 
@@ -310,10 +315,10 @@ def test_every_correction_printed_fixes_its_erratum_and_raises_no_other(rulebook
         for edit in corrections
     ]
     diff = rulebook("check", name, "--diff").out
-    sources = "".join(  # the patch of the sources, without its ledger side
-        "--- a/" + part
+    sources = "".join(  # the patch of the sources, without its ledger side (nor the deck's
+        "--- a/" + part  # notes of the errata it fixes)
         for part in diff.split("--- a/")[1:]
-        if not part.startswith(f"{name}/ledger")
+        if not part.startswith((f"{name}/ledger", f"{name}/deck.toml"))
     )
     assert sources == unified_diff(apply(edits)), "--diff and SARIF print other corrections"
     for file, (_, after) in apply(edits).items():

@@ -87,6 +87,19 @@ def without_entries(ledger: str, identifiers: set[str]) -> str:
     return "".join(line for index, line in enumerate(lines) if index not in removed)
 
 
+def without_notes(deck: str, identifiers: set[str]) -> str:
+    """A deck's text without the `ledger = "ID"` notes of its cards on `identifiers`: a card
+    notes a known erratum of its rule, and once the erratum is fixed there is nothing to note."""
+    return "".join(
+        line
+        for line in deck.splitlines(keepends=True)
+        if not (
+            (note := re.match(r'\s*ledger\s*=\s*"([^"]*)"\s*(#.*)?$', line))
+            and note.group(1) in identifiers
+        )
+    )
+
+
 ROUNDS = 6
 """How many times a book is corrected and checked again: a fixed number can show the next one."""
 
@@ -247,6 +260,11 @@ def run(results, write: bool, chosen=lambda finding: True, threshold: str = "err
         if gone and ledger.is_file():
             text = ledger.read_bytes().decode("utf-8")  # TOML is UTF-8; its line ends are kept
             changed[ledger] = (text, without_entries(text, gone))
+        deck = result.book.folder / "deck.toml"
+        if gone and deck.is_file() and not deck.is_symlink():
+            text = deck.read_bytes().decode("utf-8")
+            if (noted := without_notes(text, gone)) != text:
+                changed[deck] = (text, noted)
         if settled.remaining:
             status = max(status, 1)
         if not write:
@@ -255,7 +273,8 @@ def run(results, write: bool, chosen=lambda finding: True, threshold: str = "err
         folder = result.book.folder.resolve()
         remove_leftovers(folder)  # what a killed --fix was writing
         for file, (_, after) in changed.items():  # each file keeps its mode
-            written = after.encode("utf-8") if file == ledger else read_source(file).encode(after)
+            toml = file in (ledger, deck)
+            written = after.encode("utf-8") if toml else read_source(file).encode(after)
             write_atomic(file, written, root=folder)
         for identifier in sorted(settled.fixed):
             said = "fixed" if identifier in known else "corrected new"
