@@ -12,7 +12,7 @@ from types import ModuleType
 from typing import Any
 
 from build_tools.diagnostics import Finding, display_path
-from build_tools.reader import UnreadableBook, read_book
+from build_tools.reader import UnreadableBook, main_file, read_book
 
 
 class UsageError(Exception):
@@ -144,19 +144,6 @@ def discover(root: Path | None = None) -> list[Book]:
         if main is not None:
             books.append(Book(folder.name, folder.resolve(), folder.resolve() / main.name))
     return books
-
-
-def main_file(folder: Path) -> Path | None:
-    """A folder's main file: `book.xml`, else its only top-level `.xml` file.
-
-    A folder that cannot be listed (no permission) raises its OSError, which
-    the command reports in one line, rather than looking empty.
-    """
-    os.listdir(folder)
-    if (folder / "book.xml").is_file():
-        return folder / "book.xml"
-    candidates = sorted(folder.glob("*.xml"))
-    return candidates[0] if len(candidates) == 1 else None
 
 
 def select(arguments: list[str], root: Path | None = None) -> list[Book]:

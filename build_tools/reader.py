@@ -828,3 +828,16 @@ def _libxml2_counts_bytes() -> bool:
         pass
     columns = [entry.column for entry in parser.error_log]
     return bool(columns) and columns[0] == len("<a>é<".encode()) + 1
+
+
+def main_file(folder: Path) -> Path | None:
+    """A folder's main file: `book.xml`, else its only top-level `.xml` file.
+
+    A folder that cannot be listed (no permission) raises its OSError, which
+    the command reports in one line, rather than looking empty.
+    """
+    os.listdir(folder)
+    if (folder / "book.xml").is_file():
+        return folder / "book.xml"
+    candidates = sorted(folder.glob("*.xml"))
+    return candidates[0] if len(candidates) == 1 else None

@@ -66,8 +66,8 @@ def test_the_ledger_entries_of_unchecked_products_are_not_stale():
 def test_every_category_a_product_check_gives_is_named(product):
     """The categories `examine` leaves unjudged without a product's check are all of them."""
     modules = {
-        "cards": ("checking/cards.py", "render/cards/deck.py"),
-        "sheets": ("checking/sheets.py", "render/sheets/character.py"),
+        "cards": ("checking/cards.py", "checking/deck.py"),
+        "sheets": ("checking/sheets.py", "checking/character.py"),
     }[product]
     given = set()
     for name in modules:
@@ -121,8 +121,8 @@ def test_the_html_build_skips_the_products(monkeypatch, tmp_path):
 
 def test_a_build_of_the_cards_computes_the_deck_once(monkeypatch, tmp_path):
     """The check of the cards against the book and their rendering share one deck."""
+    from build_tools.checking import deck as cards_deck
     from build_tools.commands import build
-    from build_tools.render.cards import deck as cards_deck
 
     loaded = []
     load = cards_deck._load_deck

@@ -13,7 +13,7 @@ import pytest
 
 from build_tools.books import discover, load_game
 from build_tools.checking.cards import _agree
-from build_tools.render.cards.deck import Cell, decimal, load_deck, percent
+from build_tools.checking.deck import Cell, decimal, load_deck, percent
 
 ROOT = Path(__file__).resolve().parents[1]
 NARROW = "\u202f"

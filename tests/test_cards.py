@@ -23,7 +23,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from build_tools.books import discover, load_game
-from build_tools.render.cards.deck import contrast, load_deck
+from build_tools.checking.deck import contrast, load_deck
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOKS = ("cda", "harmonies", "edad")

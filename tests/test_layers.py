@@ -143,15 +143,8 @@ def test_the_floor_finder_finds_an_import_going_up():
 
 
 def test_every_import_goes_to_the_same_floor_or_down():
-    # The card and sheet checks still read the deck and the character file with render/'s
-    # readers, until those move to the model.
-    allowed = {
-        ("build_tools.checking.cards", "build_tools.render.cards.deck"),
-        ("build_tools.checking.sheets", "build_tools.render.sheets.character"),
-        ("build_tools.checking.sheets", "build_tools.render.sheets.totals"),
-    }
     wrong = upward(engine_graph())
-    assert wrong <= allowed, sorted(wrong - allowed)
+    assert not wrong, sorted(wrong)
 
 
 def test_games_import_the_author_api_and_nothing_else_of_the_engine():

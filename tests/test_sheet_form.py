@@ -22,9 +22,9 @@ from pathlib import Path
 import pytest
 
 from build_tools.books import discover, load_game
+from build_tools.checking.totals import totals
 from build_tools.model.sheet import printed
 from build_tools.render.sheets.pages import sheet_pdf
-from build_tools.render.sheets.totals import totals
 
 pikepdf = pytest.importorskip("pikepdf")
 

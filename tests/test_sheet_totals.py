@@ -12,7 +12,7 @@ import shutil
 from pathlib import Path
 
 from build_tools.books import discover, load_game
-from build_tools.render.sheets.totals import totals, uncomputed
+from build_tools.checking.totals import totals, uncomputed
 
 ROOT = Path(__file__).resolve().parent.parent
 

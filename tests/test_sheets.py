@@ -436,8 +436,8 @@ def test_sheet_takes_quiet_as_every_command_does(rulebook, tmp_path, monkeypatch
 
 def test_a_long_value_is_set_smaller_on_its_sheet_never_cut():
     # Kröm's « Hache de guerre à deux mains » is wider than the weapon's box at 10 pt.
+    from build_tools.checking.character import read_character
     from build_tools.model.sentences import Citations
-    from build_tools.render.sheets.character import read_character
     from build_tools.render.sheets.pages import sheet_document
 
     def boxes(box):
@@ -538,7 +538,7 @@ def test_a_file_with_mistakes_of_both_kinds_has_them_all_said_in_one_run(
 def test_a_rule_about_a_field_of_the_wrong_type_is_not_said_twice(tmp_path):
     # Kröm's Puissance written as a text: the rules read his moyens without it, and their
     # « il manque la Puissance » is the same fault as its type, said once
-    from build_tools.render.sheets.character import UnusableCharacter, read_character
+    from build_tools.checking.character import UnusableCharacter, read_character
 
     chosen, game = _game("cda")
     original = (ROOT / "source/cda/personnages/krom.toml").read_text(encoding="utf-8")

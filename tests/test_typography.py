@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from build_tools.render.typography import Typography
+from build_tools.model.typography import Typography
 
 NBSP, NNBSP = "\u00a0", "\u202f"
 
@@ -90,7 +90,7 @@ def test_a_hyphen_that_subtracts_is_a_true_minus(typed, set_):
 
 
 def test_the_french_words_the_tool_generates_carry_their_no_break_spaces():
-    from build_tools.render.wording import words_for
+    from build_tools.model.wording import words_for
 
     for key, value in words_for("fr").items():
         assert not re.search(r" [;:!?»]|« ", value), (key, value)
@@ -119,7 +119,7 @@ def test_english_quotes_become_guillemets_in_a_french_book(typed, set_):
 def test_a_hyphen_between_numbers_of_the_arithmetic_is_a_minus_wherever_it_stands():
     """« (24\\n- 5 », « °R - 5 » after an element (the chunk starts at the hyphen's space),
     « Robustesse n-1 »: minus signs; a range, a word's hyphen and a date keep theirs."""
-    from build_tools.render.typography import minus_signs
+    from build_tools.model.typography import minus_signs
 
     assert minus_signs("(24\n- 5 points") == "(24\n− 5 points"
     assert minus_signs(" - 5, et représente") == " − 5, et représente"

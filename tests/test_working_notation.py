@@ -190,7 +190,7 @@ def test_a_rule_word_shows_the_formula_it_asked_not_the_numbers_of_no_passage():
 
 
 def working_of(claims, text: str) -> list[str]:
-    from build_tools.render.typography import Typography
+    from build_tools.model.typography import Typography
     from build_tools.render.verification import Marks
 
     marks = Marks({}, [], {}, {"more_steps": "+{count}"}, Typography(language="fr"))

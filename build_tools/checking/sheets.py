@@ -20,12 +20,12 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
+from build_tools.checking.character import UnusableCharacter, read_character
 from build_tools.checking.citations import cites
 from build_tools.checking.passage import Passage, compile_pattern, number_value
 from build_tools.diagnostics import Finding, source_line
 from build_tools.model.sentences import Citations
 from build_tools.model.sheet import Agreement, Description, printed
-from build_tools.render.sheets.character import UnusableCharacter, read_character
 
 TAGS = ("para", "row", "entry", "screen", "title", "listitem")
 
@@ -255,7 +255,7 @@ def _sources(description: Description, citations: Citations) -> list[Finding]:
 def _arguments(description: Description, file: Path | None) -> list[Finding]:
     """A box's `arguments` naming an argument its rule does not take, or a field the sheet does
     not have: each at its line, before any character is totalled (its value would be nought)."""
-    from build_tools.render.sheets.totals import placed_boxes
+    from build_tools.checking.totals import placed_boxes
 
     fields = {_pattern_of(field) for field, _ in description.boxes()}
     findings, seen = [], set()

@@ -197,7 +197,7 @@ def build_books(books: list[Book], arguments: argparse.Namespace) -> int:
 def formats_of(book: Book, formats: list[str]) -> list[str]:
     """The formats a build with no --format makes of `book`: all of them, but the cards when the
     book has no deck and the sheets when its folder holds no game (both would only say so)."""
-    from build_tools.render.cards.deck import deck_file
+    from build_tools.checking.deck import deck_file
 
     has = {"cards": deck_file(book.folder) is not None}
     has["sheets"] = (book.folder / "__init__.py").is_file()

@@ -7,20 +7,21 @@ import argparse
 import sys
 from pathlib import Path
 
-from build_tools.books import Book, UsageError, discover, load_game, main_file, output_root
-from build_tools.commands.build import check_source_date
-from build_tools.commands.parsing import verbosity
-from build_tools.diagnostics import counted
-from build_tools.model.language import language_of
-from build_tools.model.sentences import Citations
-from build_tools.output import write_atomic
-from build_tools.render.sheets.character import (
+from build_tools.books import Book, UsageError, discover, load_game, output_root
+from build_tools.checking.character import (
     UnusableCharacter,
     book_named_by,
     misplaced,
     read_character,
     unknown_book,
 )
+from build_tools.commands.build import check_source_date
+from build_tools.commands.parsing import verbosity
+from build_tools.diagnostics import counted
+from build_tools.model.language import language_of
+from build_tools.model.sentences import Citations
+from build_tools.output import write_atomic
+from build_tools.reader import main_file
 from build_tools.settings import read_settings
 
 

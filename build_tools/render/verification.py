@@ -40,8 +40,8 @@ from build_tools.checking.rule import reading_order
 from build_tools.diagnostics import Correction, Finding
 from build_tools.dice import Distribution
 from build_tools.ledger import Entry, read_ledger
+from build_tools.model.typography import Typography
 from build_tools.render.reading_notation import for_readers
-from build_tools.render.typography import Typography
 
 ERRATUM = "erratum"
 TYPOGRAPHY = "typography"

@@ -28,10 +28,10 @@ from pathlib import Path
 import jinja2
 
 from build_tools.assets import templates_folder
+from build_tools.checking.deck import ICONS, SIZES, Deck, DeckError, deck_file, load_deck
 from build_tools.diagnostics import Finding, source_line
 from build_tools.model.language import language_of
 from build_tools.output import write_atomic
-from build_tools.render.cards.deck import ICONS, SIZES, Deck, DeckError, deck_file, load_deck
 from build_tools.render.context import RenderError
 from build_tools.render.html.print_markup import source_date
 from build_tools.render.pdf.style import asset_folders, fonts

@@ -25,6 +25,7 @@ from build_tools.assets import TEMPLATES
 from build_tools.model.docbook import SECTIONS
 from build_tools.model.numbering import DIVISION_TAGS, Numbering, number
 from build_tools.model.profiling import Profile
+from build_tools.model.typography import Typography
 from build_tools.output import write_atomic
 from build_tools.render.caches import cache_folder
 from build_tools.render.html import print_markup as pdf_markup
@@ -32,13 +33,12 @@ from build_tools.render.html import search as search_html
 from build_tools.render.html import web_faces
 from build_tools.render.html.parallel import in_parallel
 from build_tools.render.html.translator import Page, Translator
-from build_tools.render.typography import Typography
 
 if TYPE_CHECKING:  # Jinja2 is imported when a page is rendered: `rulebook check` needs none
     from jinja2 import Environment, FileSystemBytecodeCache
 from build_tools.model.language import language_of
+from build_tools.model.wording import words_for
 from build_tools.render.verification import Marks
-from build_tools.render.wording import words_for
 
 STYLESHEET = "css/book.css"
 ERRATA_PAGE = "errata.html"

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from lxml.etree import _Element
 
 from build_tools.model.docbook import text_of
-from build_tools.render.typography import Typography
+from build_tools.model.typography import Typography
 
 
 def source_date() -> datetime | None:

@@ -32,6 +32,7 @@ from build_tools.model.elements import unsupported_message
 from build_tools.model.language import html_language
 from build_tools.model.numbering import TITLES, Numbering
 from build_tools.model.profiling import Profile
+from build_tools.model.typography import Typography
 from build_tools.reader import Document
 from build_tools.render.html import print_code as pdf_code
 from build_tools.render.html.callouts import Callouts
@@ -47,7 +48,6 @@ from build_tools.render.html.references import References
 from build_tools.render.html.structures import Structures
 from build_tools.render.html.technical import Technical
 from build_tools.render.html.titlepage import TitlePage
-from build_tools.render.typography import Typography
 from build_tools.render.verification import AFTER
 
 BLOCKS = (

@@ -22,19 +22,19 @@ from pathlib import Path
 from typing import Any
 
 from build_tools.assets import templates_folder
+from build_tools.checking.character import (
+    Character,
+)
 from build_tools.diagnostics import Finding
 from build_tools.model.language import language_of
 from build_tools.model.sheet import Description, Group, Track, printed
+from build_tools.model.typography import french_spaces
+from build_tools.model.wording import words_for
 from build_tools.output import write_atomic
 from build_tools.render.context import RenderError
 from build_tools.render.pdf import style as pdf_style
-from build_tools.render.sheets.character import (
-    Character,
-)
 from build_tools.render.sheets.form import finish_form
 from build_tools.render.sheets.layout import outside_printable
-from build_tools.render.typography import french_spaces
-from build_tools.render.wording import words_for
 
 TEMPLATES = templates_folder() / "sheets"
 PAPERS = {"a4": "A4", "letter": "letter"}

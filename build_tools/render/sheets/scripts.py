@@ -1,6 +1,6 @@
 """The blank form's calculate actions: each derived box's rule's formula in JavaScript.
 
-The declaration that computes a box (sheets.totals: its rule, where each argument comes
+The declaration that computes a box (checking.totals: its rule, where each argument comes
 from) gives its script: the rule's formula (`@rule(formula="TP = CA + BP − FA",
 symbols=...)`), arithmetic or by cases (« PVs > 0 : conscient ; PVs = 0 : inconscient ;
 … »), each symbol replaced by the JavaScript of the source its argument comes from
@@ -22,8 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from build_tools.checking.notation import CASE_SEPARATOR, OUTCOME, evaluate, python_text
-from build_tools.model.sheet import Computed, Description, Table, printed
-from build_tools.render.sheets.totals import (
+from build_tools.checking.totals import (
     LOOKUP,
     NAMED,
     Placed,
@@ -32,6 +31,7 @@ from build_tools.render.sheets.totals import (
     placed_boxes,
     terms,
 )
+from build_tools.model.sheet import Computed, Description, Table, printed
 
 GRID = (-20, -3, 0, 1, 4, 7, 13)
 """Values given to a script's arguments, every combination of them, to hold it to its rule:

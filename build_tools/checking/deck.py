@@ -37,8 +37,8 @@ from typing import Any
 
 from build_tools.assets import templates_folder
 from build_tools.diagnostics import Finding, source_line, toml_error_place, unreadable_companion
-from build_tools.render.typography import Typography
-from build_tools.render.wording import folder_language, words_for
+from build_tools.model.typography import Typography
+from build_tools.model.wording import folder_language, words_for
 from build_tools.resources import Refused, read_text
 
 DECK_FILE = "deck.toml"

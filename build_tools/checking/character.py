@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from build_tools import limits
+from build_tools.checking.totals import TotalsError, totals, uncomputed
 from build_tools.diagnostics import toml_error_place
 from build_tools.model.sheet import Box, Description, Group, Mistake, Table, Track
-from build_tools.render.sheets.totals import TotalsError, totals, uncomputed
-from build_tools.render.wording import folder_language
+from build_tools.model.wording import folder_language
 from build_tools.resources import Refused, read_text
 
 NARROW = "\u202f"

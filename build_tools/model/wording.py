@@ -6,9 +6,9 @@ here, keyed by the `lang` of the book, so an English book gets English words.
 
 from __future__ import annotations
 
+from build_tools.model.generated_words import GENERATED
 from build_tools.model.language import DEFAULT_LANGUAGE, primary_language
-from build_tools.render.generated_words import GENERATED
-from build_tools.render.typography import french_spaces
+from build_tools.model.typography import french_spaces
 
 WORDS: dict[str, dict[str, str]] = {
     "fr": {
@@ -286,7 +286,7 @@ def folder_language(folder) -> str:
     root element alone (not the whole book): for what is made apart from the book (its cards)."""
     from lxml import etree
 
-    from build_tools.books import main_file
+    from build_tools.reader import main_file
     from build_tools.settings import read_settings
 
     root_language = None
