@@ -158,12 +158,11 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
         if alignment is None:
             continue
         # A sentence the book words alike elsewhere (« … faire 10 », « … faire 20 »): the
-        # one whose numbers and rule words still agree is the cited one, reworded.
-        rank = (
-            alignment.accepted,
-            not alignment.contradictions and not _changed_numbers(sentence, text, alignment),
-            alignment.score,
-        )
+        # one whose numbers and rule words still agree is the cited one, reworded; else the
+        # one that differs least (one word edited, not a sentence that says two others).
+        changed = {theirs.start for _, theirs in alignment.contradictions}
+        changed |= {offset for *_, offset in _changed_numbers(sentence, text, alignment)}
+        rank = (alignment.accepted, -len(changed), alignment.score)
         if best is None or rank > best[3]:
             best = (element, alignment, text, rank)
     rule_place = Place(Path(citation.file), citation.line, 0, citation.statement, "rule")

@@ -132,6 +132,19 @@ def _count_words(passage, where, vocabulary, words, findings, kinds) -> None:
         )
 
     accounting = passage.word_accounting(vocabulary)
+    # A rule word the check already found contradicting the rules is claimed by that finding:
+    # no second finding at the same word (« dépasser » for « atteindre » in a cited sentence).
+    stated = {
+        (str(finding.file), finding.line, finding.column)
+        for finding in findings
+        if finding.category in ("erratum", "contradiction")
+    }
+    if stated:
+        for word in list(accounting["unbound"]):
+            column = passage.column_at(word.start, word.text.split(" ")[0])
+            if (str(passage.file), passage.line_at(word.start), column) in stated:
+                accounting["unbound"].remove(word)
+                accounting["claimed"].append(word)
     _tally(passage, accounting, words, findings, unbound)
     relations = RELATIONS.get(vocabulary.language, {})
     for how, found in accounting.items():

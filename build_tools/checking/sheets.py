@@ -16,18 +16,22 @@ that erratum, not a second fault: `fold` adds the sheet's words to its working.
 from __future__ import annotations
 
 import inspect
+import re
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
 from build_tools.checking.character import UnusableCharacter, read_character
-from build_tools.checking.citations import cites
 from build_tools.checking.passage import Passage, compile_pattern, number_value
 from build_tools.diagnostics import Finding, source_line
 from build_tools.model.sentences import Citations
 from build_tools.model.sheet import Agreement, Description, printed
 
 TAGS = ("para", "row", "entry", "screen", "title", "listitem")
+
+
+_CITED = re.compile(r"\[cites « (.+) »\]$")
+"""How a working names the sentence its rule cites (`citations.cites`)."""
 
 
 def fold(findings: list[Finding]) -> list[Finding]:
@@ -46,13 +50,15 @@ def fold(findings: list[Finding]) -> list[Finding]:
             key = (str(correction.file), correction.line, correction.column)
             places.setdefault(key, finding)
     # A sentence the sheet cites, which a rule cites too and the book now says otherwise:
-    # the contradiction at the book's word is the fault, the sheet's words its working.
-    contradicted = {
-        line: finding
+    # the finding at the book's word is the fault, the sheet's words its working.
+    contradicted = [
+        (cited.group(1).removesuffix(" …"), finding)
         for finding in findings
-        if finding.category == "contradiction"
+        if finding.category in ("contradiction", "erratum")
         for line in finding.derivation
-    }
+        for cited in [_CITED.search(line)]
+        if cited is not None
+    ]
     kept = []
     for finding in findings:
         erratum = (
@@ -61,8 +67,10 @@ def fold(findings: list[Finding]) -> list[Finding]:
             else None
         )
         if finding.category == "sheet-source" and finding.key:
-            said = cites(finding.key)
-            erratum = next((f for line, f in contradicted.items() if line.endswith(said)), None)
+            words = finding.key
+            erratum = next(
+                (found for cited, found in contradicted if cited in words or words in cited), None
+            )
         if erratum is None:
             kept.append(finding)
         else:

@@ -61,7 +61,7 @@ RELATIONS = {
         "direction": {
             "plus haut": [r"plus haute?s?", r"plus élevée?s?", r"plus grande?s?", r"au-dessus"],
             "plus bas": [
-                r"plus basse?s?",
+                r"plus bas(?:ses?)?",
                 r"plus faibles?",
                 r"plus petite?s?",
                 r"au-dessous",
