@@ -12,12 +12,13 @@ never computes what the rules would not.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import inspect
 import itertools
 import json
+import math
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -51,11 +52,27 @@ _HELPERS = (
     "    if (wanted !== '' && t(table + '-' + i + '-' + column) === wanted)\n"
     "      return v(table + '-' + i + '-' + box);\n"
     "  return blank; }\n"
+    "function p(x) { var s = Math.abs(x - Math.round(x)) < 1e-9 ? String(Math.round(x))\n"
+    '  : x.toFixed(2).replace(/0+$/, "").replace(/\\.$/, "").replace(".", ",");\n'
+    '  return s.replace("-", "\\u2212"); }\n'
 )
-"""What every script reads fields with: a number (`v`), a text (`t`), a table's row (`r`)."""
+"""What every script reads fields with: a number (`v`), a text (`t`), a table's row (`r`);
+and how it writes a quotient as the sheet prints it (`p`: « 1,3 », two decimals at most)."""
+
+ROUNDINGS = {
+    "": (lambda x: x, "{}"),
+    "exact": (lambda x: x, "p({})"),
+    "floor": (math.floor, "Math.floor({})"),
+    "ceil": (math.ceil, "Math.ceil({})"),
+    "half up": (lambda x: math.floor(x + Fraction(1, 2)), "Math.floor({} + 0.5)"),
+}
+"""How a formula's quotient becomes the box's value, in Python and in JavaScript: as it
+stands (a formula of no division), written with its decimals (a rule giving the fraction,
+`gain = Int / 10`), or rounded down, up or to the nearest, half up; a formula that divides
+is kept with the first of them that gives the rule's values."""
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class Script:
     """A derived field's calculate action: its JavaScript and the fields it reads."""
 
@@ -99,7 +116,7 @@ def scripts(description: Description) -> list[Script]:
     return ordered
 
 
-@dataclass
+@dataclasses.dataclass
 class _Translation:
     """A box's sources in JavaScript, and the fields the script reads."""
 
@@ -170,7 +187,7 @@ class _Translation:
         return shape.javascript(sources)
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class _Shape:
     """A rule's formula as an expression of its arguments (`_a0`, `_a1`…), arithmetic or by
     cases, in Python's notation: its JavaScript, and its value for numbers."""
@@ -179,6 +196,8 @@ class _Shape:
     cases: tuple[tuple[str, Any], ...]
     """(condition, outcome): the outcome a Python expression, or a value as printed; the one
     case of an arithmetic formula has the condition « True »."""
+    rounding: str = ""
+    """How a quotient becomes the box's value (ROUNDINGS)."""
 
     @classmethod
     def of(cls, citation, rule, arguments: Mapping[str, Any]) -> _Shape | None:
@@ -230,7 +249,12 @@ class _Shape:
                     _javascript(outcome)
         except ValueError:
             return None
-        return shape if shape.holds(rule) else None
+        divides = any("/" in outcome for _, outcome in shape.cases)
+        for rounding in [r for r in ROUNDINGS if r] if divides else [""]:
+            rounded = dataclasses.replace(shape, rounding=rounding)
+            if rounded.holds(rule):
+                return rounded
+        return None
 
     def with_outcomes(self, rule) -> _Shape | None:
         """A case whose outcome is words (« mourant », « un jet d'évanouissement est dû »)
@@ -254,7 +278,7 @@ class _Shape:
             else:
                 outcome = f"({outcome})"
             cases.append((condition, outcome))
-        return _Shape(self.arguments, tuple(cases))
+        return _Shape(self.arguments, tuple(cases), self.rounding)
 
     def samples(self) -> Iterator[tuple[int, ...]]:
         if len(self.arguments) <= 3:
@@ -287,8 +311,17 @@ class _Shape:
                 return False
             outcome = self.cases[index][1]
             values = {f"_a{i}": value for i, value in enumerate(inputs)}
-            got = json.loads(outcome) if outcome.startswith('"') else _python(outcome, values)
-            if isinstance(got, str) or isinstance(expected, bool):
+            if outcome.startswith('"'):
+                got = json.loads(outcome)
+            else:
+                try:
+                    got = ROUNDINGS[self.rounding][0](_python(outcome, values))
+                except ZeroDivisionError:
+                    return False  # the form would divide by nought where the rule does not
+            if self.rounding == "exact":
+                if not isinstance(expected, Fraction) or _written(got) != printed(expected):
+                    return False  # the form writes a quotient as a text, as the sheet does
+            elif isinstance(got, str) or isinstance(expected, bool):
                 if got != printed(expected):
                     return False
             elif got != expected or isinstance(expected, Fraction) and expected.denominator != 1:
@@ -300,7 +333,10 @@ class _Shape:
         names = {f"_a{i}": sources[argument] for i, argument in enumerate(self.arguments)}
         script = ""
         for condition, outcome in reversed(self.cases):
-            value = outcome if outcome.startswith('"') else _javascript(outcome, names)
+            if outcome.startswith('"'):
+                value = outcome
+            else:
+                value = ROUNDINGS[self.rounding][1].format(_javascript(outcome, names))
             if condition == "True" or not script:
                 script = value
             else:
@@ -338,12 +374,22 @@ def _symbol(meaning, names, defaults, order, rule) -> str | None:
     return None
 
 
+def _written(value: Fraction) -> str:
+    """A quotient as the form's `p` writes it: JavaScript's toFixed(2), which rounds the
+    magnitude half up, its trailing zeros dropped."""
+    if value.denominator == 1:
+        return printed(int(value))
+    hundredths = math.floor(abs(value) * 100 + Fraction(1, 2))
+    text = f"{hundredths // 100}.{hundredths % 100:02d}".rstrip("0").rstrip(".")
+    return ("−" if value < 0 else "") + text.replace(".", ",")
+
+
 def _python(expression: str, values: Mapping[str, Any]) -> Any:
     text = re.sub(r"\b_a\d+\b", lambda m: f"({values[m[0]]})", expression)
     return evaluate(text)
 
 
-_OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*"}
+_OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
 _COMPARISONS = {
     ast.Lt: "<",
     ast.LtE: "<=",
@@ -356,7 +402,7 @@ _COMPARISONS = {
 
 def _javascript(expression: str, names: Mapping[str, str] | None = None) -> str:
     """A Python expression of numbers, comparisons and the arguments `_aN` in JavaScript;
-    ValueError for anything else (a division the form would write with a point, a word)."""
+    ValueError for anything else (a word, a function)."""
     try:
         tree = ast.parse(expression, mode="eval")
     except SyntaxError:
