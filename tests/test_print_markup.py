@@ -85,21 +85,17 @@ def test_the_print_page_breaks_a_listing_at_the_measure_of_the_blocks_around_it(
 
 
 @pytest.fixture(scope="module")
-def printed(tmp_path_factory):
-    from build_tools.commands.cli import main
-
-    folder = tmp_path_factory.mktemp("glyphs") / "glyphes"
-    folder.mkdir()
-    (folder / "book.xml").write_text(GLYPHS, encoding="utf-8")
-    out = tmp_path_factory.mktemp("out")
-    main(["build", str(folder), "--format", "pdf", "--out", str(out)])
+def printed(shared_build):
+    """The book's PDF build (shared for the run): what it said, and the PDF's text."""
+    folder = shared_build.book("glyphes", {"book.xml": GLYPHS})
+    build = shared_build.run(folder, "--format", "pdf")
     text = subprocess.run(
-        ["pdftotext", "-layout", str(out / "glyphes/glyphes.pdf"), "-"],
+        ["pdftotext", "-layout", str(build.folder / "glyphes/glyphes.pdf"), "-"],
         capture_output=True,
         text=True,
         check=True,
     ).stdout
-    return folder, text
+    return build, text
 
 
 def test_the_pdf_wraps_the_long_line_with_a_mark(printed):
@@ -110,9 +106,8 @@ def test_the_pdf_wraps_the_long_line_with_a_mark(printed):
     assert "plus_de_code_sans_espace_aucun_pour_voir" in joined
 
 
-def test_a_character_no_font_has_is_a_warning_at_its_line(printed, rulebook):
-    folder, _ = printed
-    run = rulebook("build", str(folder), "--format", "pdf", "--out", str(folder.parent / "again"))
+def test_a_character_no_font_has_is_a_warning_at_its_line(printed):
+    run, _ = printed
     assert (
         "book.xml:2:1: warning: chapter « C »: the character '𓀀' (U+13000 EGYPTIAN HIEROGLYPH A001) "
         "is in no installed font: the PDF prints it as an empty box"

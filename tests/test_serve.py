@@ -29,6 +29,7 @@ CHAPTER = '<chapter id="un"><title>Un</title>\n<para>Premier jet.</para>\n</chap
 
 pytestmark = [
     pytest.mark.slow,
+    pytest.mark.xdist_group("serve"),  # one worker, one Chromium (the `chromium` fixture)
     pytest.mark.skipif(CHROMIUM is None, reason="needs headless Chromium (Debian: chromium)"),
 ]
 
@@ -57,12 +58,24 @@ class Browser:
         os.close(answers_write)
         self.buffer = b""
         self.number = 0
+        self.context = None
         self.session = self.tab()
 
     def tab(self) -> str:
-        """A new tab: the session to speak to it."""
-        target = self.call("Target.createTarget", url="about:blank")["targetId"]
+        """A new tab (of the current browser context): the session to speak to it."""
+        more = {"browserContextId": self.context} if self.context else {}
+        target = self.call("Target.createTarget", url="about:blank", **more)["targetId"]
         return self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+
+    def new_context(self) -> None:
+        """A browser context of its own, as a fresh profile (no cookie, no storage, no cache
+        of the tests before), with a tab: its tabs are closed with it (`end_context`)."""
+        self.context = self.call("Target.createBrowserContext")["browserContextId"]
+        self.session = self.tab()
+
+    def end_context(self) -> None:
+        self.call("Target.disposeBrowserContext", browserContextId=self.context)
+        self.context = None
 
     def call(self, method: str, session: str | None = None, **params):
         self.number += 1
@@ -140,11 +153,19 @@ def served(book, tmp_path):
         process.wait(timeout=30)
 
 
-@pytest.fixture
-def browser(tmp_path):
-    browser = Browser(tmp_path / "profile")
+@pytest.fixture(scope="module")
+def chromium(tmp_path_factory):
+    """One Chromium for the module's tests (each in a browser context of its own: `browser`)."""
+    browser = Browser(tmp_path_factory.mktemp("chromium") / "profile")
     yield browser
     browser.close()
+
+
+@pytest.fixture
+def browser(chromium):
+    chromium.new_context()
+    yield chromium
+    chromium.end_context()
 
 
 def test_an_edit_shows_in_the_open_page(book, served, browser):

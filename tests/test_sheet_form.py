@@ -24,7 +24,6 @@ import pytest
 from build_tools.books import discover, load_game
 from build_tools.checking.totals import totals
 from build_tools.model.sheet import printed
-from build_tools.render.sheets.pages import sheet_pdf
 
 pikepdf = pytest.importorskip("pikepdf")
 
@@ -38,12 +37,13 @@ def _game(name: str):
 
 
 @pytest.fixture(scope="module")
-def forms():
-    """The blank A4 form of each game, as the build writes it."""
+def forms(shared_build):
+    """The blank A4 form of each game, as the build writes it (the build of tests/test_sheets.py,
+    shared for the run)."""
     found = {}
     for name in ("cda", "harmonies", "edad"):
-        book, game = _game(name)
-        found[name] = sheet_pdf(game.sheet, book.folder, "a4")
+        out = shared_build(name, "--format", "sheets", env={"SOURCE_DATE_EPOCH": "1700000000"})
+        found[name] = (out / name / "sheet.pdf").read_bytes()
     return found
 
 
