@@ -304,5 +304,11 @@ def table(rendered: Set[str] = RENDERED) -> dict[str, str]:
 def unsupported_message(name: str, parent: str = "") -> str:
     """What the check and the build say of an element rendered nowhere (or only in `parent`)."""
     if parent:
-        return f"<{name}> is only rendered inside {parent}: here its text is shown inside a marker"
-    return f"no renderer handles <{name}>: its text is shown inside a marker"
+        shown = shown_element(name)
+        return f"{shown} is only rendered inside {parent}: here its text is shown inside a marker"
+    return f"no renderer handles {shown_element(name)}: its text is shown inside a marker"
+
+
+def shown_element(name: str) -> str:
+    """« <name> », an element's name as a message says it: text, never markup."""
+    return "<" + name + ">"

@@ -10,9 +10,8 @@ où °R ≤ CA ». `rulebook check` keeps the check's own notation.
 from __future__ import annotations
 
 import re
-from html import escape
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 WORDS = {
     "fr": {
@@ -128,8 +127,8 @@ def _powers(text: str) -> Markup:
             exponent, after = text[exponent_start + 1 : end], end + 1
         else:
             exponent, after = match.group(2), match.end()
-        pieces.append(escape(text[done : match.start()], quote=False))
-        pieces.append(f"{escape(match.group(1), quote=False)}<sup>{_powers(exponent)}</sup>")
+        pieces.append(escape(text[done : match.start()]))
+        pieces.append(Markup("{}<sup>{}</sup>").format(match.group(1), _powers(exponent)))
         done = after
-    pieces.append(escape(text[done:], quote=False))
-    return Markup("".join(pieces))
+    pieces.append(escape(text[done:]))
+    return Markup().join(pieces)

@@ -205,24 +205,24 @@ class Marks:
         pieces.append((text[last:], None))
         return pieces
 
-    def cell(self, entry: etree._Element, translator) -> str:
+    def cell(self, entry: etree._Element, translator) -> Markup:
         """The erratum sign of a table entry the check found wrong, with what the rules give."""
         statements = self.cells.get(entry)
         if not statements:
-            return ""
-        return str(
-            translator.blocks.cell_erratum(
-                statement="\u202f; ".join(statements), medium=self.medium
-            )
+            return Markup()
+        return translator.blocks.cell_erratum(
+            statement="\u202f; ".join(statements), medium=self.medium
         )
 
     # -- the mark of a passage ---------------------------------------------------------
 
-    def render(self, element: etree._Element, translator) -> str:
+    def render(self, element: etree._Element, translator) -> Markup:
         """The mark of `element` (empty when no binding checked it, or when it stands beside
         its errata), then those of the passages around it whose errata end in it."""
-        own = "" if self._shown_beside(element, translator) else self._mark(element, translator)
-        return own + (self.after(element, translator) if element.tag in BESIDE else "")
+        own = (
+            Markup() if self._shown_beside(element, translator) else self._mark(element, translator)
+        )
+        return own + (self.after(element, translator) if element.tag in BESIDE else Markup())
 
     def _shown_beside(self, element: etree._Element, translator) -> bool:
         """Whether the mark of `element` stands beside its errata: their block is printed (an
@@ -233,20 +233,20 @@ class Marks:
         path = [block, *block.iterancestors()]
         return not any(translator.excluded(node) for node in path[: path.index(element)])
 
-    def after(self, block: etree._Element, translator) -> str:
+    def after(self, block: etree._Element, translator) -> Markup:
         """The marks of the passages whose errata end in `block`, written at its end (a
         paragraph's, a table's mark) or, for a block with no mark of its own (`AFTER`: a
         listing, a list), after it."""
-        return "".join(
+        return Markup().join(
             self._mark(around, translator)
             for around in self.beside.get(block, ())
             if self._shown_beside(around, translator)
         )
 
-    def _mark(self, element: etree._Element, translator) -> str:
+    def _mark(self, element: etree._Element, translator) -> Markup:
         verification = self.verifications.get(element)
         if verification is None:
-            return ""
+            return Markup()
         errata = [spot.finding for spot in self.errata_of.get(element, [])]
         shown = {id(finding) for finding in errata}
         claims, used, shown_claims = [], set(), []
@@ -264,7 +264,7 @@ class Marks:
                 claims.append(self._stated(finding))
                 claims[-1]["rules"] = self.rules(finding, translator)
         if not claims:
-            return ""  # all it checked stands in remarks this edition does not print
+            return Markup()  # all it checked stands in remarks this edition does not print
         status = ERRATUM if any(not claim["agreed"] for claim in claims) else verification.status
         notes = []
         if verification.unbound:
@@ -295,17 +295,15 @@ class Marks:
         if status == "verified" and element.tag in ("table", "informaltable"):
             title, summary = self.checked_against(element, shown_claims, translator)
         anchors = [claim["anchor"] for claim in wrong if claim["anchor"]]
-        return str(
-            translator.blocks.verification(
-                id=self.ids[element],
-                status=status,
-                title=title,
-                summary=summary,
-                claims=claims,
-                notes=notes,
-                errata_href=anchors[0] if anchors else "",
-                medium=self.medium,
-            )
+        return translator.blocks.verification(
+            id=self.ids[element],
+            status=status,
+            title=title,
+            summary=summary,
+            claims=claims,
+            notes=notes,
+            errata_href=anchors[0] if anchors else "",
+            medium=self.medium,
         )
 
     def checked_against(self, table: etree._Element, claims, translator) -> tuple[str, str]:
@@ -624,11 +622,11 @@ class Marks:
     def _excerpt(self, excerpt: str, corrections: list[Correction], old: bool) -> Markup:
         """The excerpt, set, with the wrong (or the right) tokens of its corrections marked."""
         if not excerpt:
-            return Markup("")
+            return Markup()
         spans = edited_spans(excerpt, corrections)
         if not spans:
-            return Markup(escape(self.typography.apply(excerpt)))
-        pieces, last = Markup(""), 0
+            return escape(self.typography.apply(excerpt))
+        pieces, last = Markup(), 0
         for start, end, correction in spans:
             token = correction.old if old else correction.new
             if token == "-" and re.match(r"\s?\d", excerpt[end:]):

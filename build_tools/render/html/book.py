@@ -13,13 +13,12 @@ their assembly (numbering, marks, links, search, errata page), kept in one modul
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html import escape
 from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lxml import etree
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from build_tools.assets import TEMPLATES
 from build_tools.model.docbook import SECTIONS
@@ -33,6 +32,7 @@ from build_tools.render.html import search as search_html
 from build_tools.render.html import web_faces
 from build_tools.render.html.parallel import in_parallel
 from build_tools.render.html.translator import Page, Translator
+from build_tools.render.markup import rendered, style_text
 
 if TYPE_CHECKING:  # Jinja2 is imported when a page is rendered: `rulebook check` needs none
     from jinja2 import Environment, FileSystemBytecodeCache
@@ -148,7 +148,7 @@ class HtmlBook:
         for element in self.unlinked:
             identifier = element.get("linkend")
             entry = named.setdefault(identifier, {"words": [], "places": [], "id": identifier})
-            words = Markup(translator.plain(element) or escape(identifier))
+            words = translator.plain(element) or escape(identifier)
             if words not in entry["words"]:
                 entry["words"].append(words)
             holder = next(
@@ -196,7 +196,12 @@ class HtmlBook:
 
     # -- the single page -------------------------------------------------------------
 
-    def single_page(self) -> str:
+    def page(self, template: str, **values: Any) -> Markup:
+        """The page `template` of templates/ rendered: markup by construction, for Jinja
+        escapes every value that is not markup itself (autoescape)."""
+        return rendered(self.environment.get_template(template), **values)
+
+    def single_page(self) -> Markup:
         """The whole book as one HTML page, its stylesheet embedded (the PDF is made from it)."""
         self.marks.errata_page = ""
         translator = self.translator(Page(None, heading_base=2))
@@ -204,10 +209,11 @@ class HtmlBook:
         if printed:
             translator.body_start = self._first_division(translator)
         titlepage = self._titlepage(translator)
-        divisions = [Markup(translator.render(child)) for child in self._body()]
+        divisions = [translator.render(child) for child in self._body()]
         self.findings = list(translator.findings)
         self.assets.update(translator.assets)
-        return self.environment.get_template("html/book.html").render(
+        return self.page(
+            "html/book.html",
             lang=self.language,
             title=self.book_title(translator),
             stylesheet=None,
@@ -215,7 +221,7 @@ class HtmlBook:
             # PDF's metadata
             inline_css=None
             if printed
-            else Markup(self.stylesheet(fonts=f"html/{web_faces.FOLDER}/")),
+            else style_text(self.stylesheet(fonts=f"html/{web_faces.FOLDER}/")),
             metadata=pdf_markup.metadata(self.root, self.typography) if printed else [],
             titlepage=titlepage,
             front_matter=self._front_matter(translator),
@@ -250,15 +256,16 @@ class HtmlBook:
 
     # -- the errata sheet ----------------------------------------------------------------
 
-    def errata_sheet(self, folios: dict[str, str], stylesheet: str) -> str:
+    def errata_sheet(self, folios: dict[str, str], stylesheet: str) -> Markup:
         """The errata on a page of their own, each with its page in the printed book."""
         self.marks.errata_page = ""
         translator = self.translator(Page(None, heading_base=2))
-        return self.environment.get_template("html/errata_sheet.html").render(
+        return self.page(
+            "html/errata_sheet.html",
             lang=self.language,
-            title=Markup(f"{self.words['errata']} — {self.book_title(translator)}"),
+            title=self.words["errata"] + Markup(" — ") + self.book_title(translator),
             stylesheet=None,
-            inline_css=Markup(stylesheet),
+            inline_css=style_text(stylesheet),
             book_title=self.book_title(translator),
             edition=pdf_markup.edition(self.root),
             errata=self.marks.errata(
@@ -284,7 +291,7 @@ class HtmlBook:
         names = [self.numbering.pages[division] for division in divisions]
         book_title = self.book_title(index)
         navigation = [
-            {"href": name, "title": Markup(self._short_title(index, division))}
+            {"href": name, "title": self._short_title(index, division)}
             for name, division in zip(names, divisions, strict=True)
         ]
         if self.has_rules:
@@ -292,7 +299,8 @@ class HtmlBook:
         pages.append(
             (
                 "index.html",
-                self.environment.get_template("html/index.html").render(
+                self.page(
+                    "html/index.html",
                     lang=self.language,
                     title=book_title,
                     stylesheet="book.css",
@@ -302,12 +310,10 @@ class HtmlBook:
                     contents=self.contents(index),
                     legend=bool(self.marks.verifications),
                     # anything under <book> that is not a division (not valid DocBook, but kept)
-                    extra=Markup(
-                        "".join(
-                            index.render(child)
-                            for child in self._body()
-                            if child not in self.numbering.pages
-                        )
+                    extra=Markup().join(
+                        index.render(child)
+                        for child in self._body()
+                        if child not in self.numbering.pages
                     ),
                     single_page=f"../{self.context.book.name}.html",
                     next=navigation[0] if navigation else None,
@@ -318,15 +324,16 @@ class HtmlBook:
         findings = list(index.findings)
         for position, (name, division) in enumerate(zip(names, divisions, strict=True)):
             translator = self.translator(Page(name, heading_base=1))
-            content = Markup(translator.render(division))
+            content = translator.render(division)
             findings += translator.findings
             self.assets.update(translator.assets)
             pages.append(
                 (
                     name,
-                    self.environment.get_template("html/chapter.html").render(
+                    self.page(
+                        "html/chapter.html",
                         lang=self.language,
-                        title=Markup(f"{self._short_title(translator, division)} — {book_title}"),
+                        title=self._short_title(translator, division) + " — " + book_title,
                         stylesheet="book.css",
                         inline_css=None,
                         book_title=book_title,
@@ -349,9 +356,10 @@ class HtmlBook:
         pages.append(
             (
                 ERRATA_PAGE,
-                self.environment.get_template("html/errata_page.html").render(
+                self.page(
+                    "html/errata_page.html",
                     lang=self.language,
-                    title=Markup(f"{self.words['errata']} — {book_title}"),
+                    title=self.words["errata"] + Markup(" — ") + book_title,
                     stylesheet="book.css",
                     inline_css=None,
                     book_title=book_title,
@@ -410,7 +418,7 @@ class HtmlBook:
             self.faces[f"html/{web_faces.FOLDER}/{face.name}"] = face
 
     def book_title(self, translator: Translator) -> Markup:
-        return Markup(translator.plain_title(self.root))
+        return translator.plain_title(self.root)
 
     def _titlepage(self, translator: Translator) -> Markup:
         info = next((child for child in self.root if child.tag in INFO), None)
@@ -420,17 +428,17 @@ class HtmlBook:
             html = translator.empty_anchor(self.numbering.anchor(self.root)) + html
         notes = translator.take_footnotes()
         if notes:
-            html += str(translator.blocks.footnote_list(notes))
-        return Markup(html)
+            html += translator.blocks.footnote_list(notes)
+        return html
 
     def _front_matter(self, translator: Translator) -> dict[str, Markup]:
         """The abstract, legal notice, revision history (and in print the copyright) the title
         page's info set aside, for the page to place."""
         front, translator.front_matter = translator.front_matter, {}
         names = ("copyrights", "abstract", "legalnotice", "revhistory")
-        return {name: Markup(front.get(name, "")) for name in names}
+        return {name: front.get(name, Markup()) for name in names}
 
-    def _short_title(self, translator: Translator, division: etree._Element) -> str:
+    def _short_title(self, translator: Translator, division: etree._Element) -> Markup:
         abbreviation = division.find("titleabbrev")
         title = (
             translator.plain(abbreviation)
@@ -438,7 +446,7 @@ class HtmlBook:
             else (translator.plain_title(division))
         )
         label = translator.label(division)
-        return f"{label}{self.words['label_separator']}{title}" if label else title
+        return label + self.words["label_separator"] + title if label else title
 
     def contents(self, translator: Translator) -> list[dict]:
         """The table of contents: divisions and their sections, with labels and links."""
@@ -466,7 +474,7 @@ class HtmlBook:
             entries = [
                 {
                     "label": translator.label(element),
-                    "title": Markup(translator.plain_title(element)),
+                    "title": translator.plain_title(element),
                     "href": translator.href(element),
                 }
                 for element in self.root.iter(*tags)
@@ -497,7 +505,7 @@ class HtmlBook:
             href = self.numbering.pages[element]
         return {
             "label": translator.label(element),
-            "title": Markup(translator.plain_title(element)),
+            "title": translator.plain_title(element),
             "href": href,
             "children": children,
         }
@@ -518,14 +526,14 @@ def _environment() -> Environment:
     return environment
 
 
-def ending_with(content: str, mark: str, medium: str) -> Markup:
+def ending_with(content: Markup, mark: Markup, medium: str) -> Markup:
     """`content` followed by `mark`; in print inside its last paragraph: no line holds it alone."""
     if not mark:
-        return Markup(content)
-    html = str(content).rstrip()
+        return escape(content)
+    html = escape(content).rstrip()
     if medium == "print" and html.endswith("</p>"):
-        return Markup(html[: -len("</p>")] + str(mark) + "</p>")
-    return Markup(html + str(mark))
+        return html[: -len("</p>")] + mark + Markup("</p>")
+    return html + mark
 
 
 def _bytecode_cache() -> FileSystemBytecodeCache | None:

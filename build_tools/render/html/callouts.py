@@ -9,9 +9,8 @@ a man page: « Nom » (name — purpose), « Synopsis », then its sections; an
 
 from __future__ import annotations
 
-from html import escape
-
 from lxml import etree
+from markupsafe import Markup, escape
 
 from build_tools.diagnostics import Finding, at_line
 from build_tools.model.docbook import SECTIONS, enclosing
@@ -40,27 +39,27 @@ class Callouts:
             return marks.index(element) + 1 if element in marks else None
         return None
 
-    def bubble(self, number: int | str) -> str:
-        word = escape(self.words["callout"].format(number=number), quote=True)
-        return f'<span class="callout-bug" title="{word}">{number}</span>'
+    def bubble(self, number: int | str) -> Markup:
+        word = self.words["callout"].format(number=number)
+        return Markup('<span class="callout-bug" title="{}">{}</span>').format(word, number)
 
-    def visit_co(self, element: etree._Element) -> str:
-        anchor = escape(self.numbering.anchor(element))
+    def visit_co(self, element: etree._Element) -> Markup:
+        anchor = self.numbering.anchor(element)
         bubble = self.bubble(self.callout_number(element))
         linked = element.get("linkends", "").split()
         if linked and not self._link and self.target(linked[0]) is not None:
-            href = escape(self.href(self.target(linked[0])))
-            return f'<a class="co" id="{anchor}" href="{href}">{bubble}</a>'
-        return f'<span class="co" id="{anchor}">{bubble}</span>'
+            href = self.href(self.target(linked[0]))
+            return Markup('<a class="co" id="{}" href="{}">{}</a>').format(anchor, href, bubble)
+        return Markup('<span class="co" id="{}">{}</span>').format(anchor, bubble)
 
-    def visit_coref(self, element: etree._Element) -> str:
+    def visit_coref(self, element: etree._Element) -> Markup:
         target = self.target(element.get("linkend"))
         number = self.callout_number(target) if target is not None else None
         if number is None:
-            return self.link_to(element.get("linkend", ""), "", "coref")
+            return self.link_to(element.get("linkend", ""), Markup(), "coref")
         return self.link_to(element.get("linkend", ""), self.bubble(number), "coref")
 
-    def visit_calloutlist(self, element: etree._Element) -> str:
+    def visit_calloutlist(self, element: etree._Element) -> Markup:
         entries = []
         for callout in element.findall("callout"):
             bubbles = []
@@ -68,24 +67,24 @@ class Callouts:
                 target = self.target(identifier)
                 number = self.callout_number(target) if target is not None else None
                 if number is None:
-                    bubbles.append(self.link_to(identifier, "", "callout"))
+                    bubbles.append(self.link_to(identifier, Markup(), "callout"))
                 else:
                     bubbles.append(self.link_to(identifier, self.bubble(number), "callout"))
             entries.append(
                 {
                     "id": self.numbering.anchor(callout),
-                    "bubbles": self.markup(" ".join(bubbles)),
-                    "content": self.markup(self.contents(callout)),
+                    "bubbles": Markup(" ").join(bubbles),
+                    "content": self.contents(callout),
                 }
             )
         return self.block("calloutlist", element, title=self.title(element), entries=entries)
 
-    def visit_callout(self, element: etree._Element) -> str:
+    def visit_callout(self, element: etree._Element) -> Markup:
         return self.misplaced(element, "a calloutlist")
 
-    def visit_programlistingco(self, element: etree._Element) -> str:
+    def visit_programlistingco(self, element: etree._Element) -> Markup:
         """A listing whose areaspec names lines: a bubble at the end of each line named."""
-        marks: dict[int, list[str]] = {}
+        marks: dict[int, list[Markup]] = {}
         spec = element.find("areaspec")
         for area in spec.iter("area") if spec is not None else ():
             if not self.placed(area):
@@ -94,7 +93,8 @@ class Callouts:
             anchor = self.numbering.anchor(area)
             bubble = self.bubble(self.callout_number(area))
             marks.setdefault(_first_line(area.get("coords", "")), []).append(
-                self.set_anchor(area) + f'<span class="co" id="{escape(anchor)}">{bubble}</span>'
+                self.set_anchor(area)
+                + Markup('<span class="co" id="{}">{}</span>').format(anchor, bubble)
             )
         parts = []
         for child in element:
@@ -112,55 +112,57 @@ class Callouts:
                 for number, marked in marks.items():
                     if 0 < number <= count:
                         index = broken.last_line_of(number) if broken is not None else number - 1
-                        lines[index] += " " + "".join(marked)
+                        lines[index] += Markup(" ") + Markup().join(marked)
                 parts.append(
-                    self.call("literal_block", child, kind=child.tag, content="\n".join(lines))
+                    self.call(
+                        "literal_block", child, kind=child.tag, content=Markup("\n").join(lines)
+                    )
                 )
             elif isinstance(child.tag, str) and child.tag != "areaspec":
                 parts.append(self.render(child))
-        return "".join(parts)
+        return Markup().join(parts)
 
     visit_screenco = visit_programlistingco
 
-    def set_anchor(self, area: etree._Element) -> str:
+    def set_anchor(self, area: etree._Element) -> Markup:
         """The anchor of the areaset `area` is the first drawn area of, if it has an id."""
         areaset = area.getparent()
         if areaset.tag != "areaset" or not areaset.get("id"):
-            return ""
+            return Markup()
         anchor = self.numbering.anchor(areaset)
         if anchor in self._anchored:
-            return ""
+            return Markup()
         self._anchored.add(anchor)
         return self.empty_anchor(anchor)
 
-    def visit_mediaobjectco(self, element: etree._Element) -> str:
+    def visit_mediaobjectco(self, element: etree._Element) -> Markup:
         parts = []
         for child in element:
             if child.tag == "imageobjectco":
                 parts.append(self.visit_imageobjectco(child))
             elif isinstance(child.tag, str) and child.tag not in ("objectinfo", "textobject"):
                 parts.append(self.render(child))
-        return self.call("mediaobject", element, content="".join(parts), caption="")
+        return self.call("mediaobject", element, content=Markup().join(parts), caption="")
 
-    def visit_imageobjectco(self, element: etree._Element) -> str:
+    def visit_imageobjectco(self, element: etree._Element) -> Markup:
         """An image with callout areas: the image and its list; the areas cannot be drawn on it."""
         for area in element.iter("area"):
             self.unplaced_area(area)
         image = element.find("imageobject")
-        html = ""
+        html = Markup()
         if image is not None and image.find("imagedata") is not None:
             source = self.image(image.find("imagedata"))
             if source:
-                html = f'<img src="{escape(source)}" alt="">'
+                html = Markup('<img src="{}" alt="">').format(source)
         for child in element:
             if child.tag == "calloutlist":
                 html += self.render(child)
         return html
 
-    def visit_graphicco(self, element: etree._Element) -> str:
+    def visit_graphicco(self, element: etree._Element) -> Markup:
         for area in element.iter("area"):
             self.unplaced_area(area)
-        return "".join(
+        return Markup().join(
             self.render(child)
             for child in element
             if isinstance(child.tag, str) and child.tag != "areaspec"
@@ -200,7 +202,7 @@ class Callouts:
         )
         return None
 
-    def areaspec_part(self, element: etree._Element) -> str:
+    def areaspec_part(self, element: etree._Element) -> Markup:
         return self.misplaced(element, "a programlistingco or screenco")
 
     visit_areaspec = visit_area = visit_areaset = areaspec_part
@@ -214,7 +216,7 @@ class Callouts:
             if node.tag in SECTIONS + REFERENCE_SECTIONS + ("refentry",)
         )
 
-    def visit_reference(self, element: etree._Element) -> str:
+    def visit_reference(self, element: etree._Element) -> Markup:
         intro = element.find("partintro")
         return self.call(
             "division",
@@ -223,7 +225,7 @@ class Callouts:
             level=self.page.heading_base,
             label=self.label(element),
             title=self.title(element) or escape(self.words["reference"]),
-            content=(self.render(intro) if intro is not None else "")
+            content=self.render(intro)
             + self.contents(element, skip=("title", "subtitle", "titleabbrev", "partintro")),
             footnotes=[],
             mark="",
@@ -232,7 +234,7 @@ class Callouts:
             ),
         )
 
-    def visit_refentry(self, element: etree._Element) -> str:
+    def visit_refentry(self, element: etree._Element) -> Markup:
         return self.call(
             "section",
             element,
@@ -244,21 +246,23 @@ class Callouts:
             **self.print_heading(element, self.refentry_title(element)),
         )
 
-    def refentry_title(self, element: etree._Element) -> str:
+    def refentry_title(self, element: etree._Element) -> Markup:
         """« ls(1) » from refmeta, else the first refname, as docbook-xsl titles a man page."""
         meta = element.find("refmeta")
         if meta is not None and meta.find("refentrytitle") is not None:
             html = self.plain(meta.find("refentrytitle"))
             if meta.find("manvolnum") is not None:
-                html += f"({self.plain(meta.find('manvolnum'))})"
+                html += Markup("({})").format(self.plain(meta.find("manvolnum")))
             return html
         name = element.find("refnamediv/refname")
-        return self.plain(name) if name is not None else ""
+        return self.plain(name)
 
-    def visit_refnamediv(self, element: etree._Element) -> str:
-        names = ", ".join(self.contents(name, skip=()) for name in element.findall("refname"))
+    def visit_refnamediv(self, element: etree._Element) -> Markup:
+        names = Markup(", ").join(
+            self.contents(name, skip=()) for name in element.findall("refname")
+        )
         purpose = element.find("refpurpose")
-        line = names + (f" — {self.contents(purpose, skip=())}" if purpose is not None else "")
+        line = names + (" — " + self.contents(purpose, skip=()) if purpose is not None else "")
         classes = element.find("refclass")
         return self.call(
             "section",
@@ -266,12 +270,12 @@ class Callouts:
             level=min(6, self.page.heading_base + 1 + self.reference_depth(element)),
             label="",
             title=escape(self.words["refname"]),
-            content=f"<p>{line}</p>" + (self.render(classes) if classes is not None else ""),
+            content=Markup("<p>{}</p>").format(line) + self.render(classes),
             mark="",
             **self.print_heading(element, escape(self.words["refname"])),
         )
 
-    def visit_refsynopsisdiv(self, element: etree._Element) -> str:
+    def visit_refsynopsisdiv(self, element: etree._Element) -> Markup:
         return self.call(
             "section",
             element,
@@ -285,7 +289,7 @@ class Callouts:
             ),
         )
 
-    def visit_refsect1(self, element: etree._Element) -> str:
+    def visit_refsect1(self, element: etree._Element) -> Markup:
         return self.call(
             "section",
             element,
@@ -299,27 +303,29 @@ class Callouts:
 
     visit_refsect2 = visit_refsect3 = visit_refsection = visit_refsect1
 
-    def visit_refmeta(self, element: etree._Element) -> str:
-        return ""  # its title and volume make the page's title
+    def visit_refmeta(self, element: etree._Element) -> Markup:
+        return Markup()  # its title and volume make the page's title
 
-    def refentry_part(self, element: etree._Element) -> str:
+    def refentry_part(self, element: etree._Element) -> Markup:
         return self.misplaced(element, "a refentry")
 
     visit_refname = visit_refpurpose = visit_refdescriptor = refentry_part
 
-    def visit_refmiscinfo(self, element: etree._Element) -> str:
-        return ""  # metadata of the man page (its source, its manual), not shown by docbook-xsl
+    def visit_refmiscinfo(self, element: etree._Element) -> Markup:
+        return (
+            Markup()
+        )  # metadata of the man page (its source, its manual), not shown by docbook-xsl
 
     # -- the words of a cross reference ----------------------------------------------------------
 
-    def special_xref(self, target: etree._Element) -> str | None:
+    def special_xref(self, target: etree._Element) -> Markup | None:
         """The text docbook-xsl generates for an xref to these elements, or None."""
         tag = target.tag
         if tag == "refentry":
             return self.refentry_title(target)
         if tag in ("refnamediv", "refsynopsisdiv") + REFERENCE_SECTIONS:
             title = self.plain_title(target) or escape(self.words.get(tag, ""))
-            return self.words["xref_section"].format(title=title)
+            return self.say("xref_section", title=title)
         if tag in ("co", "area", "areaset"):
             return self.bubble(self.callout_number(target))
         if tag == "callout":
@@ -328,7 +334,7 @@ class Callouts:
                 found = self.target(identifier)
                 if found is not None and self.callout_number(found) is not None:
                     numbers.append(self.bubble(self.callout_number(found)))
-            return " ".join(numbers) or None
+            return Markup(" ").join(numbers) or None
         if tag in ("question", "answer", "qandaentry"):
             question = target if tag == "question" else target.find("question")
             if question is None and target.getparent() is not None:
@@ -343,16 +349,16 @@ class Callouts:
         if tag in ("biblioentry", "bibliomixed"):
             abbreviation = target.find("abbrev")
             key = self.plain(abbreviation) if abbreviation is not None else target.get("id", "")
-            return f"[{key}]"
+            return Markup("[{}]").format(key)
         if tag == "synopfragment":
-            return f"({self.synopsis_fragment_number(target)})"
+            return Markup("({})").format(self.synopsis_fragment_number(target))
         if tag == "step" and target.getparent() is not None:
             steps = [node for node in target.getparent() if node.tag == "step"]
-            return f"{escape(self.words['step'])} {steps.index(target) + 1}"
+            return Markup("{} {}").format(self.words["step"], steps.index(target) + 1)
         if tag == "listitem" and target.getparent() is not None:
             if target.getparent().tag == "orderedlist":  # docbook-xsl names it by its number
                 items = [node for node in target.getparent() if node.tag == "listitem"]
-                return str(items.index(target) + 1)
+                return escape(items.index(target) + 1)
         return None
 
 

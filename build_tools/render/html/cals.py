@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from lxml import etree
+from markupsafe import Markup
 
 from build_tools.model.grid import Cell, Group, first, group_of, lay_out
 
@@ -32,7 +33,7 @@ class Row:
 class CalsTables:
     """The table methods of the translator (mixed into `Translator`)."""
 
-    def visit_table(self, element: etree._Element) -> str:
+    def visit_table(self, element: etree._Element) -> Markup:
         groups = [self.table_group(group, element) for group in element.findall("tgroup")]
         frame = element.get("frame", "all")
         return self.call(
@@ -48,7 +49,7 @@ class CalsTables:
 
     visit_informaltable = visit_table
 
-    def table_part(self, element: etree._Element) -> str:
+    def table_part(self, element: etree._Element) -> Markup:
         return self.misplaced(element, "a table")
 
     visit_tgroup = visit_colspec = visit_spanspec = visit_thead = visit_tbody = table_part
@@ -140,11 +141,11 @@ class CalsTables:
             "classes": " ".join(classes),
             # a table in a cell: the id is its table's
             "id": self.numbering.anchors.get(entry, "") if entry.tag == "entry" else "",
-            "content": self.markup(
-                (self.render(entry) if entry.tag == "entrytbl" else self.contents(entry, skip=()))
-                + self.mark(entry)
-                + self.cell_erratum(entry)
-            ),
+            "content": (
+                self.render(entry) if entry.tag == "entrytbl" else self.contents(entry, skip=())
+            )
+            + self.mark(entry)
+            + self.cell_erratum(entry),
         }
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
-from html import escape
 
 from lxml import etree
+from markupsafe import Markup, escape
 
 from build_tools.model.docbook import SECTIONS
 from build_tools.model.numbering import DIVISION_TAGS
@@ -36,14 +36,14 @@ UNPRINTED = (
 class Entry:
     """One line of the index: its words, where they occur, what it sends to, what it holds."""
 
-    text: str
+    text: Markup
     """The words, as HTML."""
     key: str
     """How it sorts: its `sortas`, else its words, without case or accents."""
     locators: list[tuple[etree._Element, etree._Element | None]] = field(default_factory=list)
     """(indexterm, the indexterm ending its range or None), in the book's order."""
-    see: list[str] = field(default_factory=list)
-    see_also: list[str] = field(default_factory=list)
+    see: list[Markup] = field(default_factory=list)
+    see_also: list[Markup] = field(default_factory=list)
     children: dict[str, Entry] = field(default_factory=dict)
 
 
@@ -56,30 +56,30 @@ def sort_key(text: str) -> str:
 class Index:
     """The index methods of the translator (mixed into `Translator`)."""
 
-    def visit_indexterm(self, element: etree._Element) -> str:
+    def visit_indexterm(self, element: etree._Element) -> Markup:
         # Its words belong to the index, never to the sentence it sits in.
-        return f'<span class="indexterm" id="{escape(self.numbering.anchor(element))}"></span>'
+        return Markup('<span class="indexterm" id="{}"></span>').format(
+            self.numbering.anchor(element)
+        )
 
-    def index_part(self, element: etree._Element) -> str:
+    def index_part(self, element: etree._Element) -> Markup:
         return self.misplaced(element, "an indexterm")
 
     visit_primary = visit_secondary = visit_tertiary = visit_see = visit_seealso = index_part
 
-    def visit_index(self, element: etree._Element) -> str:
+    def visit_index(self, element: etree._Element) -> Markup:
         """The index as docbook-xsl makes it: what the author wrote in it (paragraphs, lists,
         `indexdiv`s and `indexentry`s), and, when no entry is written there, after it the
         entries the book's indexterms make."""
         written = [child for child in element if child.tag in ("indexdiv", "indexentry")]
         content = self.contents(element)
         if not written:
-            content += str(
-                self.structures.index(
-                    level=min(6, self.page.heading_base + 1),
-                    groups=[
-                        {"letter": letter, "entries": [self._index_entry(e) for e in entries]}
-                        for letter, entries in self.index_groups()
-                    ],
-                )
+            content += self.structures.index(
+                level=min(6, self.page.heading_base + 1),
+                groups=[
+                    {"letter": letter, "entries": [self._index_entry(e) for e in entries]}
+                    for letter, entries in self.index_groups()
+                ],
             )
         return self.call(
             "division",
@@ -139,10 +139,10 @@ class Index:
 
     def _index_entry(self, entry: Entry) -> dict:
         return {
-            "text": self.markup(entry.text),
+            "text": entry.text,
             "locators": [self._locator(term, end) for term, end in entry.locators],
-            "see": [self.markup(words) for words in entry.see],
-            "see_also": [self.markup(words) for words in entry.see_also],
+            "see": entry.see,
+            "see_also": entry.see_also,
             "children": [self._index_entry(child) for child in _sorted(entry.children)],
         }
 
@@ -153,7 +153,7 @@ class Index:
         return {
             "href": self.href(start),
             "end": self.href(end) if end is not None else "",
-            "text": self.markup(self._where(start)),
+            "text": self._where(start),
         }
 
     def _shown_place(self, term: etree._Element) -> etree._Element:
@@ -167,7 +167,7 @@ class Index:
                 return node
         return self.document.root
 
-    def _where(self, element: etree._Element) -> str:
+    def _where(self, element: etree._Element) -> Markup:
         """The title of the section or division `element` is in: the text of its link."""
         for node in element.iterancestors():
             if node.tag in SECTIONS + DIVISION_TAGS or node.tag in ("refentry", "reference"):

@@ -8,11 +8,11 @@ or refused image is a finding, and its text alternative is shown instead.
 
 from __future__ import annotations
 
-from html import escape
 from pathlib import Path
 from urllib.parse import quote
 
 from lxml import etree
+from markupsafe import Markup
 
 from build_tools import resources
 from build_tools.diagnostics import Finding, at_line
@@ -38,7 +38,7 @@ IMAGES = "media"
 class Media:
     """The figure and image methods of the translator (mixed into `Translator`)."""
 
-    def visit_figure(self, element: etree._Element) -> str:
+    def visit_figure(self, element: etree._Element) -> Markup:
         return self.call(
             "figure",
             element,
@@ -50,7 +50,7 @@ class Media:
 
     visit_informalfigure = visit_figure
 
-    def visit_mediaobject(self, element: etree._Element) -> str:
+    def visit_mediaobject(self, element: etree._Element) -> Markup:
         caption = element.find("caption")
         return self.call(
             "mediaobject",
@@ -59,10 +59,10 @@ class Media:
             caption=self.contents(caption) if caption is not None else "",
         )
 
-    def visit_inlinemediaobject(self, element: etree._Element) -> str:
+    def visit_inlinemediaobject(self, element: etree._Element) -> Markup:
         return self.media(element)
 
-    def media(self, element: etree._Element) -> str:
+    def media(self, element: etree._Element) -> Markup:
         """The first image of `element` a browser and WeasyPrint can show, else its text."""
         alternative = self.alternative(element)
         for other in element:
@@ -80,22 +80,25 @@ class Media:
                 source = self.image(imagedata)
                 if source:
                     style = width_style(imagedata)
-                    return f'<img src="{escape(source)}" alt="{alternative}"{style}>'
+                    return Markup('<img src="{}" alt="{}"{}>').format(source, alternative, style)
         if skipped:
             self.image_finding(skipped[0], formats_problem(skipped), "image-format")
         text = element.find("textobject")
         if element.tag == "inlinemediaobject":  # in a line of text: the words, no paragraphs
             shown = self.plain(text) if text is not None else alternative
-            return f'<span class="missing-image" title="{alternative}">{shown}</span>'
+            return Markup('<span class="missing-image" title="{}">{}</span>').format(
+                alternative, shown
+            )
         shown = self.contents(text) if text is not None else alternative
-        return f'<div class="missing-image" title="{alternative}">{shown}</div>'
+        return Markup('<div class="missing-image" title="{}">{}</div>').format(alternative, shown)
 
     def alternative(self, element: etree._Element) -> str:
-        """The short text standing for an image: its `alt`, else its `textobject` phrase."""
+        """The short text standing for an image: its `alt`, else its `textobject` phrase (text,
+        escaped where it is written)."""
         for path in ("alt", "textobject/phrase", "textobject"):
             node = element.find(path)
             if node is not None:
-                return escape(" ".join("".join(node.itertext()).split()), quote=True)
+                return " ".join("".join(node.itertext()).split())
         return ""
 
     def image(self, imagedata: etree._Element) -> str:
@@ -153,37 +156,38 @@ class Media:
             )
         )
 
-    def visit_graphic(self, element: etree._Element) -> str:
+    def visit_graphic(self, element: etree._Element) -> Markup:
         """A DocBook 4 image without a media object: shown if it can be, else reported."""
         source = self.image(element) if showable(element) else ""
         if not source:
             if not showable(element):
                 self.image_finding(element, format_problem(element), "image-format")
-            words = escape(element.get("fileref", ""), quote=True)
-            kind = "span" if element.tag == "inlinegraphic" else "div"
-            return f'<{kind} class="missing-image" title="{words}">{words}</{kind}>'
-        style = width_style(element)
-        image = f'<img src="{escape(source)}" alt=""{style}>'
+            words = element.get("fileref", "")
+            kind = Markup("span") if element.tag == "inlinegraphic" else Markup("div")
+            return Markup('<{kind} class="missing-image" title="{words}">{words}</{kind}>').format(
+                kind=kind, words=words
+            )
+        image = Markup('<img src="{}" alt=""{}>').format(source, width_style(element))
         if element.tag == "inlinegraphic":
             return image
-        return f'<div class="mediaobject">{image}</div>'
+        return Markup('<div class="mediaobject">{}</div>').format(image)
 
     visit_inlinegraphic = visit_graphic
 
-    def media_part(self, element: etree._Element) -> str:
+    def media_part(self, element: etree._Element) -> Markup:
         return self.misplaced(element, "a mediaobject")
 
     visit_imageobject = visit_imagedata = visit_textobject = visit_alt = media_part
 
-    def visit_caption(self, element: etree._Element) -> str:
+    def visit_caption(self, element: etree._Element) -> Markup:
         return self.contents(element)  # a mediaobject's caption, rendered by it
 
 
-def width_style(element: etree._Element) -> str:
+def width_style(element: etree._Element) -> Markup:
     """The style attribute of an image's width: only a parsed length reaches the stylesheet.
 
     A width that is not a length (`70px;background:url(…)`) is left out;
     validation reports it.
     """
     width = resources.length(element.get("width")) or resources.length(element.get("contentwidth"))
-    return f' style="width: {width}"' if width else ""
+    return Markup(' style="width: {}"').format(width) if width else Markup()

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from html import escape
-
 from lxml import etree
+from markupsafe import Markup, escape
 
 from build_tools.model.numbering import TITLES
 
@@ -15,7 +14,7 @@ LONG_EXAMPLE = 2200
 class Paragraphs:
     """The paragraph and block methods of the translator (mixed into `Translator`)."""
 
-    def visit_para(self, element: etree._Element) -> str:
+    def visit_para(self, element: etree._Element) -> Markup:
         html = self.call(
             "para",
             element,
@@ -25,12 +24,12 @@ class Paragraphs:
         )
         if self.printed and _leads_in(element):
             # « … valent tous 0 ou plus : » stays on the page of the list it announces
-            html = html.replace("<p", "<p data-lead-in", 1)
+            html = html.replace("<p", Markup("<p data-lead-in"), 1)
         return html
 
     visit_simpara = visit_para
 
-    def visit_formalpara(self, element: etree._Element) -> str:
+    def visit_formalpara(self, element: etree._Element) -> Markup:
         para = element.find("para")
         return self.call(
             "formalpara",
@@ -41,7 +40,7 @@ class Paragraphs:
             mark=self.mark(element) + (self.mark(para) if para is not None else ""),
         )
 
-    def admonition(self, element: etree._Element) -> str:
+    def admonition(self, element: etree._Element) -> Markup:
         return self.call(
             "admonition",
             element,
@@ -53,7 +52,7 @@ class Paragraphs:
 
     visit_note = visit_tip = visit_important = visit_caution = visit_warning = admonition
 
-    def visit_example(self, element: etree._Element) -> str:
+    def visit_example(self, element: etree._Element) -> Markup:
         return self.call(
             "example",
             element,
@@ -67,7 +66,7 @@ class Paragraphs:
 
     visit_informalexample = visit_example
 
-    def visit_sidebar(self, element: etree._Element) -> str:
+    def visit_sidebar(self, element: etree._Element) -> Markup:
         return self.call(
             "sidebar",
             element,
@@ -76,12 +75,12 @@ class Paragraphs:
             mark=self.mark(element),
         )
 
-    def visit_bridgehead(self, element: etree._Element) -> str:
+    def visit_bridgehead(self, element: etree._Element) -> Markup:
         # A heading outside the section structure: shown as one, not counted as one,
         # so the outline of headings stays unbroken.
         return self.call("bare_title", element, kind="bridgehead", content=self.contents(element))
 
-    def visit_blockquote(self, element: etree._Element) -> str:
+    def visit_blockquote(self, element: etree._Element) -> Markup:
         attribution = element.find("attribution")
         return self.call(
             "blockquote",
@@ -91,10 +90,10 @@ class Paragraphs:
             attribution=self.contents(attribution) if attribution is not None else "",
         )
 
-    def visit_attribution(self, element: etree._Element) -> str:
+    def visit_attribution(self, element: etree._Element) -> Markup:
         return self.contents(element)
 
-    def literal_block(self, element: etree._Element) -> str:
+    def literal_block(self, element: etree._Element) -> Markup:
         self._literal += 1
         try:
             content = self.listing(element, lambda: self.contents(element, skip=()))
@@ -104,7 +103,7 @@ class Paragraphs:
 
     visit_screen = visit_programlisting = literal_block
 
-    def visit_literallayout(self, element: etree._Element) -> str:
+    def visit_literallayout(self, element: etree._Element) -> Markup:
         content = self.listing(element, lambda: self.contents(element))
         return self.call("literal_block", element, kind="literallayout", content=content)
 

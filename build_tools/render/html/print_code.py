@@ -11,9 +11,8 @@ listing). The stylesheet's `overflow-wrap: anywhere` catches what the count miss
 
 from __future__ import annotations
 
-from html import escape
-
 from lxml import etree
+from markupsafe import Markup, escape
 
 MEASURE = 78
 """Characters of a listing line on the page (text block 150 mm, DejaVu Sans Mono at 8.7 pt)."""
@@ -37,7 +36,7 @@ WRITTEN_AS = {
 (templates/html/blocks.html and structures.html); a listitem is an `li`, or a `dd` in a
 variablelist."""
 MARK = "↪ "
-CONTINUED = f'<span class="code-continued" aria-hidden="true">{MARK}</span>'
+CONTINUED = Markup('<span class="code-continued" aria-hidden="true">{}</span>').format(MARK)
 LOOK_BACK = 16
 """How far back from the measure a line may break after a space rather than inside a word."""
 
@@ -65,7 +64,7 @@ class Lines:
         self.breaks = [0]
         """Breaks made in each line of the source so far (the first line is breaks[0])."""
 
-    def wrap(self, text: str) -> str:
+    def wrap(self, text: str) -> Markup:
         """`text`, the next run of the listing, as HTML: escaped, its long lines broken."""
         html = []
         start = position = 0
@@ -77,7 +76,7 @@ class Lines:
                 # after a space among the last few characters of this run, when there is one
                 space = text.rfind(" ", max(start, position - LOOK_BACK), position)
                 cut = space + 1 if space >= 0 and "\n" not in text[space:position] else position
-                html.append(escape(text[start:cut], quote=False) + "\n" + CONTINUED)
+                html.append(escape(text[start:cut]) + Markup("\n") + CONTINUED)
                 self.breaks[-1] += 1
                 self.column = len(MARK)
                 start = position = cut
@@ -85,8 +84,8 @@ class Lines:
             else:
                 self.column += 1
             position += 1
-        html.append(escape(text[start:], quote=False))
-        return "".join(html)
+        html.append(escape(text[start:]))
+        return Markup().join(html)
 
     def last_line_of(self, number: int) -> int:
         """The index, among the lines written, of the last one of the source's line `number`

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from html import escape
-
 from lxml import etree
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from build_tools.model.docbook import SECTIONS, reading_texts
 from build_tools.model.numbering import DIVISION_TAGS
@@ -25,7 +23,7 @@ GENERATED_TITLES = {
 class References:
     """The title, label and link methods of the translator (mixed into `Translator`)."""
 
-    def title(self, element: etree._Element) -> str:
+    def title(self, element: etree._Element) -> Markup:
         """The title of `element` with its markup; an id on the title stays on it."""
         node = _title_node(element)
         if node is None:
@@ -34,32 +32,31 @@ class References:
         anchor = self.numbering.anchor(node) if node.get("id") else None
         if anchor and anchor not in self._anchored:  # (an article's title is on its title page too)
             self._anchored.add(anchor)
-            html = f'<span id="{escape(anchor)}">{html}</span>'
+            html = Markup('<span id="{}">{}</span>').format(anchor, html)
         return html
 
-    def plain_title(self, element: etree._Element) -> str:
+    def plain_title(self, element: etree._Element) -> Markup:
         """The title of `element` as escaped text, for places where links cannot go."""
         node = _title_node(element)
         if node is None:
             return self.generated_title(element)
         return self.plain(node)
 
-    def generated_title(self, element: etree._Element) -> str:
+    def generated_title(self, element: etree._Element) -> Markup:
         """The title docbook-xsl gives an untitled index, glossary, bibliography…: 'Index'."""
         if element.tag in GENERATED_TITLES:
             return escape(self.words[GENERATED_TITLES[element.tag]])
-        return ""
+        return Markup()
 
-    def plain(self, node: etree._Element | None) -> str:
+    def plain(self, node: etree._Element | None) -> Markup:
         """The text of `node` (footnotes and remarks left out), set and escaped, without markup."""
         if node is None:
-            return ""
-        return escape(
-            self.typography.apply(" ".join("".join(reading_texts(node)).split())), quote=False
-        )
+            return Markup()
+        return escape(self.typography.apply(" ".join("".join(reading_texts(node)).split())))
 
     def label(self, element: etree._Element) -> str:
-        """'Chapitre 3', 'Annexe A', 'Tableau 3.1', '3.2' for a section, '' when unnumbered."""
+        """'Chapitre 3', 'Annexe A', 'Tableau 3.1', '3.2' for a section, '' when unnumbered
+        (text, escaped where it is written)."""
         number = self.numbering.labels.get(element)
         if not number:
             return ""
@@ -69,7 +66,7 @@ class References:
         return f"{word} {number}" if word else number
 
     def href(self, target: etree._Element) -> str:
-        """The link to `target` from the current page."""
+        """The link to `target` from the current page (a URL, escaped where it is written)."""
         anchor = self.numbering.anchor(target)
         if self.page.name is None:
             return f"#{anchor}"
@@ -90,7 +87,7 @@ class References:
         """Whether `element` or one of its ancestors is left out by profiling."""
         return self.profile.leaves_out(element)
 
-    def xref_text(self, target: etree._Element) -> str:
+    def xref_text(self, target: etree._Element) -> Markup:
         """The French (or English…) words an xref to `target` generates, never empty."""
         text = self._xref_text(target)
         if text.strip():
@@ -101,7 +98,7 @@ class References:
                 return self._xref_text(ancestor)
         return escape(target.get("id", ""))
 
-    def _xref_text(self, target: etree._Element) -> str:
+    def _xref_text(self, target: etree._Element) -> Markup:
         if target.get("xreflabel"):
             return self.text(target.get("xreflabel"))
         if target.tag in ("title", "titleabbrev") and target.getparent() is not None:
@@ -120,19 +117,19 @@ class References:
         label = self.label(target)
         if tag in DIVISION_TAGS:
             if label:
-                return self.words["xref_division"].format(label=label, title=title)
-            return self.words["xref_section"].format(title=title)
+                return self.say("xref_division", label=label, title=title)
+            return self.say("xref_section", title=title)
         if tag in SECTIONS:
             if not title:  # an untitled section (not valid DocBook): the one around it names it
                 holder = target.getparent()
                 if holder is not None and (holder.tag in DIVISION_TAGS + SECTIONS):
                     return self.xref_text(holder)
                 return escape(self.words["section"])
-            return self.words["xref_section"].format(title=title)
+            return self.say("xref_section", title=title)
         if label:
-            return self.words["xref_formal"].format(label=label, title=title)
+            return self.say("xref_formal", label=label, title=title)
         if title:
-            return self.words["xref_section"].format(title=title)
+            return self.say("xref_section", title=title)
         return self.plain(target)
 
     def place(self, element: etree._Element) -> Markup:
@@ -141,53 +138,50 @@ class References:
         own name (« la terminologie, « aspect » »), or a locator of the passage around it
         that reads as the book's language (« au chapitre 4, « Le combat » »)."""
         if element.tag == "glossentry":
-            term = self.words["xref_section"].format(title=self.xref_text(element))
-            return Markup(f"{self._glossary_name(element)}, {term}")
+            term = self.say("xref_section", title=self.xref_text(element))
+            return Markup("{}, {}").format(self._glossary_name(element), term)
         untitled = element.tag in SECTIONS and element.find("title") is None
         if not untitled and (
             element.tag in DIVISION_TAGS + SECTIONS or self.numbering.labels.get(element)
         ):
-            return Markup(self.xref_text(element))
+            return self.xref_text(element)
         for ancestor in element.iterancestors():
             if ancestor.tag in SECTIONS and ancestor.find("title") is None:
                 continue  # an untitled section: the reader finds it by the one around it
             if ancestor.tag in DIVISION_TAGS + SECTIONS + ("example", "table", "glossentry"):
                 return self.locator(ancestor)
         text = " ".join("".join(reading_texts(element)).split())
-        return Markup(escape(text[:60] + ("…" if len(text) > 60 else ""), quote=False))
+        return escape(text[:60] + ("…" if len(text) > 60 else ""))
 
     def locator(self, holder: etree._Element) -> Markup:
         """« au chapitre 4, « Le combat » », « à la section 2.1, « … » », « dans « … » »: where
         a passage stands, as running text says it (the quoted title set as a title)."""
         if holder.tag == "glossentry":
-            term = self.words["xref_section"].format(title=self.xref_text(holder))
-            words = self.words["locator_term"]
-            return Markup(words.format(glossary=self._glossary_name(holder), title=term))
-        title = str(self.plain_title(holder))
-        title = title[:1].upper() + title[1:]
+            term = self.say("xref_section", title=self.xref_text(holder))
+            return self.say("locator_term", glossary=self._glossary_name(holder), title=term)
+        text = self.plain_title(holder).unescape()
+        title = escape(text[:1].upper() + text[1:])
         label = self.label(holder)
         kind = "section" if holder.tag in SECTIONS else holder.tag
-        words = self.words.get(f"locator_{kind}" if label else f"locator_{kind}_untitled")
-        if words is None:
-            words = self.words["locator"]
+        key = f"locator_{kind}" if label else f"locator_{kind}_untitled"
         label = label[:1].lower() + label[1:]
-        return Markup(words.format(label=label, title=title))
+        return self.say(key if key in self.words else "locator", label=label, title=title)
 
-    def _glossary_name(self, entry: etree._Element) -> str:
+    def _glossary_name(self, entry: etree._Element) -> Markup:
         """The glossary a term is in, as the book names it (« la terminologie »)."""
         glossary = next(entry.iterancestors("glossary"), None)
-        title = self.plain_title(glossary) if glossary is not None else ""
+        title = self.plain_title(glossary) if glossary is not None else Markup()
         return title or escape(self.words["glossary"])
 
-    def link_to(self, identifier: str, content: str, kind: str) -> str:
+    def link_to(self, identifier: str, content: Markup, kind: str) -> Markup:
         """A link to the element `identifier`; its words alone when the book lacks the place
         (the errata chapter lists those, and the check reports them: no sign in the prose)."""
         target = self.target(identifier)
         if self._link and target is not None:
             return content  # inside another link: its text only
         if target is None:
-            return str(self.markup(content or escape(identifier)))
-        return f'<a class="{kind}" href="{escape(self.href(target))}">{content}</a>'
+            return content or escape(identifier)
+        return Markup('<a class="{}" href="{}">{}</a>').format(kind, self.href(target), content)
 
 
 def _title_node(element: etree._Element) -> etree._Element | None:

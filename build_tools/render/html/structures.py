@@ -7,12 +7,12 @@ words docbook-xsl generates in the book's language (« Q : », « Équation 1.2 
 
 from __future__ import annotations
 
-from html import escape
-
 from lxml import etree
+from markupsafe import Markup
 
 from build_tools.diagnostics import Finding
 from build_tools.model.docbook import enclosing
+from build_tools.model.elements import shown_element
 from build_tools.model.numbering import TITLES
 
 INLINE_ADDRESS = ("publisher", "affiliation", "author", "editor", "othercredit", "collab")
@@ -31,16 +31,13 @@ INFO_LINES = ("releaseinfo", "edition", "pubdate", "date")
 class Structures:
     """The methods of the translator for the less common blocks (mixed into `Translator`)."""
 
-    def block(self, macro: str, element: etree._Element, **values) -> str:
-        fragments = {
-            key: self.markup(value) if isinstance(value, str) else value
-            for key, value in values.items()
-        }
-        return str(getattr(self.structures, macro)(**self.attributes(element), **fragments))
+    def block(self, macro: str, element: etree._Element, **values) -> Markup:
+        """Render `element` through the macro `macro` of structures.html (as `call`)."""
+        return getattr(self.structures, macro)(**self.attributes(element), **values)
 
     # -- questions and answers --------------------------------------------------------------
 
-    def visit_qandaset(self, element: etree._Element) -> str:
+    def visit_qandaset(self, element: etree._Element) -> Markup:
         return self.block(
             "qandaset",
             element,
@@ -48,50 +45,50 @@ class Structures:
             content=self.contents(element),
         )
 
-    def visit_qandadiv(self, element: etree._Element) -> str:
+    def visit_qandadiv(self, element: etree._Element) -> Markup:
         return self.section(element, self.contents(element))
 
-    def visit_qandaentry(self, element: etree._Element) -> str:
+    def visit_qandaentry(self, element: etree._Element) -> Markup:
         return self.block("qandaentry", element, content=self.contents(element))
 
-    def visit_question(self, element: etree._Element) -> str:
+    def visit_question(self, element: etree._Element) -> Markup:
         return self.block(
             "qanda_part",
             element,
             kind="question",
-            word=escape(self.words["question"]),
+            word=self.words["question"],
             content=self.contents(element, skip=("label",)),
             label=self.qanda_label(element),
         )
 
-    def visit_answer(self, element: etree._Element) -> str:
+    def visit_answer(self, element: etree._Element) -> Markup:
         return self.block(
             "qanda_part",
             element,
             kind="answer",
-            word=escape(self.words["answer"]),
+            word=self.words["answer"],
             content=self.contents(element, skip=("label",)),
             label=self.qanda_label(element),
         )
 
-    def qanda_label(self, element: etree._Element) -> str:
+    def qanda_label(self, element: etree._Element) -> Markup:
         label = element.find("label")
         return self.contents(label, skip=()) if label is not None else ""
 
     # -- bibliographies ---------------------------------------------------------------------
 
-    def visit_bibliography(self, element: etree._Element) -> str:
+    def visit_bibliography(self, element: etree._Element) -> Markup:
         return self.division(element)
 
-    def visit_bibliodiv(self, element: etree._Element) -> str:
+    def visit_bibliodiv(self, element: etree._Element) -> Markup:
         return self.section(element, self.contents(element))
 
-    def visit_bibliolist(self, element: etree._Element) -> str:
+    def visit_bibliolist(self, element: etree._Element) -> Markup:
         return self.block(
             "bibliolist", element, title=self.title(element), content=self.contents(element)
         )
 
-    def visit_biblioentry(self, element: etree._Element) -> str:
+    def visit_biblioentry(self, element: etree._Element) -> Markup:
         """A structured entry: its parts in order, each closed by a full stop, as docbook-xsl."""
         abbreviation = element.find("abbrev")
         parts = [
@@ -99,7 +96,7 @@ class Structures:
             for child in element
             if isinstance(child.tag, str) and child is not abbreviation
         ]
-        content = ". ".join(part.strip() for part in parts if part.strip())
+        content = Markup(". ").join(part.strip() for part in parts if part.strip())
         return self.block(
             "biblioentry",
             element,
@@ -107,7 +104,7 @@ class Structures:
             content=content + ("." if content else ""),
         )
 
-    def visit_bibliomixed(self, element: etree._Element) -> str:
+    def visit_bibliomixed(self, element: etree._Element) -> Markup:
         """A mixed entry: its text as the book punctuates it."""
         abbreviation = element.find("abbrev")
         return self.block(
@@ -117,7 +114,7 @@ class Structures:
             content=self.mixed_entry(element),
         )
 
-    def mixed_entry(self, element: etree._Element) -> str:
+    def mixed_entry(self, element: etree._Element) -> Markup:
         """The text of a bibliomixed or bibliomset as punctuated, its titles cited."""
         parts = [self.text(element.text)]
         for child in element:
@@ -128,31 +125,33 @@ class Structures:
                     else self.bibliography_part(child)
                 )
             parts.append(self.text(child.tail))
-        return "".join(parts)
+        return Markup().join(parts)
 
-    def bibliography_part(self, element: etree._Element) -> str:
+    def bibliography_part(self, element: etree._Element) -> Markup:
         """A part of an entry: a title cited in italics, as docbook-xsl; the rest as itself."""
         if element.tag in ("title", "subtitle", "titleabbrev"):
-            return f'<cite class="{element.tag}">{self.contents(element, skip=())}</cite>'
+            return Markup('<cite class="{}">{}</cite>').format(
+                element.tag, self.contents(element, skip=())
+            )
         if element.tag == "copyright":
-            years = ", ".join(self.render(year) for year in element.findall("year"))
-            holders = ", ".join(self.render(holder) for holder in element.findall("holder"))
-            return f'<span class="copyright">© {years} {holders}</span>'
+            years = Markup(", ").join(self.render(year) for year in element.findall("year"))
+            holders = Markup(", ").join(self.render(name) for name in element.findall("holder"))
+            return Markup('<span class="copyright">© {} {}</span>').format(years, holders)
         return self.render(element)
 
-    def bibliography_group(self, element: etree._Element) -> str:
+    def bibliography_group(self, element: etree._Element) -> Markup:
         parts = [self.bibliography_part(child) for child in element if isinstance(child.tag, str)]
-        return ", ".join(part.strip() for part in parts if part.strip())
+        return Markup(", ").join(part.strip() for part in parts if part.strip())
 
     visit_biblioset = bibliography_group
 
-    def visit_bibliomset(self, element: etree._Element) -> str:
+    def visit_bibliomset(self, element: etree._Element) -> Markup:
         return self.mixed_entry(element)
 
-    def visit_publisher(self, element: etree._Element) -> str:
+    def visit_publisher(self, element: etree._Element) -> Markup:
         return self.bibliography_group(element)
 
-    def visit_address(self, element: etree._Element) -> str:
+    def visit_address(self, element: etree._Element) -> Markup:
         if element.getparent() is not None and element.getparent().tag in INLINE_ADDRESS:
             return self.inline(element, "span", "address")
         self._literal += 1  # an address keeps its lines
@@ -162,17 +161,17 @@ class Structures:
             self._literal -= 1
         return self.call("literal_block", element, kind="address", content=content)
 
-    def visit_affiliation(self, element: etree._Element) -> str:
+    def visit_affiliation(self, element: etree._Element) -> Markup:
         return self.bibliography_group(element)
 
-    def visit_citation(self, element: etree._Element) -> str:
+    def visit_citation(self, element: etree._Element) -> Markup:
         """« [Knuth84] », linked to the bibliography entry whose abbrev it names."""
         text = " ".join("".join(element.itertext()).split())
-        content = f"[{self.contents(element, skip=())}]"
+        content = Markup("[{}]").format(self.contents(element, skip=()))
         entry = self.citations().get(text)
         if entry is None or self._link:
-            return f'<span class="citation">{content}</span>'
-        return f'<a class="citation" href="{escape(self.href(entry))}">{content}</a>'
+            return Markup('<span class="citation">{}</span>').format(content)
+        return Markup('<a class="citation" href="{}">{}</a>').format(self.href(entry), content)
 
     def citations(self) -> dict[str, etree._Element]:
         """The bibliography entries by their abbrev, xreflabel or id (what a citation names)."""
@@ -192,13 +191,13 @@ class Structures:
 
     # -- lists ------------------------------------------------------------------------------
 
-    def visit_glosslist(self, element: etree._Element) -> str:
-        entries = [self.markup(self.render(entry)) for entry in element.findall("glossentry")]
-        return self.contents(element, skip=TITLES + ("glossentry",)) + str(
-            self.blocks.glosslist(entries=entries)
+    def visit_glosslist(self, element: etree._Element) -> Markup:
+        entries = [self.render(entry) for entry in element.findall("glossentry")]
+        return self.contents(element, skip=TITLES + ("glossentry",)) + self.blocks.glosslist(
+            entries=entries
         )
 
-    def visit_segmentedlist(self, element: etree._Element) -> str:
+    def visit_segmentedlist(self, element: etree._Element) -> Markup:
         """Each item as lines « Titre : valeur », as docbook-xsl lists them."""
         titles = [self.contents(title, skip=()) for title in element.findall("segtitle")]
         items = []
@@ -207,41 +206,41 @@ class Structures:
             items.append(
                 [
                     {
-                        "title": self.markup(titles[n] if n < len(titles) else ""),
-                        "value": self.markup(value),
+                        "title": titles[n] if n < len(titles) else "",
+                        "value": value,
                     }
                     for n, value in enumerate(segments)
                 ]
             )
         return self.block("segmentedlist", element, title=self.title(element), items=items)
 
-    def segmented_part(self, element: etree._Element) -> str:
+    def segmented_part(self, element: etree._Element) -> Markup:
         return self.misplaced(element, "a segmentedlist")
 
     visit_segtitle = visit_seglistitem = visit_seg = segmented_part
 
-    def visit_substeps(self, element: etree._Element) -> str:
+    def visit_substeps(self, element: etree._Element) -> Markup:
         return self.call(
             "orderedlist",
             element,
             title="",
             numeration="a",
-            items=[self.markup(self.render(step)) for step in element if step.tag == "step"],
+            items=[self.render(step) for step in element if step.tag == "step"],
             content="",
         )
 
-    def visit_stepalternatives(self, element: etree._Element) -> str:
+    def visit_stepalternatives(self, element: etree._Element) -> Markup:
         return self.call(
             "itemizedlist",
             element,
             title="",
-            items=[self.markup(self.render(step)) for step in element if step.tag == "step"],
+            items=[self.render(step) for step in element if step.tag == "step"],
             content="",
         )
 
     # -- formal and quoted blocks -----------------------------------------------------------
 
-    def visit_equation(self, element: etree._Element) -> str:
+    def visit_equation(self, element: etree._Element) -> Markup:
         return self.call(
             "figure",
             element,
@@ -253,10 +252,12 @@ class Structures:
 
     visit_informalequation = visit_equation
 
-    def visit_inlineequation(self, element: etree._Element) -> str:
-        return f'<span class="inlineequation">{self.contents(element, skip=())}</span>'
+    def visit_inlineequation(self, element: etree._Element) -> Markup:
+        return Markup('<span class="inlineequation">{}</span>').format(
+            self.contents(element, skip=())
+        )
 
-    def visit_epigraph(self, element: etree._Element) -> str:
+    def visit_epigraph(self, element: etree._Element) -> Markup:
         attribution = element.find("attribution")
         return self.block(
             "epigraph",
@@ -265,12 +266,12 @@ class Structures:
             attribution=self.contents(attribution) if attribution is not None else "",
         )
 
-    def visit_highlights(self, element: etree._Element) -> str:
+    def visit_highlights(self, element: etree._Element) -> Markup:
         return self.block(
             "aside_block", element, kind="highlights", title="", content=self.contents(element)
         )
 
-    def visit_msgset(self, element: etree._Element) -> str:
+    def visit_msgset(self, element: etree._Element) -> Markup:
         return self.block(
             "aside_block",
             element,
@@ -279,7 +280,7 @@ class Structures:
             content=self.contents(element),
         )
 
-    def message_part(self, element: etree._Element) -> str:
+    def message_part(self, element: etree._Element) -> Markup:
         return self.block(
             "aside_block", element, kind=element.tag, title="", content=self.contents(element)
         )
@@ -287,40 +288,38 @@ class Structures:
     visit_msgentry = visit_simplemsgentry = visit_msg = visit_msgmain = visit_msgsub = message_part
     visit_msgrel = visit_msginfo = visit_msgexplan = message_part
 
-    def visit_msgtext(self, element: etree._Element) -> str:
+    def visit_msgtext(self, element: etree._Element) -> Markup:
         return self.contents(element)
 
-    def message_detail(self, element: etree._Element) -> str:
+    def message_detail(self, element: etree._Element) -> Markup:
         return self.inline(element, "span", element.tag)
 
     visit_msglevel = visit_msgorig = visit_msgaud = message_detail
 
     # -- notes and info -----------------------------------------------------------------------
 
-    def visit_footnoteref(self, element: etree._Element) -> str:
+    def visit_footnoteref(self, element: etree._Element) -> Markup:
         """A second call of a footnote: the same number, linked to the same note."""
         target = self.target(element.get("linkend"))
         if target is None or target not in self.numbering.footnotes:
-            return self.link_to(element.get("linkend", ""), "", "footnoteref")
+            return self.link_to(element.get("linkend", ""), Markup(), "footnoteref")
         number = self.numbering.footnotes[target]
         anchor = self.numbering.anchor(target)
-        return str(
-            self.blocks.footnote_reference(
-                number=number,
-                anchor=anchor,
-                reference=self.numbering.anchor(element),
-                linked=not self._link,
-            )
+        return self.blocks.footnote_reference(
+            number=number,
+            anchor=anchor,
+            reference=self.numbering.anchor(element),
+            linked=not self._link,
         )
 
-    def info_block(self, element: etree._Element) -> str:
+    def info_block(self, element: etree._Element) -> Markup:
         """A chapter's or section's info: its authors and abstract under its title.
 
         Its title and subtitle stand in the heading (when the element has none of its own);
         what no page shows (keywords, subjects…) is reported, as an info finding.
         """
         shown = [
-            f'<p class="{child.tag}">{self.render(child)}</p>'
+            Markup('<p class="{}">{}</p>').format(child.tag, self.render(child))
             if child.tag in INFO_LINES
             else self.render(child)
             for child in element
@@ -328,8 +327,10 @@ class Structures:
         ]
         self.report_unprinted(element, (*INFO_SHOWN, *TITLES))
         if not shown:
-            return ""
-        return self.block("aside_block", element, kind="info", title="", content="".join(shown))
+            return Markup()
+        return self.block(
+            "aside_block", element, kind="info", title="", content=Markup().join(shown)
+        )
 
     for _name in (
         "chapterinfo",
@@ -361,7 +362,7 @@ class Structures:
         locals()["visit_" + _name] = info_block
     del _name
 
-    def visit_entrytbl(self, element: etree._Element) -> str:
+    def visit_entrytbl(self, element: etree._Element) -> Markup:
         """A table inside a table's cell: laid out as the table it is (its cell calls it)."""
         return self.call(
             "table",
@@ -376,15 +377,15 @@ class Structures:
 
     # -- front and back matter, tables of contents, hand-written indexes ----------------------
 
-    def visit_dedication(self, element: etree._Element) -> str:
+    def visit_dedication(self, element: etree._Element) -> Markup:
         return self.division(element)
 
     visit_colophon = visit_dedication
 
-    def visit_ackno(self, element: etree._Element) -> str:
+    def visit_ackno(self, element: etree._Element) -> Markup:
         return self.call("para", element, content=self.contents(element), block=False, mark="")
 
-    def blurb(self, element: etree._Element) -> str:
+    def blurb(self, element: etree._Element) -> Markup:
         return self.block(
             "aside_block",
             element,
@@ -399,16 +400,16 @@ class Structures:
     visit_toclevel1 = visit_toclevel2 = visit_toclevel3 = visit_toclevel4 = visit_toclevel5 = blurb
     visit_lotentry = visit_tocentry = blurb
 
-    def visit_indexdiv(self, element: etree._Element) -> str:
+    def visit_indexdiv(self, element: etree._Element) -> Markup:
         return self.section(element, self.contents(element))
 
-    def visit_indexentry(self, element: etree._Element) -> str:
+    def visit_indexentry(self, element: etree._Element) -> Markup:
         return self.block(
             "aside_block", element, kind="indexentry", title="", content=self.contents(element)
         )
 
-    def index_entry_part(self, element: etree._Element) -> str:
-        return f'<p class="{element.tag}">{self.contents(element, skip=())}</p>'
+    def index_entry_part(self, element: etree._Element) -> Markup:
+        return Markup('<p class="{}">{}</p>').format(element.tag, self.contents(element, skip=()))
 
     visit_primaryie = visit_secondaryie = visit_tertiaryie = index_entry_part
     visit_seeie = visit_seealsoie = index_entry_part
@@ -424,7 +425,8 @@ class Structures:
                 Finding(
                     "info",
                     "unprinted",
-                    f"<{child.tag}> of <{info.tag}> is printed on no page (as with docbook-xsl)",
+                    f"{shown_element(child.tag)} of {shown_element(info.tag)} is printed on no "
+                    "page (as with docbook-xsl)",
                     file=file,
                     line=line,
                     column=column,
@@ -433,60 +435,59 @@ class Structures:
                 )
             )
 
-    def metadata(self, element: etree._Element) -> str:
-        return ""  # about the book, not of it: docbook-xsl shows it on no page
+    def metadata(self, element: etree._Element) -> Markup:
+        return Markup()  # about the book, not of it: docbook-xsl shows it on no page
 
     visit_keywordset = visit_keyword = visit_subjectset = visit_subject = visit_subjectterm = (
         metadata
     )
     visit_itermset = visit_beginpage = metadata
 
-    def group_of_names(self, element: etree._Element) -> str:
+    def group_of_names(self, element: etree._Element) -> Markup:
         return self.inline(element, "span", element.tag)
 
     visit_collab = visit_corpcredit = visit_confgroup = group_of_names
 
-    def visit_optional(self, element: etree._Element) -> str:
-        return f'<span class="optional">[{self.contents(element, skip=())}]</span>'
+    def visit_optional(self, element: etree._Element) -> Markup:
+        return Markup('<span class="optional">[{}]</span>').format(self.contents(element, skip=()))
 
-    def visit_olink(self, element: etree._Element) -> str:
+    def visit_olink(self, element: etree._Element) -> Markup:
         """A link into another document: its words (no link database to resolve it)."""
-        return f'<span class="olink">{self.contents(element, skip=())}</span>'
+        return Markup('<span class="olink">{}</span>').format(self.contents(element, skip=()))
 
-    def visit_biblioref(self, element: etree._Element) -> str:
+    def visit_biblioref(self, element: etree._Element) -> Markup:
         target = self.target(element.get("linkend"))
-        text = self.xref_text(target) if target is not None else ""
+        text = self.xref_text(target) if target is not None else Markup()
         return self.link_to(element.get("linkend", ""), text, "biblioref")
 
     # -- object-oriented synopses -----------------------------------------------------------
 
-    def code_synopsis(self, element: etree._Element) -> str:
+    def code_synopsis(self, element: etree._Element) -> Markup:
         """A class, field or method synopsis; in a class synopsis, one line of it."""
         parts = [self.render(child) for child in element if isinstance(child.tag, str)]
         if element.getparent() is not None and element.getparent().tag == "classsynopsis":
-            return f'<code class="{element.tag}">{" ".join(parts)}</code>'
+            return Markup('<code class="{}">{}</code>').format(element.tag, Markup(" ").join(parts))
         if element.tag != "classsynopsis":
-            return str(
-                self.structures.synopsis(
-                    **self.attributes(element), content=self.markup(" ".join(parts))
-                )
+            return self.structures.synopsis(
+                **self.attributes(element), content=Markup(" ").join(parts)
             )
-        lines = [part if part.lstrip().startswith("<pre") else f"<p>{part}</p>" for part in parts]
-        return str(
-            self.structures.synopsis_block(
-                **self.attributes(element), content=self.markup("".join(lines))
-            )
+        lines = [
+            part if part.lstrip().startswith("<pre") else Markup("<p>{}</p>").format(part)
+            for part in parts
+        ]
+        return self.structures.synopsis_block(
+            **self.attributes(element), content=Markup().join(lines)
         )
 
     visit_classsynopsis = visit_fieldsynopsis = code_synopsis
     visit_methodsynopsis = visit_constructorsynopsis = visit_destructorsynopsis = code_synopsis
 
-    def visit_methodparam(self, element: etree._Element) -> str:
+    def visit_methodparam(self, element: etree._Element) -> Markup:
         parts = [self.render(child) for child in element if isinstance(child.tag, str)]
-        return f'<span class="methodparam">({" ".join(parts)})</span>'
+        return Markup('<span class="methodparam">({})</span>').format(Markup(" ").join(parts))
 
-    def visit_classsynopsisinfo(self, element: etree._Element) -> str:
+    def visit_classsynopsisinfo(self, element: etree._Element) -> Markup:
         return self.literal_block(element)
 
-    def visit_modespec(self, element: etree._Element) -> str:
-        return ""  # how to reach an olink's target: nothing to show
+    def visit_modespec(self, element: etree._Element) -> Markup:
+        return Markup()  # how to reach an olink's target: nothing to show

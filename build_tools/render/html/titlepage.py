@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from lxml import etree
+from markupsafe import Markup
 
 from build_tools.model.language import primary_language
 
@@ -23,25 +24,25 @@ BOOKINFO_PRINTED = (
 class TitlePage:
     """The `bookinfo` methods of the translator (mixed into `Translator`)."""
 
-    def visit_bookinfo(self, element: etree._Element) -> str:
+    def visit_bookinfo(self, element: etree._Element) -> Markup:
         authors = [
-            self.markup(self.render(author))
+            self.render(author)
             for author in element.iter("author", "corpauthor", "editor", "othercredit")
         ]
         # each of them, when the info holds several (a release line in each language)
         parts = {
-            name: "".join(self.render(node) for node in element.findall(name))
+            name: Markup().join(self.render(node) for node in element.findall(name))
             for name in ("abstract", "legalnotice", "revhistory")
         } | {
-            name: " — ".join(self.render(node) for node in element.findall(name))
+            name: Markup(" — ").join(self.render(node) for node in element.findall(name))
             for name in ("releaseinfo", "edition")
         }
         if element.find("pubdate") is not None:  # shown beside the release, as docbook-xsl
-            date = " — ".join(self.render(node) for node in element.findall("pubdate"))
+            date = Markup(" — ").join(self.render(node) for node in element.findall("pubdate"))
             parts["releaseinfo"] = (
-                f"{parts['releaseinfo']} — {date}" if parts["releaseinfo"] else date
+                parts["releaseinfo"] + " — " + date if parts["releaseinfo"] else date
             )
-        copyrights = [self.markup(self.render(node)) for node in element.findall("copyright")]
+        copyrights = [self.render(node) for node in element.findall("copyright")]
         self.report_unprinted(element, BOOKINFO_PRINTED)
         # The abstract, legal notice and history come after the contents on screen (a reader
         # looks for the contents first); in print the copyright and the legal notice are on
@@ -51,7 +52,7 @@ class TitlePage:
             for name in ("abstract", "legalnotice", "revhistory"):
                 self.front_matter[name] = parts.pop(name)
             if self.printed:
-                self.front_matter["copyrights"] = "".join(copyrights)
+                self.front_matter["copyrights"] = Markup().join(copyrights)
                 copyrights = []
                 parts["version"] = version_line(element)
         # The title and subtitles may stand beside the info, in the book itself.
@@ -65,7 +66,7 @@ class TitlePage:
             "titlepage",
             element,
             title=self.title(element) or self.title(holder),
-            subtitle=" — ".join(self.contents(node, skip=()) for node in subtitles),
+            subtitle=Markup(" — ").join(self.contents(node, skip=()) for node in subtitles),
             authors=authors,
             copyrights=copyrights,
             **{"abstract": "", "legalnotice": "", "revhistory": "", **parts},
@@ -73,10 +74,12 @@ class TitlePage:
 
     visit_articleinfo = visit_setinfo = visit_bookinfo
 
-    def visit_authorgroup(self, element: etree._Element) -> str:
-        return ", ".join(self.render(child) for child in element if isinstance(child.tag, str))
+    def visit_authorgroup(self, element: etree._Element) -> Markup:
+        return Markup(", ").join(
+            self.render(child) for child in element if isinstance(child.tag, str)
+        )
 
-    def visit_author(self, element: etree._Element) -> str:
+    def visit_author(self, element: etree._Element) -> Markup:
         personname = element.find("personname")
         holder = personname if personname is not None else element
         names = [
@@ -91,40 +94,43 @@ class TitlePage:
             if isinstance(node.tag, str) and node.tag in AUTHOR_DETAILS
         ]
         if details:
-            names.append("(" + ", ".join(detail for detail in details if detail.strip()) + ")")
-        return '<span class="author">' + " ".join(names) + "</span>"
+            listed = Markup(", ").join(detail for detail in details if detail.strip())
+            names.append(Markup("({})").format(listed))
+        return Markup('<span class="author">{}</span>').format(Markup(" ").join(names))
 
     visit_editor = visit_othercredit = visit_author
 
-    def visit_personname(self, element: etree._Element) -> str:
+    def visit_personname(self, element: etree._Element) -> Markup:
         return self.visit_author(element)
 
-    def name_part(self, element: etree._Element) -> str:
+    def name_part(self, element: etree._Element) -> Markup:
         return self.contents(element, skip=())
 
     visit_firstname = visit_surname = visit_othername = visit_honorific = name_part
     visit_lineage = visit_holder = visit_year = visit_date = name_part
     visit_revnumber = visit_authorinitials = visit_releaseinfo = visit_edition = name_part
 
-    def visit_corpauthor(self, element: etree._Element) -> str:
-        return f'<span class="corpauthor">{self.contents(element, skip=())}</span>'
+    def visit_corpauthor(self, element: etree._Element) -> Markup:
+        return Markup('<span class="corpauthor">{}</span>').format(self.contents(element, skip=()))
 
-    def visit_abstract(self, element: etree._Element) -> str:
+    def visit_abstract(self, element: etree._Element) -> Markup:
         return self.call(
             "abstract", element, title=self.title(element), content=self.contents(element)
         )
 
-    def visit_legalnotice(self, element: etree._Element) -> str:
+    def visit_legalnotice(self, element: etree._Element) -> Markup:
         return self.call(
             "legalnotice", element, title=self.title(element), content=self.contents(element)
         )
 
-    def visit_copyright(self, element: etree._Element) -> str:
+    def visit_copyright(self, element: etree._Element) -> Markup:
         years = [self.render(year) for year in element.findall("year")]
         holders = [self.render(holder) for holder in element.findall("holder")]
-        return self.call("copyright", element, years=", ".join(years), holders=", ".join(holders))
+        return self.call(
+            "copyright", element, years=Markup(", ").join(years), holders=Markup(", ").join(holders)
+        )
 
-    def visit_revhistory(self, element: etree._Element) -> str:
+    def visit_revhistory(self, element: etree._Element) -> Markup:
         revisions = []
         for revision in element.findall("revision"):
             # the remark (one line) then the description (blocks): both, when both are written
@@ -134,7 +140,7 @@ class TitlePage:
                 if part is not None
             ]
             if len(words) == 2:
-                words[0] = f'<p class="revremark">{words[0]}</p>'
+                words[0] = Markup('<p class="revremark">{}</p>').format(words[0])
             authors = [
                 self.render(author)
                 for author in revision
@@ -143,25 +149,21 @@ class TitlePage:
             revisions.append(
                 {
                     "id": self.numbering.anchors.get(revision, ""),
-                    "number": self.markup(self.render(revision.find("revnumber")))
-                    if revision.find("revnumber") is not None
-                    else "",
-                    "date": self.markup(self.render(revision.find("date")))
-                    if revision.find("date") is not None
-                    else "",
-                    "author": self.markup(", ".join(authors)),
-                    "description": self.markup("".join(words)),
+                    "number": self.render(revision.find("revnumber")),
+                    "date": self.render(revision.find("date")),
+                    "author": Markup(", ").join(authors),
+                    "description": Markup().join(words),
                 }
             )
         return self.call("revhistory", element, title=self.title(element), revisions=revisions)
 
-    def visit_revision(self, element: etree._Element) -> str:
+    def visit_revision(self, element: etree._Element) -> Markup:
         return self.contents(element)  # rendered as a row by visit_revhistory
 
-    def visit_revdescription(self, element: etree._Element) -> str:
+    def visit_revdescription(self, element: etree._Element) -> Markup:
         return self.contents(element)
 
-    def visit_revremark(self, element: etree._Element) -> str:
+    def visit_revremark(self, element: etree._Element) -> Markup:
         return self.contents(element, skip=())
 
 
@@ -173,7 +175,8 @@ VERSION = {"fr": "Version", "en": "Version"}
 
 
 def version_line(info: etree._Element) -> str:
-    """« Version 1.3 · 19 janvier 2004 »: the book's latest revision, for its printed title page."""
+    """« Version 1.3 · 19 janvier 2004 »: the book's latest revision, for its printed title page
+    (text, which the template escapes)."""
     root = info.getroottree().getroot()
     revision = info.find("revhistory/revision")
     if revision is None:

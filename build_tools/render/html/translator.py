@@ -18,11 +18,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from html import escape
 from typing import Any
 
 from lxml import etree
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from build_tools import limits
 from build_tools.diagnostics import Finding, at_line
@@ -154,10 +153,10 @@ class Translator(
 
     # -- walking ---------------------------------------------------------------
 
-    def render(self, element: etree._Element | None) -> str:
+    def render(self, element: etree._Element | None) -> Markup:
         """The HTML of `element` (empty when profiling leaves it out)."""
         if element is None or not isinstance(element.tag, str) or self.excluded(element):
-            return ""
+            return Markup()
         method = getattr(self, "visit_" + element.tag, None)
         if method is None:
             return self.identified(element, self.unknown(element))
@@ -172,7 +171,7 @@ class Translator(
         finally:
             self.typography = outer
 
-    def identified(self, element: etree._Element, html: str) -> str:
+    def identified(self, element: etree._Element, html: Markup) -> Markup:
         """`html`, the rendering of `element`, carrying the source ids of `element` and of
         what it holds, so that a link to any of them lands: its own id on its first HTML
         element when that has none, else (and for the ids of the parts it renders as no
@@ -187,9 +186,10 @@ class Translator(
             return html
         first = _FIRST_TAG.match(html)
         if owed[0] == self.numbering.anchors.get(element) and first and " id=" not in first[2]:
-            html = f'{html[: first.end(1)]} id="{escape(owed.pop(0))}"{html[first.end(1) :]}'
+            at = first.end(1)
+            html = html[:at] + Markup(' id="{}"').format(owed.pop(0)) + html[at:]
             first = _FIRST_TAG.match(html)
-        anchors = "".join(self.empty_anchor(anchor) for anchor in owed)
+        anchors = Markup().join(self.empty_anchor(anchor) for anchor in owed)
         if anchors and first and first[1] in _HOLDS_AN_ANCHOR:
             return html[: first.end()] + anchors + html[first.end() :]
         return anchors + html
@@ -220,11 +220,11 @@ class Translator(
             self.page.name is not None and element in self.numbering.pages
         )
 
-    def empty_anchor(self, anchor: str) -> str:
+    def empty_anchor(self, anchor: str) -> Markup:
         """An anchor that shows nothing, for an element rendered as no HTML element of its own."""
-        return f'<span id="{escape(anchor)}"></span>'
+        return Markup('<span id="{}"></span>').format(anchor)
 
-    def contents(self, element: etree._Element, skip: tuple[str, ...] = TITLES) -> str:
+    def contents(self, element: etree._Element, skip: tuple[str, ...] = TITLES) -> Markup:
         """The mixed content of `element`: its text, its children rendered, their tails."""
         parts = [self.run(element, -1, element.text)]
         for index, child in enumerate(element):
@@ -236,13 +236,13 @@ class Translator(
             # « <link>le lien</link>: » — the mark follows a word the child ended
             glue = bool(tail and tail[0] in ";:!?" and not self._literal and _ends_a_word(child))
             parts.append(self.run(element, index, tail, glue))
-        return "".join(parts)
+        return Markup().join(parts)
 
-    def run(self, element: etree._Element, slot: int, text: str | None, glue=False) -> str:
+    def run(self, element: etree._Element, slot: int, text: str | None, glue=False) -> Markup:
         """A run of text of `element` (slot -1: its text; i: its child i's tail), its wrong
         numbers marked where they stand."""
         if not text:
-            return ""
+            return Markup()
         pieces = self.marks.pieces(element, slot, text) if self.marks is not None else None
         if not pieces or len(pieces) == 1:
             return self.text(self.typography.glued(text) if glue else text)
@@ -254,31 +254,29 @@ class Translator(
                 html.append(self.text(piece))
                 continue
             html.append(
-                str(
-                    self.blocks.wrong_token(
-                        token=self.markup(self.text(piece)),
-                        statement=wrong.statement,
-                        anchor=wrong.anchor,
-                        medium=self.marks.medium,
-                    )
+                self.blocks.wrong_token(
+                    token=self.text(piece),
+                    statement=wrong.statement,
+                    anchor=wrong.anchor,
+                    medium=self.marks.medium,
                 )
             )
-        return "".join(html)
+        return Markup().join(html)
 
-    def text(self, text: str | None) -> str:
+    def text(self, text: str | None) -> Markup:
         """A run of the book's text, set in its language's typography and escaped."""
         if not text:
-            return ""
+            return Markup()
         if not self._literal:
             # The source's line breaks and indentation mean one space to HTML: write one.
             text = self.typography.apply(_SPACES.sub(_one_space, text))
         if self._lines is not None:
             return self._lines.wrap(text)
         if self.printed and limits.LONG_WORD.search(text):
-            return limits.LONG_WORD.sub(_unhyphenated, text)
-        return escape(text, quote=False)
+            return Markup().join(_unhyphenated_pieces(text))
+        return escape(text)
 
-    def listing(self, element: etree._Element, render: Callable[[], str]) -> str:
+    def listing(self, element: etree._Element, render: Callable[[], Markup]) -> Markup:
         """What `render()` writes as the text of the listing `element` (a `<pre>`): in print,
         a line longer than the page's measure continues after a mark (`pdf_code`)."""
         if not self.printed or self._lines is not None:
@@ -293,19 +291,17 @@ class Translator(
         """Whether profiling (`--userlevel`, `--condition`) leaves `element` out."""
         return self.profile.excludes(element)
 
-    def unknown(self, element: etree._Element) -> str:
+    def unknown(self, element: etree._Element) -> Markup:
         """An element no method renders: its text stays visible, and it is reported."""
         return self.misplaced(element, "")
 
-    def misplaced(self, element: etree._Element, parent: str) -> str:
+    def misplaced(self, element: etree._Element, parent: str) -> Markup:
         """An element met outside the `parent` that renders it (no `parent`: an unknown one)."""
         self.findings.append(self.unknown_finding(element, parent))
-        return str(
-            self.blocks.unsupported(
-                name=element.tag,
-                content=self.markup(self.contents(element, skip=())),
-                block=self.holds_blocks(element),
-            )
+        return self.blocks.unsupported(
+            name=element.tag,
+            content=self.contents(element, skip=()),
+            block=self.holds_blocks(element),
         )
 
     def unknown_finding(self, element: etree._Element, parent: str = "") -> Finding:
@@ -327,9 +323,9 @@ class Translator(
     def holds_blocks(self, element: etree._Element) -> bool:
         return any(isinstance(child.tag, str) and child.tag in BLOCKS for child in element)
 
-    def markup(self, html: str) -> Markup:
-        """A fragment made here, marked safe for the templates."""
-        return Markup(html)
+    def say(self, key: str, **values: Any) -> Markup:
+        """The words `key` of the book's language, its values escaped unless they are markup."""
+        return escape(self.words[key]).format(**values)
 
     def attributes(self, element: etree._Element) -> dict[str, str]:
         """id (its own or the generated one), lang and role (as a class) of `element`."""
@@ -339,21 +335,18 @@ class Translator(
             "role": element.get("role", ""),
         }
 
-    def call(self, macro: str, element: etree._Element, **values: Any) -> str:
-        """Render `element` through the macro `macro` of blocks.html."""
-        fragments = {
-            key: self.markup(value) if isinstance(value, str) else value
-            for key, value in values.items()
-        }
-        return str(getattr(self.blocks, macro)(**self.attributes(element), **fragments))
+    def call(self, macro: str, element: etree._Element, **values: Any) -> Markup:
+        """Render `element` through the macro `macro` of blocks.html: a fragment made here is
+        markup, any other string the template escapes."""
+        return getattr(self.blocks, macro)(**self.attributes(element), **values)
 
-    def cell_erratum(self, entry: etree._Element) -> str:
+    def cell_erratum(self, entry: etree._Element) -> Markup:
         """The sign of an erratum inside a table entry, if the check found one there."""
-        return self.marks.cell(entry, self) if self.marks is not None else ""
+        return self.marks.cell(entry, self) if self.marks is not None else Markup()
 
-    def mark(self, element: etree._Element) -> str:
+    def mark(self, element: etree._Element) -> Markup:
         """The verification mark of `element`, if the rules check looked at it."""
-        return self.marks.render(element, self) if self.marks is not None else ""
+        return self.marks.render(element, self) if self.marks is not None else Markup()
 
 
 _SPACES = re.compile(r"[ \t\r\n]{2,}")
@@ -387,8 +380,14 @@ def _one_space(match: re.Match) -> str:
     return "\n" if "\n" in match.group() else " "
 
 
-def _unhyphenated(word: re.Match) -> str:
-    """A word longer than `limits.LONGEST_WORD`, for print: never given to the hyphenator (its
-    cost grows with the square of the word's length) and breakable every 40 characters."""
-    pieces = [word[0][start : start + 40] for start in range(0, len(word[0]), 40)]
-    return '<span class="unhyphenated">' + "\u200b".join(map(escape, pieces)) + "</span>"
+def _unhyphenated_pieces(text: str):
+    """`text` with each word longer than `limits.LONGEST_WORD` set apart, for print: never given
+    to the hyphenator (its cost grows with the square of the word's length) and breakable every
+    40 characters."""
+    done = 0
+    for word in limits.LONG_WORD.finditer(text):
+        yield escape(text[done : word.start()])
+        pieces = [word[0][start : start + 40] for start in range(0, len(word[0]), 40)]
+        yield Markup('<span class="unhyphenated">{}</span>').format(Markup("\u200b").join(pieces))
+        done = word.end()
+    yield escape(text[done:])

@@ -30,7 +30,10 @@ from __future__ import annotations
 import logging
 import re
 import sys
+from html import unescape
 from pathlib import Path
+
+from markupsafe import Markup
 
 from build_tools import limits
 from build_tools.diagnostics import Finding
@@ -169,7 +172,7 @@ LOOSENED = 20
 """Paragraphs after a note's call whose widows and orphans may go, so the note can stay."""
 
 
-def keep_notes_with_calls(page: str) -> str:
+def keep_notes_with_calls(page: Markup) -> Markup:
     """`page` loosened after each note's call, so that the note keeps its call's page.
 
     WeasyPrint makes room for a paragraph's last lines (widows, orphans) by
@@ -180,14 +183,29 @@ def keep_notes_with_calls(page: str) -> str:
     if "footnote-call" not in page:
         return page
     for note in re.findall(r'<span class="footnote-call" id="([^"]+)-call">', page):
-        start = page.find(f'id="{note}-call"')
+        start = page.find(Markup(' id="{}-call"').format(unescape(note)))
         head, tail = page[:start], page[start:]
-        tail = re.sub(r"<p(?=[\s>])", '<p data-loose=""', tail, count=LOOSENED)
-        page = head + tail
+        page = head + _edited(tail, _PARAGRAPH, lambda match: LOOSE, LOOSENED)
     return page
 
 
-def continue_tables(page: str, document) -> str:
+_PARAGRAPH = re.compile(r"<p(?=[\s>])")
+LOOSE = Markup('<p data-loose=""')
+
+
+def _edited(page: Markup, pattern: re.Pattern, edit, count: int = 0) -> Markup:
+    """`page` with the first `count` (0: every) matches of `pattern` replaced by their
+    `edit(match)`, markup: what the page holds between them is kept as it is."""
+    pieces, last = [], 0
+    for number, match in enumerate(pattern.finditer(page)):
+        if count and number == count:
+            break
+        pieces += [page[last : match.start()], edit(match)]
+        last = match.end()
+    return Markup().join([*pieces, page[last:]])
+
+
+def continue_tables(page: Markup, document) -> Markup:
     """`page` with each long table split where `document` broke it, the rest under « (suite) ».
 
     A page a table runs onto then says which table it is: the caption again,
@@ -198,8 +216,11 @@ def continue_tables(page: str, document) -> str:
     pages = anchor_pages(document)
     named = re.compile(r'<table class="([^"]*)" id="([^"]+)"[^>]*data-continued="([^"]*)"')
     for classes, identifier, caption in named.findall(page):
-        start = page.find(f'id="{identifier}"')
-        rows = re.findall(rf'<tr id="({re.escape(identifier)}-row-\d+)"', page)
+        classes, identifier, caption = unescape(classes), unescape(identifier), unescape(caption)
+        start = page.find(Markup(' id="{}"').format(identifier))
+        own = re.compile(re.escape(identifier) + r"-row-\d+")
+        rows = [unescape(row) for row in re.findall(r'<tr id="([^"]+)"', page)]
+        rows = [row for row in rows if own.fullmatch(row)]
         breaks = [
             row
             for before, row in zip(rows, rows[1:], strict=False)
@@ -210,15 +231,15 @@ def continue_tables(page: str, document) -> str:
         segment = page[start : page.find("</table>", start)]
         colgroup = re.search(r"<colgroup>.*?</colgroup>", segment, re.S)
         head = re.search(r"<thead>.*?</thead>", segment, re.S)
-        opening = (
-            f'</tbody></table><table class="{classes} continued">'
-            f'<caption class="continued">{caption}</caption>'
-            + (colgroup.group() if colgroup else "")
-            + (head.group() if head else "")
-            + "<tbody>"
-        )
+        opening = Markup(
+            '</tbody></table><table class="{} continued"><caption class="continued">{}</caption>'
+        ).format(classes, caption)
+        opening += segment[colgroup.start() : colgroup.end()] if colgroup else Markup()
+        opening += segment[head.start() : head.end()] if head else Markup()
+        opening += Markup("<tbody>")
         for row in breaks:
-            page = page.replace(f'<tr id="{row}"', opening + f'<tr id="{row}"', 1)
+            marker = Markup('<tr id="{}"').format(row)
+            page = page.replace(marker, opening + marker, 1)
     return page
 
 
@@ -226,7 +247,7 @@ RANGE_END = re.compile(r'<a class="index-range-end" href="#([^"]+)" data-from="#
 """The end of an index range, after the locator of its start: it prints « –15 »."""
 
 
-def join_ranges(page: str, document) -> str:
+def join_ranges(page: Markup, document) -> Markup:
     """`page` with each index range that `document` set on one page printed as that page.
 
     « combat, 5 », never « combat, 5–5 »: the end of such a range is left out.
@@ -235,11 +256,12 @@ def join_ranges(page: str, document) -> str:
         return page
     pages = anchor_pages(document)
 
-    def join(match: re.Match) -> str:
-        end, start = match.groups()
-        return "" if start in pages and pages[start] == pages.get(end) else match.group()
+    def join(match: re.Match) -> Markup:
+        end, start = unescape(match[1]), unescape(match[2])
+        same = start in pages and pages[start] == pages.get(end)
+        return Markup() if same else page[match.start() : match.end()]
 
-    return RANGE_END.sub(join, page)
+    return _edited(page, RANGE_END, join)
 
 
 def _language(context) -> str:

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from markupsafe import Markup
+
 
 @dataclass(frozen=True)
 class PageTurn:
@@ -49,7 +51,7 @@ def hyphenated_page_turns(document) -> list[PageTurn]:
     return turns
 
 
-def keep_whole(page: str, turns: list[PageTurn]) -> str:
+def keep_whole(page: Markup, turns: list[PageTurn]) -> Markup:
     """`page` (the print page's HTML) with the word of each turn set `unhyphenated`, where the
     page holds it once, or once after the words its line gave before it."""
     for turn in turns:
@@ -63,9 +65,10 @@ def keep_whole(page: str, turns: list[PageTurn]) -> str:
             ]
         if len(places) == 1:
             (place,) = places
+            word = page[place.start() : place.end()]  # the page's own markup of the word
             page = (
                 page[: place.start()]
-                + f'<span class="unhyphenated">{place.group()}</span>'
+                + Markup('<span class="unhyphenated">{}</span>').format(word)
                 + page[place.end() :]
             )
     return page
