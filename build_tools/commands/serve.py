@@ -14,7 +14,6 @@ page, each location a link to its place. The console says one line per build, wi
 from __future__ import annotations
 
 import argparse
-import html
 import http.server
 import multiprocessing
 import os
@@ -25,10 +24,13 @@ import time
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from markupsafe import Markup
+
 from build_tools.assets import templates_folder
 from build_tools.books import Book, UsageError, output_root, select
 from build_tools.commands.parsing import port
 from build_tools.diagnostics import counted
+from build_tools.render.markup import rendered, written
 from build_tools.resources import Refused, read_bytes
 
 HOST = "127.0.0.1"
@@ -240,17 +242,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
         except (OSError, Refused):
             return self.send(404, "text/plain; charset=utf-8", b"not found\n")
         if file.suffix == ".html":
-            text = content.decode("utf-8")
+            text = written(content.decode("utf-8"))
             text = _with_banner(text, name, self.site.findings.get(name, []))
             return self.send(200, "text/html; charset=utf-8", self.page(text))
         return self.send(200, _content_type(file), content)
 
-    def page(self, text: str, *, error: bool = False) -> bytes:
+    def page(self, text: Markup, *, error: bool = False) -> bytes:
         """A served page: the book's, with the script that reloads it after a build."""
-        script = (
-            f'<script src="/__rulebook/reload.js" data-build="{self.site.build_number}" '
-            f'data-error="{"true" if error else "false"}"></script>\n'
-        )
+        script = Markup(
+            '<script src="/__rulebook/reload.js" data-build="{}" data-error="{}"></script>\n'
+        ).format(self.site.build_number, "true" if error else "false")
         at = text.rfind("</body>")
         at = at if at >= 0 else len(text)
         return (text[:at] + script + text[at:]).encode("utf-8")
@@ -329,7 +330,7 @@ def built_here(folder: Path, file: Path) -> bool:
     return any(relative in record.get("outputs", {}) for record in formats)
 
 
-def _with_banner(text: str, name: str, findings: list[dict]) -> str:
+def _with_banner(text: Markup, name: str, findings: list[dict]) -> Markup:
     """The page with its book's new findings in a banner at its top, in the flow of the page
     (it covers nothing), each location a link to its place (nothing when there are none)."""
     if not findings:
@@ -338,17 +339,20 @@ def _with_banner(text: str, name: str, findings: list[dict]) -> str:
     for finding in findings:
         location, _, rest = finding["text"].partition(": ")
         shown.append({**finding, "location": location, "rest": ": " + rest})
-    banner = _template("banner.html").render(
-        name=name, count=counted(len(findings), "new finding"), findings=shown
+    banner = rendered(
+        _template("banner.html"),
+        name=name,
+        count=counted(len(findings), "new finding"),
+        findings=shown,
     )
     body = re.search(r"<body\b[^>]*>", text)
     at = body.end() if body else 0
     return text[:at] + banner + text[at:]
 
 
-def _error_page(name: str, errors: list[str]) -> str:
+def _error_page(name: str, errors: list[str]) -> Markup:
     """What a book that cannot be read shows instead of its stale pages."""
-    return _template("error.html").render(name=name, errors=errors)
+    return rendered(_template("error.html"), name=name, errors=errors)
 
 
 def _template(name: str):
@@ -360,16 +364,18 @@ def _template(name: str):
     return environment.get_template(name)
 
 
-def _index(site: Site) -> str:
-    items = "".join(
-        f'<li><a href="/{html.escape(name)}/html/index.html">{html.escape(name)}</a> '
-        f'(<a href="/{html.escape(name)}/{html.escape(name)}.html">one page</a>)</li>'
+def _index(site: Site) -> Markup:
+    items = Markup().join(
+        Markup(
+            '<li><a href="/{name}/html/index.html">{name}</a> '
+            '(<a href="/{name}/{name}.html">one page</a>)</li>'
+        ).format(name=name)
         for name in site.books
     )
-    return (
+    return Markup(
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>rulebook serve'
-        f"</title></head><body><h1>Books</h1><ul>{items}</ul></body></html>\n"
-    )
+        "</title></head><body><h1>Books</h1><ul>{}</ul></body></html>\n"
+    ).format(items)
 
 
 def _content_type(path: Path) -> str:

@@ -34,6 +34,7 @@ from build_tools.model.language import language_of
 from build_tools.output import write_atomic
 from build_tools.render.context import RenderError
 from build_tools.render.html.print_markup import source_date
+from build_tools.render.markup import rendered, style_text
 from build_tools.render.pdf.style import asset_folders, fonts
 
 TEMPLATES = templates_folder() / "cards"
@@ -352,9 +353,10 @@ def _page(deck, layout, sizes, mode, language, indexes) -> str:
                 ],
             }
         )
-    return environment.get_template("cards.html").render(
-        values,
-        stylesheet=stylesheet,
+    return rendered(
+        environment.get_template("cards.html"),
+        **values,
+        stylesheet=style_text(stylesheet),
         language=language,
         deck=deck,
         cards=[deck.cards[index] for index in indexes],

@@ -32,6 +32,7 @@ from build_tools.model.typography import french_spaces
 from build_tools.model.wording import words_for
 from build_tools.output import write_atomic
 from build_tools.render.context import RenderError
+from build_tools.render.markup import rendered
 from build_tools.render.pdf import style as pdf_style
 from build_tools.render.sheets.form import finish_form
 from build_tools.render.sheets.layout import outside_printable
@@ -149,8 +150,12 @@ def sheet_document(
     )
 
     def lay_out():
-        page = environment.get_template("sheet.html").render(
-            view=view, date=_date(), words=words_for(language), language=language
+        page = rendered(
+            environment.get_template("sheet.html"),
+            view=view,
+            date=_date(),
+            words=words_for(language),
+            language=language,
         )
         return weasyprint.HTML(string=page, base_url=base_url, url_fetcher=fetcher).render(
             stylesheets=[stylesheet], font_config=fonts
