@@ -137,3 +137,32 @@ def test_a_build_writing_more_than_its_bound_stops_naming_it(tmp_path, monkeypat
     assert "rulebook.limits.OUTPUT_BYTES" in passed.value.strerror
     assert passed.value.filename == str(tmp_path / "b.html") and not (tmp_path / "b.html").exists()
     write_atomic(tmp_path / "c.html", "x" * 600)  # outside a build: no bound
+
+
+def test_the_web_faces_cache_goes_through_the_writer(tmp_path, monkeypatch):
+    """A link planted at the name the cache's temporary file had (`NAME.PID.part`, a name
+    anyone could guess) is never written through: the cut face is written by the one writer."""
+    from build_tools.render.html import web_faces
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(web_faces, "_subset", lambda source: b"wOF2 cut")
+    face = web_faces.faces()[0]
+    assert web_faces.cut(face) == b"wOF2 cut"
+    (cached,) = (tmp_path / "cache" / "rulebook" / "faces").iterdir()
+    cached.unlink()
+    victim = tmp_path / "victim"
+    cached.with_suffix(f".{os.getpid()}.part").symlink_to(victim)
+    assert web_faces.cut(face) == b"wOF2 cut"
+    assert not victim.exists()
+    assert cached.read_bytes() == b"wOF2 cut" and not cached.is_symlink()
+
+
+def test_a_report_file_is_written_by_the_writer(rulebook, book, tmp_path):
+    """`check --json FILE` replaces FILE atomically and keeps its mode, as every output."""
+    report = tmp_path / "report.json"
+    report.write_text("old")
+    report.chmod(0o600)
+    run = rulebook("check", str(book / "book.xml"), "--no-rules", "--json", str(report))
+    assert run.status == 0, run.out + run.err
+    assert '"books"' in report.read_text() and report.stat().st_mode & 0o777 == 0o600
+    assert [path.name for path in tmp_path.iterdir() if path.name.endswith(".part")] == []

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import io
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from build_tools.output import write_atomic
 from build_tools.render.caches import cache_folder
 from build_tools.render.pdf.style import fonts
 
@@ -78,10 +78,8 @@ def cut(face: WebFace) -> bytes:
         return cached.read_bytes()
     data = _subset(face.source)
     if cached is not None:
-        try:
-            temporary = cached.with_suffix(f".{os.getpid()}.part")
-            temporary.write_bytes(data)
-            os.replace(temporary, cached)
+        try:  # the one writer: atomic, its temporary named for this process, no link followed
+            write_atomic(cached, data, root=cache)
         except OSError:
             pass  # no cache: the next build cuts the face again
     return data
