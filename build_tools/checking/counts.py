@@ -45,46 +45,26 @@ def count_findings(places: list[tuple[Passage, str]], folder: Path, language: st
     if language not in WHOLE:
         return []
     classes = _classes(folder)
-    whole = re.compile(
-        r"(?i)(?<![\w-])(?:" + WHOLE[language] + r") " + _COUNT + r" (?P<noun>[^\W\d][\w'’-]*)"
-    )
-    listed = re.compile(r"(?i)(?<![\w-])" + _COUNT + r" (?P<noun>[^\W\d][\w'’-]*)")
+    counted, whole = _patterns(language)
     findings: list[Finding] = []
-    seen: set[tuple[int, int]] = set()
+    seen: set[int] = set()
     for passage, where in places:
-        if (id(passage.element), 0) in seen:
+        if id(passage.element) in seen:
             continue
-        seen.add((id(passage.element), 0))
+        seen.add(id(passage.element))
         text = passage.text
-        folded = _fold(text)
-        for match in whole.finditer(text):
-            if _generated(passage, match.start("count")):
+        folded = ""
+        for match in counted.finditer(text):
+            start = match.start("count")
+            if _generated(passage, start):
                 continue
-            for family, (name, file, members) in classes.items():
-                noun = _noun(family).match(folded, match.start("noun"))
-                if noun is None:
-                    continue
-                said = NUMBER_WORDS[match.group("count").lower()]
-                if said != len(members):
-                    words = text[match.start("count") : noun.end()]
-                    findings.append(
-                        _finding(
-                            passage,
-                            where,
-                            match,
-                            f"the text says « {words} », the rules name {len(members)}: "
-                            f"{', '.join(members)}",
-                            len(members),
-                            [f"{name} = {', '.join(members)} → {len(members)}"],
-                            [(file, name)],
-                        )
-                    )
-                break
-        for match in listed.finditer(text):
-            if _generated(passage, match.start("count")):
-                continue
-            items = _list_after(text, match.end("noun"), language)
             said = NUMBER_WORDS[match.group("count").lower()]
+            if whole.search(text, max(0, start - 12), start):
+                folded = folded or _fold(text)  # only where a count of a whole stands
+                finding = _class_count(passage, where, match, said, folded, classes)
+                if finding is not None:
+                    findings.append(finding)
+            items = _list_after(text, match.end("noun"), language)
             if items and len(items) != said:
                 findings.append(
                     _finding(
@@ -107,6 +87,40 @@ def count_findings(places: list[tuple[Passage, str]], folder: Path, language: st
                     }
                 )
     return findings
+
+
+def _class_count(passage, where, match, said, folded, classes) -> Finding | None:
+    """The finding of a count of a whole class (« les sept moyens ») that is not its size."""
+    for family, (name, file, members) in classes.items():
+        noun = _noun(family).match(folded, match.start("noun"))
+        if noun is None:
+            continue
+        if said == len(members):
+            return None
+        words = passage.text[match.start("count") : noun.end()]
+        return _finding(
+            passage,
+            where,
+            match,
+            f"the text says « {words} », the rules name {len(members)}: {', '.join(members)}",
+            len(members),
+            [f"{name} = {', '.join(members)} → {len(members)}"],
+            [(file, name)],
+        )
+    return None
+
+
+_PATTERNS: dict[str, tuple[re.Pattern, re.Pattern]] = {}
+
+
+def _patterns(language: str) -> tuple[re.Pattern, re.Pattern]:
+    """A count and its noun; the words before a count that make it a whole class's."""
+    if language not in _PATTERNS:
+        _PATTERNS[language] = (
+            re.compile(r"(?i)(?<![\w-])" + _COUNT + r" (?P<noun>[^\W\d][\w'’-]*)"),
+            re.compile(r"(?i)(?<![\w-])(?:" + WHOLE[language] + r") $"),
+        )
+    return _PATTERNS[language]
 
 
 def _list_after(text: str, position: int, language: str) -> list[str]:
@@ -163,11 +177,19 @@ def _generated(passage: Passage, offset: int) -> bool:
 
 def _classes(folder: Path) -> dict[str, tuple[str, str, list[str]]]:
     """Class -> (the constant's name, its module's file, its members) of the game's rules."""
-    found: dict[str, tuple[str, str, list[str]]] = {}
-    for module, name, family, members in enumerated(rules_modules(folder)):
-        if len(members) >= 2 and family not in found:
-            found[family] = (name, str(module.__file__), list(members))
-    return found
+    modules = rules_modules(folder)
+    key = tuple(id(module) for module in modules)
+    if key not in _CLASSES:
+        found: dict[str, tuple[str, str, list[str]]] = {}
+        for module, name, family, members in enumerated(modules):
+            if len(members) >= 2 and family not in found:
+                found[family] = (name, str(module.__file__), list(members))
+        _CLASSES[key] = found
+    return _CLASSES[key]
+
+
+_CLASSES: dict[tuple, dict] = {}
+"""The classes of each loaded set of rules modules (a game loaded again is other modules)."""
 
 
 def _fold(text: str) -> str:
