@@ -39,6 +39,13 @@ class Entry:
     """For an erratum: the value the text gives. Another wrong value at the same place is new."""
     reasons: dict[str, str] = field(default_factory=dict)
     """The reason in other languages (`reason_fr = "…"`): a book shows its readers its own."""
+    cards: dict[str, str] = field(default_factory=dict)
+    """The reason as a card words it, shorter (`card = "…"`, keyed "", or `card_fr = "…"`)."""
+
+    def card_in(self, language: str) -> str:
+        """The reason as a card prints it: `card_fr`…, else `card`, else the reason itself."""
+        primary = language.split("-")[0].split("_")[0].lower()
+        return self.cards.get(primary) or self.cards.get("") or self.reason_in(language)
 
     def reason_in(self, language: str) -> str:
         """The reason in `language` ('fr', 'fr-FR'…): `reason_fr`…, else `reason`.
@@ -152,8 +159,20 @@ def read_ledger(path: Path) -> tuple[list[Entry], list[Finding]]:
             for key, value in item.items()
             if key.startswith("reason_") and str(value).strip()
         }
+        cards = {
+            key.removeprefix("card").removeprefix("_"): str(value).strip()
+            for key, value in item.items()
+            if (key == "card" or key.startswith("card_")) and str(value).strip()
+        }
         entries.append(
-            Entry(identifier, reason, line, None if pinned is None else str(pinned), translated)
+            Entry(
+                identifier,
+                reason,
+                line,
+                None if pinned is None else str(pinned),
+                translated,
+                cards,
+            )
         )
     return entries, findings
 
@@ -350,8 +369,9 @@ def _line_of_id(lines: list[str], starts: list[int], index: int) -> int:
     return starts[index] + 1
 
 
-ENTRY_KEYS = ("id", "reason", "text_says", "review")
-"""The keys of a `[[known]]` entry, besides the translated reasons (`reason_fr`…)."""
+ENTRY_KEYS = ("id", "reason", "text_says", "review", "card")
+"""The keys of a `[[known]]` entry, besides the translated reasons (`reason_fr`…) and card
+wordings (`card_fr`…)."""
 
 
 def _mistakes_in(item: dict, identifier: str, seen_at: int | None) -> list[tuple[str, str, str]]:
@@ -361,8 +381,8 @@ def _mistakes_in(item: dict, identifier: str, seen_at: int | None) -> list[tuple
     mistakes = []
     entry = f"ledger entry {identifier!r}"
     for key, value in item.items():
-        if key not in ENTRY_KEYS and not key.startswith("reason_"):
-            keys = ", ".join((*ENTRY_KEYS, "reason_LANG"))
+        if key not in ENTRY_KEYS and not key.startswith(("reason_", "card_")):
+            keys = ", ".join((*ENTRY_KEYS, "reason_LANG", "card_LANG"))
             mistakes.append(("warning", key, f"{entry}: unknown key {key!r} (keys: {keys})"))
         elif key == "text_says" and not isinstance(value, (str, int, float)):
             said = f"{entry}: text_says = {value!r}: expected the text's words or number"

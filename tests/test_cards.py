@@ -24,6 +24,7 @@ from pypdf.generic import ContentStream
 
 from build_tools.books import discover, load_game
 from build_tools.checking.deck import contrast, load_deck
+from build_tools.ledger import read_ledger
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOKS = ("cda", "harmonies", "edad")
@@ -813,33 +814,33 @@ def test_a_cards_own_colour_icon_or_count_that_cannot_be_is_an_error_at_its_line
     ), run.out
 
 
-def test_a_block_resting_on_a_known_erratum_carries_the_ledgers_note(decks, single_glyphs):
-    # cda's PF handicap: the book drops its « 1 » (« un handicap de sur toutes les CA »), a
-    # ledger erratum; the card says so in French, from the ledger's reason_fr
-    card = _card(decks, "cda", "Dommages et blessures")
-    (block,) = [b for b in card.blocks if b.spec.get("rule") == "sante.handicap_de_fatigue"]
-    assert block.note.startswith("Erratum connu\u00a0: «\u00a0se voit infliger un handicap de sur")
-    assert "Chaque point diminue de 1 les cibles à atteindre" in block.note
-    assert any(
-        _flat("Erratum connu : « se voit infliger un handicap") in _flat(text)
-        for text, _ in single_glyphs("cda")
-    )
+LEDGER_NOTES = [
+    # cda's PF handicap: the book drops its « 1 » (« un handicap de sur toutes les CA »)
+    ("cda", "Dommages et blessures", "sante.handicap_de_fatigue", "Erratum connu : le livre omet"),
+    # the BE added to the jet de Résistance in one place, taken from the Dom in « les armures »
+    ("cda", "Dommages et blessures", "sante.dommages_effectifs", "Erratum connu : ailleurs, le"),
+    # « terrible au delà de 20 » leaves an écart of 20 in no category
+    ("edad", "Chances de succès", "aide_de_jeu.categories_d_ecart", "Erratum connu : « au delà"),
+    # the exact chances and the Attaque roll ±d10°, whose ° the chapters never explain
+    ("harmonies", "Chances de réussite", "aide_de_jeu.chances_exactes_et_du_livre", "Le livre ne"),
+    ("harmonies", "Les quatre totaux", "combat.total_d_attaque", "Le livre ne le dit pas : ce que"),
+    # the book's table starts from 50 % at 0, where a marge of 0 succeeds: 54,5 %
+    ("harmonies", "Chances de réussite", "La table du livre", "Erratum connu : le tableau part"),
+]
 
 
-def test_exact_chances_resting_on_a_rule_the_book_never_states_carry_its_caveat(
-    decks, single_glyphs
+@pytest.mark.parametrize(("book", "title", "block", "opening"), LEDGER_NOTES)
+def test_a_block_resting_on_a_ledger_entry_carries_its_card_wording(
+    decks, single_glyphs, book, title, block, opening
 ):
-    # Harmonies' « exacte » column rolls ±d10° with a 10 re-rolled and added: the chapters
-    # never say what the ° does (ledger rule-unstated:face-ouverte); the card says so, and fits
-    card = _card(decks, "harmonies", "Chances de réussite")
-    (block,) = [b for b in card.blocks if "chances" in b.spec]
-    assert block.note.startswith(
-        "Le livre ne le dit pas\u00a0: les chapitres écrivent «\u00a0±d10°"
-    )
-    assert any(
-        _flat("Le livre ne le dit pas : les chapitres écrivent « ±d10° »") in _flat(text)
-        for text, _ in single_glyphs("harmonies")
-    )
+    # the entry's card_fr, the ledger's short wording of its reason: it fits the card
+    card = _card(decks, book, title)
+    (found,) = [b for b in card.blocks if block in b.spec.values()]
+    entries = read_ledger(ROOT / "source" / book / "ledger.toml")[0]
+    (entry,) = [e for e in entries if "fr" in e.cards and _flat(e.cards["fr"]) in _flat(found.note)]
+    assert _flat(found.note).startswith(_flat(opening))
+    assert _flat(entry.reason_in("fr")) not in _flat(found.note)  # the short wording, not it
+    assert any(_flat(found.note) in _flat(text) for text, _ in single_glyphs(book))
 
 
 def test_a_ledger_note_naming_no_entry_is_an_error_at_its_line(tmp_path, rulebook):

@@ -7,6 +7,8 @@ import json
 
 import pytest
 
+from build_tools.ledger import read_ledger
+
 BOOK = """<book lang="fr">
 <title>Règles</title>
 <chapter>
@@ -230,9 +232,30 @@ def test_a_mistyped_key_a_value_of_the_wrong_kind_and_an_id_twice_are_found_at_t
     assert status == 1
     assert (
         f"regles/ledger.toml:7: warning: ledger entry '{ARMURES}': unknown key 'text_say' "
-        "(keys: id, reason, text_says, review, reason_LANG) [ledger]"
+        "(keys: id, reason, text_says, review, card, reason_LANG, card_LANG) [ledger]"
     ) in out
     assert f"regles/ledger.toml:12: error: ledger entry '{ARMES}': reason = ['deux fois']: " in out
     assert (
         f"regles/ledger.toml:11: error: the ledger lists '{ARMES}' twice (first at line 2)" in out
     )
+
+
+def test_an_entry_s_card_wording_is_its_card_fr_else_its_card_else_its_reason(tmp_path):
+    # a card prints the short wording (its room is a few lines), the book and the errata
+    # sheet the whole reason
+    ledger = tmp_path / "ledger.toml"
+    ledger.write_text(
+        entry(ARMES).replace("\n\n", '\nreason_fr = "jamais écrit"\ncard_fr = "pas écrit"\n\n')
+        + entry(ARMURES).replace("\n\n", '\ncard = "never written"\n\n')
+        + entry("broken-reference:chapter-le-combat:linkend-boucliers"),
+        encoding="utf-8",
+    )
+    entries, findings = read_ledger(ledger)
+    assert findings == []
+    assert [e.card_in("fr") for e in entries] == [
+        "pas écrit",
+        "never written",
+        "the chapter it points at was never written",
+    ]
+    # a French wording is no English one: an English card prints the reason
+    assert entries[0].card_in("en") == "the chapter it points at was never written"

@@ -424,7 +424,8 @@ def _block(game, path: Path, card: str, spec: dict) -> Block:
 
 
 def _ledger_note(game, path: Path, card: str, id: Any, line: int) -> str:
-    """The ledger's reason for entry `id`, opened by what it is: an erratum or a rule unstated."""
+    """The ledger's reason for entry `id` as a card words it (its `card_fr`, else its reason),
+    opened by what it is: an erratum or a rule unstated."""
     from build_tools.ledger import read_ledger
 
     language = _LANGUAGE.get()
@@ -443,7 +444,7 @@ def _ledger_note(game, path: Path, card: str, id: Any, line: int) -> str:
             )
         )
     # lower case after the colon, as French and English write a clause there
-    return french(f"{opening}{entry.reason_in(language)}")
+    return french(f"{opening}{entry.card_in(language)}")
 
 
 def _computed_block(game, path: Path, card: str, spec: dict) -> Block:
