@@ -112,7 +112,8 @@ def examine(
     if cross_check and game is not None and "cards" in products:
         from build_tools.checking.cards import check_cards, fold
 
-        findings = fold(findings, check_cards(document, game))
+        reported = frozenset(finding.id for finding in findings)
+        findings = fold(findings, check_cards(document, game, reported))
     _make_ids_unique(findings)
     findings.sort(key=lambda f: (str(f.file or ""), f.line, f.column, f.category))
     entries, ledger_findings = read_ledger(book.ledger)

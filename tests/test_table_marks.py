@@ -10,8 +10,8 @@ from lxml import etree
 from build_tools.checking.claims import Place
 from build_tools.checking.rule import Step
 from build_tools.dice import die
+from build_tools.model.wording import WORDS
 from build_tools.render.verification import Marks
-from build_tools.render.wording import WORDS
 
 BOOK = etree.fromstring(
     "<chapter><table><title>Chances</title><tgroup cols='2'><tbody>"

@@ -91,14 +91,19 @@ def fold(findings: list[Finding], card_findings: list[Finding]) -> list[Finding]
     return findings + kept
 
 
-def check_cards(document, game) -> list[Finding]:
-    """Every disagreement between the deck of `game` and the book of `document`."""
+def check_cards(document, game, reported: frozenset[str] = frozenset()) -> list[Finding]:
+    """Every disagreement between the deck of `game` and the book of `document`.
+
+    A card's note on a ledger entry the ledger does not hold is no finding of its own when the
+    check reports that entry's fault (`reported`: the ledger removed or the entry taken out,
+    the fault is new again): one finding for one fault, the deck checked once it is ledgered.
+    """
     if game is None or game.rules is None or deck_file(game.folder) is None:
         return []
     try:
         deck = load_deck(game)
     except DeckError as error:
-        return [error.finding]
+        return [] if error.entry in reported else [error.finding]
     book = _Book(document)
     findings: list[Finding] = []
     for card in deck.cards:

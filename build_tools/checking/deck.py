@@ -124,9 +124,11 @@ def contrast(first: str, second: str) -> float:
 class DeckError(Exception):
     """A deck file that cannot be used as it is: the finding says where and why."""
 
-    def __init__(self, finding: Finding):
+    def __init__(self, finding: Finding, entry: str | None = None):
         super().__init__(finding.message)
         self.finding = finding
+        self.entry = entry
+        """The ledger entry a card's note names and the ledger does not hold, if that is why."""
 
 
 @dataclass
@@ -441,7 +443,8 @@ def _ledger_note(game, path: Path, card: str, id: Any, line: int) -> str:
                 _line_of(path, f"ledger = {_toml(id)}") or line,
                 f"card « {card} »: ledger = {_toml(id)}: expected the id of an entry of the "
                 f"book's ledger, of a kind a card notes ({known})",
-            )
+            ),
+            entry=str(id) if opening is not None else None,
         )
     # lower case after the colon, as French and English write a clause there
     return french(f"{opening}{entry.card_in(language)}")
