@@ -26,6 +26,12 @@ class Correction:
     old: str
     new: str
     finding_id: str
+    context: str = ""
+    """The words of the passage around an edit that stands outside its erratum's excerpt (a
+    number the erratum changes further on), as a reader reads them: where the errata page
+    shows it; '' for an edit inside the excerpt."""
+    at: int = 0
+    """Where `old` starts in `context`."""
 
     def region(self) -> dict[str, Any]:
         """The SARIF `deletedRegion` of this correction."""

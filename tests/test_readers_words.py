@@ -359,3 +359,29 @@ def test_the_tools_words_name_the_books_parts_one_way_in_french(html_books, book
         text = " ".join(rule.text_content().split())
         where = re.search(r"» \((.*)\)$", text)
         assert where and PLACE.fullmatch(where.group(1)), text
+
+
+def test_an_erratum_shows_every_number_its_correction_changes_further_on(html_books):
+    """Goliath's Dommages (+5 for +3) changes the fight's later numbers too: the entry shows
+    each in the words around it, and marks in its table's excerpt only the table's own « +5 »
+    (the later « +5 » was marked on the table's other « +5 », and the rest never shown)."""
+    root = page(html_books, "harmonies")
+    entry = next(
+        entry
+        for entry in root.xpath("//section[@class='errata']//li[@class='erratum']")
+        if "APRD : +5/ +4/ +5/ +5" in re.sub(r"[\u00a0\u202f]", " ", entry.text_content())
+    )
+
+    def marks(kind: str) -> list[list[str]]:
+        return [
+            [" ".join(mark.text_content().split()) for mark in paragraph.xpath(".//mark")]
+            for paragraph in entry.xpath(f"p[@class='erratum-{kind}']")
+        ]
+
+    assert marks("instead") == [["+5"], ["+5", "+9"], ["−9", "+1"]]
+    assert marks("read") == [["+3"], ["+3", "+7"], ["−7", "+3"]]
+    further = entry.xpath("p[@class='erratum-instead']")[1:]
+    assert all(p.text_content().startswith("Plus loin, au lieu de") for p in further)
+    reads = " ".join(p.text_content() for p in entry.xpath("p[@class='erratum-read']"))
+    reads = re.sub(r"[\u00a0\u202f]", " ", reads)
+    assert "(+3+5−1) +7" in reads and "(−1+11−7) +3" in reads

@@ -10,6 +10,7 @@ against, and each of its methods makes one record with the helpers beside it.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -184,9 +185,8 @@ class Check:
         """The numbers of `claim` that change once the earlier erratum is corrected: edits of
         that erratum's correction, and the claim is not verified (it follows the erratum)."""
         corrected = once_corrected if isinstance(once_corrected, tuple) else (once_corrected,)
-        erratum = next(
-            (spot.finding for earlier in reversed(self.claims) for spot in earlier.errata), None
-        )
+        spot = next((spot for earlier in reversed(self.claims) for spot in earlier.errata), None)
+        erratum = spot.finding if spot is not None else None
         claim.corrected = tuple(corrected)
         for index, (found, wanted) in enumerate(zip(values, corrected, strict=True)):
             if found == wanted or erratum is None:
@@ -202,7 +202,21 @@ class Check:
                 erratum.id,
             )
             if edit is not None:
-                erratum.corrections.append(edit)
+                context, at = self._place_in_words(spot, match, offset, token)
+                erratum.corrections.append(dataclasses.replace(edit, context=context, at=at))
+
+    def _place_in_words(self, spot, match, offset: int, token: str) -> tuple[str, int]:
+        """The words a reader finds a follow-on edit in, and where it starts in them: the
+        erratum's own excerpt when it stands there, else the words around its claim."""
+        text, shown = self.passage.text, spot.finding.text or ""
+        prefix = "… " if shown.startswith("… ") else ""
+        piece = shown.removeprefix("… ").removesuffix(" …")
+        left = text.find(piece, max(0, spot.start - len(piece))) if piece else -1
+        if spot.passage is self.passage and 0 <= left <= offset:
+            if offset + len(token) <= left + len(piece):
+                return shown, len(prefix) + offset - left
+        around = excerpt(text, match.start(), match.end())
+        return around, around.find(text[match.start() : match.end()]) + offset - match.start()
 
     def _correct_each(self, erratum: Finding, match, rules_give: str) -> None:
         """The edits of the word `erratum`'s phrase misspells, wherever else it stands in the

@@ -602,8 +602,28 @@ class Marks:
         if not corrections and finding.reads and isinstance(finding.found, str):
             # words the rules say but the patch cannot write: read where the wrong ones stand
             corrections = [Correction(None, 0, 0, finding.found, finding.reads, finding.id)]
-        instead = self._excerpt(excerpt, corrections, old=True)
-        read = self._excerpt(excerpt, corrections, old=False) if corrections else ""
+        # Its edits in its excerpt: a follow-on edit where the record places it, the others
+        # where their words stand.
+        placed = [(c.at, c.at + len(c.old), c) for c in corrections if c.context == excerpt]
+        found = edited_spans(excerpt, [c for c in corrections if not c.context])
+        spans = placed + [
+            span for span in found if not any(span[0] < e and s < span[1] for s, e, _ in placed)
+        ]
+        spans.sort(key=lambda span: span[0])
+        instead = self._marked(excerpt, spans, old=True) if excerpt else Markup("")
+        read = self._marked(excerpt, spans) if excerpt and corrections else ""
+        # The numbers the erratum changes further on, each in the words around it.
+        contexts = dict.fromkeys(c.context for c in corrections if c.context not in ("", excerpt))
+        further = [
+            {
+                "instead": self._marked(context, spans, old=True),
+                "read": self._marked(context, spans),
+            }
+            for context in contexts
+            for spans in [
+                [(c.at, c.at + len(c.old), c) for c in corrections if c.context == context]
+            ]
+        ]
         return {
             "number": self.numbers.get(finding.id, 0),
             "anchor": f"erratum-{self.numbers.get(finding.id, 0)}",
@@ -611,6 +631,7 @@ class Marks:
             "href": link(element, self.ids[element]) if element is not None else "",
             "instead": instead,
             "read": read,
+            "further": further,
             "statement": self._finding_statement(finding),
             "reason": self.reason(finding),
             "working": self.working(finding),
@@ -623,7 +644,11 @@ class Marks:
         """The excerpt, set, with the wrong (or the right) tokens of its corrections marked."""
         if not excerpt:
             return Markup()
-        spans = edited_spans(excerpt, corrections)
+        return self._marked(excerpt, edited_spans(excerpt, corrections), old)
+
+    def _marked(self, excerpt: str, spans: list, old: bool = False) -> Markup:
+        """`excerpt`, set, with the wrong (or the right) token of each (start, end, correction)
+        of `spans` marked."""
         if not spans:
             return escape(self.typography.apply(excerpt))
         pieces, last = Markup(), 0
