@@ -17,6 +17,7 @@ from build_tools.assets import templates_folder
 from build_tools.books import UsageError, source_root
 from build_tools.commands.parsing import EXIT_OK, verbosity
 from build_tools.diagnostics import display_path
+from build_tools.render import templating
 
 NAME = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
 
@@ -45,14 +46,7 @@ def scaffold(root: Path, name: str, title: str | None = None, example: bool = Fa
     if folder.exists():
         raise UsageError(f"{folder}: already exists; rulebook new writes a new folder only")
     source = templates_folder() / ("example" if example else "new")
-    import jinja2  # only when a game is made: no other command fills these templates
-
-    environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(source),
-        undefined=jinja2.StrictUndefined,
-        keep_trailing_newline=True,
-        autoescape=False,
-    )
+    environment = templating.environment(source, escaped=False, keep_trailing_newline=True)
     default = EXAMPLE_TITLE if example else name.replace("-", " ").replace("_", " ").title()
     values = {"name": name, "title": title or default}
     written = []

@@ -356,12 +356,9 @@ def _error_page(name: str, errors: list[str]) -> Markup:
 
 
 def _template(name: str):
-    import jinja2
+    from build_tools.render import templating
 
-    environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(templates_folder() / "serve"), autoescape=True
-    )
-    return environment.get_template(name)
+    return templating.environment(templates_folder() / "serve", escaped=True).get_template(name)
 
 
 def _index(site: Site) -> Markup:

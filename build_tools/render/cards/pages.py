@@ -25,13 +25,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-import jinja2
-
 from build_tools.assets import templates_folder
 from build_tools.checking.deck import ICONS, SIZES, Deck, DeckError, deck_file, load_deck
 from build_tools.diagnostics import Finding, source_line
 from build_tools.model.language import language_of
 from build_tools.output import write_atomic
+from build_tools.render import templating
 from build_tools.render.context import RenderError
 from build_tools.render.html.print_markup import source_date
 from build_tools.render.markup import rendered, style_text
@@ -307,12 +306,7 @@ def _html(page: str, deck: Deck):
 
 
 def _page(deck, layout, sizes, mode, language, indexes) -> str:
-    environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
-        autoescape=jinja2.select_autoescape(("html",)),
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=False,
-    )
+    environment = templating.environment(TEMPLATES)
     values = {
         "mode": mode,
         "width": layout.width,

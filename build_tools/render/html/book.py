@@ -26,7 +26,7 @@ from build_tools.model.numbering import DIVISION_TAGS, Numbering, number
 from build_tools.model.profiling import Profile
 from build_tools.model.typography import Typography
 from build_tools.output import write_atomic
-from build_tools.render.caches import cache_folder
+from build_tools.render import templating
 from build_tools.render.html import print_markup as pdf_markup
 from build_tools.render.html import search as search_html
 from build_tools.render.html import web_faces
@@ -35,7 +35,7 @@ from build_tools.render.html.translator import Page, Translator
 from build_tools.render.markup import rendered, style_text
 
 if TYPE_CHECKING:  # Jinja2 is imported when a page is rendered: `rulebook check` needs none
-    from jinja2 import Environment, FileSystemBytecodeCache
+    from jinja2 import Environment
 from build_tools.model.language import language_of
 from build_tools.model.wording import words_for
 from build_tools.render.verification import Marks
@@ -512,18 +512,11 @@ class HtmlBook:
 
 
 def _environment() -> Environment:
-    """The Jinja2 environment of templates/, its compiled templates cached between runs."""
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined
-
-    environment = Environment(
-        loader=FileSystemLoader(str(TEMPLATES)),
-        autoescape=True,
-        undefined=StrictUndefined,
-        keep_trailing_newline=True,
-        bytecode_cache=_bytecode_cache(),
-    )
-    environment.filters["ending_with"] = ending_with
-    return environment
+    """The templates of templates/, every value escaped, compiled once and kept between runs."""
+    return templating.environment(
+        TEMPLATES, escaped=True, keep_trailing_newline=True, cached=True,
+        filters={"ending_with": ending_with},
+    )  # fmt: skip
 
 
 def ending_with(content: Markup, mark: Markup, medium: str) -> Markup:
@@ -534,19 +527,6 @@ def ending_with(content: Markup, mark: Markup, medium: str) -> Markup:
     if medium == "print" and html.endswith("</p>"):
         return html[: -len("</p>")] + mark + Markup("</p>")
     return html + mark
-
-
-def _bytecode_cache() -> FileSystemBytecodeCache | None:
-    """Compiling the templates costs more than rendering a book: keep them compiled.
-
-    The cache lives under $XDG_CACHE_HOME (~/.cache)/rulebook/jinja2, outside the
-    sources and the outputs; Jinja2 checks each template's modification time, so an
-    edited template is compiled again. Without a writable cache folder, no cache.
-    """
-    from jinja2 import FileSystemBytecodeCache
-
-    folder = cache_folder("jinja2")
-    return FileSystemBytecodeCache(str(folder)) if folder is not None else None
 
 
 def _unique(findings: list) -> list:

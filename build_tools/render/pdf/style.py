@@ -112,11 +112,6 @@ def errata_stylesheet(options) -> str:
 
 def _environment():
     """The stylesheets' templates (CSS: nothing escaped)."""
-    import jinja2  # here, not at the top: `rulebook check` imports this module, and needs no Jinja2
+    from build_tools.render import templating
 
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
-        autoescape=False,
-        undefined=jinja2.StrictUndefined,
-        keep_trailing_newline=True,
-    )
+    return templating.environment(TEMPLATES, escaped=False, keep_trailing_newline=True)

@@ -31,6 +31,7 @@ from build_tools.model.sheet import Description, Group, Track, printed
 from build_tools.model.typography import french_spaces
 from build_tools.model.wording import words_for
 from build_tools.output import write_atomic
+from build_tools.render import templating
 from build_tools.render.context import RenderError
 from build_tools.render.markup import rendered
 from build_tools.render.pdf import style as pdf_style
@@ -111,7 +112,6 @@ def sheet_document(
 ):
     """The sheet laid out (WeasyPrint's document), before it is written as a PDF: a form
     (filled in with `character` if given), or with `flat` the character's values printed."""
-    import jinja2  # here, not at the top: every command builds the `sheet` parser
     import markupsafe
     from weasyprint.text.fonts import FontConfiguration
 
@@ -123,14 +123,8 @@ def sheet_document(
 
     fetcher = gate_fetcher(Gate(folder, assets=pdf_style.asset_folders()))
 
-    environment = jinja2.Environment(
-        # The PDF book's folder too: the sheet embeds the same faces (faces.css).
-        loader=jinja2.FileSystemLoader([TEMPLATES, pdf_style.TEMPLATES]),
-        autoescape=jinja2.select_autoescape(["html"]),
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
+    # The PDF book's folder too: the sheet embeds the same faces (faces.css).
+    environment = templating.environment(TEMPLATES, pdf_style.TEMPLATES, trim_blocks=True)
     fonts = FontConfiguration()
     css = environment.get_template("sheet.css").render(paper=PAPERS[paper], fonts=pdf_style.fonts())
     # A French sheet's every text: no-break spaces before ; : ! ? and inside « »; any sheet:
