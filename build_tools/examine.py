@@ -12,7 +12,7 @@ from build_tools.books import Book, Game, load_game
 from build_tools.checking.notation import use_language
 from build_tools.checking.runner import run_bindings
 from build_tools.diagnostics import Finding
-from build_tools.ledger import read_ledger, reconcile
+from build_tools.ledger import Entry, read_ledger, reconcile
 from build_tools.reader import Document, UnreadableBook, read_book
 from build_tools.settings import read_settings
 from build_tools.validation import validate
@@ -36,6 +36,9 @@ class Report:
     cannot load): neither matched nor stale."""
     workings: dict[int, list[str]] = field(default_factory=dict, repr=False, compare=False)
     """A claim (by id) -> its working as the book prints it: written once, for every format."""
+    ledger: list[Entry] = field(default_factory=list, repr=False, compare=False)
+    """The entries of the book's ledger, read once: what the marks and the errata page say of
+    a known finding (its reason)."""
     outcome: Any = field(default=None, repr=False, compare=False)
     """What the bindings' run gave (`runner.Outcome`): the passages read, the cited sentences."""
 
@@ -153,6 +156,7 @@ def examine(
         verifications,
         settings,
         len(ignored - found),
+        ledger=entries,
         outcome=outcome,
     )
 

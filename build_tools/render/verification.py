@@ -39,7 +39,7 @@ from build_tools.checking.matching import words_given
 from build_tools.checking.rule import reading_order
 from build_tools.diagnostics import Correction, Finding
 from build_tools.dice import Distribution
-from build_tools.ledger import Entry, read_ledger
+from build_tools.ledger import Entry
 from build_tools.model.typography import Typography
 from build_tools.render.reading_notation import for_readers
 
@@ -101,7 +101,7 @@ class Marks:
 
     @classmethod
     def of(cls, report, words: dict[str, str], typography: Typography, medium: str = "screen"):
-        entries, _ = read_ledger(report.book.ledger)
+        entries = report.ledger
         marks = cls(
             verifications=report.verifications,
             findings=[f for f in report.findings if f.category in (ERRATUM, TYPOGRAPHY)],
