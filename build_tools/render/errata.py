@@ -15,7 +15,7 @@ from build_tools.output import write_atomic
 from build_tools.render.html.book import HtmlBook
 from build_tools.render.pdf import book as pdf
 from build_tools.render.pdf import style as pdf_style
-from build_tools.render.pdf.weasyprint_loading import load_weasyprint
+from build_tools.render.pdf.engine import Engine
 from build_tools.resources import Gate
 
 HTML_NAME = "errata.html"
@@ -29,15 +29,15 @@ def render(context) -> list[Path]:
     book = HtmlBook.of(context, medium="print")
     page = book.errata_sheet(context.folios, pdf_style.errata_stylesheet(context.options))
     written = [write_atomic(context.out / HTML_NAME, page)]
-    weasyprint = load_weasyprint()
     # Every URL the PDF engine opens goes through the book's gate, as for the book itself.
-    from build_tools.render.pdf.fetching import gate_fetcher
-
-    fetcher = gate_fetcher(Gate(context.document.folder, assets=pdf_style.asset_folders()))
+    engine = Engine(Gate(context.document.folder, assets=pdf_style.asset_folders()))
     base_url = Path(context.out).absolute().as_uri() + "/"
-    document = weasyprint.HTML(string=page, base_url=base_url, url_fetcher=fetcher).render()
+    with engine.running():
+        document = engine.html(page, base_url).render()
+        pdf_bytes = document.write_pdf(**_options())
+    context.findings += engine.report(context.book.name, "errata")
     context.pages += len(document.pages)
-    written.append(write_atomic(context.out / PDF_NAME, document.write_pdf(**_options())))
+    written.append(write_atomic(context.out / PDF_NAME, pdf_bytes))
     context.written.extend(written)
     return written
 

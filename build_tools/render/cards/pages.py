@@ -24,6 +24,7 @@ import tempfile
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from build_tools.assets import templates_folder
 from build_tools.checking.deck import ICONS, SIZES, Deck, DeckError, deck_file, load_deck
@@ -35,6 +36,9 @@ from build_tools.render.context import RenderError
 from build_tools.render.html.print_markup import source_date
 from build_tools.render.markup import rendered, style_text
 from build_tools.render.pdf.style import asset_folders, fonts
+
+if TYPE_CHECKING:
+    from build_tools.render.pdf.engine import Engine
 
 TEMPLATES = templates_folder() / "cards"
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -77,12 +81,16 @@ def render(context) -> list[Path]:
         raise RenderError([error.finding]) from None
     layout = Layout.of(context.options.card_size or deck.size, context.options.paper)
     language = language_of(context.document.root, context.report.settings)
-    sizes = fit(deck, layout, language)
-    written = []
-    for name, mode in (("cards.pdf", "sheets"), ("cards-single.pdf", "single")):
-        document = _document(deck, layout, sizes, mode, language)
-        context.pages += len(document.pages)  # what the build's progress counts
-        written.append(write_atomic(context.out / name, document.write_pdf(**PDF_OPTIONS)))
+    engine = deck_engine(deck)
+    with engine.running():
+        sizes = fit(deck, layout, language, engine)
+        pdfs = {}
+        for name, mode in (("cards.pdf", "sheets"), ("cards-single.pdf", "single")):
+            document = _document(deck, layout, sizes, mode, language, engine)
+            context.pages += len(document.pages)  # what the build's progress counts
+            pdfs[name] = document.write_pdf(**PDF_OPTIONS)
+    context.findings += engine.report(context.book.name, "cards")
+    written = [write_atomic(context.out / name, pdf) for name, pdf in pdfs.items()]
     if context.options.previews:
         written += previews(written[1], context.out / "cards-png", len(deck.cards), context)
     context.written.extend(written)
@@ -214,14 +222,14 @@ class Layout:
         return marks
 
 
-def fit(deck: Deck, layout: Layout, language: str) -> list[float]:
+def fit(deck: Deck, layout: Layout, language: str, engine: Engine | None = None) -> list[float]:
     """The text size of each card: the largest that fits; RenderError for a card none fits."""
     sizes = [FONT_SIZES[0] * layout.scale] * len(deck.cards)
     pending = list(range(len(deck.cards)))
     for step, size in enumerate(FONT_SIZES):
         for index in pending:
             sizes[index] = size * layout.scale
-        excess = _measure(deck, layout, sizes, pending, language)
+        excess = _measure(deck, layout, sizes, pending, language, engine)
         pending = [index for index in pending if max(excess[index]) > 0.05]
         if not pending:
             return sizes
@@ -250,7 +258,7 @@ def _overflow(deck: Deck, layout: Layout, index: int, height: float, width: floa
     )
 
 
-def _measure(deck, layout, sizes, indexes, language) -> dict[int, tuple[float, float]]:
+def _measure(deck, layout, sizes, indexes, language, engine=None) -> dict[int, tuple[float, float]]:
     """How far the text of each card of `indexes` runs past its card: (height, width) in mm.
 
     Each card is laid out alone on a page as tall as its text; its text box is
@@ -258,7 +266,7 @@ def _measure(deck, layout, sizes, indexes, language) -> dict[int, tuple[float, f
     too wide) with the text's width.
     """
     page = _page(deck, layout, sizes, "measure", language, indexes)
-    document = _html(page, deck).render()
+    document = _html(page, deck, engine).render()
     room = layout.height - SAFE
     excess = {}
     for page_layout in document.pages:
@@ -287,22 +295,23 @@ def _pdf(deck, layout, sizes, mode, language) -> bytes:
     return _document(deck, layout, sizes, mode, language).write_pdf(**PDF_OPTIONS)
 
 
-def _document(deck, layout, sizes, mode, language):
+def _document(deck, layout, sizes, mode, language, engine=None):
     """The deck laid out (WeasyPrint's document): imposed on sheets, or one card per page."""
     page = _page(deck, layout, sizes, mode, language, range(len(deck.cards)))
-    return _html(page, deck).render()
+    return _html(page, deck, engine).render()
 
 
-def _html(page: str, deck: Deck):
-    """WeasyPrint's document for `page`, reading nothing but the game's folder and our assets."""
-    from build_tools.render.pdf.weasyprint_loading import load_weasyprint
+def deck_engine(deck: Deck) -> Engine:
+    """WeasyPrint for `deck`, reading nothing but the game's folder and our assets."""
+    from build_tools.render.pdf.engine import Engine
     from build_tools.resources import Gate
 
-    weasyprint = load_weasyprint()
-    from build_tools.render.pdf.fetching import gate_fetcher
+    return Engine(Gate(deck.file.parent, assets=[*asset_folders(), ICONS]))
 
-    fetcher = gate_fetcher(Gate(deck.file.parent, assets=[*asset_folders(), ICONS]))
-    return weasyprint.HTML(string=page, base_url=TEMPLATES.as_uri() + "/", url_fetcher=fetcher)
+
+def _html(page: str, deck: Deck, engine: Engine | None = None):
+    """WeasyPrint's document for `page`."""
+    return (engine or deck_engine(deck)).html(page, TEMPLATES.as_uri() + "/")
 
 
 def _page(deck, layout, sizes, mode, language, indexes) -> str:

@@ -27,16 +27,12 @@ footnotes, and the print page unwraps the inline elements paper does not style.
 
 from __future__ import annotations
 
-import logging
 import re
-import sys
 from html import unescape
 from pathlib import Path
 
 from markupsafe import Markup
 
-from build_tools import limits
-from build_tools.diagnostics import Finding
 from build_tools.output import write_atomic
 from build_tools.render.html import print_markup as pdf_markup
 from build_tools.render.html.book import HtmlBook
@@ -44,7 +40,7 @@ from build_tools.render.html.media import IMAGES
 from build_tools.render.pdf import glyphs as pdf_glyphs
 from build_tools.render.pdf import page_turns
 from build_tools.render.pdf import style as pdf_style
-from build_tools.render.pdf.weasyprint_loading import load_weasyprint
+from build_tools.render.pdf.engine import Engine
 from build_tools.resources import Gate
 
 PAPERS = ("a4", "letter")
@@ -52,58 +48,54 @@ PAPERS = ("a4", "letter")
 
 def render(context) -> list[Path]:
     """Render the book of `context` to one PDF, in the paper its options ask for."""
-    refusals: list[str] = []
-    document = lay_out(context, refusals)
-    laid_out = len(refusals)
+    engine = book_engine(context)
+    document = lay_out(context, engine)
     # Drawing fetches what layout did not (the images an SVG names): through the gate too.
-    with _weasyprint_warnings() as warnings, _deep_layout():
+    with engine.running():
         pdf = document.write_pdf(
             finisher=_page_labels(_page_of(document, pdf_markup.BODY_START)),
             **_pdf_options(context.options),
         )
-    _report(context, warnings, refusals[laid_out:])
+    context.findings += engine.report(context.book.name, "pdf")
     context.pages += len(document.pages)
     written = [write_atomic(context.out / output_name(context.book.name, context.options), pdf)]
     context.written.extend(written)
     return written
 
 
-def lay_out(context, refusals: list[str] | None = None):
+def book_engine(context) -> Engine:
+    """WeasyPrint for the book of `context`: every URL through the book's gate, the page's
+    image folder read from the book's folder, so that a PDF built alone has its images."""
+    gate = Gate(context.document.folder, assets=pdf_style.asset_folders())
+    return Engine(gate, media=(Path(context.out).absolute(), IMAGES))
+
+
+def lay_out(context, engine: Engine | None = None):
     """The book of `context` laid out for print (WeasyPrint's document); its folios kept.
 
     `context.folios` (anchor -> printed folio) then serves what refers to the
-    printed book, as the errata sheet does. What the gate refuses is reported,
-    and added to `refusals`, which the fetcher keeps filling while the PDF is drawn.
+    printed book, as the errata sheet does. What the gate refuses is reported; the
+    `engine` goes on collecting while the PDF is drawn.
     """
-    weasyprint = load_weasyprint()
+    engine = engine or book_engine(context)
     from weasyprint.text.fonts import FontConfiguration
 
     page = HtmlBook.of(context, medium="print").single_page()
     # The page's relative URLs resolve from beside the PDF, where the single page is written.
     base = Path(context.out).absolute()
     base_url = base.as_uri() + "/"  # a folder: relative URLs resolve inside it, existing or not
-    # Every URL WeasyPrint opens goes through the book's gate; the page's image
-    # folder is read from the book's folder, so a PDF built alone has its images.
-    refusals = [] if refusals is None else refusals
-    gate = Gate(context.document.folder, assets=pdf_style.asset_folders())
-    from build_tools.render.pdf.fetching import gate_fetcher
-
-    fetcher = gate_fetcher(gate, media=(base, IMAGES), refusals=refusals)
     fonts = FontConfiguration()
-    stylesheet = weasyprint.CSS(
-        string=pdf_style.stylesheet(context.options, _language(context), context.report.settings),
+    stylesheet = engine.css(
+        pdf_style.stylesheet(context.options, _language(context), context.report.settings),
         font_config=fonts,
         base_url=base_url,
-        url_fetcher=fetcher,
     )
     page = keep_notes_with_calls(page)
 
     def lay(html: str):
-        return weasyprint.HTML(string=html, base_url=base_url, url_fetcher=fetcher).render(
-            stylesheets=[stylesheet], font_config=fonts
-        )
+        return engine.html(html, base_url).render(stylesheets=[stylesheet], font_config=fonts)
 
-    with _weasyprint_warnings() as warnings, _deep_layout():
+    with engine.running():
         document = lay(page)
         # The pages the marks give for the errata's entries are the stylesheet's
         # target-counter(), in boxes of one width, and the notes stay with their calls by the
@@ -117,25 +109,9 @@ def lay_out(context, refusals: list[str] | None = None):
             document = lay(moved)
     glyphs = pdf_glyphs.check(context.document, pdf_style.fonts())
     context.findings.extend(glyphs)
-    _report(context, warnings, refusals, [finding.key for finding in glyphs])
+    context.findings += engine.report(context.book.name, "pdf", [f.key for f in glyphs])
     context.folios = folios(document)
     return document
-
-
-def _report(context, warnings: list[str], refusals: list[str], named=()) -> None:
-    """WeasyPrint's warnings printed once, by book; each refusal of the gate a finding.
-
-    A warning that only repeats a refusal, or a glyph already `named` with its
-    place in the book, is not printed again.
-    """
-    for warning in warnings:
-        if not any(refusal in warning for refusal in refusals) and not any(
-            f"({code})" in warning for code in named
-        ):
-            print(f"rulebook: {context.book.name}: pdf: {warning}", file=sys.stderr)
-    context.findings.extend(
-        Finding("error", "refused-access", f"pdf: {refusal}", key=refusal) for refusal in refusals
-    )
 
 
 def folios(document) -> dict[str, str]:
@@ -309,39 +285,3 @@ def _page_labels(body: int):
         pdf.catalog["PageMode"] = "/UseOutlines"
 
     return finish
-
-
-class _deep_layout:
-    """Room for WeasyPrint's recursive layout (five frames a nested box) up to `limits.NESTING`."""
-
-    def __enter__(self) -> None:
-        self.previous = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(self.previous, 200 * limits.NESTING))
-
-    def __exit__(self, *exception) -> None:
-        sys.setrecursionlimit(self.previous)
-
-
-class _weasyprint_warnings:
-    """Collect what WeasyPrint logs at warning level, so the build reports it once, by book."""
-
-    def __enter__(self) -> list[str]:
-        self.messages: list[str] = []
-        self.logger = logging.getLogger("weasyprint")
-        self.handler = _Collect(self.messages)
-        self.logger.addHandler(self.handler)
-        self.propagate, self.logger.propagate = self.logger.propagate, False
-        return self.messages
-
-    def __exit__(self, *exception) -> None:
-        self.logger.removeHandler(self.handler)
-        self.logger.propagate = self.propagate
-
-
-class _Collect(logging.Handler):
-    def __init__(self, messages: list[str]):
-        super().__init__(logging.WARNING)
-        self.messages = messages
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from build_tools.assets import templates_folder
 from build_tools.checking.character import (
@@ -37,6 +37,9 @@ from build_tools.render.markup import rendered
 from build_tools.render.pdf import style as pdf_style
 from build_tools.render.sheets.form import finish_form
 from build_tools.render.sheets.layout import outside_printable
+
+if TYPE_CHECKING:
+    from build_tools.render.pdf.engine import Engine
 
 TEMPLATES = templates_folder() / "sheets"
 PAPERS = {"a4": "A4", "letter": "letter"}
@@ -63,9 +66,10 @@ def render(context) -> list[Path]:
     given = getattr(context.options, "paper_given", False)
     documents = {}
     language = language_of(context.document.root, context.report.settings)
+    engine = sheet_engine(context.book.folder)
     for paper in [context.options.paper] if given else PAPERS:
         documents[paper] = sheet_document(
-            description, context.book.folder, paper, language=language
+            description, context.book.folder, paper, language=language, engine=engine
         )
         context.pages += len(documents[paper].pages)  # what the build's progress counts
     # A box past the printable area on either paper: neither sheet is written.
@@ -77,11 +81,21 @@ def render(context) -> list[Path]:
     if outside:
         raise RenderError(outside)
     for paper, document in documents.items():
-        pdf = finish_form(document.write_pdf(pdf_forms=True, **PDF_OPTIONS), description)
+        with engine.running():
+            pdf = finish_form(document.write_pdf(pdf_forms=True, **PDF_OPTIONS), description)
         name = "sheet.pdf" if paper == "a4" else f"sheet-{paper}.pdf"
         written.append(write_atomic(context.out / name, pdf))
+    context.findings += engine.report(context.book.name, "sheets")
     context.written.extend(written)
     return written
+
+
+def sheet_engine(folder: Path) -> Engine:
+    """WeasyPrint for a sheet of the game in `folder`: every URL through its book's gate."""
+    from build_tools.render.pdf.engine import Engine
+    from build_tools.resources import Gate
+
+    return Engine(Gate(folder, assets=pdf_style.asset_folders()))
 
 
 def sheet_pdf(
@@ -91,15 +105,18 @@ def sheet_pdf(
     character: Character | None = None,
     language: str = "fr",
     flat: bool = False,
+    engine: Engine | None = None,
 ) -> bytes:
     """The PDF of the sheet of the game of the book in `folder`: a form, blank when
     `character` is None, else filled in with it and still editable; with `flat`, the
     filled sheet for print, its values printed and no field left. WeasyPrint reads
     through the book's gate."""
-    document = sheet_document(description, folder, paper, character, language, flat)
-    if character is not None and flat:
-        return document.write_pdf(**PDF_OPTIONS)
-    return finish_form(document.write_pdf(pdf_forms=True, **PDF_OPTIONS), description)
+    engine = engine or sheet_engine(folder)
+    document = sheet_document(description, folder, paper, character, language, flat, engine)
+    with engine.running():
+        if character is not None and flat:
+            return document.write_pdf(**PDF_OPTIONS)
+        return finish_form(document.write_pdf(pdf_forms=True, **PDF_OPTIONS), description)
 
 
 def sheet_document(
@@ -109,19 +126,18 @@ def sheet_document(
     character: Character | None = None,
     language: str = "fr",
     flat: bool = False,
+    engine: Engine | None = None,
 ):
     """The sheet laid out (WeasyPrint's document), before it is written as a PDF: a form
     (filled in with `character` if given), or with `flat` the character's values printed."""
+    engine = engine or sheet_engine(folder)
+    with engine.running():
+        return _sheet_document(description, paper, character, language, flat, engine)
+
+
+def _sheet_document(description, paper, character, language, flat, engine):
     import markupsafe
     from weasyprint.text.fonts import FontConfiguration
-
-    from build_tools.render.pdf.weasyprint_loading import load_weasyprint
-    from build_tools.resources import Gate
-
-    weasyprint = load_weasyprint()
-    from build_tools.render.pdf.fetching import gate_fetcher
-
-    fetcher = gate_fetcher(Gate(folder, assets=pdf_style.asset_folders()))
 
     # The PDF book's folder too: the sheet embeds the same faces (faces.css).
     environment = templating.environment(TEMPLATES, pdf_style.TEMPLATES, trim_blocks=True)
@@ -139,9 +155,7 @@ def sheet_document(
     view = _view(description, character)
     view["filled"] = character is not None and flat
     base_url = TEMPLATES.as_uri() + "/"
-    stylesheet = weasyprint.CSS(
-        string=css, font_config=fonts, base_url=base_url, url_fetcher=fetcher
-    )
+    stylesheet = engine.css(css, font_config=fonts, base_url=base_url)
 
     def lay_out():
         page = rendered(
@@ -151,9 +165,7 @@ def sheet_document(
             words=words_for(language),
             language=language,
         )
-        return weasyprint.HTML(string=page, base_url=base_url, url_fetcher=fetcher).render(
-            stylesheets=[stylesheet], font_config=fonts
-        )
+        return engine.html(page, base_url).render(stylesheets=[stylesheet], font_config=fonts)
 
     document = lay_out()
     if not view["filled"] and len(document.pages) > 1 and _notes_alone(document.pages[-1]):
