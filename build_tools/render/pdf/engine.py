@@ -58,7 +58,7 @@ class Engine:
         out), and each refusal of the gate a finding, returned."""
         warned, refused = self._reported
         refusals = self.refusals[refused:]
-        for warning in self.warnings[warned:]:
+        for warning in dict.fromkeys(self.warnings[warned:]):  # each said once
             if not any(refusal in warning for refusal in refusals) and not any(
                 f"({code})" in warning for code in named
             ):
