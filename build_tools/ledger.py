@@ -12,6 +12,7 @@ import json
 import os
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -270,7 +271,24 @@ def accept(path: Path, findings: list[Finding]) -> tuple[int, int]:
     from build_tools.output import write_atomic
 
     write_atomic(path, existing + separator + "\n".join(blocks))
+    deck = path.parent / "deck.toml"
+    if changed and deck.is_file():
+        # a card noting the erratum notes it still, by its new id
+        before = deck.read_text(encoding="utf-8")
+        after = renamed_notes(before, {old: finding.id for old, finding in changed.items()})
+        if after != before:
+            write_atomic(deck, after)
     return len(blocks), len(changed)
+
+
+def renamed_notes(deck: str, renames: Mapping[str, str]) -> str:
+    """A deck's text with each card's `ledger = "ID"` note on an entry of `renames` naming
+    that entry's new id."""
+
+    def renamed(note: re.Match) -> str:
+        return note[1] + _toml_string(renames.get(note[2], note[2]))
+
+    return re.sub(r'(?m)^(\s*ledger\s*=\s*)"([^"]*)"', renamed, deck)
 
 
 def _update(text: str, changed: dict[str, Finding]) -> str:

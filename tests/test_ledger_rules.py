@@ -91,6 +91,9 @@ def test_accept_updates_a_changed_erratum_in_place_and_marks_its_reasons_for_rev
         '+ review = "TODO: the text now says 51, not 50: check that the reasons still hold, '
         'then remove this line"',
     ]
+    # the card noting the erratum (« La table du livre ») notes it by its new id
+    deck = (harmonies / "deck.toml").read_text(encoding="utf-8")
+    assert diff[1].removeprefix("+ id = ") in deck and diff[0].removeprefix("- id = ") not in deck
     status, out, _ = rulebook("check", "harmonies")
     assert status == 0  # the erratum known again at its new value, and no entry stale
     assert "[erratum]" not in out
