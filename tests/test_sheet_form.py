@@ -240,8 +240,7 @@ UNSCRIPTED = {
     "harmonies": {},
     "edad": {
         "vie.PV": "a function of the dons table (the Robustesse taken, its level)",
-        "vie.inconscient": "a threshold of the state's rule (no value of the rule itself)",
-        "vie.mort": "a threshold of the state's rule (no value of the rule itself)",
+        "vie.inconscient": "a constant of the rules (SEUIL_D_INCONSCIENCE), no rule to compute",
         "vie.Init": SUM + " (the initiative bonus of each don)",
         "vie.karma_depense": SUM + " (the compétences' points, the dons counted)",
         "vie.esquive": "a look-up with a fallback (Agilité's bonus, its carac.'s if unlearnt)",

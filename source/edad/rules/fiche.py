@@ -127,7 +127,8 @@ _DESCRIPTION = Description(
                     "Mort sous",
                     formula="PVs < −PVs maximum",
                     cites=_S_SEUILS,
-                    rule=personnage.etat,
+                    rule=personnage.seuil_de_mort,
+                    arguments={"points_de_vie_maximum": "PV"},
                 ),
                 Box(
                     "etat",
@@ -480,7 +481,6 @@ def calculer(fiche: Mapping[str, Any]) -> dict[str, Any]:
     totaux |= {
         "vie.PV": pv,
         "vie.inconscient": personnage.SEUIL_D_INCONSCIENCE,
-        "vie.mort": -pv,
         "vie.Init": file.attribut_d_initiative(
             valeurs["Dex"], valeurs["Int"], vie.get("bonus_init", 0) + bonus_des_dons
         ),

@@ -169,6 +169,16 @@ SEUIL_D_INCONSCIENCE = constant(
 
 
 @rule(
+    formula="seuil = −PVs maximum",
+    symbols={"PVs maximum": "points_de_vie_maximum"},
+    cites="En deçà de ce seuil, le personnage meurt",
+)
+def seuil_de_mort(points_de_vie_maximum: int) -> int:
+    """Le personnage meurt sous −PVs : le seuil est l'opposé de ses PVs maximum."""
+    return -points_de_vie_maximum
+
+
+@rule(
     formula=(
         "PVs > 0 : conscient ; PVs = 0 : inconscient ; "
         "−PVs maximum ≤ PVs < 0 : mourant ; PVs < −PVs maximum : mort"
@@ -190,7 +200,7 @@ def etat(points_de_vie_restants: int, points_de_vie_maximum: int) -> str:
         return "conscient"
     if points_de_vie_restants == SEUIL_D_INCONSCIENCE:
         return "inconscient"
-    if points_de_vie_restants >= -points_de_vie_maximum:
+    if points_de_vie_restants >= seuil_de_mort(points_de_vie_maximum):
         return "mourant"
     return "mort"
 
