@@ -242,7 +242,6 @@ UNSCRIPTED = {
         "vie.PV": "a function of the dons table (the Robustesse taken, its level)",
         "vie.inconscient": "a constant of the rules (SEUIL_D_INCONSCIENCE), no rule to compute",
         "vie.Init": SUM + " (the initiative bonus of each don)",
-        "vie.karma_depense": SUM + " (the compétences' points, the dons counted)",
         "vie.esquive": "a look-up with a fallback (Agilité's bonus, its carac.'s if unlearnt)",
         "vie.bouclier": "the best over the equipment table's shields",
         "vie.armure": "the best over the equipment table's armours",

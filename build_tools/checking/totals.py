@@ -25,6 +25,9 @@ from build_tools.model.sheet import Box, Computed, Description, Group, Table
 MINUS = "\u2212"
 LOOKUP = re.compile(r"^(?P<table>\w+)\[(?P<column>\w+)=(?P<wanted>[^\]]+)\]\.(?P<box>\w+)$")
 """A source in a table's row: `competences[nom={competence}].BC`."""
+ROWS = re.compile(r"^(?P<table>\w+)\[\*\]\.(?P<box>\w+)$")
+"""A table's column over its rows: `competences[*].points` is its sum (a blank box nought);
+over a text column, `dons[*].nom` is the number of rows it is written in."""
 NAMED = re.compile(r"\{(\w+)\}")
 """A box of the row whose value names a field: `moyens.{moyen}`."""
 _WAITING = object()
@@ -60,6 +63,10 @@ class Placed:
             if isinstance(term, Computed):
                 for inner in term.arguments.values():
                     yield from self._fields(inner)
+                continue
+            rows = ROWS.match(term)
+            if rows:
+                yield f"{rows['table']}.0.{rows['box']}"
                 continue
             lookup = LOOKUP.match(term)
             if lookup:
@@ -156,6 +163,9 @@ class _Totalling:
         return sum(sign * value for sign, value in found)
 
     def reference(self, reference: str, item: Placed) -> Any:
+        rows = ROWS.match(reference)
+        if rows:
+            return self.column(rows["table"], rows["box"])
         lookup = LOOKUP.match(reference)
         if lookup:
             wanted = self.filled(lookup["wanted"], item)
@@ -180,6 +190,15 @@ class _Totalling:
             return self.values.get(path, _WAITING)
         return _value(path, self.character, self.values)
 
+    def column(self, table: str, key: str) -> Any:
+        """A column over the table's rows (ROWS): its sum, or a text column's rows written."""
+        paths = [f"{table}.{i}.{key}" for i in range(len(_found(table, self.character) or []))]
+        if column_box(self.description, table, key).type is str:
+            return sum(1 for path in paths if _found(path, self.character) not in (None, ""))
+        if any(path in self.derived and path not in self.values for path in paths):
+            return _WAITING
+        return sum(_value(path, self.character, self.values) or 0 for path in paths)
+
     def filled(self, reference: str, item: Placed) -> str | None:
         """The reference with each `{box}` replaced by that box's value in the row."""
         names = {
@@ -188,6 +207,12 @@ class _Totalling:
         if any(value in (None, "") for value in names.values()):
             return None
         return NAMED.sub(lambda m: str(names[m[1]]), reference)
+
+
+def column_box(description: Description, table: str, key: str) -> Box:
+    """The box of table `table`'s column `key`."""
+    section = next(s for s in description.sections if s.key == table)
+    return next(b for b in section.columns if b.key == key)
 
 
 def blank_row(description: Description, table: str, key: str) -> Any:

@@ -4,7 +4,8 @@ The declaration that computes a box (checking.totals: its rule, where each argum
 from) gives its script: the rule's formula (`@rule(formula="TP = CA + BP − FA",
 symbols=...)`), arithmetic or by cases (« PVs > 0 : conscient ; PVs = 0 : inconscient ;
 … »), each symbol replaced by the JavaScript of the source its argument comes from
-(a field, a sum, the field a box names, a table's row, another rule's formula). A script
+(a field, a sum, the field a box names, a table's row, a column summed over a table's
+rows or its rows counted, another rule's formula). A script
 is kept only when its formula gives the rule's own values on sample arguments, so a form
 never computes what the rules would not.
 """
@@ -26,8 +27,10 @@ from build_tools.checking.notation import CASE_SEPARATOR, OUTCOME, evaluate, pyt
 from build_tools.checking.totals import (
     LOOKUP,
     NAMED,
+    ROWS,
     Placed,
     blank_row,
+    column_box,
     field_name,
     placed_boxes,
     terms,
@@ -141,6 +144,16 @@ class _Translation:
         return joined[2:] if joined.startswith("+") else joined
 
     def reference(self, reference: str) -> str | None:
+        rows = ROWS.match(reference)
+        if rows:
+            table, key = rows["table"], rows["box"]
+            if table not in self.rows:
+                return None
+            fields = [f"{table}-{i}-{key}" for i in range(self.rows[table])]
+            self.reads += fields
+            text = column_box(self.description, table, key).type is str
+            each = [f'(t("{f}") === "" ? 0 : 1)' if text else f'v("{f}")' for f in fields]
+            return "(" + " + ".join(each or ["0"]) + ")"
         lookup = LOOKUP.match(reference)
         if lookup:
             table, column, key = lookup["table"], lookup["column"], lookup["box"]

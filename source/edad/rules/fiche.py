@@ -36,6 +36,7 @@ from build_tools.game import (
     Mistake,
     Table,
     constant,
+    rule,
 )
 
 from . import dons as regles_des_dons
@@ -58,6 +59,30 @@ KARMA_PAR_POINT_DE_COMPETENCE = constant(1, cites=_S_KARMA_COMPETENCE)
 
 KARMA_PAR_DON = constant(5, cites=_S_KARMA_DON)
 """« Les dons coûtent cinq points de karma »."""
+
+
+@rule(
+    formula="karma = points × par point + dons × par don",
+    symbols={
+        "points": "points_de_competence",
+        "dons": "dons",
+        "par point": "par_point",
+        "par don": "par_don",
+    },
+    cites=_S_KARMA_DON,
+)
+def karma_des_competences_et_des_dons(
+    points_de_competence: int,
+    dons: int,
+    par_point: int = KARMA_PAR_POINT_DE_COMPETENCE,
+    par_don: int = KARMA_PAR_DON,
+) -> int:
+    """Le karma des compétences et des dons : 1 par point de compétence, 5 par don.
+
+    Chaque niveau d'une chaîne est un don, sur sa propre ligne."""
+    return points_de_competence * par_point + dons * par_don
+
+
 _S_PARADE = "Les deux types d'objet parent avec un bonus à la parade"
 _S_TOUCHER = "apporte un bonus de +2 au toucher pour l'arme choisie"
 _S_DEGATS = "Le bonus de Force s'ajoute aux dégâts causés avec une arme"
@@ -188,6 +213,11 @@ _DESCRIPTION = Description(
                     "Karma des compétences et des dons",
                     formula="1 par point de compétence + 5 par don",
                     cites=_S_KARMA_DON,
+                    rule=karma_des_competences_et_des_dons,
+                    arguments={
+                        "points_de_competence": "competences[*].points",
+                        "dons": "dons[*].nom",
+                    },
                 ),
             ),
             note="Mourant entre 0 et −PVs : −1 PV par tour tant qu’il n’est pas stabilisé. "
@@ -455,14 +485,6 @@ def _don(ecrit: Mapping[str, Any]) -> str | None:
 # -- totals ----------------------------------------------------------------------------------
 
 
-def karma_des_competences_et_des_dons(fiche: Mapping[str, Any]) -> int:
-    """Karma the compétences and feats cost: 1 per point de compétence, 5 per feat (each level
-    of a chain is a feat of its own, on its own line)."""
-    points = sum(c["points"] for c in fiche.get("competences", []))
-    dons = len(fiche.get("dons", []))
-    return points * KARMA_PAR_POINT_DE_COMPETENCE + dons * KARMA_PAR_DON
-
-
 def calculer(fiche: Mapping[str, Any]) -> dict[str, Any]:
     """The derived boxes no rule computes from its own row (the others by their rule, from
     their `arguments`): over the dons, the linked caractéristique, the state."""
@@ -484,7 +506,6 @@ def calculer(fiche: Mapping[str, Any]) -> dict[str, Any]:
         "vie.Init": file.attribut_d_initiative(
             valeurs["Dex"], valeurs["Int"], vie.get("bonus_init", 0) + bonus_des_dons
         ),
-        "vie.karma_depense": karma_des_competences_et_des_dons(fiche),
     }
     for index, competence in enumerate(fiche.get("competences", [])):
         liee = competence.get("caracteristique") or personnage.COMPETENCES.get(competence["nom"])
