@@ -235,7 +235,6 @@ UNSCRIPTED = {
         "aspects.*.valeur": "a rule giving two values (the aspect and the PX left)",
         "aspects.*.reste": "a rule giving two values (the aspect and the PX left)",
         "experience.depenses": SUM + " (each compétence's cost past its NC de départ)",
-        "experience.reserve": "no rule of its own (PX reçus − PX dépensés, in calculer)",
     },
     "harmonies": {},
     "edad": {

@@ -41,6 +41,7 @@ from build_tools.game import (
     Track,
     constant,
     printed,
+    rule,
 )
 
 from . import combat, personnages, sante
@@ -67,12 +68,24 @@ _S_BC = "est égal au niveau de compétence moins"
 _S_DEPART = "Le joueur détermine finalement ces compétences"
 _S_PROGRESSION = "Le coût pour augmenter une"
 _S_HEROISME = "augmentera le coût de 20 PX par niveau d'héroïsme"
+_S_RESERVE = "les 15 initiaux moins les 13 PX qu'il a dépensés"
 _S_TA = "Équivaut à la"
 _S_TP = "l'arme moins 10"
 _S_ESQUIVE = "Il utilise pour cela son CA en Évitement"
 _S_ENC = "La somme de la"
 _S_BLESSURES = "ne peut recevoir plus de 4 blessures légères"
 _S_FATIGUE = "Les points de fatigue sont un compteur qui commence à zéro"
+
+
+@rule(
+    formula="réserve = PX reçus − PX dépensés",
+    symbols={"PX reçus": "px_recus", "PX dépensés": "px_depenses"},
+    cites=_S_RESERVE,
+)
+def px_en_reserve(px_recus: int, px_depenses: int) -> int:
+    """Les PX en réserve sont les PX reçus moins les PX dépensés."""
+    return px_recus - px_depenses
+
 
 _ASPECTS = tuple(personnages.ASPECTS.items())
 _BLESSURES = sante.BLESSURES_MAXIMALES
@@ -165,7 +178,14 @@ _DESCRIPTION = Description(
                     cites=_S_PROGRESSION,
                     rule=personnages.cout_d_un_niveau_de_competence,
                 ),
-                Box("reserve", "PX en réserve", formula="PX reçus − PX dépensés"),
+                Box(
+                    "reserve",
+                    "PX en réserve",
+                    formula="PX reçus − PX dépensés",
+                    cites=_S_RESERVE,
+                    rule=px_en_reserve,
+                    arguments={"px_recus": "px", "px_depenses": "depenses"},
+                ),
             ),
         ),
         Group(
@@ -488,9 +508,7 @@ def calculer(personnage: Mapping[str, Any]) -> dict[str, Any]:
         )
         totaux[f"aspects.{cle}.valeur"] = valeur
         totaux[f"aspects.{cle}.reste"] = reste
-    recus = personnage.get("experience", {}).get("px", 0)
     totaux["experience.depenses"] = px_depenses(competences)
-    totaux["experience.reserve"] = recus - totaux["experience.depenses"]
     return totaux
 
 
