@@ -4,6 +4,7 @@ word kept whole in the layout that follows (WeasyPrint has no control of its own
 from __future__ import annotations
 
 import pytest
+from markupsafe import Markup
 
 from build_tools.render.pdf.page_turns import PageTurn, hyphenated_page_turns, keep_whole
 
@@ -27,7 +28,7 @@ def lay(html: str):
 
 
 def test_a_word_hyphenated_at_a_page_end_is_kept_whole_in_the_next_layout():
-    page = f'<html lang="fr"><body><p>{WORDS}</p></body></html>'
+    page = Markup(f'<html lang="fr"><body><p>{WORDS}</p></body></html>')  # the print page
     first = lay(page)
     turns = hyphenated_page_turns(first)
     assert turns  # these words, at this measure, break across pages
@@ -41,7 +42,7 @@ def test_a_word_hyphenated_at_a_page_end_is_kept_whole_in_the_next_layout():
 
 def test_a_word_the_page_holds_twice_is_found_after_the_words_before_it():
     """« combat » twice in the text (and once in an attribute): the one after « second »."""
-    page = '<p title="combat">le premier combat, puis le second combat</p>'
+    page = Markup('<p title="combat">le premier combat, puis le second combat</p>')
     kept = keep_whole(page, [PageTurn(1, "com", "bat", "puis le second")])
     assert kept == (
         '<p title="combat">le premier combat, puis le second '
