@@ -59,6 +59,8 @@ class Site:
         """Book -> its new findings: their text as `rulebook check` prints them, and the id
         of the element of the page each is about (`anchor`, '' when none)."""
         self.stop = threading.Event()
+        self.building = threading.Lock()
+        """One build at a time: the watcher's and the first, which it may overlap."""
 
     @property
     def build_number(self) -> str:
@@ -67,6 +69,10 @@ class Site:
 
     def build(self, names: list[str]) -> None:
         """Build these books (HTML, incrementally), then tell every open page."""
+        with self.building:
+            self._build(names)
+
+    def _build(self, names: list[str]) -> None:
         for name in names:
             started = time.monotonic()
             try:
@@ -410,6 +416,9 @@ def serve(books: list[Book], out: Path, options, port: int) -> int:
     def run() -> None:
         try:
             load_engine()
+            # Watching starts before the first build: a file saved while the books build, or
+            # as soon as « serving » is printed, is a change seen, never one missed.
+            threading.Thread(target=site.watch, daemon=True).start()
             site.build(list(site.books))
             address = f"http://{HOST}:{server.server_address[1]}"
             first = books[0].name
@@ -419,7 +428,6 @@ def serve(books: list[Book], out: Path, options, port: int) -> int:
                 + "; Ctrl-C to stop",
                 flush=True,
             )
-            threading.Thread(target=site.watch, daemon=True).start()
             server.serve_forever(poll_interval=0.2)
         except BaseException as error:  # said by the command, as any command's error
             failures.append(error)
