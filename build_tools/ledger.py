@@ -281,6 +281,10 @@ def accept(path: Path, findings: list[Finding]) -> tuple[int, int]:
     return len(blocks), len(changed)
 
 
+_DECK_NOTE = re.compile(r'^(\s*ledger\s*=\s*)"([^"]*)"', re.M)
+"""A card's note on a ledger entry, in a deck's text: `ledger = "ID"` (the key, the id)."""
+
+
 def renamed_notes(deck: str, renames: Mapping[str, str]) -> str:
     """A deck's text with each card's `ledger = "ID"` note on an entry of `renames` naming
     that entry's new id."""
@@ -288,7 +292,17 @@ def renamed_notes(deck: str, renames: Mapping[str, str]) -> str:
     def renamed(note: re.Match) -> str:
         return note[1] + _toml_string(renames.get(note[2], note[2]))
 
-    return re.sub(r'(?m)^(\s*ledger\s*=\s*)"([^"]*)"', renamed, deck)
+    return _DECK_NOTE.sub(renamed, deck)
+
+
+def without_notes(deck: str, identifiers: set[str]) -> str:
+    """A deck's text without the `ledger = "ID"` notes of its cards on `identifiers`: a card
+    notes a known erratum of its rule, and once the erratum is fixed there is nothing to note."""
+    return "".join(
+        line
+        for line in deck.splitlines(keepends=True)
+        if not ((note := _DECK_NOTE.match(line)) and note[2] in identifiers)
+    )
 
 
 def _update(text: str, changed: dict[str, Finding]) -> str:

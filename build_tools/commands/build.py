@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from build_tools.books import Book, UsageError, output_root, select
-from build_tools.commands.parsing import add_jobs, verbosity
+from build_tools.commands.parsing import add_jobs, add_output, verbosity
 from build_tools.diagnostics import counted
 from build_tools.output import remove_leftovers, writing_into
 from build_tools.progress import Progress
@@ -62,12 +62,7 @@ def add(commands, common) -> None:
         help="the paper of the PDF and the cards (default: the book's settings, else a4), "
         "and of the sheets (default: both)",
     )
-    build.add_argument(
-        "--out",
-        default=None,
-        help="output folder (default: the project's generated/, beside its source/)",
-    )
-    build.add_argument("--draft", action="store_true", help="show remarks (author notes)")
+    add_output(build)
     build.add_argument(
         "--no-rules",
         action="store_true",

@@ -87,19 +87,6 @@ def without_entries(ledger: str, identifiers: set[str]) -> str:
     return "".join(line for index, line in enumerate(lines) if index not in removed)
 
 
-def without_notes(deck: str, identifiers: set[str]) -> str:
-    """A deck's text without the `ledger = "ID"` notes of its cards on `identifiers`: a card
-    notes a known erratum of its rule, and once the erratum is fixed there is nothing to note."""
-    return "".join(
-        line
-        for line in deck.splitlines(keepends=True)
-        if not (
-            (note := re.match(r'\s*ledger\s*=\s*"([^"]*)"\s*(#.*)?$', line))
-            and note.group(1) in identifiers
-        )
-    )
-
-
 ROUNDS = 6
 """How many times a book is corrected and checked again: a fixed number can show the next one."""
 
@@ -239,6 +226,8 @@ def run(results, write: bool, chosen=lambda finding: True, threshold: str = "err
     """
     import sys
 
+    from build_tools.checking.deck import DECK_FILE
+    from build_tools.ledger import without_notes
     from build_tools.output import remove_leftovers, write_atomic
 
     status = 0
@@ -260,7 +249,7 @@ def run(results, write: bool, chosen=lambda finding: True, threshold: str = "err
         if gone and ledger.is_file():
             text = ledger.read_bytes().decode("utf-8")  # TOML is UTF-8; its line ends are kept
             changed[ledger] = (text, without_entries(text, gone))
-        deck = result.book.folder / "deck.toml"
+        deck = result.book.folder / DECK_FILE
         if gone and deck.is_file() and not deck.is_symlink():
             text = deck.read_bytes().decode("utf-8")
             if (noted := without_notes(text, gone)) != text:

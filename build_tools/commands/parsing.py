@@ -70,6 +70,16 @@ def port(text: str) -> int:
     return value
 
 
+def add_output(parser: argparse.ArgumentParser) -> None:
+    """--out and --draft, as every command that renders a book takes them."""
+    parser.add_argument(
+        "--out",
+        default=None,
+        help="output folder (default: the project's generated/, beside its source/)",
+    )
+    parser.add_argument("--draft", action="store_true", help="show remarks (author notes)")
+
+
 def add_jobs(parser: argparse.ArgumentParser, help: str) -> None:
     parser.add_argument("-j", "--jobs", type=positive, default=None, metavar="N", help=help)
 

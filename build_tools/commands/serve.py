@@ -28,7 +28,7 @@ from markupsafe import Markup
 
 from build_tools.assets import templates_folder
 from build_tools.books import Book, UsageError, output_root, select
-from build_tools.commands.parsing import port
+from build_tools.commands.parsing import add_output, port
 from build_tools.diagnostics import counted
 from build_tools.render.markup import rendered, written
 from build_tools.resources import Refused, read_bytes
@@ -469,12 +469,7 @@ def add(commands, common) -> None:
     serve.add_argument(
         "--port", type=port, default=8000, help="the port on 127.0.0.1 (default 8000; 0: any free)"
     )
-    serve.add_argument(
-        "--out",
-        default=None,
-        help="output folder (default: the project's generated/, beside its source/)",
-    )
-    serve.add_argument("--draft", action="store_true", help="show remarks (author notes)")
+    add_output(serve)
     serve.add_argument(
         "--no-rules",
         action="store_true",
