@@ -116,6 +116,23 @@ def test_a_combatant_moved_in_a_queue_is_reported(book_copy):
     assert [cle for cle in trouves if "file-apres" in cle] == [COMBAT + "file-apres-l-action-3"]
 
 
+def test_an_edited_title_is_one_finding_at_its_word_and_the_example_still_checked(book_copy):
+    # The binding names « … contre cinq gobelins »: the example is found by its other words,
+    # its errata keep their ids (the ledger's), and the one fault is the title's « six ».
+    rapport = examiner_modifie(
+        book_copy,
+        "<title>Exemple : combat contre cinq gobelins</title>",
+        "<title>Exemple : combat contre six gobelins</title>",
+    )
+    nouvelles = rapport.new()
+    assert len(nouvelles) == 1, "\n".join(f.astext() for f in nouvelles)
+    (titre,) = nouvelles
+    assert (titre.category, titre.line, titre.column) == ("binding-stale", 121, 35)
+    assert "« six »" in titre.message and "« cinq »" in titre.message
+    assert titre.related[0]["file"].endswith("bindings.py")
+    assert {f.id for f in rapport.findings if f.known} == ERRATA
+
+
 def test_a_changed_reactivity_is_reported(book_copy):
     rapport = examiner_modifie(book_copy, "G3(1,4)", "G3(1,5)")
     trouves = nouveaux(rapport)

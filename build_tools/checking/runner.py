@@ -30,7 +30,7 @@ from build_tools.checking.derived import book_language, derived_vocabulary
 from build_tools.checking.passage import Passage, excerpt
 from build_tools.checking.rule import ImpossibleValue, Trace, tracing
 from build_tools.checking.words import Vocabulary
-from build_tools.diagnostics import Finding, display_path
+from build_tools.diagnostics import Finding, display_path, source_line
 from build_tools.model.docbook import (
     EXAMPLES,
     SECTIONS,
@@ -167,6 +167,10 @@ def run_bindings(
         element = _resolve(document, binding, targets_index, outcome.findings, vocabulary)
         if element is not None:
             targets.append((order[element], binding, element))
+            if "title" in binding.selector and title_of(element) != normalize(
+                binding.selector["title"]
+            ):
+                outcome.findings.append(_retitled_finding(binding, element, document))
     bound: dict[etree._Element, Check] = {}
     prose_checks: list[Check] = []
     checked: set[etree._Element] = set()
@@ -386,6 +390,8 @@ def _resolve(
             "table": TABLES,
         }[binding.kind]
         candidates = [el for el in targets.titles.get(wanted, []) if el.tag in tags]
+        if not candidates:
+            candidates = _retitled(wanted, targets.titles, tags)
         if binding.kind == "example" and len(candidates) > 1:
             # An example titled like the section that holds it: the example is meant.
             examples = [el for el in candidates if el.tag in EXAMPLES]
@@ -421,6 +427,88 @@ def _resolve(
     return None
 
 
+def _retitled(wanted: str, titles: dict, tags) -> list:
+    """The one element whose title is `wanted` with one run of at most two words changed
+    (« cinq » → « six » in « combat contre cinq gobelins »), its other words all kept: at
+    least three, two thirds of the title (« Oren the Small » is not « Oren the Tall »)."""
+    words = wanted.split()
+    found = []
+    for title, elements in titles.items():
+        other = title.split()
+        if abs(len(other) - len(words)) > 2:
+            continue
+        changed = _changed_words(words, other)
+        kept = len(words) - (changed[1] - changed[0]) if changed else 0
+        if kept >= 3 and 3 * kept >= 2 * len(words):
+            found += [el for el in elements if el.tag in tags]
+    return found if len(found) == 1 else []
+
+
+def _changed_words(words: list[str], other: list[str]) -> tuple[int, int, int, int] | None:
+    """(start, end in `words`, start, end in `other`) of the one run of at most two words that
+    differs between them (the same prefix and suffix around it), or None."""
+    prefix = 0
+    while prefix < min(len(words), len(other)) and words[prefix] == other[prefix]:
+        prefix += 1
+    suffix = 0
+    while (
+        suffix < min(len(words), len(other)) - prefix
+        and words[len(words) - 1 - suffix] == other[len(other) - 1 - suffix]
+    ):
+        suffix += 1
+    end, other_end = len(words) - suffix, len(other) - suffix
+    if end - prefix > 2 or other_end - prefix > 2 or (end == prefix and other_end == prefix):
+        return None
+    return prefix, end, prefix, other_end
+
+
+def _where_titled(element: etree._Element, binding: Binding) -> str:
+    """The passage's name as its binding's title writes it (its findings' ids keep it)."""
+    where = where_of(element)
+    title = binding.selector.get("title")
+    if title is None or title_of(element) == normalize(title):
+        return where
+    return where.replace(f"« {title_of(element)} »", f"« {normalize(title)} »", 1)
+
+
+def _retitled_finding(binding: Binding, element: etree._Element, document) -> Finding:
+    """One finding at the title's changed word: the passage is checked all the same."""
+    wanted = normalize(binding.selector["title"]).split()
+    title = title_of(element).split()
+    start, end, other_start, other_end = _changed_words(wanted, title)
+    says = " ".join(title[other_start:other_end]) or "(rien)"
+    named = " ".join(wanted[start:end]) or "(rien)"
+    heading = element.find("title")
+    file, line, column = document.locate(element)
+    if heading is not None:
+        passage = Passage.of(heading, document.file_of(heading))
+        offset = len(" ".join(title[:other_start])) + (1 if other_start else 0)
+        offset = min(offset, max(len(passage.text) - 1, 0))
+        token = title[min(other_start, len(title) - 1)]
+        line = passage.line_at(offset)
+        column = passage.column_at(offset, token) or column
+    return Finding(
+        "error",
+        "binding-stale",
+        f"the title now says « {says} » where binding {binding.name} names the "
+        f"{binding.kind} « {normalize(binding.selector['title'])} » (« {named} »): "
+        "found by its other words and checked",
+        file=file,
+        line=line,
+        column=column,
+        where=_where_titled(element, binding),
+        text=source_line(file, line) if line else "",
+        key=f"{binding.name}:title",
+        related=[
+            {
+                "file": str(binding.file),
+                "line": binding.line,
+                "message": f"binding {binding.name}: {binding.describe()}",
+            }
+        ],
+    )
+
+
 def _reworded_prose(phrase: str, texts: dict, vocabulary: Vocabulary) -> list:
     from build_tools.checking.matching import align, could_hold
     from build_tools.checking.passage import TextPattern
@@ -440,7 +528,9 @@ def _reworded_prose(phrase: str, texts: dict, vocabulary: Vocabulary) -> list:
 
 def _check_for(document, element, exclude, binding, findings) -> Check:
     file = document.file_of(element)
-    where = where_of(element)
+    # Retitled (found by its other words), its findings keep the ids its binding's title gives
+    # them, which the ledger lists: the one fault is the title's word.
+    where = _where_titled(element, binding)
     trace = Trace()
     if element.tag not in TABLES:
         return Check(Passage.of(element, file, exclude), where, trace, findings)
