@@ -10,7 +10,7 @@ from typing import Any
 
 from build_tools.books import Book, Game, load_game
 from build_tools.checking.notation import use_language
-from build_tools.checking.runner import run_bindings
+from build_tools.checking.runner import fold_consequences, run_bindings
 from build_tools.diagnostics import Finding
 from build_tools.ledger import Entry, read_ledger, reconcile
 from build_tools.reader import Document, UnreadableBook, read_book
@@ -144,6 +144,8 @@ def examine(
     # every other line doubtful.
     game_errors = [f for f in findings if f.category == "game-error"]
     others = [f for f in findings if f.category != "game-error"]
+    if outcome is not None:
+        fold_consequences(others, outcome.lost)
     findings = game_errors + ledger_findings + stale + others
     settings = {**(game.settings if game is not None else {}), **settings}
     found = {f.id for f in findings}

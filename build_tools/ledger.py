@@ -216,6 +216,18 @@ def reconcile(
         if len(candidates) == 1 and len(rivals) == 1:
             _changed(candidates[0], entry)
             unmatched.remove(entry)
+    # An id also holds the words its finding is about (`…:abbreviation-mp`, `…:augmenter-son-
+    # physique`): an edit of one of them gives the finding a new id. Its entry is the one that
+    # differs from it by one run of at most two words, if just one does (one finding per fault,
+    # not a new finding beside a stale entry).
+    loose = [f for f in loose if not f.changes]
+    for entry in list(unmatched):
+        candidates = [f for f in loose if _one_word_apart(entry.id, f.id)]
+        rivals = [e for e in unmatched if candidates and _one_word_apart(e.id, candidates[0].id)]
+        if len(candidates) == 1 and len(rivals) == 1:
+            _changed(candidates[0], entry)
+            loose.remove(candidates[0])
+            unmatched.remove(entry)
     return [
         Finding(
             "error",
@@ -234,10 +246,38 @@ def reconcile(
 def _changed(finding: Finding, entry: Entry) -> None:
     """Say, on the finding, that the ledger knew it with another value (it stays new)."""
     finding.changes = entry.id
+    if entry.text_says is None:
+        finding.message += (
+            f" (changed: the ledger, line {entry.line}, knows this finding as {entry.id!r}; "
+            "update or remove its entry)"
+        )
+        return
     finding.message += (
         f" (changed: the ledger, line {entry.line}, knows this erratum with the text "
         f"saying {entry.text_says}; update or remove its entry)"
     )
+
+
+def _one_word_apart(known: str, found: str) -> bool:
+    """Whether two ids of one category and place differ in one run of at most two words of
+    their key (`abbreviation-mp`, `abbreviation-ma`)."""
+    category, _, rest = known.partition(":")
+    other_category, _, other_rest = found.partition(":")
+    where, _, key = rest.rpartition(":")
+    other_where, _, other_key = other_rest.rpartition(":")
+    if (category, where) != (other_category, other_where) or key == other_key:
+        return False
+    words, others = key.split("-"), other_key.split("-")
+    prefix = 0
+    while prefix < min(len(words), len(others)) and words[prefix] == others[prefix]:
+        prefix += 1
+    suffix = 0
+    while (
+        suffix < min(len(words), len(others)) - prefix and words[-1 - suffix] == others[-1 - suffix]
+    ):
+        suffix += 1
+    changed = max(len(words), len(others)) - prefix - suffix
+    return 0 < changed <= 2 and prefix + suffix >= 1
 
 
 def _without_numbers(identifier: str) -> str:

@@ -111,7 +111,27 @@ def _count(passage: Passage, where: str, numbers: dict[str, int], findings: list
             key=f"number-{slug(context)}" + (f"#{repeat}" if repeat > 1 else ""),
         )
 
-    _tally(passage, passage.accounting(), numbers, findings, unbound)
+    accounting = passage.accounting()
+    _claimed_where_stated(passage, accounting, findings, lambda token: token.text)
+    _tally(passage, accounting, numbers, findings, unbound)
+
+
+def _claimed_where_stated(passage, accounting, findings, first_word) -> None:
+    """A number or rule word the check already found contradicting the rules is claimed by
+    that finding: no second finding at the same word (« dépasser » for « atteindre » in a cited
+    sentence, the 8 of « ±d8° » where the rules give ±d10°)."""
+    stated = {
+        (str(finding.file), finding.line, finding.column)
+        for finding in findings
+        if finding.category in ("erratum", "contradiction")
+    }
+    if not stated:
+        return
+    for token in list(accounting["unbound"]):
+        column = passage.column_at(token.start, first_word(token))
+        if (str(passage.file), passage.line_at(token.start), column) in stated:
+            accounting["unbound"].remove(token)
+            accounting["claimed"].append(token)
 
 
 def _count_words(passage, where, vocabulary, words, findings, kinds) -> None:
@@ -132,19 +152,7 @@ def _count_words(passage, where, vocabulary, words, findings, kinds) -> None:
         )
 
     accounting = passage.word_accounting(vocabulary)
-    # A rule word the check already found contradicting the rules is claimed by that finding:
-    # no second finding at the same word (« dépasser » for « atteindre » in a cited sentence).
-    stated = {
-        (str(finding.file), finding.line, finding.column)
-        for finding in findings
-        if finding.category in ("erratum", "contradiction")
-    }
-    if stated:
-        for word in list(accounting["unbound"]):
-            column = passage.column_at(word.start, word.text.split(" ")[0])
-            if (str(passage.file), passage.line_at(word.start), column) in stated:
-                accounting["unbound"].remove(word)
-                accounting["claimed"].append(word)
+    _claimed_where_stated(passage, accounting, findings, lambda word: word.text.split(" ")[0])
     _tally(passage, accounting, words, findings, unbound)
     relations = RELATIONS.get(vocabulary.language, {})
     for how, found in accounting.items():

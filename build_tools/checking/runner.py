@@ -108,6 +108,9 @@ class Outcome:
     """Every element where the book states a rule it cites, with the rule's `Citation`."""
     vocabulary: Vocabulary | None = None
     """The book's rule words: the engine's relations, the game's terms and the derived ones."""
+    lost: list[tuple[Finding, Path, int, int]] = field(default_factory=list)
+    """Each binding-stale finding of a lost anchor with a closest text, and the lines of the
+    source that text stands on (`fold_lost`)."""
 
 
 def find_units(document: Document, example_sections: str | None) -> list[Unit]:
@@ -200,7 +203,7 @@ def run_bindings(
             ran = False
         else:
             arguments = [state if name == "state" else results[name] for name in binding.needs]
-            ran, result = _run(binding, check, arguments, document, outcome.findings)
+            ran, result = _run(binding, check, arguments, document, outcome.findings, outcome.lost)
             if ran:
                 results[binding.name] = result
             else:
@@ -316,6 +319,7 @@ def _merge_contradictions(findings: list[Finding]) -> None:
     for finding in findings:
         if finding.category in ("erratum", "contradiction") and finding.line:
             groups.setdefault((str(finding.file), finding.line, finding.column), []).append(finding)
+    _join_overlapping(groups)
     for group in groups.values():
         if len(group) < 2 or not any(f.category == "contradiction" for f in group):
             continue
@@ -330,6 +334,59 @@ def _merge_contradictions(findings: list[Finding]) -> None:
                 r for r in other.related if (r.get("file"), r.get("line")) not in named
             ]
             findings.remove(other)
+
+
+def _join_overlapping(groups: dict[tuple, list[Finding]]) -> None:
+    """Join a contradiction at a word to the erratum whose words hold it (a binding's claim of
+    a whole sentence, « La somme du … plus le Facteur de Finesse », and a cited rule's word
+    « plus » in it; or a contradiction's « action simple » holding the erratum's « simple »):
+    one changed word, one finding."""
+    extents = {place: _extent(group[0]) for place, group in groups.items()}
+    for place, group in list(groups.items()):
+        if place not in groups or not any(f.category == "contradiction" for f in group):
+            continue
+        for other, others in list(groups.items()):
+            if other == place or other[0] != place[0] or other not in groups:
+                continue
+            if not any(f.category == "erratum" for f in others):
+                continue
+            if _within(place[1:], extents[other]):
+                # The contradiction names the word: the erratum (its id the ledger's) stands
+                # there, as precise.
+                for erratum in others:
+                    erratum.line, erratum.column = place[1:]
+                others += groups.pop(place)
+                break
+            if _within(other[1:], extents[place]):
+                others += groups.pop(place)
+                break
+
+
+def _extent(finding: Finding) -> tuple[int, int, int, int]:
+    """(line, column, end line, end column) of the words a finding is at: its `found` text as
+    the source writes it from its place, or its first word."""
+    said = finding.found if isinstance(finding.found, str) else ""
+    words = said.split() or [""]
+    lines = [source_line(finding.file, finding.line)[max(finding.column - 1, 0) :]]
+    lines += [source_line(finding.file, finding.line + n) for n in range(1, 6)]
+    tags = r"(?:<[^>]*>)*"  # the words' markup: « le <link …>Niveau de Compétence</link>, »
+    pattern = r"(?:\s|<[^>]*>)+".join(
+        tags.join(re.escape(letter).replace("'", "['’]") for letter in word) for word in words
+    )
+    match = re.match(pattern, "\n".join(lines)) if said else None
+    if match is None:
+        return finding.line, finding.column, finding.line, finding.column
+    held = match.group()
+    end_line = finding.line + held.count("\n")
+    tail = held.rsplit("\n", 1)[-1]
+    end_column = (finding.column + len(tail)) if "\n" not in held else len(tail) + 1
+    return finding.line, finding.column, end_line, end_column
+
+
+def _within(place: tuple[int, int], extent: tuple[int, int, int, int]) -> bool:
+    line, column = place
+    first, start, last, end = extent
+    return (first, start) <= (line, column) < (last, end) or (line, column) == (first, start)
 
 
 def _share(check: Check, context: Context, binding: Binding) -> None:
@@ -580,6 +637,7 @@ def _run(
     arguments: list,
     document: Document,
     findings: list[Finding],
+    lost: list,
 ) -> tuple[bool, Any]:
     """Call a binding; (whether it ran to its end, what it returned)."""
     with tracing(check.trace):
@@ -587,6 +645,10 @@ def _run(
             return True, binding.function(check, *arguments)
         except StaleBinding as stale:
             findings.append(_stale_finding(binding, check, stale, document))
+            passage = _stale_passage(check, stale)
+            if stale.near >= 0 and stale.closest and passage.lines:
+                last = passage.line_at(stale.near + max(len(stale.closest) - 1, 0))
+                lost.append((findings[-1], passage.file, passage.line_at(stale.near), last))
         except ImpossibleValue as impossible:
             findings.append(_impossible_finding(check, impossible))
         except Exception as error:  # a binding that crashes is a finding, not a crash
@@ -642,6 +704,41 @@ def _stale_finding(binding: Binding, check: Check, stale: StaleBinding, document
         text=_excerpt_at(passage.text, offset),
         key=f"{binding.name}",
     )
+
+
+def fold_consequences(findings: list[Finding], lost: list[tuple[Finding, Path, int, int]]) -> None:
+    """One finding per fault, once the ledger is read: what follows from an erratum or
+    contradiction the check reports is part of its working, not a finding of its own.
+
+    - a binding's anchor lost at the word the finding is about (« Physique » edited to
+      « Mental » in the words its pattern reads);
+    - an abbreviation standing for two terms (terminology) where the rules find that very
+      abbreviation wrong (« La Finesse (FD) » where the rules give FF: FD now stands for
+      « finesse » and « dommages »).
+
+    Only a new finding takes them: a known erratum says nothing of the edit that made them.
+    """
+    new = [f for f in findings if f.category in ("erratum", "contradiction") and not f.known]
+    if not new:
+        return
+    for finding in [f for f in findings if f.category == "terminology" and not f.known]:
+        spelling = finding.key.removeprefix("abbreviation-")
+        if spelling != finding.key and any(f.found == spelling for f in new):
+            next(f for f in new if f.found == spelling).derivation.append(finding.message)
+            findings.remove(finding)
+    for stale, file, first, last in lost:
+        if stale not in findings:
+            continue
+        at = [
+            finding
+            for finding in new
+            if finding.file is not None
+            and Path(finding.file) == Path(file)
+            and first <= finding.line <= last
+        ]
+        if at:
+            at[0].derivation.append(stale.message)
+            findings.remove(stale)
 
 
 def _stale_passage(check: Check, stale: StaleBinding) -> Passage:

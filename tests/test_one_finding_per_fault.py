@@ -1,0 +1,95 @@
+"""One finding per fault: edits that once gave two to twelve findings give one, at the word.
+
+Each edit was a cascade `rulebook mutants` showed: a binding's claim of a whole sentence
+and a cited rule's word in it, a die's faces read as a number too, an abbreviation
+found wrong by the rules and doubled by it, a binding's anchor lost at the word an
+erratum is about, a known finding whose id holds the edited word. The edits of a book
+stand in passages apart, so that one check of the edited copy (`book_copy`) judges them
+all; each must be one new finding, at its line and column.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+
+EDITS = {
+    # book: (file, the words, as edited, the (line, column) of the one finding)
+    "harmonies": [
+        # « moins » → « plus » in Total de Défense's definition: the binding's erratum of the
+        # sentence and the cited rule's contradiction at « plus » are one, at « plus »
+        (
+            "combat.xml",
+            "Facteur de Parade moins le Facteur de",
+            "Facteur de Parade plus le Facteur de",
+            (266, 36),
+        ),
+        # a term of the rule in Total de Rapidité's definition, the same
+        ("combat.xml", "et du Facteur de Rapidité.", "et du Facteur de Parade.", (256, 36)),
+        # ±d10° → ±d8° in a table's formula: the 8 is the die's, not an unbound number
+        (
+            "combat.xml",
+            "<entry>Niveau+BF+FF-FR-FD±d10°</entry>",
+            "<entry>Niveau+BF+FF-FR-FD±d8°</entry>",
+            (329, 28),
+        ),
+        # FF → FD in « La Finesse (FF) »: FD then stands for two terms, the rules' erratum says so
+        (
+            "combat.xml",
+            "<term>La Finesse (<abbrev>FF</abbrev>)",
+            "<term>La Finesse (<abbrev>FD</abbrev>)",
+            (63, 27),
+        ),
+    ],
+    "cda": [
+        # the binding's anchor « … soit Eff » lost where its erratum is
+        (
+            "cda.xml",
+            " les pleins dommages, soit Eff.</para>",
+            " les pleins dommages, soit Diff.</para>",
+            (1157, 28),
+        ),
+        # a known terminology finding (MP for two terms) whose abbreviation is edited: the one
+        # finding changes the ledger's entry, which is not also stale
+        (
+            "cda.xml",
+            "<glossterm>manœuvre de dommage</glossterm>\n <acronym>MP</acronym>",
+            "<glossterm>manœuvre de dommage</glossterm>\n <acronym>MA</acronym>",
+            (2289, 2),
+        ),
+    ],
+    "edad": [
+        # « une action complexe » → « une action simple »: the cited rule's contradiction at
+        # « action simple » holds the binding's erratum at « simple »
+        ("book.xml", "(au lieu d'une action complexe", "(au lieu d'une action simple", (131, 284)),
+    ],
+}
+
+
+@pytest.mark.parametrize("book", sorted(EDITS))
+def test_each_edit_is_one_finding_at_its_word(book_copy, book):
+    copy = book_copy(book)
+    files = {file for file, *_ in EDITS[book]}
+    texts = {file: copy.text(file) for file in files}
+    edited = dict(texts)
+    for file, before, after, _ in EDITS[book]:
+        assert edited[file].count(before) == 1, before
+        edited[file] = edited[file].replace(before, after)
+    with _edited(copy, edited):
+        report = copy.examine()
+    findings = report.new()
+    shown = "\n".join(finding.astext() for finding in findings)
+    assert sorted((f.line, f.column) for f in findings) == sorted(e[3] for e in EDITS[book]), shown
+    assert not [f for f in report.findings if f.category == "ledger-stale"], shown
+    for finding in findings:
+        if finding.category == "erratum":
+            assert finding.derivation, finding.astext()  # its working
+
+
+def _edited(copy, edited: dict[str, str]) -> contextlib.ExitStack:
+    """The copy with each file's edited text within the block (nested `edited` blocks)."""
+    stack = contextlib.ExitStack()
+    for file, text in edited.items():
+        stack.enter_context(copy.edited(file, text))
+    return stack
