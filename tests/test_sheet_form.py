@@ -166,7 +166,10 @@ def _written(character, prefix: str = "") -> dict[str, object]:
 _HARNESS = """
 const input = JSON.parse(require("fs").readFileSync(0, "utf8"));
 const values = input.values;
-const doc = { getField(name) { return name in values ? { value: values[name] } : null; } };
+const form = new Set(input.fields);  // every field of the form, written or blank
+const doc = {
+  getField(name) { return form.has(name) ? { value: name in values ? values[name] : "" } : null; },
+};
 for (const [field, script] of input.scripts) {
   const event = { value: "" };
   new Function("event", script).call(doc, event);
@@ -184,6 +187,8 @@ process.stdout.write(JSON.stringify(values));
         ("cda", "personnages/marie-pierre.toml"),
         ("edad", "personnages/j1.toml"),
         ("harmonies", "personnages/david.toml"),
+        # shields, armours, a magic weapon, compétences tied by the book, the file or nothing
+        ("edad", "../../tests/fixtures/characters/edad-equipee.toml"),
     ],
 )
 def test_the_form_s_calculations_give_the_rules_values(forms, name, file):
@@ -210,13 +215,21 @@ def test_the_form_s_calculations_give_the_rules_values(forms, name, file):
     }
     run = subprocess.run(
         ["node", "-e", _HARNESS],
-        input=json.dumps({"values": values, "scripts": list(calculated.items())}),
+        input=json.dumps(
+            {"values": values, "fields": list(fields), "scripts": list(calculated.items())}
+        ),
         capture_output=True,
         text=True,
         check=True,
         timeout=60,
     )
     computed = json.loads(run.stdout)
+    blank = [  # what the rules leave blank (no state without PVs left, no parade for a weapon)
+        path.replace(".", "-")
+        for path, value in totals(game.sheet, character).items()
+        if value is None and path.replace(".", "-") in calculated
+    ]
+    assert all(computed[field] == "" for field in blank), {f: computed[f] for f in blank}
     checked = [field for field in order if field in expected]
     assert checked, "no calculation of this character's boxes"
     for field in checked:
@@ -227,28 +240,36 @@ def test_the_form_s_calculations_give_the_rules_values(forms, name, file):
     # the look-ups and the cases ran: a weapon's CA through its moyen and compétence, the
     # Esquive through the BC of Évitement, Harmonies' bases through the Niveau, Edad's state
     assert {"armes-0-CA", "combat-Esq", "armes-0-A", "vie-etat"} & set(checked) or name == "edad"
+    if file.endswith("edad-equipee.toml"):  # every kind of source Edad's scripts read
+        assert {
+            "equipement-3-PV",  # the rules' table by sorte and taille, + 100 × altération
+            "equipement-0-parade",  # a shield's, and none for the weapon (row 4)
+            "equipement-4-parade",
+            "vie-bouclier",  # the best of the shields, and of the armours
+            "vie-armure",
+            "armes-0-action",  # Arme rapide taken for the épée longue, not for the dague
+            "armes-1-action",
+            "competences-0-bonus",  # Agilité tied to Dex by the book
+            "competences-1-bonus",  # the file's Dex
+            "competences-3-bonus",  # Survie, tied to nothing
+            "vie-esquive",  # the Agilité's bonus
+        } <= set(checked) | set(blank)
 
 
 SUM = "a sum over a table's rows"
+DONS = "a sum over the dons of a value the rules look up by each don's name, as they resolve it"
 UNSCRIPTED = {
     "cda": {
-        "aspects.*.valeur": "a rule giving two values (the aspect and the PX left)",
-        "aspects.*.reste": "a rule giving two values (the aspect and the PX left)",
-        "experience.depenses": SUM + " (each compétence's cost past its NC de départ)",
+        "aspects.*.valeur": "a rule that loops (+1 while the PX reach aspect + 1), two values",
+        "aspects.*.reste": "a rule that loops (+1 while the PX reach aspect + 1), two values",
+        "experience.depenses": SUM + " of a sum over the levels each compétence climbed",
     },
     "harmonies": {},
     "edad": {
-        "vie.PV": "a function of the dons table (the Robustesse taken, its level)",
+        "vie.PV": "the greatest niveau of the dons the rules resolve to Robustesse (« n »)",
         "vie.inconscient": "a constant of the rules (SEUIL_D_INCONSCIENCE), no rule to compute",
-        "vie.Init": SUM + " (the initiative bonus of each don)",
-        "vie.esquive": "a look-up with a fallback (Agilité's bonus, its carac.'s if unlearnt)",
-        "vie.bouclier": "the best over the equipment table's shields",
-        "vie.armure": "the best over the equipment table's armours",
-        "armes.*.toucher": SUM + " (the dons taken for the weapon)",
-        "armes.*.action": "a function of the dons table (Arme rapide taken for the weapon)",
-        "competences.*.bonus": "a look-up of the linked carac. by the compétence's name",
-        "equipement.*.PV": "a table of the rules by sorte and taille",
-        "equipement.*.parade": "none for a weapon (a function of the sorte)",
+        "vie.Init": DONS + " (its initiative bonus)",
+        "armes.*.toucher": DONS + " (its bonus au toucher), taken for the weapon",
     },
 }
 """The derived boxes whose rule's formula the form does not compute, each with its reason;

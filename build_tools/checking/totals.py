@@ -28,6 +28,13 @@ LOOKUP = re.compile(r"^(?P<table>\w+)\[(?P<column>\w+)=(?P<wanted>[^\]]+)\]\.(?P
 ROWS = re.compile(r"^(?P<table>\w+)\[\*\]\.(?P<box>\w+)$")
 """A table's column over its rows: `competences[*].points` is its sum (a blank box nought);
 over a text column, `dons[*].nom` is the number of rows it is written in."""
+FILTERED = re.compile(
+    r"^(?P<aggregate>max|count)\((?P<table>\w+)\[(?P<filters>[^\]]+)\]\.(?P<box>\w+)\)$"
+)
+"""The rows of a table whose boxes hold given values, gathered: the greatest of their box
+(`max(equipement[sorte=bouclier].bonus_ca)`, blank when no row holds them) or their number
+(`count(dons[nom=Arme rapide, arme={nom}].nom)`); a value is a word or a box of the row
+(`{nom}`), compared as a player writes it: trimmed, in any case."""
 NAMED = re.compile(r"\{(\w+)\}")
 """A box of the row whose value names a field: `moyens.{moyen}`."""
 _WAITING = object()
@@ -68,6 +75,13 @@ class Placed:
             if rows:
                 yield f"{rows['table']}.0.{rows['box']}"
                 continue
+            gathered = FILTERED.match(term)
+            if gathered:
+                for column, wanted in filters(gathered["filters"]):
+                    yield from (self.prefix + named for named in NAMED.findall(wanted))
+                    yield f"{gathered['table']}.0.{column}"
+                yield f"{gathered['table']}.0.{gathered['box']}"
+                continue
             lookup = LOOKUP.match(term)
             if lookup:
                 for named in NAMED.findall(lookup["wanted"]):
@@ -88,6 +102,27 @@ class Placed:
         """The box of the same row or group named `key` (a Box with no choices if none)."""
         boxes = getattr(self.section, "boxes", None) or getattr(self.section, "columns", ())
         return next((box for box in boxes if box.key == key), Box(key, key))
+
+
+def filters(text: str) -> list[tuple[str, str]]:
+    """A FILTERED source's (column, value) pairs: `sorte=bouclier, arme={nom}`."""
+    return [
+        (column.strip(), wanted.strip())
+        for column, _, wanted in (part.partition("=") for part in text.split(","))
+    ]
+
+
+def same_words(written: Any, wanted: str) -> bool:
+    """Whether a box holds a value as a FILTERED source compares them: trimmed, in any case."""
+    return isinstance(written, str) and written.strip().lower() == wanted.strip().lower()
+
+
+def applies(box: Box, prefix: str, character: Mapping[str, Any]) -> bool:
+    """Whether a box applies to its row (`only_for`: a parade for a shield, none for a weapon)."""
+    return all(
+        any(same_words(_found(prefix + key, character), value) for value in values)
+        for key, values in box.only_for.items()
+    )
 
 
 def terms(given) -> list[tuple[int, str | Computed]]:
@@ -138,6 +173,8 @@ class _Totalling:
         for key in item.box.blank_without:
             if _found(item.prefix + key, self.character) in (None, ""):
                 return None
+        if not applies(item.box, item.prefix, self.character):
+            return None
         arguments = {a: self.source(g, item) for a, g in item.box.arguments.items()}
         if _WAITING in arguments.values():
             return _WAITING
@@ -166,6 +203,9 @@ class _Totalling:
         rows = ROWS.match(reference)
         if rows:
             return self.column(rows["table"], rows["box"])
+        gathered = FILTERED.match(reference)
+        if gathered:
+            return self.gathered(gathered, item)
         lookup = LOOKUP.match(reference)
         if lookup:
             wanted = self.filled(lookup["wanted"], item)
@@ -199,11 +239,35 @@ class _Totalling:
             return _WAITING
         return sum(_value(path, self.character, self.values) or 0 for path in paths)
 
+    def gathered(self, source: re.Match, item: Placed) -> Any:
+        """A FILTERED source: the greatest box of the rows that hold the values, or their
+        number."""
+        wanted = [(c, self.filled(value, item)) for c, value in filters(source["filters"])]
+        rows = _found(source["table"], self.character) or []
+        matched = [
+            index
+            for index, row in enumerate(rows)
+            if isinstance(row, Mapping)
+            and all(value is not None and same_words(row.get(c), value) for c, value in wanted)
+        ]
+        if source["aggregate"] == "count":
+            return len(matched)
+        paths = [f"{source['table']}.{index}.{source['box']}" for index in matched]
+        if any(path in self.derived and path not in self.values for path in paths):
+            return _WAITING
+        return max((_value(p, self.character, self.values) or 0 for p in paths), default=None)
+
+    def named(self, key: str, item: Placed) -> Any:
+        """A box of the row a reference names a field by; blank, its `default_by`'s value."""
+        value = _found(item.prefix + key, self.character)
+        tie = item.sibling(key).default_by
+        if value in (None, "") and tie:
+            value = tie[1].get(_found(item.prefix + tie[0], self.character))
+        return value
+
     def filled(self, reference: str, item: Placed) -> str | None:
         """The reference with each `{box}` replaced by that box's value in the row."""
-        names = {
-            name: _found(item.prefix + name, self.character) for name in NAMED.findall(reference)
-        }
+        names = {name: self.named(name, item) for name in NAMED.findall(reference)}
         if any(value in (None, "") for value in names.values()):
             return None
         return NAMED.sub(lambda m: str(names[m[1]]), reference)

@@ -63,14 +63,26 @@ class Box:
     """Where each argument of `rule` comes from: a box of the same row or group (`"CA"`), a
     field from the top (`"moyens.Re"`), several added or taken away (`("BP", "combat.BP")`,
     `("defense.FF", "−defense.FR")`), a field named by a box of the row
-    (`"moyens.{moyen}"`: the moyen the weapon names), the row of a table whose box holds a
-    value (`"competences[nom={competence}].BC"`, `"competences[nom=Évitement].BC"`: a row
-    the table lacks counts as a blank one), or another rule's value (`Computed`). With them
-    the engine computes the box by its rule, and the blank form by the rule's formula
-    (sheets_totals); without, the description's `compute` gives it."""
+    (`"moyens.{moyen}"`: the moyen the weapon names; `"caracteristiques.{carac}.bonus"`),
+    the greatest box or the number of a table's rows holding given values
+    (`"max(equipement[sorte=bouclier].bonus_ca)"`, `"count(dons[nom=Arme rapide,
+    arme={nom}].nom)"`), a table's column summed (`"competences[*].points"`), the row of a
+    table whose box holds a value (`"competences[nom={competence}].BC"`,
+    `"competences[nom=Évitement].BC"`: a row the table lacks counts as a blank one), or
+    another rule's value (`Computed`). With them the engine computes the box by its rule,
+    and the blank form by the rule's formula (sheets.scripts); without, the description's
+    `compute` gives it."""
     blank_without: tuple[str, ...] = ()
     """Boxes of the row or group without which this one stays blank (no « PVs restants »
     written: no state to show), on the sheet and in the form."""
+    default_by: tuple[str, Mapping[str, Any]] = field(default=(), compare=False, repr=False)
+    """A box of the row and the rules' table of it (`("nom", COMPETENCES)`): left blank, this
+    box reads as the value the table gives the other (a compétence the book ties to a
+    caractéristique: Agilité's Dex), where a derived box names a field by it."""
+    only_for: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
+    """Boxes of the row and the values one of which they must hold for this box to apply
+    (`{"sorte": ("bouclier", "armure")}`: a shield's or an armour's parade, none for a
+    weapon); elsewhere it stays blank, on the sheet and in the form."""
 
     def __post_init__(self) -> None:
         citation = getattr(self.rule, "citation", None)

@@ -83,6 +83,20 @@ def karma_des_competences_et_des_dons(
     return points_de_competence * par_point + dons * par_don
 
 
+@rule(
+    formula="bonus = points + bonus de la carac.",
+    symbols={"points": "points", "bonus de la carac.": "bonus_de_la_caracteristique"},
+    cites="le bonus de la caractéristique liée à la compétence se rajoutera au test de la "
+    "compétence",
+)
+def bonus_au_test(points: int, bonus_de_la_caracteristique: int = 0) -> int:
+    """Le bonus au test d'une compétence : ses points plus le bonus de sa caractéristique liée.
+
+    Une compétence liée à aucune caractéristique (le livre n'en dit pas, la fiche n'en nomme
+    pas) a ses points seuls."""
+    return points + bonus_de_la_caracteristique
+
+
 _S_PARADE = "Les deux types d'objet parent avec un bonus à la parade"
 _S_TOUCHER = "apporte un bonus de +2 au toucher pour l'arme choisie"
 _S_DEGATS = "Le bonus de Force s'ajoute aux dégâts causés avec une arme"
@@ -99,6 +113,10 @@ _SORTES = tuple(dict.fromkeys(sorte for sorte, _ in equipement.POINTS_DE_VIE_DES
 _TAILLES = tuple(dict.fromkeys(taille for _, taille in equipement.POINTS_DE_VIE_DES_OBJETS))
 _CLES = tuple(personnage.CARACTERISTIQUES)
 _SORTES_NOMMEES = {"arme": "une arme", "bouclier": "un bouclier", "armure": "une armure"}
+_QUI_PARENT = tuple(sorte for sorte in equipement.ORDRE_DES_PARADES if sorte in _SORTES)
+"""The sortes of object that parry with a bonus of their own (« Les deux types d'objet
+parent »): shields and armours, not weapons."""
+_ARME_RAPIDE = "Arme rapide"
 
 _DESCRIPTION = Description(
     title="Edad — feuille de personnage",
@@ -173,6 +191,13 @@ _DESCRIPTION = Description(
                     formula="bonus en Agilité",
                     cites=_S_ESQUIVE,
                     signed=True,
+                    # never learnt, the Agilité is its characteristic's bonus alone (no points)
+                    rule=bonus_au_test,
+                    arguments={
+                        "points": f"competences[nom={_AGILITE}].points",
+                        "bonus_de_la_caracteristique": "caracteristiques."
+                        f"{personnage.COMPETENCES[_AGILITE]}.bonus",
+                    },
                 ),
                 Box(
                     "bouclier",
@@ -180,6 +205,9 @@ _DESCRIPTION = Description(
                     "Bouclier",
                     formula="10 + CA du bouclier",
                     cites=_S_PARADE,
+                    # the best of the shields carried; none carried, no parade
+                    rule=equipement.bonus_de_parade,
+                    arguments={"bonus_a_la_ca": "max(equipement[sorte=bouclier].bonus_ca)"},
                 ),
                 Box(
                     "armure",
@@ -187,6 +215,8 @@ _DESCRIPTION = Description(
                     "Armure",
                     formula="10 + CA de l’armure",
                     cites=_S_PARADE,
+                    rule=equipement.bonus_de_parade,
+                    arguments={"bonus_a_la_ca": "max(equipement[sorte=armure].bonus_ca)"},
                 ),
                 Box("bonus_init", "Autres bonus d’initiative", "Autres bonus"),
                 Box(
@@ -259,6 +289,8 @@ _DESCRIPTION = Description(
                     width=2,
                     formula="simple avec Arme rapide",
                     rule=regles_des_dons.action_d_attaque,
+                    # the don Arme rapide taken for this weapon
+                    arguments={"arme_rapide": f"count(dons[nom={_ARME_RAPIDE}, arme={{nom}}].nom)"},
                 ),
             ),
             note="Le bonus de Force s’ajoute aussi aux dégâts d’une parade ; une arme pare avec "
@@ -287,6 +319,8 @@ _DESCRIPTION = Description(
                     type=str,
                     choices=_CLES,
                     cites=_S_COMPETENCE,
+                    # left blank, the one the book ties the compétence to
+                    default_by=("nom", personnage.COMPETENCES),
                 ),
                 Box("points", "Points de compétence", "Points", minimum=0, required=True),
                 Box(
@@ -296,7 +330,11 @@ _DESCRIPTION = Description(
                     formula="bonus = points + bonus de la carac.",
                     cites=_S_COMPETENCE,
                     signed=True,
-                    rule=personnage.bonus_de_competence,
+                    rule=bonus_au_test,
+                    arguments={
+                        "points": "points",
+                        "bonus_de_la_caracteristique": "caracteristiques.{caracteristique}.bonus",
+                    },
                 ),
             ),
         ),
@@ -331,6 +369,9 @@ _DESCRIPTION = Description(
                     formula="parade = 10 + CA",
                     cites=_S_PARADE,
                     rule=equipement.bonus_de_parade,
+                    arguments={"bonus_a_la_ca": "bonus_ca"},
+                    # a weapon parries by its user's skill, not by a bonus of its own
+                    only_for={"sorte": _QUI_PARENT},
                 ),
             ),
         ),
@@ -487,7 +528,7 @@ def _don(ecrit: Mapping[str, Any]) -> str | None:
 
 def calculer(fiche: Mapping[str, Any]) -> dict[str, Any]:
     """The derived boxes no rule computes from its own row (the others by their rule, from
-    their `arguments`): over the dons, the linked caractéristique, the state."""
+    their `arguments`): the PVs, the Init and a weapon's toucher, over the dons."""
     valeurs = {cle: fiche["caracteristiques"][cle]["valeur"] for cle in _CLES}
     totaux: dict[str, Any] = {}
     vie = fiche.get("vie", {})
@@ -507,33 +548,19 @@ def calculer(fiche: Mapping[str, Any]) -> dict[str, Any]:
             valeurs["Dex"], valeurs["Int"], vie.get("bonus_init", 0) + bonus_des_dons
         ),
     }
-    for index, competence in enumerate(fiche.get("competences", [])):
-        liee = competence.get("caracteristique") or personnage.COMPETENCES.get(competence["nom"])
-        totaux[f"competences.{index}.bonus"] = (
-            personnage.bonus_de_competence(competence["points"], valeurs[liee])
-            if liee
-            else competence["points"]
-        )
-    for index, objet in enumerate(fiche.get("equipement", [])):
-        # a weapon parries by its user's skill, not by a bonus of its own
-        totaux[f"equipement.{index}.parade"] = (
-            None
-            if objet["sorte"] == "arme"
-            else equipement.bonus_de_parade(objet.get("bonus_ca", 0))
-        )
     return totaux | _attaque_et_defense(fiche, totaux, valeurs)
 
 
 def _attaque_et_defense(
     fiche: Mapping[str, Any], totaux: Mapping[str, Any], valeurs: Mapping[str, int]
 ) -> dict[str, Any]:
-    """Each weapon's bonus au toucher and action, and the esquive and parades: from the
-    compétences, the feats taken for the weapon and the equipment."""
-    competences = fiche.get("competences", [])
-    bonus = {
-        c["nom"].lower(): totaux[f"competences.{index}.bonus"]
-        for index, c in enumerate(competences)
-    }
+    """Each weapon's bonus au toucher: its compétence martiale's bonus and the feats taken for
+    the weapon."""
+    bonus = {}
+    for competence in fiche.get("competences", []):
+        liee = competence.get("caracteristique") or personnage.COMPETENCES.get(competence["nom"])
+        carac = personnage.bonus_de_caracteristique(valeurs[liee]) if liee else 0
+        bonus[competence["nom"].lower()] = bonus_au_test(competence["points"], carac)
     resultat: dict[str, Any] = {}
     for index, arme in enumerate(fiche.get("armes", [])):
         nom = arme["nom"].lower()
@@ -541,17 +568,4 @@ def _attaque_et_defense(
         resultat[f"armes.{index}.toucher"] = bonus.get(nom, 0) + sum(
             regles_des_dons.DONS[don].effets.get(_BONUS_AU_TOUCHER, 0) for don in pris if don
         )
-        resultat[f"armes.{index}.action"] = regles_des_dons.action_d_attaque("Arme rapide" in pris)
-    # never learnt, the Agilité is its characteristic's bonus alone (no points)
-    liee = personnage.COMPETENCES[_AGILITE]
-    resultat["vie.esquive"] = bonus.get(
-        _AGILITE.lower(), personnage.bonus_de_competence(0, valeurs[liee])
-    )
-    for sorte in ("bouclier", "armure"):
-        parades = [
-            totaux[f"equipement.{index}.parade"]
-            for index, objet in enumerate(fiche.get("equipement", []))
-            if objet["sorte"] == sorte
-        ]
-        resultat[f"vie.{sorte}"] = max(parades) if parades else None
     return resultat
