@@ -3,7 +3,8 @@
 Each edit was a cascade `rulebook mutants` showed: a binding's claim of a whole sentence
 and a cited rule's word in it, a die's faces read as a number too, an abbreviation
 found wrong by the rules and doubled by it, a binding's anchor lost at the word an
-erratum is about, a known finding whose id holds the edited word. The edits of a book
+erratum is about, a known finding whose id holds the edited word, a card's table row beside
+the row's erratum. The edits of a book
 stand in passages apart, so that one check of the edited copy (`book_copy`) judges them
 all; each must be one new finding, at its line and column.
 """
@@ -41,8 +42,23 @@ EDITS = {
             "<term>La Finesse (<abbrev>FD</abbrev>)",
             (63, 27),
         ),
+        # a row's label in a table a card copies: the card's cell, the binding's anchor and
+        # the row's erratum (« normal » is no longer Attaque retenue's) are one, at the row
+        (
+            "combat.xml",
+            "<entry>Attaque normale</entry>",
+            "<entry>Attaque retenue</entry>",
+            (124, 7),
+        ),
     ],
     "cda": [
+        # the same in cda's difficulties: the card's row and the row's erratum (its ND)
+        (
+            "cda.xml",
+            "<entry>très difficile</entry>",
+            "<entry>extrêment difficile</entry>",
+            (853, 9),
+        ),
         # the binding's anchor « … soit Eff » lost where its erratum is
         (
             "cda.xml",

@@ -82,13 +82,30 @@ def fold(findings: list[Finding], card_findings: list[Finding]) -> list[Finding]
             if card.category == "card-erratum"
             and erratum.file == card.file
             and erratum.where == card.where
-            and (erratum.line == card.line or card.key.startswith("sentence:"))
+            and (
+                erratum.line == card.line
+                or card.key.startswith("sentence:")
+                or card.key.endswith(":rows")  # a row of the table relabelled, or gone
+                or _in_row(erratum, card)
+            )
         ]
         if same:
             same[0].derivation.append(card.message)
         else:
             kept.append(card)
     return findings + kept
+
+
+def _in_row(erratum: Finding, card: Finding) -> bool:
+    """Whether an erratum stands in the table row of a card's cell (« Attaque retenue » where
+    the card says « Attaque normale »: the row's FD cell is then wrong for the rules)."""
+    first = card.line
+    while first > max(card.line - 20, 0) and "<row" not in source_line(card.file, first):
+        first -= 1
+    last = card.line
+    while last < card.line + 20 and "</row>" not in source_line(card.file, last):
+        last += 1
+    return first <= erratum.line <= last
 
 
 def check_cards(document, game, reported: frozenset[str] = frozenset()) -> list[Finding]:

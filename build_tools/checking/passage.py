@@ -200,7 +200,7 @@ class Passage:
                     line = walk(child, line)
                 elif isinstance(child.tag, str):
                     # An excluded unit still ends somewhere: resynchronise on its last line.
-                    line = max(line, _last_line(child))
+                    line = max(line, last_line(child))
                     if characters and characters[-1] != " ":
                         characters.append(" ")
                         lines.append(line)
@@ -449,7 +449,7 @@ def number_value(text: str) -> int | Fraction:
     return int(value) if value.denominator == 1 and "." not in text else value
 
 
-def _last_line(element: etree._Element) -> int:
+def last_line(element: etree._Element) -> int:
     last = element.sourceline or 0
     for node in element.iter():
         if node.sourceline:

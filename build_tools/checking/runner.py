@@ -27,7 +27,7 @@ from build_tools.checking.claims import Context, StaleBinding
 from build_tools.checking.counts import count_findings
 from build_tools.checking.coverage import coverage_of, passages
 from build_tools.checking.derived import book_language, derived_vocabulary
-from build_tools.checking.passage import Passage, excerpt
+from build_tools.checking.passage import Passage, excerpt, last_line
 from build_tools.checking.rule import ImpossibleValue, Trace, tracing
 from build_tools.checking.words import Vocabulary
 from build_tools.diagnostics import Finding, display_path, source_line
@@ -646,7 +646,13 @@ def _run(
         except StaleBinding as stale:
             findings.append(_stale_finding(binding, check, stale, document))
             passage = _stale_passage(check, stale)
-            if stale.near >= 0 and stale.closest and passage.lines:
+            if isinstance(check, TableCheck) and passage is check.passage:
+                # lost in no cell of its own: somewhere in the table's rows
+                table = check.passage.element
+                table = table if table.tag in TABLES else table.getparent()
+                if table is not None and table.sourceline:
+                    lost.append((findings[-1], passage.file, table.sourceline, last_line(table)))
+            elif stale.near >= 0 and stale.closest and passage.lines:
                 last = passage.line_at(stale.near + max(len(stale.closest) - 1, 0))
                 lost.append((findings[-1], passage.file, passage.line_at(stale.near), last))
         except ImpossibleValue as impossible:
