@@ -48,7 +48,8 @@ import json
 from pathlib import Path
 
 from build_tools.books import Book, load_game
-from build_tools.checking.binder import Binder, Binding
+from build_tools.checking.binder import Binder
+from build_tools.checking.claims import Binding
 
 ORIGINAL = Path({folder!r})
 

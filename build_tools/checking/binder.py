@@ -13,36 +13,22 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 # What bindings import from here: the Check they receive and the records of the check.
 from build_tools.checking.check import Check, TableCheck
-from build_tools.checking.claims import Claim, Context, Place, Spot, StaleBinding, claim_id
+from build_tools.checking.claims import (
+    Binding,
+    Claim,
+    Context,
+    Place,
+    Spot,
+    StaleBinding,
+    claim_id,
+)
 from build_tools.checking.words import Vocabulary
 
 KINDS = ("example", "section", "table", "glossary", "prose")
-
-
-@dataclass
-class Binding:
-    """One decorated function, the passage of the book it is about, and the bindings it needs."""
-
-    kind: str
-    selector: dict[str, str]
-    function: Callable
-    file: Path
-    line: int
-    needs: tuple[str, ...] = ()
-    """Names of the bindings whose results this one takes as parameters."""
-
-    @property
-    def name(self) -> str:
-        return self.function.__name__
-
-    def describe(self) -> str:
-        key, value = next(iter(self.selector.items()))
-        return f"{self.kind} {key}={value!r}"
 
 
 class Binder:

@@ -17,9 +17,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from build_tools.checking.claims import (
+    Binding,
     Claim,
     Context,
     Place,
@@ -48,9 +49,6 @@ from build_tools.checking.passage import (
 from build_tools.checking.rule import Constant, Step, Trace, Working
 from build_tools.checking.words import Vocabulary
 from build_tools.diagnostics import Finding, slug
-
-if TYPE_CHECKING:
-    from build_tools.checking.binder import Binding
 
 
 @dataclass

@@ -25,6 +25,27 @@ from build_tools.diagnostics import Finding, slug
 
 
 @dataclass
+class Binding:
+    """One decorated function, the passage of the book it is about, and the bindings it needs."""
+
+    kind: str
+    selector: dict[str, str]
+    function: Callable
+    file: Path
+    line: int
+    needs: tuple[str, ...] = ()
+    """Names of the bindings whose results this one takes as parameters."""
+
+    @property
+    def name(self) -> str:
+        return self.function.__name__
+
+    def describe(self) -> str:
+        key, value = next(iter(self.selector.items()))
+        return f"{self.kind} {key}={value!r}"
+
+
+@dataclass
 class Place:
     """A place of the book (or of a rules module) that a claim names: file, line, column, words."""
 

@@ -20,10 +20,10 @@ from typing import Any
 
 from lxml import etree
 
-from build_tools.checking.binder import Binder, Binding
+from build_tools.checking.binder import Binder
 from build_tools.checking.check import Check, TableCheck
 from build_tools.checking.citations import resolve_citations
-from build_tools.checking.claims import Context, StaleBinding
+from build_tools.checking.claims import Binding, Context, StaleBinding
 from build_tools.checking.counts import count_findings
 from build_tools.checking.coverage import coverage_of, passages
 from build_tools.checking.derived import book_language, derived_vocabulary
