@@ -13,6 +13,7 @@ from build_tools.checking.notation import use_language
 from build_tools.checking.runner import fold_consequences, run_bindings
 from build_tools.diagnostics import Finding
 from build_tools.ledger import Entry, read_ledger, reconcile
+from build_tools.model.language import language_of
 from build_tools.reader import Document, UnreadableBook, read_book
 from build_tools.settings import read_settings
 from build_tools.validation import validate
@@ -112,14 +113,16 @@ def examine(
         from build_tools.checking.sheets import fold as fold_sheet
 
         findings = fold_sheet(findings + check_sheet(document, game))
+    entries, ledger_findings = read_ledger(book.ledger)
+    settings = {**(game.settings if game is not None else {}), **settings}
     if cross_check and game is not None and "cards" in products:
         from build_tools.checking.cards import check_cards, fold
 
         reported = frozenset(finding.id for finding in findings)
-        findings = fold(findings, check_cards(document, game, reported))
+        language = language_of(document.root, settings)
+        findings = fold(findings, check_cards(document, game, entries, language, reported))
     _make_ids_unique(findings)
     findings.sort(key=lambda f: (str(f.file or ""), f.line, f.column, f.category))
-    entries, ledger_findings = read_ledger(book.ledger)
     # A book with rules whose rules did not run (--no-rules, or a game that cannot load) has
     # only the entries of a kind the validation found judged by this run: the rules' entries
     # (errata, figures, sheets…) are not judged, whatever their category. The full check
@@ -147,7 +150,6 @@ def examine(
     if outcome is not None:
         fold_consequences(others, outcome.lost)
     findings = game_errors + ledger_findings + stale + others
-    settings = {**(game.settings if game is not None else {}), **settings}
     found = {f.id for f in findings}
     return Report(
         book,

@@ -120,18 +120,31 @@ def test_the_html_build_skips_the_products(monkeypatch, tmp_path):
 
 
 def test_a_build_of_the_cards_computes_the_deck_once(monkeypatch, tmp_path):
-    """The check of the cards against the book and their rendering share one deck."""
+    """The check of the cards against the book and their rendering share one deck, and its
+    ledger notes are worded from the one reading of the ledger (the report's)."""
     from build_tools.checking import deck as cards_deck
     from build_tools.commands import build
 
     loaded = []
     load = cards_deck._load_deck
 
-    def counted(game):
+    def counted(game, ledger):
         loaded.append(game.name)
-        return load(game)
+        return load(game, ledger)
 
     monkeypatch.setattr(cards_deck, "_load_deck", counted)
+    from build_tools import examine as examining
+    from build_tools import ledger
+
+    ledgers = []
+    read_ledger = ledger.read_ledger
+
+    def reading(path):
+        ledgers.append(path.name)
+        return read_ledger(path)
+
+    monkeypatch.setattr(ledger, "read_ledger", reading)  # what a lazy import would find
+    monkeypatch.setattr(examining, "read_ledger", reading)
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
     status, lines, problems = build.build_book(
         select(["harmonies"])[0], ["cards"], build.Options(), Path(tmp_path)
@@ -139,3 +152,4 @@ def test_a_build_of_the_cards_computes_the_deck_once(monkeypatch, tmp_path):
     assert status == 0, problems
     assert any(line.endswith("cards.pdf") for line in lines)
     assert loaded == ["harmonies"]
+    assert ledgers == ["ledger.toml"]

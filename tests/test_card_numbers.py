@@ -10,10 +10,11 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from conftest import deck_of
 
 from build_tools.books import discover, load_game
 from build_tools.checking.cards import _agree
-from build_tools.checking.deck import Cell, decimal, load_deck, percent
+from build_tools.checking.deck import Cell, decimal, percent
 
 ROOT = Path(__file__).resolve().parents[1]
 NARROW = "\u202f"
@@ -45,8 +46,8 @@ def test_a_decimal_is_rounded_half_away_from_zero_with_a_true_minus():
 
 
 def _decks():
-    games = {book.name: load_game(book)[0] for book in discover(ROOT / "source")}
-    return {name: load_deck(games[name]) for name in ("cda", "harmonies", "edad")}
+    books = {book.name: (book, load_game(book)[0]) for book in discover(ROOT / "source")}
+    return {name: deck_of(*books[name]) for name in ("cda", "harmonies", "edad")}
 
 
 def test_every_column_of_chances_prints_one_number_of_decimals():
@@ -96,8 +97,9 @@ def test_a_deck_sets_the_decimals_of_a_column_and_the_book_still_agrees(tmp_path
     # Harmonies' « livre » column, held to the book's whole percentages, printed to a decimal.
     folder, _ = _harmonies_with(tmp_path, "decimals = [0, 2, 1]")
     assert rulebook("check", str(folder)).status == 0
-    game = load_game(next(b for b in discover(tmp_path) if b.name == "harmonies"))[0]
-    block = next(b for card in load_deck(game).cards for b in card.blocks if b.kind == "chances")
+    book = next(b for b in discover(tmp_path) if b.name == "harmonies")
+    deck = deck_of(book, load_game(book)[0])
+    block = next(b for card in deck.cards for b in card.blocks if b.kind == "chances")
     assert all(re.fullmatch(rf"\d+,\d\d{NARROW}%", row[1].text) for row in block.rows)
     assert all(re.fullmatch(rf"\d+,\d{NARROW}%", row[2].text) for row in block.rows)
 

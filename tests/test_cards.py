@@ -19,11 +19,12 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from conftest import deck_of
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from build_tools.books import discover, load_game
-from build_tools.checking.deck import contrast, load_deck
+from build_tools.checking.deck import contrast
 from build_tools.ledger import read_ledger
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,14 +34,14 @@ MM = 72 / 25.4
 PX_TO_MM = 25.4 / 96
 
 
-def _games():
-    return {book.name: load_game(book)[0] for book in discover(ROOT / "source")}
+def _books():
+    return {book.name: (book, load_game(book)[0]) for book in discover(ROOT / "source")}
 
 
 @pytest.fixture(scope="session")
 def decks():
-    games = _games()
-    return {name: load_deck(games[name]) for name in BOOKS}
+    books = _books()
+    return {name: deck_of(*books[name]) for name in BOOKS}
 
 
 @pytest.fixture(scope="session")
@@ -277,7 +278,7 @@ def test_a_strict_bound_in_words_is_read_as_the_card_prints_it(tmp_path, ruleboo
 def test_cda_chances_with_the_critical_die_match_the_enumeration_of_the_dice(decks):
     from fractions import Fraction
 
-    rules = _games()["cda"].rules
+    rules = _books()["cda"][1].rules
     from importlib import import_module
 
     aide = import_module(f"{rules.__name__}.aide_de_jeu")
@@ -315,7 +316,7 @@ def test_harmonies_chances_match_the_enumeration_of_the_open_dice():
     from fractions import Fraction
     from importlib import import_module
 
-    aide = import_module(f"{_games()['harmonies'].rules.__name__}.aide_de_jeu")
+    aide = import_module(f"{_books()['harmonies'][1].rules.__name__}.aide_de_jeu")
     depth = 6  # each die followed through 6 rolls: what is cut weighs 2·10⁻⁶ at most
     faces = {}
     for tens in range(depth):
@@ -333,7 +334,7 @@ def test_edad_chances_match_the_enumeration_of_the_dice():
     from fractions import Fraction
     from importlib import import_module
 
-    aide = import_module(f"{_games()['edad'].rules.__name__}.aide_de_jeu")
+    aide = import_module(f"{_books()['edad'][1].rules.__name__}.aide_de_jeu")
     rolls = _edad_rolls()
     for ecart, chance in aide.chances_de_succes():
         win = tie = Fraction(0)
@@ -463,8 +464,8 @@ def test_a_card_prints_the_formula_its_rule_declares_and_the_check_holds_both_to
     deck.write_text(
         text.replace("[[card.block]]\n", block + "[[card.block]]\n", 1), encoding="utf-8"
     )
-    games = {book.name: load_game(book)[0] for book in discover(tmp_path)}
-    (first, *_) = load_deck(games["edad"]).cards[0].blocks
+    books = {book.name: (book, load_game(book)[0]) for book in discover(tmp_path)}
+    (first, *_) = deck_of(*books["edad"]).cards[0].blocks
     assert (first.text, first.items) == (
         "gain = Int / 10",
         ["Le gain est égal à leur valeur d’intelligence divisée par 10…"],

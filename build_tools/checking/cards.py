@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import inspect
 import re
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,7 @@ from build_tools.checking.notation import evaluate
 from build_tools.checking.passage import COUNT, Passage, number_value
 from build_tools.checking.words import Vocabulary
 from build_tools.diagnostics import Finding, source_line
+from build_tools.ledger import Entry
 from build_tools.model.docbook import TABLES, normalize, text_of, title_of, where_of
 from build_tools.model.grid import filled_rows
 
@@ -108,8 +110,15 @@ def _in_row(erratum: Finding, card: Finding) -> bool:
     return first <= erratum.line <= last
 
 
-def check_cards(document, game, reported: frozenset[str] = frozenset()) -> list[Finding]:
-    """Every disagreement between the deck of `game` and the book of `document`.
+def check_cards(
+    document,
+    game,
+    ledger: Sequence[Entry],
+    language: str,
+    reported: frozenset[str] = frozenset(),
+) -> list[Finding]:
+    """Every disagreement between the deck of `game` and the book of `document`, written in
+    `language`, its cards' notes worded from `ledger` (`load_deck`).
 
     A card's note on a ledger entry the ledger does not hold is no finding of its own when the
     check reports that entry's fault (`reported`: the ledger removed or the entry taken out,
@@ -118,7 +127,7 @@ def check_cards(document, game, reported: frozenset[str] = frozenset()) -> list[
     if game is None or game.rules is None or deck_file(game.folder) is None:
         return []
     try:
-        deck = load_deck(game)
+        deck = load_deck(game, ledger, language)
     except DeckError as error:
         return [] if error.entry in reported else [error.finding]
     book = _Book(document)

@@ -29,6 +29,7 @@ import importlib
 import os
 import re
 import tomllib
+from collections.abc import Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -37,8 +38,9 @@ from typing import Any
 
 from build_tools.assets import templates_folder
 from build_tools.diagnostics import Finding, source_line, toml_error_place, unreadable_companion
+from build_tools.ledger import Entry
 from build_tools.model.typography import Typography
-from build_tools.model.wording import folder_language, words_for
+from build_tools.model.wording import words_for
 from build_tools.resources import Refused, read_text
 
 DECK_FILE = "deck.toml"
@@ -213,18 +215,19 @@ def deck_file(folder: Path) -> Path | None:
     return path if os.path.lexists(path) else None  # a FIFO or a link: the gate refuses it
 
 
-def load_deck(game) -> Deck:
+def load_deck(game, ledger: Sequence[Entry], language: str) -> Deck:
     """The deck of `game`, every table computed by its rules, its numbers and words in its
-    book's language; DeckError when it cannot be. Computed once for a loaded game: the
-    check of the cards and their rendering in one build share it."""
+    book's `language`, a block's `ledger = "ID"` note worded from that entry of `ledger` (the
+    book's, as the check read it: `Report.ledger`); DeckError when it cannot be. Computed once
+    for a loaded game: the check of the cards and their rendering in one build share it."""
     computed = getattr(game, "computed", None)
     if computed is not None and "deck" in computed:
         if isinstance(computed["deck"], DeckError):
             raise computed["deck"]
         return computed["deck"]
-    language = _LANGUAGE.set(folder_language(game.folder))
+    language = _LANGUAGE.set(language)
     try:
-        deck = _load_deck(game)
+        deck = _load_deck(game, ledger)
     except DeckError as error:
         if computed is not None:
             computed["deck"] = error
@@ -236,7 +239,7 @@ def load_deck(game) -> Deck:
     return deck
 
 
-def _load_deck(game) -> Deck:
+def _load_deck(game, ledger: Sequence[Entry]) -> Deck:
     path = game.folder / DECK_FILE
     try:
         text = read_text(path, game.folder, "COMPANION_BYTES")
@@ -297,7 +300,7 @@ def _load_deck(game) -> Deck:
             )
         line = _line_of(path, f'"{title}"')
         _known_keys(path, f"card « {title} »", spec, CARD_KEYS, f'"{title}"')
-        blocks = [_block(game, path, title, block) for block in spec.get("block", [])]
+        blocks = [_block(game, path, title, block, ledger) for block in spec.get("block", [])]
         card = Card(french(title), blocks, line)
         _card_looks(path, number, title, spec, card)
         cards.append(card)
@@ -417,22 +420,19 @@ NOTES = {
 """How a block's note from the ledger opens, by the entry's kind, in the book's language."""
 
 
-def _block(game, path: Path, card: str, spec: dict) -> Block:
+def _block(game, path: Path, card: str, spec: dict, ledger: Sequence[Entry]) -> Block:
     """A block of the deck, computed; with `ledger = "id"`, the note the ledger gives."""
     block = _computed_block(game, path, card, {k: v for k, v in spec.items() if k != "ledger"})
     if "ledger" in spec:
-        block.note = _ledger_note(game, path, card, spec["ledger"], block.line)
+        block.note = _ledger_note(path, card, spec["ledger"], block.line, ledger)
     return block
 
 
-def _ledger_note(game, path: Path, card: str, id: Any, line: int) -> str:
+def _ledger_note(path: Path, card: str, id: Any, line: int, ledger: Sequence[Entry]) -> str:
     """The ledger's reason for entry `id` as a card words it (its `card_fr`, else its reason),
     opened by what it is: an erratum or a rule unstated."""
-    from build_tools.ledger import read_ledger
-
     language = _LANGUAGE.get()
-    entries, _ = read_ledger(game.folder / "ledger.toml")
-    entry = next((entry for entry in entries if entry.id == id), None)
+    entry = next((entry for entry in ledger if entry.id == id), None)
     kind = str(id).partition(":")[0]
     opening = NOTES.get(language[:2], NOTES["en"]).get(kind)
     if entry is None or opening is None:

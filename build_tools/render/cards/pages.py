@@ -75,12 +75,12 @@ def render(context) -> list[Path]:
             Finding("warning", "cards", f"no cards for {context.book.name}: {why}")
         )
         return []
+    language = language_of(context.document.root, context.report.settings)
     try:
-        deck = load_deck(game)
+        deck = load_deck(game, context.report.ledger, language)
     except DeckError as error:
         raise RenderError([error.finding]) from None
     layout = Layout.of(context.options.card_size or deck.size, context.options.paper)
-    language = language_of(context.document.root, context.report.settings)
     engine = deck_engine(deck)
     with engine.running():
         sizes = fit(deck, layout, language, engine)
