@@ -75,6 +75,7 @@ def examine(
     cross_check: bool = True,
     products: Collection[str] = PRODUCTS,
     game: Game | None = None,
+    settings: tuple[dict[str, Any], list[Finding]] | None = None,
 ) -> Report:
     """Read, validate and (when the book has a game, and `cross_check`) cross-check `book`.
 
@@ -82,13 +83,15 @@ def examine(
     and the sheet are checked against the book when they are among `products` (what
     `rulebook check` does, and a build of them): a build of the book alone leaves their
     checks, and the ledger's entries of their findings, alone. `game`, when given, is
-    the book's game already loaded (the mutants check one book many times).
+    the book's game already loaded (the mutants check one book many times); `settings`, its
+    settings and their findings as `read_settings` gave them (a build reads them first, for
+    the options they give), else they are read here.
     """
     try:
         document = read_book(book.main)
     except UnreadableBook as unreadable:
         return Report(book, None, None, unreadable.findings)
-    settings, setting_findings = read_settings(book.folder)
+    settings, setting_findings = settings or read_settings(book.folder)
     findings = list(document.findings)
     findings += validate(document)
     if settings.get("language"):  # the settings give the language the root does not
@@ -108,18 +111,18 @@ def examine(
         findings += outcome.findings
         coverage = outcome.coverage
         verifications = outcome.verifications
+    settings = {**(game.settings if game is not None else {}), **settings}
+    language = language_of(document.root, settings)
     if cross_check and game is not None and game.sheet is not None and "sheets" in products:
         from build_tools.checking.sheets import check_sheet
         from build_tools.checking.sheets import fold as fold_sheet
 
-        findings = fold_sheet(findings + check_sheet(document, game))
+        findings = fold_sheet(findings + check_sheet(document, game, language))
     entries, ledger_findings = read_ledger(book.ledger)
-    settings = {**(game.settings if game is not None else {}), **settings}
     if cross_check and game is not None and "cards" in products:
         from build_tools.checking.cards import check_cards, fold
 
         reported = frozenset(finding.id for finding in findings)
-        language = language_of(document.root, settings)
         findings = fold(findings, check_cards(document, game, entries, language, reported))
     _make_ids_unique(findings)
     findings.sort(key=lambda f: (str(f.file or ""), f.line, f.column, f.category))

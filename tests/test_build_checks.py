@@ -121,7 +121,8 @@ def test_the_html_build_skips_the_products(monkeypatch, tmp_path):
 
 def test_a_build_of_the_cards_computes_the_deck_once(monkeypatch, tmp_path):
     """The check of the cards against the book and their rendering share one deck, and its
-    ledger notes are worded from the one reading of the ledger (the report's)."""
+    ledger notes are worded from the one reading of the ledger (the report's); the settings
+    are read once, for the options and the check."""
     from build_tools.checking import deck as cards_deck
     from build_tools.commands import build
 
@@ -145,6 +146,17 @@ def test_a_build_of_the_cards_computes_the_deck_once(monkeypatch, tmp_path):
 
     monkeypatch.setattr(ledger, "read_ledger", reading)  # what a lazy import would find
     monkeypatch.setattr(examining, "read_ledger", reading)
+    from build_tools import settings
+    from build_tools.commands import build as building
+
+    read_settings = settings.read_settings
+
+    def reading_settings(folder):
+        ledgers.append("book.toml")
+        return read_settings(folder)
+
+    for module in (settings, examining, building):
+        monkeypatch.setattr(module, "read_settings", reading_settings)
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
     status, lines, problems = build.build_book(
         select(["harmonies"])[0], ["cards"], build.Options(), Path(tmp_path)
@@ -152,4 +164,4 @@ def test_a_build_of_the_cards_computes_the_deck_once(monkeypatch, tmp_path):
     assert status == 0, problems
     assert any(line.endswith("cards.pdf") for line in lines)
     assert loaded == ["harmonies"]
-    assert ledgers == ["ledger.toml"]
+    assert sorted(ledgers) == ["book.toml", "ledger.toml"]  # the settings too: read once

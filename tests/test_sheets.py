@@ -22,6 +22,7 @@ from build_tools.books import discover, load_game
 from build_tools.checking.sheets import check_sheet
 from build_tools.commands.cli import main
 from build_tools.examine import examine
+from build_tools.model.language import language_of
 from build_tools.model.sheet import Box, Track, reference
 from build_tools.reader import read_book
 
@@ -148,17 +149,21 @@ def test_example_character_sheet_prints_its_totals(rulebook, tmp_path, character
 @pytest.mark.parametrize("book", BOOKS)
 def test_example_characters_agree_with_their_book(book):
     chosen, game = _game(book)
-    findings = check_sheet(read_book(chosen.main), game)
+    document = read_book(chosen.main)
+    findings = check_sheet(document, game, language_of(document.root))
     categories = [f.category for f in findings if f.category != "sheet-total"]
     assert not categories, [f.astext() for f in findings]
     assert game.sheet.examples, f"{book} ships no example character"
 
 
-def test_a_disagreement_is_a_finding_at_the_books_line():
+def test_a_disagreement_is_a_finding_at_the_books_line(monkeypatch):
     # Marie-Pierre's Physique: created 5, her 10 PX give 6 with 4 left; the book prints
     # « de 6 à 7 (il lui reste 3 PX » at cda.xml:615-616.
     chosen, game = _game("cda")
-    findings = {f.key: f for f in check_sheet(read_book(chosen.main), game)}
+    document = read_book(chosen.main)
+    # the check is given the book's language: no character file reads the settings again
+    monkeypatch.setattr("build_tools.settings.read_settings", None)
+    findings = {f.key: f for f in check_sheet(document, game, language_of(document.root))}
     valeur = findings["personnages/marie-pierre.toml:aspects.Ph.valeur"]
     assert (valeur.file.name, valeur.line, valeur.found, valeur.expected) == ("cda.xml", 615, 7, 6)
     reste = findings["personnages/marie-pierre.toml:aspects.Ph.reste"]

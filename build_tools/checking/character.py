@@ -221,14 +221,18 @@ def read_character(
     description: Description,
     place: Callable[[str], str],
     folder: Path | None = None,
+    language: str | None = None,
 ) -> Character:
     """Read, check and total the character of `path`; `place(words)` gives a rule's place.
 
     `folder`, when given, is the book's: a character file linking out of it is refused.
-    Raises `UnusableCharacter` with every mistake found.
+    Its mistakes are said in `language`, the book's (when not given: the language of the
+    book folder the file is in). Raises `UnusableCharacter` with every mistake found.
     """
-    book_folder = _book_folder(path, folder)
-    language = _LANGUAGE.set(folder_language(book_folder) if book_folder else "fr")
+    if language is None:
+        book_folder = _book_folder(path, folder)
+        language = folder_language(book_folder) if book_folder else "fr"
+    language = _LANGUAGE.set(language)
     try:
         return _read_character(path, description, place, folder)
     finally:

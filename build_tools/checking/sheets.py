@@ -80,8 +80,8 @@ def fold(findings: list[Finding]) -> list[Finding]:
     return kept
 
 
-def check_sheet(document, game) -> list[Finding]:
-    """Findings about the sheet of `game` against the book `document`."""
+def check_sheet(document, game, language: str) -> list[Finding]:
+    """Findings about the sheet of `game` against the book `document`, in its `language`."""
     description: Description | None = getattr(game, "sheet", None)
     if description is None:
         return []
@@ -115,7 +115,7 @@ def check_sheet(document, game) -> list[Finding]:
             )
             continue
         try:
-            character = read_character(path, description, citations.place, game.folder)
+            character = read_character(path, description, citations.place, game.folder, language)
         except UnusableCharacter as unusable:
             sheet = description_file(description)
             for diagnostic in unusable.diagnostics:

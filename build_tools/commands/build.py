@@ -13,7 +13,7 @@ import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from build_tools.books import Book, UsageError, output_root, select
 from build_tools.commands.parsing import add_jobs, add_output, verbosity
@@ -28,6 +28,7 @@ from build_tools.render.context import (
     available_formats,
     renderer,
 )
+from build_tools.settings import read_settings
 
 if TYPE_CHECKING:
     from build_tools.examine import Report
@@ -256,7 +257,8 @@ def build_book(
 
 def _build_book(book, formats, options, out_root, strict, force, notify):
     out = out_root / book.name
-    options = for_book(options, book)
+    book_settings = read_settings(book.folder)  # once: the options and the check take them
+    options = for_book(options, book_settings[0])
     remove_leftovers(out)
     manifest = incremental.Manifest.load(out)
     sources = incremental.book_inputs(book.folder, out_root)
@@ -293,7 +295,7 @@ def _build_book(book, formats, options, out_root, strict, force, notify):
     # The cards and the sheet are checked against the book when they are built, not for
     # a book alone: one examine for every format of the build.
     products = [name for name in PRODUCTS if name in formats]
-    report = examine(book, cross_check=options.rules, products=products)
+    report = examine(book, cross_check=options.rules, products=products, settings=book_settings)
     step("checked")
     if not report.readable:
         problems = [finding.astext() for finding in report.findings]
@@ -349,11 +351,8 @@ def _build_book(book, formats, options, out_root, strict, force, notify):
     return status, lines, problems
 
 
-def for_book(options: Options, book: Book) -> Options:
-    """The options, with what the command line left open taken from the book's settings."""
-    from build_tools.settings import read_settings
-
-    settings, _ = read_settings(book.folder)  # its findings are the check's to report
+def for_book(options: Options, settings: dict[str, Any]) -> Options:
+    """The options, with what the command line left open taken from the book's `settings`."""
     return dataclasses.replace(
         options,
         paper=options.paper or settings.get("paper") or "a4",

@@ -63,7 +63,8 @@ def run(arguments: argparse.Namespace) -> int:
             for finding in unreadable.findings:
                 print(finding.astext(), file=sys.stderr)
             raise UsageError(f"{book.name}: the book cannot be read") from None
-        character = read_character(path, description, Citations(document).place)
+        language = language_of(document.root, read_settings(book.folder)[0])
+        character = read_character(path, description, Citations(document).place, None, language)
     except UnusableCharacter as unusable:
         for diagnostic in unusable.diagnostics:
             print(diagnostic.astext(), file=sys.stderr)
@@ -73,7 +74,6 @@ def run(arguments: argparse.Namespace) -> int:
         )
         return 2
     out = Path(arguments.out) if arguments.out else output_root() / book.name / f"{path.stem}.pdf"
-    language = language_of(document.root, read_settings(book.folder)[0])
     # The character's form, filled in and still editable, and beside it the sheet for print.
     printed_out = out.with_name(f"{out.stem}-print{out.suffix or '.pdf'}")
     engine = sheet_engine(book.folder)
