@@ -241,3 +241,27 @@ def test_profiling_on_any_docbook_attribute(tmp_path):
     assert kept == ["M", "All"]
     with pytest.raises(ValueError):
         Profile.of(colour={"red"})
+
+
+def test_the_numbering_is_made_once_per_book_and_edition(monkeypatch):
+    """The pages, the print page and the errata page of a build share one numbering; the
+    anchors each makes as it renders are counted apart, so none depends on the others."""
+    from lxml import etree
+
+    from build_tools.model import numbering
+    from build_tools.model.profiling import Profile
+
+    root = etree.fromstring(
+        "<book><chapter><title>A</title><para>a</para><para>b</para></chapter></book>"
+    )
+    made, number = [], numbering.number
+    monkeypatch.setattr(numbering, "number", lambda *a, **k: made.append(a) or number(*a, **k))
+    screen = numbering.numbering_of(root, Profile.of())
+    printed = numbering.numbering_of(root, Profile.of())
+    assert len(made) == 1 and screen.labels is printed.labels
+    first, second = root.iter("para")
+    assert (screen.anchor(second), printed.anchor(first)) == ("para-1", "para-1")
+    numbering.numbering_of(root, Profile.of({"novice"}))  # another edition, its own numbers
+    assert len(made) == 2
+    renderers = (ROOT / "build_tools" / "render").rglob("*.py")
+    assert not [path for path in renderers if re.search(r"\bnumber\(", path.read_text())]

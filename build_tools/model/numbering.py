@@ -6,6 +6,8 @@ cross reference can name a target that comes later in the book.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -14,6 +16,7 @@ from lxml import etree
 
 from build_tools.model.docbook import EXAMPLES, SECTIONS, TABLES
 from build_tools.model.ids import id_map
+from build_tools.model.profiling import Profile
 
 DIVISION_TAGS = (
     "preface",
@@ -69,6 +72,13 @@ class Numbering:
     _taken: set[str] = field(default_factory=set)
     _counts: dict[str, int] = field(default_factory=dict)
 
+    def fresh(self) -> Numbering:
+        """This numbering, its anchors made on demand (`anchor`) counted anew: what one
+        renderer makes, in the order it renders, is the same whatever rendered before."""
+        return dataclasses.replace(
+            self, anchors=dict(self.anchors), _taken=set(self._taken), _counts=dict(self._counts)
+        )
+
     def division_of(self, element: etree._Element) -> etree._Element | None:
         """The top division holding `element` (None for the book itself and its bookinfo)."""
         for node in (element, *element.iterancestors()):
@@ -107,6 +117,18 @@ def safe_anchor(identifier: str) -> str:
     if _ANCHOR.fullmatch(identifier):
         return identifier
     return _NOT_ANCHOR.sub(lambda found: f"_{ord(found[0]):x}", identifier)
+
+
+def numbering_of(root: etree._Element, profile: Profile) -> Numbering:
+    """The numbering of the book rooted at `root` in the edition `profile` asks for: computed
+    once per book and profile (the pages, the print page and the errata page of one build
+    share it), each caller given its own count of the anchors made as it renders."""
+    return _numbered(root, profile).fresh()
+
+
+@functools.lru_cache(maxsize=8)
+def _numbered(root: etree._Element, profile: Profile) -> Numbering:
+    return number(root, left_out=profile.leaves_out)
 
 
 def number(

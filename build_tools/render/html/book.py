@@ -22,7 +22,7 @@ from markupsafe import Markup, escape
 
 from build_tools.assets import TEMPLATES
 from build_tools.model.docbook import SECTIONS
-from build_tools.model.numbering import DIVISION_TAGS, Numbering, number
+from build_tools.model.numbering import DIVISION_TAGS, Numbering, numbering_of
 from build_tools.model.profiling import Profile
 from build_tools.model.typography import Typography
 from build_tools.output import write_atomic
@@ -117,7 +117,7 @@ class HtmlBook:
         profile = Profile.of(
             context.options.userlevel, context.options.condition, **context.options.profile
         )
-        numbering = number(root, left_out=profile.leaves_out)
+        numbering = numbering_of(root, profile)
         # links to a place the book lacks: printed as their words, listed with the errata
         unlinked = [
             link
