@@ -1,4 +1,5 @@
-"""The layout check of the sheets: every box 6 mm inside the trim, on A4 and on Letter.
+"""The layout check of the sheets: every box 6 mm inside the trim, on A4 and on Letter, and
+the pages balanced (no table split, no page ending far short of its foot).
 
 The three games' sheets are laid out as the build lays them out and every box the
 page draws is measured; a copy of a game whose table is too wide for the page is a
@@ -15,16 +16,17 @@ from pathlib import Path
 import pytest
 
 from build_tools.books import discover, load_game
-from build_tools.render.sheets.layout import PRINTABLE, PX_TO_MM, outside_printable
-from build_tools.render.sheets.pages import (
+from build_tools.render.sheets.balance import (
+    GAP_MOST,
     LEGEND_ROOM,
     NOTES_FRAME,
     NOTES_LEAST,
-    PAPERS,
-    _notes_alone,
-    _room_left,
-    sheet_document,
+    notes_alone,
+    room_left,
+    sections_of,
 )
+from build_tools.render.sheets.layout import PRINTABLE, PX_TO_MM, outside_printable
+from build_tools.render.sheets.pages import PAPERS, sheet_document
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -45,10 +47,23 @@ def test_every_box_of_every_sheet_is_inside_the_printable_area(book, paper):
     # no page spent on the Notes box alone where a Notes box fits on the page before
     # (Edad's third page on Letter); Harmonies' first A4 page is full to its foot, and its
     # Notes box then fills the page it has (it was a 45 mm strip atop a blank page)
-    if len(document.pages) > 1 and _notes_alone(document.pages[-1]):
-        room = _room_left(document.pages[-2])
+    if len(document.pages) > 1 and notes_alone(document.pages[-1]):
+        room = room_left(document.pages[-2])
         assert room < NOTES_FRAME + NOTES_LEAST, (book, paper, room)
-        assert _room_left(document.pages[-1]) <= LEGEND_ROOM + 1, (book, paper)
+        assert room_left(document.pages[-1]) <= LEGEND_ROOM + 1, (book, paper)
+    # balanced: two pages, a section never split across them (Edad's Dons, Harmonies'
+    # compétences on Letter), a page before the last never ending with more room than one
+    # gap between its sections takes (cda's first A4 page ended 42 mm short), the Notes box
+    # on the last page down to the legend (cda's ended 38 mm short)
+    assert len(document.pages) == 2, (book, paper)
+    pages = [[name for name, _ in sections_of(page)] for page in document.pages]
+    assert sorted(sum(pages, []), key=str) == sorted(
+        [str(i) for i in range(len(game.sheet.sections))] + ["notes"], key=str
+    ), pages
+    for page in document.pages[:-1]:
+        assert room_left(page) <= GAP_MOST, (book, paper, room_left(page))
+    if "notes" in pages[-1]:
+        assert room_left(document.pages[-1]) <= LEGEND_ROOM + 1, (book, paper)
     # Measured here too, by the fields alone: the form's boxes a player writes in.
     for page in document.pages:
         width = page.width * PX_TO_MM

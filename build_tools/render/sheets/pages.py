@@ -35,6 +35,7 @@ from build_tools.render import templating
 from build_tools.render.context import RenderError
 from build_tools.render.markup import rendered
 from build_tools.render.pdf import style as pdf_style
+from build_tools.render.sheets.balance import balanced, descendants
 from build_tools.render.sheets.form import finish_form
 from build_tools.render.sheets.layout import outside_printable
 
@@ -168,19 +169,8 @@ def _sheet_document(description, paper, character, language, flat, engine):
         return engine.html(page, base_url).render(stylesheets=[stylesheet], font_config=fonts)
 
     document = lay_out()
-    if not view["filled"] and len(document.pages) > 1 and _notes_alone(document.pages[-1]):
-        # A page spent on the Notes box alone (Edad on Letter): a shorter box, on the page
-        # before, if it fits there; else (Harmonies' full first A4 page) a Notes box as tall
-        # as its page, a page of notes rather than a strip at the top of a blank one.
-        view["notes_height"] = min(_room_left(document.pages[-2]) - NOTES_FRAME, NOTES_HEIGHT)
-        shorter = lay_out() if view["notes_height"] >= NOTES_LEAST else None
-        if shorter is not None and len(shorter.pages) < len(document.pages):
-            document = shorter
-        else:
-            view["notes_height"] = NOTES_HEIGHT + _room_left(document.pages[-1]) - LEGEND_ROOM
-            taller = lay_out()
-            if len(taller.pages) == len(document.pages):
-                document = taller
+    if not view["filled"]:
+        document = balanced(document, view, lay_out)
     if view["filled"]:
         # A value too long for its box (« Hache de guerre à deux mains ») is set smaller,
         # on two lines, rather than cut at the box's edge.
@@ -190,45 +180,11 @@ def _sheet_document(description, paper, character, language, flat, engine):
     return document
 
 
-NOTES_FRAME = 18.0
-"""Millimetres a Notes box needs besides its field: its heading, the legend, the gaps."""
-NOTES_LEAST = 15.0
-"""The shortest Notes field worth writing in, in millimetres."""
-NOTES_HEIGHT = 45.0
-"""The Notes field's height where nothing else decides it (sheet.css), in millimetres."""
-LEGEND_ROOM = 12.0
-"""Millimetres kept under the Notes box for the sheet's legend."""
-
-
-def _room_left(page) -> float:
-    """Millimetres left under the last box of a laid-out page, above its bottom margin."""
-    to_mm = 25.4 / 96
-    bottom = max(
-        (
-            box.border_box_y() + box.border_height()
-            for box in _descendants(page._page_box)
-            if getattr(box, "element_tag", "") == "section"
-        ),
-        default=0,
-    )
-    return (page._page_box.content_box_y() + page._page_box.height - bottom) * to_mm
-
-
-def _notes_alone(page) -> bool:
-    """Whether the page holds no section but the Notes box."""
-    classes = [
-        (box.element.get("class") or "").split()
-        for box in _descendants(page._page_box)
-        if getattr(box, "element_tag", "") == "section" and box.element is not None
-    ]
-    return bool(classes) and all("notes" in names for names in classes)
-
-
 def too_wide(document) -> set[str]:
     """The fields of the filled values whose text runs past their box on the sheet laid out."""
     fields = set()
     for page in document.pages:
-        for box in _descendants(page._page_box):
+        for box in descendants(page._page_box):
             element = getattr(box, "element", None)
             if element is None or box.element_tag != "span" or not element.get("data-field"):
                 continue
@@ -238,12 +194,6 @@ def too_wide(document) -> set[str]:
                 if sum(text.margin_width() for text in getattr(line, "children", ())) > box.width:
                     fields.add(element.get("data-field"))
     return fields
-
-
-def _descendants(box):
-    yield box
-    for child in getattr(box, "children", ()):
-        yield from _descendants(child)
 
 
 def _date() -> str:
@@ -346,6 +296,8 @@ def _view(description: Description, character: Character | None) -> dict[str, An
         "filled": character is not None,
         "long": set(),
         "notes_height": 0,
+        "notes_before": None,
+        "spread": {},
         "notes": str(character.values.get("notes", "")).replace("'", "’") if character else "",
     }
 
