@@ -303,7 +303,16 @@ def totals(description: Description, character: Mapping[str, Any]) -> dict[str, 
             f"{', '.join(twice)}: computed by its rule (arguments=) and by the sheet's "
             "compute too: a derived value is written once, by its rule"
         )
-    totalling = _Totalling(description, character, dict(computed), {p.path for p in placed})
+    constants = {p.path: p.box.constant for p in placed if p.box.constant is not None}
+    twice = sorted(path for path in constants if path in computed)
+    if twice:
+        raise TotalsError(
+            f"{', '.join(twice)}: a constant of the rules and computed by the sheet's compute "
+            "too: a derived value is written once"
+        )
+    totalling = _Totalling(
+        description, character, dict(computed) | constants, {p.path for p in placed}
+    )
     pending = list(by_rule)
     while pending:
         done = []

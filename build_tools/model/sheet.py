@@ -75,6 +75,9 @@ class Box:
     blank_without: tuple[str, ...] = ()
     """Boxes of the row or group without which this one stays blank (no « PVs restants »
     written: no state to show), on the sheet and in the form."""
+    constant: int | None = None
+    """A derived box whose value is a constant of the rules (Edad's « Inconscient à »: 0, the
+    SEUIL_D_INCONSCIENCE): every character's, and the form's read-only value."""
     default_by: tuple[str, Mapping[str, Any]] = field(default=(), compare=False, repr=False)
     """A box of the row and the rules' table of it (`("nom", COMPETENCES)`): left blank, this
     box reads as the value the table gives the other (a compétence the book ties to a
@@ -97,7 +100,7 @@ class Box:
 
     @property
     def derived(self) -> bool:
-        return bool(self.formula) or self.rule is not None
+        return bool(self.formula) or self.rule is not None or self.constant is not None
 
     @property
     def label(self) -> str:

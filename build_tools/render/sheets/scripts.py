@@ -244,6 +244,8 @@ class _Translation:
 
 def _script(item: Placed, description: Description, rows: Mapping[str, int]) -> Script | None:
     box = item.box
+    if box.constant is not None:  # the rules' constant, the same for every character
+        return Script(field_name(item.path), str(int(box.constant)), ())
     if not box.arguments or box.rule is None:
         return None
     translation = _Translation(item, description, rows, [])

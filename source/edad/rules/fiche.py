@@ -163,7 +163,7 @@ _DESCRIPTION = Description(
                     "Inconscient à",
                     formula=f"PVs = {personnage.SEUIL_D_INCONSCIENCE}",
                     cites=_S_SEUILS,
-                    rule=personnage.etat,
+                    constant=personnage.SEUIL_D_INCONSCIENCE,
                 ),
                 Box(
                     "mort",
@@ -543,7 +543,6 @@ def calculer(fiche: Mapping[str, Any]) -> dict[str, Any]:
     bonus_des_dons = sum(regles_des_dons.bonus_d_initiative_du_don(_don(d) or "") for d in dons)
     totaux |= {
         "vie.PV": pv,
-        "vie.inconscient": personnage.SEUIL_D_INCONSCIENCE,
         "vie.Init": file.attribut_d_initiative(
             valeurs["Dex"], valeurs["Int"], vie.get("bonus_init", 0) + bonus_des_dons
         ),
