@@ -133,6 +133,42 @@ def test_an_edited_title_is_one_finding_at_its_word_and_the_example_still_checke
     assert {f.id for f in rapport.findings if f.known} == ERRATA
 
 
+FEATS_IN_WORDS = [
+    # (the words of a feat's sentence, the word edited, its edit): what the rules give
+    ("et double la zone de critique", "double", "triple"),  # Arme critique: a factor
+    ("permet de tirer deux flèches", "deux", "trois"),  # Feu nourri: a count
+    ("permet de retirer un certain nombre", "retirer", "ajouter"),  # Attaque en puissance
+    ("(mais ne peut le dépasser)", "dépasser", "atteindre"),  # Combat en aveugle: a bound
+    ("la compétence Crochetage pour", "Crochetage", "Arcane"),  # Maîtrise des pièges: a skill
+    # Tir de précision is used with Maniement de l'arme, not with another feat
+    (
+        "à distance et le don Maniement de l'arme associé, et permet d'annuler",
+        "Maniement de l'arme",
+        "Arme critique",
+    ),
+    ("alors de quoi faire une action complexe", "action complexe", "action simple"),  # rage
+]
+
+
+def test_a_feats_effect_in_words_is_read_each_edit_one_finding_at_its_word(book_copy):
+    # Each feat's effect said in words (a factor, a count, a change, a bound, a skill, a
+    # condition, an action) is the rules' (rules/dons.py): edited, one erratum at the word.
+    copie = book_copy("edad")
+    texte = edite = copie.text("book.xml")
+    attendus = set()
+    for passage, mot, nouveau in FEATS_IN_WORDS:
+        assert texte.count(passage) == 1, passage
+        debut = texte.index(passage) + passage.index(mot)
+        attendus.add((texte.count("\n", 0, debut) + 1, debut - texte.rfind("\n", 0, debut)))
+        edite = edite.replace(passage, passage.replace(mot, nouveau, 1))
+    with copie.edited("book.xml", edite):
+        nouvelles = copie.examine().new()
+    lu = "\n".join(f.astext() for f in nouvelles)
+    assert {(f.line, f.column) for f in nouvelles} == attendus, lu
+    assert len(nouvelles) == len(FEATS_IN_WORDS), lu
+    assert all(f.category == "erratum" and f.derivation for f in nouvelles), lu
+
+
 def test_a_changed_reactivity_is_reported(book_copy):
     rapport = examiner_modifie(book_copy, "G3(1,4)", "G3(1,5)")
     trouves = nouveaux(rapport)

@@ -12,7 +12,16 @@ from __future__ import annotations
 import difflib
 import re
 
-from build_tools.game import Binder, Check, TableCheck, comparison, note, slug
+from build_tools.game import (
+    Binder,
+    Check,
+    TableCheck,
+    comparison,
+    note,
+    operation,
+    slug,
+    threshold,
+)
 
 from . import mots
 from .rejeu import Rejeu
@@ -510,13 +519,52 @@ def nombres_du_don(entree: Check, don: dons.Don) -> None:
         "bonus de fouille": "détecter des pièges avec un bonus de {}",
         "bonus de Crochetage": "désamorcer avec un bonus de {}",
         "handicap en Force": "subit {} en Force",
+        "flèches": ("permet de tirer {} flèches", "pour les {} flèches"),
+        "armes": ("être utilisé avec {} armes", "maniement de {} armes"),
     }
     for effet, valeur in don.effets.items():
-        entree.claim(effets[effet], valeur)
+        note(f"« {nom} », selon les règles : {effet} = {valeur}")
+        if effet in MOTS_DES_EFFETS:
+            entree.word(MOTS_DES_EFFETS[effet], _lemme_de_l_effet(valeur))
+            continue
+        for motif in (effets[effet],) if isinstance(effets[effet], str) else effets[effet]:
+            entree.claim(motif, valeur)
+    for competence in don.competences_utilisees:
+        if competence in COMPETENCES_DES_EFFETS:
+            entree.word(COMPETENCES_DES_EFFETS[competence], competence)
     if nom == "Sang froid":
         entree.claim("faire {} ou {} même", (jets.SCORE_DE_FAIRE_10, jets.SCORE_DE_FAIRE_20))
     if nom == "Incantation rapide":
         entree.claim("sorts de niveau {})", magie.NIVEAU_LIBRE)
+
+
+MOTS_DES_EFFETS = {
+    "zone de critique": "et [] la zone de critique",
+    "attaques": "porter une [] attaque",
+    "arme lourde": "et le [] si l'arme est lourde",
+    "au toucher, par point": "permet de [] un certain nombre de point au toucher",
+    "aux dégâts, par point": "pour en [] autant aux dégâts",
+    "réactivité récupérée": "alors de quoi faire une [] en points de réactivité",
+    "action pour se remettre": "il doit payer une [] pour se remettre",
+}
+"""The effects of a feat the book says in words: a factor (« double »), a change per point
+(« retirer », « ajouter »), an action (« une action simple »); the word at `[]` is the rules'."""
+
+FACTEURS = {2: "double", 3: "triple"}
+"""A factor as the book says it."""
+
+COMPETENCES_DES_EFFETS = {"Crochetage": "d'utiliser la compétence [] pour les désamorcer"}
+"""Where a feat's sentence names a skill its effect puts to use (`competences_utilisees`)."""
+
+
+def _lemme_de_l_effet(valeur: int | str) -> str:
+    """The rule word of an effect: an action as it is, a factor in words, a change per point
+    as « ajouter » or « retirer » (derived from its sign by the engine's `operation`)."""
+    if isinstance(valeur, str):
+        return valeur
+    if valeur in (1, -1):
+        return operation(lambda total, points: total + valeur * points, "ajout")
+    return FACTEURS[valeur]
 
 
 def verifier_le_don(entree: Check, don: dons.Don) -> tuple[str, list]:
@@ -550,6 +598,8 @@ def verifier_le_don(entree: Check, don: dons.Don) -> tuple[str, list]:
             )
     noeud = nom_du_livre.removesuffix(" n") if don.chaine else nom_du_livre
     aretes = []
+    # The conditions are said before the effect: « …, et permet de », « …, et double … ».
+    fin_des_conditions = entree.text.find(", et ", definition.end())
     for mention in mots.mentions_de_dons(entree.text):
         if mention.debut == definition.start("nom"):
             continue
@@ -557,8 +607,31 @@ def verifier_le_don(entree: Check, don: dons.Don) -> tuple[str, list]:
         if don.chaine and requis in (f"{noeud} n-1", f"{noeud} 0"):
             continue  # the chain's previous level, not another feat
         aretes.append((requis, entree, mention))
+        if mention.debut < fin_des_conditions:
+            _une_condition_des_regles(entree, don, mention)
     nombres_du_don(entree, don)
     return noeud, aretes
+
+
+def _une_condition_des_regles(entree: Check, don: dons.Don, mention) -> None:
+    """A feat the sentence's conditions name is one the rules' feat requires or is used with:
+    « le don Maniement de l'arme associé » of Tir de précision is its `utilise_avec`. A name the
+    book does not define is the graph's finding (`verifier_le_graphe`), not this one."""
+    conditions = don.prerequis + don.utilise_avec
+    nomme = dons.resoudre_le_nom(mention.nom)
+    if nomme is None or nomme in conditions or nomme == don.nom:
+        return
+    note(f"« {don.nom} » : requis {list(don.prerequis)}, utilisé avec {list(don.utilise_avec)}")
+    mots.signaler(
+        entree,
+        mots.mention_en_match(entree.text, mention),
+        f"the text names the feat « {mention.nom} » as a condition of « {don.nom} », the rules "
+        f"give {' and '.join(f'« {nom} »' for nom in conditions) or 'none'}",
+        f"condition {mention.nom}",
+        depuis=len(entree.trace.steps) - 2,
+        trouve=mention.nom,
+        lire=" et ".join(conditions),
+    )
 
 
 def verifier_le_graphe(graphe: dict[str, list]) -> None:
@@ -605,12 +678,25 @@ def _mots_de_canaliser(entree: Check) -> None:
     entree.word("de sort [] à n", comparison(lambda x: x == niveau, n))
 
 
+def _mots_de_combat_en_aveugle(entree: Check) -> None:
+    """« (mais ne peut le dépasser) »: the perception compensates the DD up to the DD itself."""
+    dd = 10
+    entree.word(
+        "(mais ne peut le [])",
+        threshold(lambda perception: dons.compensation_en_aveugle(perception, dd) < perception, dd),
+    )
+
+
 def _mots_d_arme_rapide(entree: Check) -> None:
     """« attaquer (ou de parer) en action simple »: the action an attack costs with the feat."""
     entree.word("(ou de parer) en []", dons.action_d_attaque(arme_rapide=True))
 
 
-MOTS_DES_DONS = {"Canaliser": _mots_de_canaliser, "Arme rapide": _mots_d_arme_rapide}
+MOTS_DES_DONS = {
+    "Canaliser": _mots_de_canaliser,
+    "Arme rapide": _mots_d_arme_rapide,
+    "Combat en aveugle": _mots_de_combat_en_aveugle,
+}
 """The feats whose effect the rules model in words, not only in numbers: their rule words."""
 
 

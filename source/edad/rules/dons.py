@@ -50,7 +50,9 @@ class Don:
     """Un don: son nom, sa section, ses conditions et les nombres qui le décrivent.
 
     `competences` maps a skill to the points it needs (per level, for a chain:
-    « au moins 5*n points »); `effets` holds the numbers of its effect, by name.
+    « au moins 5*n points »); `effets` holds the numbers of its effect, by name (a factor: 2
+    for « double »; a change per point: −1 « retirer », +1 « ajouter »), and the actions it
+    costs or gives (Berserk's rage: « une action complexe », « une action simple »).
     """
 
     nom: str
@@ -59,7 +61,9 @@ class Don:
     utilise_avec: tuple[str, ...] = ()
     competences: Mapping[str, int] = field(default_factory=dict)
     chaine: bool = False
-    effets: Mapping[str, int] = field(default_factory=dict)
+    effets: Mapping[str, int | str] = field(default_factory=dict)
+    competences_utilisees: tuple[str, ...] = ()
+    """The skills its effect puts to a use (Maîtrise des pièges: fouille, Crochetage)."""
 
     @property
     def nom_dans_le_livre(self) -> str:
@@ -95,16 +99,27 @@ DONS: dict[str, Don] = constant(
             Don("Port des armures lourdes", TRONC_COMMUN, ("Port des armures intermédiaires",)),
             Don("Port des boucliers", TRONC_COMMUN),
             Don("Maîtrise des boucliers", TRONC_COMMUN, ("Port des boucliers",)),
-            Don("Berserk", COMBATTANTS, competences={"Résistance": 5}, chaine=True),
+            Don(
+                "Berserk",
+                COMBATTANTS,
+                competences={"Résistance": 5},
+                chaine=True,
+                effets={"réactivité récupérée": COMPLEXE, "action pour se remettre": SIMPLE},
+            ),
             Don(
                 MANIEMENT,
                 COMBATTANTS,
                 competences={COMPETENCE_MARTIALE: 5},
                 effets={"bonus au toucher": 2, "seuil de compétence": 10},
             ),
-            Don("Arme critique", COMBATTANTS, (MANIEMENT,)),
+            Don("Arme critique", COMBATTANTS, (MANIEMENT,), effets={"zone de critique": 2}),
             Don("Arme rapide", COMBATTANTS, (MANIEMENT,)),
-            Don("Enchaînement", COMBATTANTS, utilise_avec=("Arme rapide",)),
+            Don(
+                "Enchaînement",
+                COMBATTANTS,
+                utilise_avec=("Arme rapide",),
+                effets={"attaques": 2},
+            ),
             Don("Sens de la feinte", COMBATTANTS, ("Enchaînement",), (MANIEMENT,)),
             Don(
                 "Tir de précision",
@@ -116,7 +131,7 @@ DONS: dict[str, Don] = constant(
                 "Feu nourri",
                 COMBATTANTS,
                 utilise_avec=(MANIEMENT,),
-                effets={"bonus pour toucher": -4},
+                effets={"bonus pour toucher": -4, "flèches": 2},
             ),
             Don(
                 "Tir en mouvement",
@@ -124,9 +139,14 @@ DONS: dict[str, Don] = constant(
                 utilise_avec=(MANIEMENT,),
                 effets={"malus supprimé": -4},
             ),
-            Don("Attaque en puissance", COMBATTANTS, utilise_avec=(MANIEMENT,)),
+            Don(
+                "Attaque en puissance",
+                COMBATTANTS,
+                utilise_avec=(MANIEMENT,),
+                effets={"au toucher, par point": -1, "aux dégâts, par point": 1, "arme lourde": 2},
+            ),
             Don("Science de la destruction", COMBATTANTS, ("Attaque en puissance",), (MANIEMENT,)),
-            Don("Combat à deux armes", COMBATTANTS, utilise_avec=(MANIEMENT,)),
+            Don("Combat à deux armes", COMBATTANTS, utilise_avec=(MANIEMENT,), effets={"armes": 2}),
             Don(
                 "Maîtrise de l'arme",
                 COMBATTANTS,
@@ -138,6 +158,7 @@ DONS: dict[str, Don] = constant(
                 "Maîtrise des pièges",
                 ROUBLARDS,
                 effets={"bonus de fouille": 4, "bonus de Crochetage": 4},
+                competences_utilisees=("fouille", "Crochetage"),
             ),
             Don(
                 "Attaque sournoise",
@@ -239,6 +260,20 @@ def cycles(graphe: Mapping[str, Iterable[str]]) -> list[list[str]]:
     for depart in graphe:
         explorer([depart])
     return trouves
+
+
+@rule(
+    formula="compensation = min(perception, DD de camouflage)",
+    symbols={"perception": "perception", "DD de camouflage": "dd_de_camouflage"},
+    cites="et permet d'ajouter sa compétence de perception pour compenser le DD de camouflage "
+    "de la cible (mais ne peut le dépasser)",
+)
+def compensation_en_aveugle(perception: int, dd_de_camouflage: int) -> int:
+    """Combat en aveugle : la perception compense le DD de camouflage, sans le dépasser.
+
+    Ce que la compétence de perception compense du DD de camouflage de la cible avec Combat en
+    aveugle : toute la perception, jusqu'au DD (elle ne peut le dépasser)."""
+    return min(perception, dd_de_camouflage)
 
 
 @rule(cites="Le don Sens de l'initiative est disponible sans condition, et donne +4 au jet")
