@@ -1,7 +1,8 @@
 """The PDF book, read back as a reader's PDF viewer would: outline, contents, links, fonts, pages.
 
 Each PDF is built once for the whole run (`rulebook build BOOK --format pdf` with
-SOURCE_DATE_EPOCH set: the shared builds of tests/conftest.py) and then read with pypdf;
+SOURCE_DATE_EPOCH set: the shared builds of tests/conftest.py) and then read with pypdf, its
+text with PDFium (tests/pdf_text.py);
 what is asserted is what a reader checks by hand: the bookmarks are the chapters and
 sections, a number in the table of contents is the page the heading is on, every link lands,
 the fonts are embedded, the paper is the one asked for.
@@ -16,6 +17,8 @@ from pathlib import Path
 
 import pytest
 from lxml import etree
+
+from tests import pdf_text
 
 pypdf = pytest.importorskip("pypdf")
 pytestmark = pytest.mark.slow  # the whole books' PDFs: ~30 s of WeasyPrint for the session
@@ -61,7 +64,7 @@ class Builds:
             path = self.pdf(book, *options)
             reader = self.readers[key] = pypdf.PdfReader(path)
             SHARED_TEXT[id(reader)] = lambda: self.shared_build.computed(
-                f"the text of {path}", lambda: extract(reader)
+                f"the text of {path}", lambda: pdf_text.read(path)
             )
         return self.readers[key]
 
@@ -137,26 +140,10 @@ def outline(reader) -> list[tuple[int, str, int]]:
     return entries
 
 
-def extract(reader) -> dict[str, list]:
-    """The text of each page, and (x, y, text) of every piece of text drawn on it: in one pass,
-    as it is the slow part of these tests."""
-    texts, runs = [], []
-    for page in reader.pages:
-        found = []
-
-        def visit(text, cm, tm, font, size, found=found):
-            if text.strip():
-                found.append((tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5], text))
-
-        texts.append(page.extract_text(visitor_text=visit) or "")
-        runs.append(found)
-    return {"texts": texts, "runs": runs}
-
-
 @functools.cache
 def extracted(reader) -> dict[str, list]:
-    shared = SHARED_TEXT.get(id(reader))
-    return shared() if shared else extract(reader)
+    """The text of each page and (x, y, line) of each of its lines: tests/pdf_text.py."""
+    return SHARED_TEXT[id(reader)]()
 
 
 def page_texts(reader) -> tuple[str, ...]:
@@ -203,7 +190,7 @@ def line_of(reader, index: int, rectangle) -> str:
 
 
 def text_runs(reader, index: int) -> list[tuple[float, float, str]]:
-    """(x, y, text) of every piece of text drawn on page `index`."""
+    """(x, y, text) of every line of text drawn on page `index` (x, y: its first letter's)."""
     return extracted(reader)["runs"][index]
 
 
@@ -417,7 +404,7 @@ def test_two_builds_are_byte_identical(builds, shared_build):
 
 def test_the_title_page_has_no_running_head_nor_folio(builds):
     reader = builds.reader("cda")
-    words = plain(reader.pages[0].extract_text()).split()
+    words = plain(page_texts(reader)[0]).split()
     allowed = set(
         plain(
             "Les Clefs de l'Aube Le jeu de rôle des Terres de l'Aube "
