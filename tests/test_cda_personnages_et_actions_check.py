@@ -295,3 +295,28 @@ def test_a_changed_rule_constant_turns_its_examples_red(
     remplacer(copie / "rules" / module, avant, apres)
     trouves = nouveaux(examiner(copie), livre)
     assert any(identifiant.startswith(attendu) for identifiant in trouves), trouves
+
+
+def test_a_term_the_example_gives_is_read_and_handed_to_the_rules(book_copy):
+    # « compétences de disciple Enchantement »: the level is a given of the example (a term
+    # hole, « {niveau de connaissance} »), the PX it brings the rules': a compagnon brings 30.
+    livre = book_copy("cda").examine()
+    assert livre.coverage["terms"]["given"] >= 2  # disciple, apprenti: read, not waived
+    rapport = examiner_modifie(
+        book_copy,
+        "comme compétences\n de disciple Enchantement",
+        "comme compétences\n de compagnon Enchantement",
+    )
+    (px, *_) = [f for f in rapport.new() if f.category == "erratum"]
+    assert px.message == "the text says 20, the rules give 30", px.astext()
+    assert any("niveau de connaissance : le texte dit « compagnon »" in d for d in px.derivation)
+
+
+def test_a_term_the_rules_would_not_use_there_is_an_erratum_at_its_word(book_copy):
+    # The jet d'encaissement is rolled with the Résistance (« Enc = aspect + Ré − FM »).
+    rapport = examiner_modifie(book_copy, "</link> de My+Ré\n", "</link> de My+Ma\n")
+    (erratum,) = rapport.new()
+    assert erratum.message == "the text says « Ma », the rules give « Résistance »"
+    assert (erratum.line, erratum.column) == (1172, 59)
+    # the other place: the rule's sentence, « Le personnage fait alors un jet de Résistance … »
+    assert any("jet de Résistance" in place["message"] for place in erratum.related)

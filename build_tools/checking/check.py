@@ -86,7 +86,14 @@ class Check:
         return self.passage.text
 
     def given(self, pattern: str | re.Pattern = "{}") -> Any:
-        """The number(s) the text states at `pattern`: inputs of the rules."""
+        """The number(s) the text states at `pattern`: inputs of the rules.
+
+        A hole naming a class of terms, « {niveau de connaissance} », « {aspect} », reads the
+        word of that class the text states there instead, as its lemma (`given_word`)."""
+        if isinstance(pattern, str):
+            named = _TERM_HOLE.search(pattern)
+            if named and named.group(1) in self._vocabulary().terms:
+                return self.given_word(pattern, named.group(1))
         values, _ = self._take(pattern, "given")
         return values[0] if len(values) == 1 else tuple(values)
 
@@ -308,36 +315,16 @@ class Check:
         """The rule word at the `[]` of `pattern` must be `expected` (a lemma of the vocabulary).
 
         The hole matches any word of `expected`'s family, so that when the text
-        says a rival (« For » for « Con »), the claim finds it and reports it.
+        says a rival (« For » for « Con »), the claim finds it and reports it. A hole
+        naming the class, « {aspect} », is the same as `[]`.
         """
         findings_before = len(self.findings)
         vocabulary = self._vocabulary()
         family = vocabulary.family_of(expected)
         if family is None:
             raise TypeError(f"{expected!r} is no rule word of this book's vocabulary")
-        before, _, after = pattern.partition("[]")
-        located = None
-        candidates = [
-            candidate
-            for candidate in vocabulary.find(self.passage.text)
-            if candidate.family == family and self._free(candidate.start, candidate.end)
-        ]
-        # As written first; else reworded around it: the words next to the hole still there
-        # (« Lorsqu'elle est [] à zéro » in « Quand elle est inférieure à zéro »).
-        for head_words, tail_words in ((before.strip(), after.strip()), _nearest(before, after)):
-            for candidate in candidates:
-                head = self.passage.text[: candidate.start].rstrip()
-                tail = self.passage.text[candidate.end :].lstrip()
-                if head_words != before.strip():  # reworded: an aside before the hole is no word
-                    head = _ASIDE.sub("", head)
-                if head.endswith(head_words) and tail.startswith(tail_words):
-                    located = candidate
-                    before, after = head_words, tail_words
-                    break
-            if located is not None:
-                break
-        if located is None:
-            raise StaleBinding(pattern)
+        pattern = pattern.replace("{" + family + "}", "[]")
+        located, before, after = self._locate_word(pattern, family)
         # The pattern's own words are the binding's, as for `_search`: its terms are claimed.
         text = self.passage.text
         first = len(text[: located.start].rstrip()) - len(before.strip())
@@ -376,6 +363,54 @@ class Check:
             own=self.findings[findings_before:],
         )
         return agreed
+
+    def given_word(self, pattern: str, family: str) -> str:
+        """The term of `family` (a class: « aspect », « niveau de connaissance ») the text
+        states at the `[]` of `pattern`, as its lemma: an input of the rules, as `given` reads
+        a number; `given("… {aspect} …")` is the same.
+
+        The rules then judge it where they use it: a claim of what they give from it, or
+        `word` where they would name another term there (« le texte dit Physique, les
+        règles donnent Mental »)."""
+        if family not in self._vocabulary().terms:
+            raise TypeError(f"{family!r} is no class of terms of this book's vocabulary")
+        located, _, _ = self._locate_word(pattern.replace("{" + family + "}", "[]"), family)
+        self.passage.consumed.append((located.start, located.end, "given"))
+        self.reached = max(self.reached, located.end)
+        if self.trace is not None:
+            self.trace.steps.append(
+                Step(f"{family} : le texte dit « {located.text} »", {}, None, "", self.trace.depth)
+            )
+        return located.lemma
+
+    def _locate_word(self, pattern: str, family: str):
+        """(the word of `family` at the `[]` of `pattern`, the words before and after the hole
+        as they matched): as written, else reworded around it; StaleBinding when not there."""
+        vocabulary = self._vocabulary()
+        before, _, after = pattern.partition("[]")
+        located = None
+        candidates = [
+            candidate
+            for candidate in vocabulary.find(self.passage.text)
+            if candidate.family == family and self._free(candidate.start, candidate.end)
+        ]
+        # As written first; else reworded around it: the words next to the hole still there
+        # (« Lorsqu'elle est [] à zéro » in « Quand elle est inférieure à zéro »).
+        for head_words, tail_words in ((before.strip(), after.strip()), _nearest(before, after)):
+            for candidate in candidates:
+                head = self.passage.text[: candidate.start].rstrip()
+                tail = self.passage.text[candidate.end :].lstrip()
+                if head_words != before.strip():  # reworded: an aside before the hole is no word
+                    head = _ASIDE.sub("", head)
+                if head.endswith(head_words) and tail.startswith(tail_words):
+                    located = candidate
+                    before, after = head_words, tail_words
+                    break
+            if located is not None:
+                break
+        if located is None:
+            raise StaleBinding(pattern)
+        return located, before, after
 
     def erratum(
         self,
@@ -765,6 +800,10 @@ def _constant_working(wanted: Any) -> list[str]:
     citation = wanted.citation
     sentence = citation.cites if isinstance(citation.cites, str) else citation.cites[0]
     return [f"{citation.name or 'constant'} = {int(wanted)}    [cites « {sentence} »]"]
+
+
+_TERM_HOLE = re.compile(r"\{([^{}\d][^{}]*)\}")
+"""A hole naming a class of terms in a pattern: « {aspect} »."""
 
 
 def _nearest(before: str, after: str) -> tuple[str, str]:

@@ -336,8 +336,8 @@ class Passage:
             if any(a <= word.start < b for a, b in self.labels):
                 how = "waived"
             for start, end, kind in self.consumed:
-                if start <= word.start and word.end <= end and kind == "claimed":
-                    how = "claimed"
+                if start <= word.start and word.end <= end and kind in ("claimed", "given"):
+                    how = kind  # a claim's word, or a term the text gives the rules
                     break
             if how == "unbound":
                 for start, end, kind in self.anchors:

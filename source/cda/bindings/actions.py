@@ -13,6 +13,7 @@ from fractions import Fraction
 from build_tools.game import StaleBinding, comparison, note, operation, threshold
 
 from ..rules import actions as regles
+from ..rules import combat
 from ..rules.personnages import ASPECT_SANS_JET, bonus_de_competence, niveau_de_competence
 from ..rules.sante import dommages_effectifs, type_de_blessure
 from . import affirmer, binder
@@ -504,6 +505,7 @@ def action_de_depassement(ex):
         "est de {} (Eff) + {} (Diff) - {} (°R) = {} (Dom)",
         (effort, difficulte, resultat.degre, dom),
     )
+    ex.word("d'encaissement de My+[] qui vaut", combat.MOYEN_D_ENCAISSEMENT)
     encaissement = ex.given("qui vaut {}.")
     de_d_encaissement = ex.given("obtient {}.")
     degre = regles.degre_de_reussite(encaissement, de_d_encaissement)

@@ -354,27 +354,30 @@ def competences_de_depart(para):
 
 # Which aspect each of Marie-Pierre's compétences goes with: the book does not
 # say; this is the only split of her five compétences that gives the 10 / 20 / 5
-# PX it states, and the one their names suggest.
+# PX it states, and the one their names suggest. Their levels are the text's.
 COMPETENCES_DE_MARIE_PIERRE = {
-    "Enchantement": ("disciple", "Me"),
-    "Alchimie": ("disciple", "Me"),
-    "Méditation": ("apprenti", "My"),
-    "Dague": ("apprenti", "Ph"),
-    "Survie": ("apprenti", "Ph"),
+    "Enchantement": "Me",
+    "Alchimie": "Me",
+    "Méditation": "My",
+    "Dague": "Ph",
+    "Survie": "Ph",
 }
 
 
 @binder.example(title="la détermination des compétences")
 def determination_des_competences(ex, ajustement_des_aspects):
-    ex.waive_words(
-        "récit de l'exemple : les niveaux des compétences de Marie-Pierre, lus par les PX réclamés"
-    )
     for nom in COMPETENCES_DE_MARIE_PIERRE:
         if nom not in ex.text:
             raise StaleBinding(nom)
+    # The levels she takes are the example's givens; the PX they bring, the rules'.
+    disciple = ex.given("comme compétences de {niveau de connaissance} Enchantement")
+    apprenti = ex.given("Dague et Survie comme compétences d'{niveau de connaissance}")
+    niveaux = {"Enchantement": disciple, "Alchimie": disciple}
+    ex.waive_words("récit de l'exemple : les aspects de Marie-Pierre, lus par les PX réclamés")
     px = {abrege: 0 for abrege in regles.ASPECTS}
-    for niveau, aspect in COMPETENCES_DE_MARIE_PIERRE.values():
-        px[aspect] += regles.px_d_aspect_d_une_competence(regles.niveau_de_competence(niveau))
+    for nom, aspect in COMPETENCES_DE_MARIE_PIERRE.items():
+        niveau = regles.niveau_de_competence(niveaux.get(nom, apprenti))
+        px[aspect] += regles.px_d_aspect_d_une_competence(niveau)
     ex.claim("{} PX en Physique, {} en Mental et {} en Mystique", (px["Ph"], px["Me"], px["My"]))
     aspects = ajustement_des_aspects
     # The Physique the example starts from must be the one the adjustment left;
@@ -413,7 +416,10 @@ def cout_de_progression(para):
     para.claim("d'aspect + {}", regles.px_pour_augmenter_un_aspect(aspect) - aspect)
     nouveau, _ = regles.progression_d_un_aspect(aspect, regles.px_pour_augmenter_un_aspect(aspect))
     para.claim("augmente son aspect de {} point", nouveau - aspect)
-    para.claim("un échange de {} point entre deux moyens", regles.ECHANGE_DE_MOYENS_PAR_ASPECT)
+    para.claim(
+        "un échange de {} point entre {} moyens",
+        (regles.ECHANGE_DE_MOYENS_PAR_ASPECT, regles.MOYENS_D_UN_ECHANGE),
+    )
     # The footnote's limits are left to each campaign; no rule fixes them.
     para.waive("nouvelles compétences à {}", "an example of abuse, not a rule")
     para.waive("aux {} ou aux {} plus fortes", "an optional limit left to each campaign")
@@ -436,6 +442,6 @@ def progression_des_personnages(ex):
     ex.claim("Avec {} PX dans ce dernier", px_d_aspect)
     nouveau, _ = regles.progression_d_un_aspect(physique, px_d_aspect)
     ex.claim("augmenter son aspect de {} à {}", (physique, nouveau))
-    ex.waive("un échange entre deux de ses moyens", "un échange va d'un moyen à un autre : deux")
+    ex.claim("un échange entre {} de ses moyens", regles.MOYENS_D_UN_ECHANGE)
     ex.claim("(les {} initiaux moins les {} PX qu'il a dépensés", (recus, cout))
     ex.claim("{} PX en réserve", recus - cout)

@@ -87,6 +87,12 @@ def esquive(cible_en_evitement: int) -> int:
     return cible_en_evitement - FACTEUR_D_ATTAQUE
 
 
+MOYEN_D_ENCAISSEMENT = constant(
+    "Résistance", cites="Le personnage fait alors un jet de Résistance dans l'aspect affecté"
+)
+"""The moyen of a jet d'encaissement, whatever the aspect: « Enc = aspect + Ré − FM »."""
+
+
 @rule(
     formula="Enc = aspect + Ré − FM",
     symbols={"aspect": "aspect", "Ré": "resistance", "FM": FACTEUR_DE_MORTALITE},

@@ -167,6 +167,9 @@ SURCOUT_PAR_NIVEAU_D_HEROISME = constant(
 ECHANGE_DE_MOYENS_PAR_ASPECT = constant(1, cites="faire un échange de 1 point entre deux moyens")
 """« peut … faire un échange de 1 point entre deux moyens » when an aspect goes up."""
 
+MOYENS_D_UN_ECHANGE = constant(2, cites="point entre deux moyens")
+"""An exchange moves a point from one moyen to another: it is between two of them."""
+
 
 class ChoixInterdit(ValueError):
     """A choice the rules forbid, such as an exchange beyond its bounds."""
