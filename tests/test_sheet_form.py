@@ -297,19 +297,32 @@ def test_every_derived_box_is_computed_by_the_form_but_the_known_few(forms, name
         assert bool(int(field.get("/Ff", 0)) & 1) == (path.replace(".", "-") in computed), path
 
 
-def test_a_filled_sheet_keeps_its_fields_filled_in_and_its_calculations(tmp_path, rulebook):
+def test_a_filled_sheet_keeps_its_fields_its_calculations_and_all_its_notes(tmp_path, rulebook):
+    # One `rulebook sheet` run holds three claims (each was a run of its own): the filled
+    # form, all of a long Notes text (in the form and printed whole), and -q's silence.
+    notes = " ".join(f"Kröm, épisode {number}." for number in range(1, 201))
+    text = (ROOT / "source" / "cda" / "personnages" / "krom.toml").read_text(encoding="utf-8")
+    file = tmp_path / "krom.toml"
+    file.write_text(text.replace("\n[aspects.Ph]", f'notes = "{notes}"\n\n[aspects.Ph]', 1))
     out = tmp_path / "krom.pdf"
-    run = rulebook(
-        "sheet", str(ROOT / "source" / "cda" / "personnages" / "krom.toml"), "--out", str(out)
-    )
-    assert run.status == 0, run.err
+    run = rulebook("sheet", str(file), "--out", str(out), "-q")
+    assert (run.status, run.out, run.err) == (0, "", ""), "-q says nothing, as every command"
     document, fields = _fields(out.read_bytes())
-    book, game = _game("cda")
-    character = tomllib.loads((book.folder / "personnages" / "krom.toml").read_text("utf-8"))
-    values = totals(game.sheet, character)
+    _, game = _game("cda")
+    values = totals(game.sheet, tomllib.loads(file.read_text(encoding="utf-8")))
     assert str(fields["nom"].V) == "Kröm"
     assert str(fields["armes-0-BA"].V) == "+1" and not int(fields["armes-0-BA"].get("/Ff", 0)) & 1
     assert str(fields["armes-0-TA"].V) == printed(values["armes.0.TA"], signed=False)
     assert int(fields["armes-0-TA"].Ff) & 1 and "/AA" in fields["armes-0-TA"]
+    # the form's Notes field holds them all, to read and edit in a viewer
+    assert str(fields["notes"].V).endswith("épisode 200.")
     flat = pikepdf.open(tmp_path / "krom-print.pdf")
     assert "/AcroForm" not in flat.Root or not list(flat.Root.AcroForm.get("/Fields", []))
+    printed_text = subprocess.run(
+        ["pdftotext", str(tmp_path / "krom-print.pdf"), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    ).stdout
+    assert "épisode 200." in " ".join(printed_text.split())  # was cut at the box's 45 mm

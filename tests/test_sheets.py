@@ -431,14 +431,6 @@ def test_paper_letter_prints_the_sheets_on_letter_only(rulebook, tmp_path):
     assert f"s, {len(sheet.pages)} pages)" in run.err.split("harmonies: sheets: built (")[1]
 
 
-def test_sheet_takes_quiet_as_every_command_does(rulebook, tmp_path, monkeypatch):
-    monkeypatch.chdir(ROOT)
-    out = tmp_path / "krom.pdf"
-    run = rulebook("sheet", "source/cda/personnages/krom.toml", "--out", str(out), "-q")
-    assert (run.status, run.out, run.err) == (0, "", "")
-    assert out.read_bytes().startswith(b"%PDF-")
-
-
 def test_a_long_value_is_set_smaller_on_its_sheet_never_cut():
     # Kröm's « Hache de guerre à deux mains » is wider than the weapon's box at 10 pt.
     from build_tools.checking.character import read_character
@@ -465,21 +457,6 @@ def test_a_long_value_is_set_smaller_on_its_sheet_never_cut():
             assert sum(text.margin_width() for text in line.children) <= box.width
     pdf = pypdf.PdfReader(io.BytesIO(document.write_pdf()))
     assert pdf.pages[0].extract_text().count("Hache de guerre à deux mains") == 2
-
-
-def test_long_notes_are_printed_whole_on_as_many_pages_as_they_need(rulebook, tmp_path):
-    notes = " ".join(f"Kröm, épisode {number}." for number in range(1, 201))
-    text = (ROOT / "source" / KROM).read_text(encoding="utf-8")
-    character = tmp_path / "krom.toml"
-    character.write_text(text.replace("\n[aspects.Ph]", f'notes = "{notes}"\n\n[aspects.Ph]', 1))
-    out = tmp_path / "krom.pdf"
-    run = rulebook("sheet", str(character), "--out", str(out))
-    assert run.status == 0, run.err
-    sheet = pypdf.PdfReader(tmp_path / "krom-print.pdf")
-    printed = " ".join(page.extract_text() for page in sheet.pages)
-    assert "épisode 200." in " ".join(printed.split())  # was cut at the box's 45 mm
-    # the form's Notes field holds them all, to read and edit in a viewer
-    assert str(pypdf.PdfReader(out).get_fields()["notes"]["/V"]).endswith("épisode 200.")
 
 
 def test_a_players_character_beside_the_examples_is_checked_too(rulebook, tmp_path):
