@@ -18,11 +18,12 @@ HYPHENS = (0xFFFE, 0x02)
 """What PDFium reads a hyphen ending a line as (the line break with it)."""
 
 
-def read(path: Path | str) -> dict[str, list]:
+def read(pdf: Path | str | bytes) -> dict[str, list]:
     """{"texts": the text of each page, "runs": [(x, y, line) of each line of the page]}, x and
-    y the origin of its first letter in PDF points (y up from the foot of the page)."""
+    y the origin of its first letter in PDF points (y up from the foot of the page), of the PDF
+    at path `pdf` (or of those bytes)."""
     texts, runs = [], []
-    document = pypdfium2.PdfDocument(str(path))
+    document = pypdfium2.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
     try:
         for page in document:
             text, lines = _page(page.get_textpage())
@@ -33,8 +34,8 @@ def read(path: Path | str) -> dict[str, list]:
     return {"texts": texts, "runs": runs}
 
 
-def page_texts(path: Path | str) -> list[str]:
-    return read(path)["texts"]
+def page_texts(pdf: Path | str | bytes) -> list[str]:
+    return read(pdf)["texts"]
 
 
 def _page(textpage) -> tuple[str, list[tuple[float, float, str]]]:

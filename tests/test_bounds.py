@@ -15,6 +15,7 @@ import pytest
 
 from build_tools import limits
 from build_tools.model.image_bounds import expanded_elements
+from tests import pdf_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -151,8 +152,6 @@ def test_a_word_too_long_for_the_hyphenator_is_a_warning_naming_its_bound(rulebo
 
 @pytest.mark.slow
 def test_a_word_of_ten_thousand_characters_is_printed_without_hyphenation(rulebook, write_book):
-    import pypdf
-
     word = "anticonstitutionnellement" * 400
     folder = write_book(
         "book",
@@ -165,7 +164,7 @@ def test_a_word_of_ten_thousand_characters_is_printed_without_hyphenation(rulebo
         "build", str(folder / "book.xml"), "--no-rules", "--format", "pdf", "--out", str(out)
     )
     assert run.status == 0, run.err
-    text = "".join(page.extract_text() for page in pypdf.PdfReader(out / "book" / "book.pdf").pages)
+    text = "".join(pdf_text.page_texts(out / "book" / "book.pdf"))
     assert "anticonstitutionnellement" in text and "-\n" not in text
 
 

@@ -26,6 +26,7 @@ from pypdf.generic import ContentStream
 from build_tools.books import discover, load_game
 from build_tools.checking.deck import contrast
 from build_tools.ledger import read_ledger
+from tests import pdf_text
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOKS = ("cda", "harmonies", "edad")
@@ -750,15 +751,19 @@ def test_a_card_has_its_own_colour_icon_and_count_on_the_imposed_sheets(tmp_path
     out = tmp_path / "out"
     run = rulebook("build", str(folder), "--format", "cards", "--out", str(out))
     assert run.status == 0, run.err
-    sheets = PdfReader(out / "edad" / "cards.pdf")
     single = PdfReader(out / "edad" / "cards-single.pdf")
     # poker cards are nine to an A4 sheet: the first card's three copies, then the others
-    fronts = _flat(" ".join(page.extract_text() for page in sheets.pages[::2]))
+    fronts = _flat(" ".join(pdf_text.page_texts(out / "edad" / "cards.pdf")[::2]))
     assert fronts.count(_flat("Faire une action")) == 3
     assert fronts.count(f"/{cards}") == cards + 2  # each face's footer « n/7 »
     # the single-card file, for a print shop, holds each card once
     assert len(single.pages) == 2 * cards
-    assert _flat(single.pages[0].extract_text()).count(_flat("Faire une action")) == 1
+    assert (
+        _flat(pdf_text.page_texts(out / "edad" / "cards-single.pdf")[0]).count(
+            _flat("Faire une action")
+        )
+        == 1
+    )
     # the icons are drawn in the title bars (white on the bar's right end), not on the others
     assert [_white_in_title_bar(out / "edad" / "cards-single.pdf", p) for p in (1, 3, 5)] == [
         True,

@@ -8,6 +8,7 @@ import tomllib
 import lxml.html
 import pytest
 
+from tests import pdf_text
 from tests.conftest import ROOT
 
 pypdf = pytest.importorskip("pypdf")
@@ -34,7 +35,7 @@ def test_the_sheet_lists_every_ledger_erratum_with_its_page_and_correction(sheet
     entries = page.xpath("//li[contains(@class, 'erratum')]")
     assert len(entries) == len(ledger_errata("harmonies"))
     reader = pypdf.PdfReader(sheet / "harmonies.pdf")
-    book = [page.extract_text() for page in reader.pages]
+    book = pdf_text.page_texts(sheet / "harmonies.pdf")
     for entry in entries:
         text = " ".join(entry.text_content().split())
         folio = entry.xpath(".//span[@class='erratum-page']")[0].text_content()
@@ -57,20 +58,17 @@ def test_the_sheet_lists_every_ledger_erratum_with_its_page_and_correction(sheet
 
 @pytest.mark.slow
 def test_the_sheet_is_a_pdf_too(sheet):
-    reader = pypdf.PdfReader(sheet / "errata.pdf")
-    text = " ".join(page.extract_text() for page in reader.pages)
+    text = " ".join(pdf_text.page_texts(sheet / "errata.pdf"))
     assert "Errata" in text and "Au lieu de" in text and "Harmonies" in text
 
 
 @pytest.mark.slow
 def test_each_line_of_an_entry_starts_where_its_place_does(sheet):
     """The page in a column of its own; place, « Au lieu de », « Lire », « Pourquoi » in line."""
-    starts: set[float] = set()
-
-    def visit(text, cm, tm, font, size):
-        if re.match(r"(Au lieu de|Lire|Pourquoi|Tableau \d|Exemple \d|Un passage)\b", text):
-            starts.add(round(tm[4] * cm[0] + cm[4]))
-
-    for page in pypdf.PdfReader(sheet / "errata.pdf").pages:
-        page.extract_text(visitor_text=visit)
+    starts = {
+        round(x)
+        for lines in pdf_text.read(sheet / "errata.pdf")["runs"]
+        for x, _, text in lines
+        if re.match(r"(Au lieu de|Lire|Pourquoi|Tableau \d|Exemple \d|Un passage)\b", text)
+    }
     assert len(starts) == 1, starts

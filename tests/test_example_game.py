@@ -9,10 +9,10 @@ import json
 import re
 from pathlib import Path
 
-import pypdf
 import pytest
 
 from build_tools.commands.cli import main
+from tests import pdf_text
 
 FRENCH = frozenset(
     """le la les des du de et ou pour avec au aux est sur dans règle règles texte erreur erreurs
@@ -99,8 +99,7 @@ def output_texts(folder: Path) -> dict[str, str]:
     texts = {}
     for path in sorted(folder.rglob("*")):
         if path.suffix == ".pdf":
-            pages = pypdf.PdfReader(path).pages
-            text = "\n".join(page.extract_text() for page in pages)
+            text = "\n".join(pdf_text.page_texts(path))
             # a word hyphenated at a line's end (« de-\nfender ») is read whole
             texts[path.name] = re.sub(r"(?<=[^\W\d_])[-\u2010]\n(?=[^\W\d_])", "", text)
         elif path.suffix == ".html":

@@ -8,6 +8,8 @@ import pypdf
 import pytest
 from conftest import ROOT
 
+from tests import pdf_text
+
 
 @pytest.fixture
 def project(tmp_path, monkeypatch):
@@ -91,7 +93,7 @@ def test_a_new_game_builds_every_format(rulebook, project):
         pages = sum(len(pypdf.PdfReader(folder / name).pages) for name in files)
         assert re.search(rf"mon-jeu: {step}: built \([\d.]+ s, {pages} pages?\)", err), err
     # French typography on the sheet too: the label typed « Total d'un jet de 10 » in fiche.py
-    sheet = "".join(page.extract_text() for page in pypdf.PdfReader(folder / "sheet.pdf").pages)
+    sheet = "".join(pdf_text.page_texts(folder / "sheet.pdf"))
     assert "Total d’un jet de 10" in sheet and "'" not in sheet
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-pypdf = pytest.importorskip("pypdf")
+from tests import pdf_text
+
 pytestmark = pytest.mark.slow  # a PDF of a few pages: seconds of WeasyPrint
 
 ROWS = 70
@@ -77,8 +78,10 @@ def book() -> str:
 def pages(shared_build) -> list[str]:
     folder = shared_build.book("coupures", {"book.xml": book()})
     out = shared_build(folder, "--format", "pdf")
-    reader = pypdf.PdfReader(out / folder.name / f"{folder.name}.pdf")
-    texts = [" ".join((page.extract_text() or "").split()) for page in reader.pages]
+    texts = [
+        " ".join(text.split())
+        for text in pdf_text.page_texts(out / folder.name / f"{folder.name}.pdf")
+    ]
     return [text.replace("’", "'") for text in texts]
 
 

@@ -11,7 +11,6 @@ and the rule's place in the book, with exit status 2 and no PDF.
 
 from __future__ import annotations
 
-import io
 import os
 import shutil
 from pathlib import Path
@@ -25,6 +24,7 @@ from build_tools.examine import examine
 from build_tools.model.language import language_of
 from build_tools.model.sheet import Box, Track, reference
 from build_tools.reader import read_book
+from tests import pdf_text
 
 pypdf = pytest.importorskip("pypdf")
 
@@ -87,7 +87,7 @@ def test_blank_sheet_is_a_form_with_every_statistic(blank, book):
                     descriptor = descriptor[0].get_object()["/FontDescriptor"]
                     assert "/FontFile2" in descriptor, f"{font['/BaseFont']} is not embedded"
         assert fonts
-        text = "".join(page.extract_text() for page in reader.pages)
+        text = "".join(pdf_text.page_texts(blank / book / name))
         plain = text.replace("\u00a0", " ").replace("\u202f", " ").upper()
         for section in game.sheet.sections:
             assert section.title.upper() in plain
@@ -134,7 +134,7 @@ def test_example_character_sheet_prints_its_totals(rulebook, tmp_path, character
     assert run.status == 0, run.err
     reader = pypdf.PdfReader(tmp_path / "sheet-print.pdf")
     assert not reader.get_fields(), "the sheet for print prints its values, it is no form"
-    text = " ".join("".join(page.extract_text() for page in reader.pages).split())
+    text = " ".join("".join(pdf_text.page_texts(tmp_path / "sheet-print.pdf")).split())
     for value in PRINTED[character]:
         found = value in text if " " in value else value in text.split()
         assert found, f"{value} missing from the sheet of {character}"
@@ -455,8 +455,7 @@ def test_a_long_value_is_set_smaller_on_its_sheet_never_cut():
     for box in values:  # each line of each value within its box
         for line in box.children:
             assert sum(text.margin_width() for text in line.children) <= box.width
-    pdf = pypdf.PdfReader(io.BytesIO(document.write_pdf()))
-    assert pdf.pages[0].extract_text().count("Hache de guerre à deux mains") == 2
+    assert pdf_text.page_texts(document.write_pdf())[0].count("Hache de guerre à deux mains") == 2
 
 
 def test_a_players_character_beside_the_examples_is_checked_too(rulebook, tmp_path):
