@@ -215,3 +215,14 @@ def test_a_new_number_in_an_example_is_unbound(book_copy):
         book_copy, "combat.xml", "affronte Goliath, un PNJ,", "affronte Goliath, un PNJ de 3 m,"
     )
     assert any(f.category == "unbound" and "3" in f.message for f in new)
+
+
+def test_an_aside_in_a_table_cell_a_card_copies_changes_no_rule(book_copy):
+    # « FD = +N (rappelons-le), FF = +N »: the card « Facteurs et types d'attaque » prints the
+    # cell without the aside, and still agrees with it (a rewording: no finding at all).
+    assert not nouveaux_apres(
+        book_copy,
+        "combat.xml",
+        "<para>FD = +N, FF = +N</para>",
+        "<para>FD = +N (rappelons-le), FF = +N</para>",
+    )

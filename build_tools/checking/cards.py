@@ -540,7 +540,13 @@ def _agree(card_cell: Cell, book_text: str) -> bool:
     if card_numbers:
         return card_numbers == _bounded_numbers(book_text)
     words, said = _words(card_text), _words(book_text)
+    if "(" not in card_text:  # an aside the card does not print: « FD = +N (rappelons-le), »
+        said = _words(_ASIDE.sub("", book_text))
     return any(said[i : i + len(words)] == words for i in range(len(said) - len(words) + 1))
+
+
+_ASIDE = re.compile(r"\s*\([^()\d]*\)")
+"""An aside in parentheses holding no number: a reader's remark, no rule of a card's cell."""
 
 
 def _bounded_numbers(text: str) -> list[Fraction]:
