@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from test_rule_words import BASELINES, copies, cross_check  # noqa: F401 (copies is a fixture)
 
 EDITS = [
@@ -59,3 +60,40 @@ def test_each_edited_token_is_one_finding_at_its_word(copies):  # noqa: F811
 
 def _line_and_column(text: str, offset: int) -> tuple[int, int]:
     return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+
+
+# Harmonies and Edad have no glossary; their tables' headers hold no rule-bearing token
+# (« Type », « Facteurs », « N = », « Catégorie », « Écart », « Objet », « Points de vie »):
+# an edit of a header is a rewording, silent. Their row labels (the header column) do: an
+# adverb or a category edited there is one finding at the edited word.
+PLACES = {
+    # book: [(file, the words, as edited, the (line, column) of the one finding or None)]
+    "harmonies": [
+        ("combat.xml", "<entry>Facteurs</entry>", "<entry>Les facteurs</entry>", None),
+        ("combat.xml", "<entry>Formule</entry>", "<entry>La formule</entry>", None),
+        ("combat.xml", "<entry>Peu</entry>", "<entry>Assez peu</entry>", (188, 8)),
+        ("combat.xml", "<entry>Totale</entry>", "<entry>Très</entry>", (196, 8)),
+    ],
+    "edad": [
+        ("book.xml", "<entry>Écart</entry>", "<entry>L'écart</entry>", None),
+        ("book.xml", "<entry>Objet</entry>", "<entry>Les objets</entry>", None),
+        ("book.xml", "<entry>Points de vie</entry>", "<entry>PVs</entry>", None),
+        ("book.xml", "<entry>entre 5 et 9,</entry>", "<entry>entre 6 et 9,</entry>", (74, 45)),
+    ],
+}
+
+
+@pytest.mark.parametrize("book", sorted(PLACES))
+def test_a_header_edit_is_silent_and_a_row_label_edit_one_finding_at_it(book_copy, book):
+    copy = book_copy(book)
+    (file,) = {file for file, *_ in PLACES[book]}
+    text = copy.text(file)
+    for _, before, after, _ in PLACES[book]:
+        assert text.count(before) == 1, before
+        text = text.replace(before, after)
+    with copy.edited(file, text):
+        findings = copy.examine().new()
+    shown = "\n".join(finding.astext() for finding in findings)
+    expected = sorted(place for *_, place in PLACES[book] if place)
+    assert sorted((f.line, f.column) for f in findings) == expected, shown
+    assert all(f.derivation for f in findings), shown  # each with its working
