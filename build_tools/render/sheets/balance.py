@@ -1,4 +1,4 @@
-"""A blank sheet's pages balanced: the Notes box where there is room, the room left spread.
+"""A sheet's pages balanced: the Notes box where there is room, the room left spread.
 
 The stylesheet keeps every section whole on its page (a table never splits, its rows
 away from its heading); what that leaves is read from the laid-out pages and the sheet
@@ -6,7 +6,8 @@ is laid out again: a Notes box alone on the last page goes to the foot of the pa
 before (shorter), else to the first page with room for it, else fills its own page; a
 page that ends with room left spreads it between its sections (a few millimetres to a
 gap at most); the Notes box on the last page grows down to the legend. A layout that
-would take one more page is never kept.
+would take one more page is never kept. A filled sheet is balanced alike, its Notes box
+at least as tall as a blank one's; its long notes, running on over pages, stay last.
 """
 
 from __future__ import annotations
@@ -32,11 +33,12 @@ TO_MM = 25.4 / 96
 
 def balanced(document, view: dict[str, Any], lay_out: Callable[[], Any]):
     """The sheet laid out again, balanced as the module says; `view` holds what was kept."""
-    if len(document.pages) > 1 and notes_alone(document.pages[-1]):
+    pages = document.pages
+    if len(pages) > 1 and notes_alone(pages[-1]) and not _holds_notes(pages[-2]):
         document = _notes_moved(document, view, lay_out)
     spread: dict[str, float] = {}
     last = document.pages[-1]
-    notes_last = any(name == "notes" for name, _ in sections_of(last))
+    notes_last = _holds_notes(last)
     for number, page in enumerate(document.pages):
         if page is last and notes_last:
             continue  # its room goes to the Notes box
@@ -88,6 +90,11 @@ def _notes_moved(document, view, lay_out):
         return taller
     view["notes_height"] = 0
     return document
+
+
+def _holds_notes(page) -> bool:
+    """Whether the page holds the Notes box (a filled sheet's long notes run on from it)."""
+    return any(name == "notes" for name, _ in sections_of(page))
 
 
 def sections_of(page) -> list[tuple[str, Any]]:

@@ -169,8 +169,7 @@ def _sheet_document(description, paper, character, language, flat, engine):
         return engine.html(page, base_url).render(stylesheets=[stylesheet], font_config=fonts)
 
     document = lay_out()
-    if not view["filled"]:
-        document = balanced(document, view, lay_out)
+    document = balanced(document, view, lay_out)
     if view["filled"]:
         # A value too long for its box (« Hache de guerre à deux mains ») is set smaller,
         # on two lines, rather than cut at the box's edge.

@@ -460,7 +460,9 @@ def _points_de_vie_restants(fiche: Mapping[str, Any], totaux: Mapping[str, Any])
             )
         )
     for index, objet in enumerate(fiche.get("equipement", [])):
-        pv = totaux[f"equipement.{index}.PV"]
+        pv = equipement.points_de_vie_d_un_objet(
+            objet["sorte"], objet["taille"], objet.get("alteration", 0)
+        )
         if objet.get("restants", 0) > pv:
             erreurs.append(
                 Mistake(
