@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import pdf_text
+
 BOOKS = ("cda", "harmonies", "edad")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CRAWLER = Path(__file__).with_name("html_crawl.js")
@@ -194,7 +196,6 @@ def test_every_page_passes_the_accessibility_rules_of_wcag_2_aa(site, server, tm
 
 
 def test_the_single_page_prints_from_the_browser(site, tmp_path):
-    pypdf = pytest.importorskip("pypdf")
     printed = tmp_path / "harmonies.pdf"
     run = chromium(
         tmp_path / "profile",
@@ -203,12 +204,12 @@ def test_the_single_page_prints_from_the_browser(site, tmp_path):
         (site / "harmonies/harmonies.html").as_uri(),
     )
     assert printed.is_file(), run.stderr[-2000:]
-    pages = pypdf.PdfReader(printed).pages
-    text = " ".join(" ".join(page.extract_text().split()) for page in pages)
+    pages = pdf_text.page_texts(printed)
+    text = " ".join(" ".join(page.split()) for page in pages)
     assert len(pages) > 10
     assert "Chapitre 1" in text and "Tableau 1.1" in text
     # the print stylesheet starts each chapter on a new page
-    starts = [n for n, page in enumerate(pages) if "Chapitre" in (page.extract_text() or "")[:80]]
+    starts = [n for n, page in enumerate(pages) if "Chapitre" in page[:80]]
     assert len(starts) >= 2
 
 
@@ -252,7 +253,6 @@ def test_search_ranks_the_words_as_typed_first_and_marks_them(site, tmp_path):
 
 def test_a_chapter_page_prints_from_its_first_page(site, tmp_path):
     """The browser's print of a chapter: its text from page one, no page of the book's title."""
-    pypdf = pytest.importorskip("pypdf")
     printed = tmp_path / "sactions.pdf"
     run = chromium(
         tmp_path / "profile",
@@ -261,7 +261,7 @@ def test_a_chapter_page_prints_from_its_first_page(site, tmp_path):
         (site / "harmonies/html/sactions.html").as_uri(),
     )
     assert printed.is_file(), run.stderr[-2000:]
-    first = " ".join((pypdf.PdfReader(printed).pages[0].extract_text() or "").split())
+    first = " ".join(pdf_text.page_texts(printed)[0].split())
     assert first.startswith("Chapitre 1"), first[:200]
     assert "Rechercher" not in first and "Dans ce chapitre" not in first
 
