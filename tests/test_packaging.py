@@ -70,8 +70,11 @@ def fresh_venv(venv: Path) -> Path:
     whatever it is: `--system-site-packages` alone would give a virtualenv's venv no lxml. The
     running folders are listed in a .pth, after the venv's own site-packages, so the wheel
     installed there comes first; a .pth's plain lines are not read as site folders, so the running
-    environment's editable install of rulebook is not seen."""
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    environment's editable install of rulebook is not seen. The venv has no pip of its own (its
+    bootstrap took half a minute under load): the running pip installs into it (`--python`)."""
+    subprocess.run(
+        [sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120
+    )
     python = venv / "bin" / "python"
     purelib = subprocess.run(
         [str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
@@ -84,17 +87,19 @@ def fresh_venv(venv: Path) -> Path:
     return python
 
 
-def test_an_installed_wheel_builds_a_book_outside_the_source_tree(wheel, tmp_path):
+def test_an_installed_wheel_builds_a_book_outside_the_source_tree(wheel, tmp_path, monkeypatch):
+    monkeypatch.delenv("PYTHONPATH", raising=False)  # a source tree's would come before the wheel
     venv = tmp_path / "venv"
     fresh_venv(venv)
-    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--no-deps"]
+    python = venv / "bin" / "python"
+    pip = [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps"]
     subprocess.run([*pip, str(wheel)], check=True, capture_output=True, timeout=300)
     project = tmp_path / "project"
     project.mkdir()
     command = str(venv / "bin" / "rulebook")
 
     where = subprocess.run(
-        [str(venv / "bin" / "python"), "-c", "import build_tools; print(build_tools.__file__)"],
+        [str(python), "-c", "import build_tools; print(build_tools.__file__)"],
         capture_output=True,
         text=True,
         cwd=project,
