@@ -19,13 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from build_tools.checking.deck import (
-    MINUS,
     Block,
     Card,
     Cell,
     DeckError,
     deck_file,
-    half_up,
     load_deck,
     rules_function,
 )
@@ -38,6 +36,7 @@ from build_tools.diagnostics import Finding, source_line
 from build_tools.ledger import Entry
 from build_tools.model.docbook import TABLES, normalize, text_of, title_of, where_of
 from build_tools.model.grid import filled_rows
+from build_tools.model.numbers import MINUS, half_up, value_of
 
 PROSE = ("para", "simpara", "entry", "term", "title", "glossdef", "listitem", "member")
 SAMPLES = ((3, 7, 11, 13, 17, 19, 23), (8, 2, 5, 21, 4, 9, 6), (14, 1, 20, 6, 2, 12, 10))
@@ -449,7 +448,7 @@ def _transposed(table, mapping: list[int], card_rows: list) -> tuple[list, list]
 
 
 def _numbers(text: str) -> list[Fraction]:
-    return [_number(match) for match in _NUMBER.findall(text)]
+    return [value_of(match) for match in _NUMBER.findall(text)]
 
 
 def _check_sentence(book: _Book, deck: Path, card: Card, block: Block) -> list[Finding]:
@@ -478,11 +477,11 @@ def _check_sentence(book: _Book, deck: Path, card: Card, block: Block) -> list[F
 
 def _numbers_in_order(book, element, card, block, rows, phrase) -> list[Finding]:
     text = text_of(element)
-    said = [_number(match) for match in _NUMBER.findall(text)]
+    said = [value_of(match) for match in _NUMBER.findall(text)]
     position = 0
     for cells in rows:
         for card_cell in cells:
-            for number in (_number(m) for m in _NUMBER.findall(card_cell.text)):
+            for number in (value_of(m) for m in _NUMBER.findall(card_cell.text)):
                 while position < len(said) and said[position] != number:
                     position += 1
                 if position < len(said):
@@ -536,7 +535,7 @@ def _agree(card_cell: Cell, book_text: str) -> bool:
             exact = Fraction(exact) * 100
         said = book_numbers[0]
         places = len(re.split(r"[,.]", said)[1]) if re.search(r"[,.]", said) else 0
-        return half_up(Fraction(exact), places) == _number(said)
+        return half_up(Fraction(exact), places) == value_of(said)
     if card_numbers:
         return card_numbers == _bounded_numbers(book_text)
     words, said = _words(card_text), _words(book_text)
@@ -554,17 +553,13 @@ def _bounded_numbers(text: str) -> list[Fraction]:
 
     def included(match: re.Match) -> str:
         step = -1 if match.group(1).casefold().startswith(("moins", "inf")) else 1
-        return str(_number(match.group(2)) + step)
+        return str(value_of(match.group(2)) + step)
 
-    return [_number(match) for match in _NUMBER.findall(_STRICT_BOUND.sub(included, text))]
+    return [value_of(match) for match in _NUMBER.findall(_STRICT_BOUND.sub(included, text))]
 
 
 def _words(text: str) -> list[str]:
     return re.findall(r"\w+|[=+−-]", normalize(text).casefold().replace(MINUS, "-"))
-
-
-def _number(text: str) -> Fraction:
-    return Fraction("".join(text.replace(MINUS, "-").replace(",", ".").split()))
 
 
 def _evaluate(expression: str, values: dict[str, int]) -> Fraction:

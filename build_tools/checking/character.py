@@ -25,6 +25,7 @@ from typing import Any
 from build_tools import limits
 from build_tools.checking.totals import TotalsError, totals, uncomputed
 from build_tools.diagnostics import toml_error_place
+from build_tools.model.numbers import integer, with_mark
 from build_tools.model.sheet import Box, Description, Group, Mistake, Table, Track
 from build_tools.model.wording import folder_language
 from build_tools.resources import Refused, read_text
@@ -55,7 +56,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "a_boolean": "un booléen",
         "the_text": "le texte « {text} »",
         "the_decimal": "le nombre à virgule {number}",
-        "decimal_mark": ",",
         "a_list": "une liste",
         "a_table": "une table",
         "not_toml": "ce n’est pas du TOML valide\u00a0: {reason}",
@@ -89,7 +89,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "a_boolean": "true or false",
         "the_text": "the text “{text}”",
         "the_decimal": "the decimal number {number}",
-        "decimal_mark": ".",
         "a_list": "a list",
         "a_table": "a table",
         "not_toml": "this is not valid TOML: {reason}",
@@ -462,7 +461,7 @@ def _value(value: Any, box: Box | Track, field: str):
         low, high = box.minimum, box.maximum
         if (low is not None and value < low) or (high is not None and value > high):
             # a bound is a rule of the book: the message gives its place, as a check's does
-            message = _say("is", label=box.label, value=_minus(value)) + _bounds(low, high)
+            message = _say("is", label=box.label, value=integer(value)) + _bounds(low, high)
             yield field, Mistake(field, message, getattr(box, "cites", ""))
         return
     if not isinstance(value, str):
@@ -475,15 +474,10 @@ def _value(value: Any, box: Box | Track, field: str):
 
 def _bounds(low: int | None, high: int | None) -> str:
     if low is not None and high is not None:
-        return _say("from_to", low=_minus(low), high=_minus(high))
+        return _say("from_to", low=integer(low), high=integer(high))
     if low is not None:
-        return _say("at_least", low=_minus(low))
-    return _say("at_most", high=_minus(high))
-
-
-def _minus(number: int) -> str:
-    """A number as French print writes it: a true minus sign."""
-    return str(number).replace("-", "−")
+        return _say("at_least", low=integer(low))
+    return _say("at_most", high=integer(high))
 
 
 def _shown(value: Any) -> str:
@@ -493,7 +487,7 @@ def _shown(value: Any) -> str:
     if isinstance(value, str):
         return _say("the_text", text=value)
     if isinstance(value, float):
-        shown = str(value).replace("-", "−").replace(".", _say("decimal_mark"))
+        shown = with_mark(str(value), _LANGUAGE.get())
         return _say("the_decimal", number=shown)
     if isinstance(value, list):
         return _say("a_list")

@@ -4,7 +4,7 @@
 text says against the rules (one `Claim` each), `waive` accounts for what is no
 rule; `TableCheck` gives a table's cells, each a `Check`. See docs/bindings.md.
 
-Just over 600 lines, for a reason: `Check` is the one API bindings are written
+Over 500 lines, for a reason: `Check` is the one API bindings are written
 against, and each of its methods makes one record with the helpers beside it.
 """
 

@@ -20,6 +20,7 @@ from typing import Any
 from build_tools.checking.matching import differing_words, words_given
 from build_tools.diagnostics import Correction, Finding
 from build_tools.encoding import lines_of, read_source
+from build_tools.model.numbers import value_of
 
 _NUMBER = re.compile(r"[+\-−]?\d+(?:[.,]\d+)?")
 
@@ -94,10 +95,10 @@ def _number_correction(
     file: Path, number: int, line: str, start: int, found, expected, finding_id: str
 ) -> Correction | None:
     match = _NUMBER.match(line, start)
-    if match is None or _value(match.group()) != Fraction(found):
+    if match is None or value_of(match.group()) != Fraction(found):
         # the column may point just after a sign that belongs to the number
         match = _NUMBER.match(line, start - 1) if start else None
-        if match is None or _value(match.group()) != Fraction(found):
+        if match is None or value_of(match.group()) != Fraction(found):
             return None
     token = match.group()
     written = _written(Fraction(expected), token)
@@ -139,10 +140,6 @@ def _written(value: Fraction, token: str) -> str | None:
     if token[0] in "+-−" and value > 0:
         return "+" + whole
     return whole
-
-
-def _value(token: str) -> Fraction:
-    return Fraction(token.replace("−", "-").replace(",", ".").lstrip("+"))
 
 
 def _is_number(value: Any) -> bool:

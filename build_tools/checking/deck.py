@@ -39,6 +39,8 @@ from typing import Any
 from build_tools.assets import templates_folder
 from build_tools.diagnostics import Finding, source_line, toml_error_place, unreadable_companion
 from build_tools.ledger import Entry
+from build_tools.model import numbers
+from build_tools.model.numbers import MINUS, integer
 from build_tools.model.typography import Typography
 from build_tools.model.wording import words_for
 from build_tools.resources import Refused, read_text
@@ -98,7 +100,6 @@ ICON_BYTES = 16_384
 """The most an icon of the game's own (an SVG beside the deck) may weigh: a symbol."""
 MOST_COPIES = 54
 """The most copies of one card a deck prints (`count`): a full deck of playing cards."""
-MINUS = "\u2212"
 NARROW = "\u202f"
 FRENCH = Typography("fr", apostrophes=True)
 ENGLISH = Typography("en", apostrophes=True)
@@ -596,7 +597,7 @@ def french_value(value: Any) -> str:
     if isinstance(value, bool):
         return words["yes"] if value else words["no"]
     if isinstance(value, int):
-        return f"{MINUS}{-value}" if value < 0 else str(value)
+        return integer(value)
     if isinstance(value, Fraction):
         if value.denominator == 1:
             return french_value(int(value))
@@ -634,25 +635,10 @@ def _unbroken_operators(text: str) -> str:
     return re.sub(r" ([+=×−±]) ", "\u00a0\\1\u00a0", text)
 
 
-def half_up(value: Fraction, places: int = 0) -> Fraction:
-    """`value` rounded to `places` decimals, a half away from zero (7,25 → 7,3; 12,5 → 13),
-    as print rounds: not half to even, as Python's round() does."""
-    scale = 10**places
-    magnitude = (abs(Fraction(value)) * scale + Fraction(1, 2)).__floor__()
-    return Fraction(magnitude if value >= 0 else -magnitude, scale)
-
-
 def decimal(value: Fraction, places: int, *, zeros: bool = False) -> str:
-    """`value` rounded half up to `places` decimals, with a decimal comma; trailing zeros
-    dropped unless `zeros` (a column of fixed decimals keeps them)."""
-    scale = 10**places
-    rounded = int(half_up(value, places) * scale)
-    sign = MINUS if rounded < 0 else ""
-    whole, part = divmod(abs(rounded), scale)
-    digits = f"{part:0{places}d}" if places else ""
-    if not zeros:
-        digits = digits.rstrip("0")
-    return f"{sign}{whole}{_words()['decimal_mark']}{digits}" if digits else f"{sign}{whole}"
+    """`value` as a card prints it with `places` decimals (`numbers.decimal`, in the deck's
+    language)."""
+    return numbers.decimal(value, places, _LANGUAGE.get(), zeros=zeros)
 
 
 def percent(chance: Fraction, places: int | None = None) -> str:

@@ -28,7 +28,8 @@ from contextvars import ContextVar
 from fractions import Fraction
 from typing import Any
 
-MINUS = "−"
+from build_tools.model.numbers import MINUS, integer, short_decimal, signed, with_mark
+
 CASE_SEPARATOR = re.compile(r"\s+;\s+")
 LOOKUP = re.compile(r"^(?P<source>[^\[\]=]*\S)\s*\[(?P<keys>[^\[\]]+)\]$")
 OUTCOME = re.compile(r"^(?:(?P<words>[^=]*?),\s+)?(?P<formula>[^,]*=.*)$")
@@ -38,7 +39,6 @@ NOTATION: dict[str, dict[str, str]] = {
     "fr": {
         "yes": "oui",
         "no": "non",
-        "decimal": ",",
         "to": " à ",
         "quote": "« {} »",
         "then": " : ",
@@ -47,7 +47,6 @@ NOTATION: dict[str, dict[str, str]] = {
     "en": {
         "yes": "yes",
         "no": "no",
-        "decimal": ".",
         "to": " to ",
         "quote": "“{}”",
         "then": ": ",
@@ -194,16 +193,15 @@ def python_text(expression: str) -> str:
 
 def french(value: Any) -> str:
     """A value as the book writes it: −4, 5,5, 54,55 (see `exact` for the « ≈ »), « oui »."""
-    words = _words()
+    words, language = _words(), LANGUAGE.get()
     if isinstance(value, bool):
         return words["yes"] if value else words["no"]
     if isinstance(value, float):
-        return _signed(f"{value:.4g}".replace(".", words["decimal"]))
+        return with_mark(f"{value:.4g}", language)
     if isinstance(value, Fraction) and value.denominator != 1:
-        decimal = _short_decimal(value)
-        return _signed(decimal if decimal else f"{float(value):.4g}".replace(".", words["decimal"]))
+        return short_decimal(value, language) or with_mark(f"{float(value):.4g}", language)
     if isinstance(value, (int, Fraction)):
-        return _signed(str(int(value)))
+        return integer(value)
     if isinstance(value, str):
         return value
     if isinstance(value, (tuple, list)) and all(
@@ -218,7 +216,7 @@ def exact(value: Any) -> bool:
     if isinstance(value, float):
         return value == float(f"{value:.4g}")
     if isinstance(value, Fraction) and value.denominator != 1:
-        return bool(_short_decimal(value))
+        return bool(short_decimal(value, LANGUAGE.get()))
     return True
 
 
@@ -414,7 +412,7 @@ def _substituted(expression: str, values: Mapping[str, Any]) -> str:
 
 
 def _fraction(value: Fraction) -> str:
-    return _signed(f"{value.numerator}/{value.denominator}")
+    return signed(f"{value.numerator}/{value.denominator}")
 
 
 def _quoted(value: Any) -> str:
@@ -428,17 +426,6 @@ def _quoted(value: Any) -> str:
 
 def _is_number(value: Any) -> bool:
     return isinstance(value, (int, Fraction, float)) and not isinstance(value, bool)
-
-
-def _short_decimal(value: Fraction) -> str:
-    for places in (1, 2, 3):
-        if (value * 10**places).denominator == 1:
-            return _signed(f"{float(value):.{places}f}".replace(".", _words()["decimal"]))
-    return ""
-
-
-def _signed(text: str) -> str:
-    return text.replace("-", MINUS)
 
 
 _OPERATORS: dict[type, Callable] = {

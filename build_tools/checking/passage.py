@@ -12,6 +12,7 @@ from lxml import etree
 
 from build_tools.diagnostics import source_line
 from build_tools.model.docbook import cross_reference_words
+from build_tools.model.numbers import value_of
 
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 """A number as the coverage counts them: a run of digits, with a decimal part if any."""
@@ -444,9 +445,8 @@ def number_value(text: str) -> int | Fraction:
     """The value of a number as the book writes it: `12`, `-3`, `−1`, `+2`, `1,5`, « deux »."""
     if text.lower() in NUMBER_WORDS:
         return NUMBER_WORDS[text.lower()]
-    text = text.replace("−", "-").replace(",", ".").lstrip("+")
-    value = Fraction(text)
-    return int(value) if value.denominator == 1 and "." not in text else value
+    value = value_of(text)
+    return int(value) if value.denominator == 1 and not re.search("[.,]", text) else value
 
 
 def last_line(element: etree._Element) -> int:

@@ -377,7 +377,7 @@ def _agreement(
     passage, match = found
     findings = []
     for group, total in enumerate(agreement.totals, 1):
-        in_book = number_value(match.group(group).replace("−", "-"))
+        in_book = number_value(match.group(group))
         computed = character.value(total)
         if in_book == computed:
             continue

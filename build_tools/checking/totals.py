@@ -20,9 +20,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from build_tools.model.numbers import MINUS
 from build_tools.model.sheet import Box, Computed, Description, Group, Table
 
-MINUS = "\u2212"
 LOOKUP = re.compile(r"^(?P<table>\w+)\[(?P<column>\w+)=(?P<wanted>[^\]]+)\]\.(?P<box>\w+)$")
 """A source in a table's row: `competences[nom={competence}].BC`."""
 ROWS = re.compile(r"^(?P<table>\w+)\[\*\]\.(?P<box>\w+)$")

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from build_tools.model import numbers
+
 
 @dataclass(frozen=True)
 class Computed:
@@ -270,14 +272,17 @@ def _values(box: Box) -> str:
     if box.type is str:
         return "text: " + ", ".join(f"`{c}`" for c in box.choices) if box.choices else "text"
     if box.minimum is not None and box.maximum is not None:
-        return f"integer, {box.minimum} to {box.maximum}".replace("-", "−")
+        return numbers.signed(f"integer, {box.minimum} to {box.maximum}")
     if box.minimum is not None:
-        return f"integer, {box.minimum} or more".replace("-", "−")
+        return numbers.signed(f"integer, {box.minimum} or more")
     return "integer"
 
 
 def printed(value: Any, signed: bool = False) -> str:
-    """A value as French print writes it: true minus sign, decimal comma; a bonus signed."""
+    """A value as French print writes it: true minus sign, decimal comma; a bonus signed.
+
+    French, as the form's scripts write their numbers (`render/sheets/scripts.py`, its `p`):
+    a sheet in another language needs both to take the book's language."""
     if value is None:
         return ""
     if signed and isinstance(value, int) and not isinstance(value, bool) and value > 0:
@@ -286,10 +291,9 @@ def printed(value: Any, signed: bool = False) -> str:
         if value.denominator == 1:
             value = int(value)
         else:
-            text = f"{float(value):.2f}".rstrip("0").rstrip(".").replace(".", ",")
-            return text.replace("-", "−")
+            return numbers.with_mark(f"{float(value):.2f}".rstrip("0").rstrip("."), "fr")
     if isinstance(value, bool):
         return "oui" if value else "non"
     if isinstance(value, int):
-        return str(value).replace("-", "−")
+        return numbers.integer(value)
     return str(value).replace("'", "’")  # French typography: the typographic apostrophe

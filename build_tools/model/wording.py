@@ -139,7 +139,6 @@ WORDS: dict[str, dict[str, str]] = {
         "card_range": "{low} à {high}",
         "yes": "oui",
         "no": "non",
-        "decimal_mark": ",",
         "percent": "{value}\u202f%",
         "sheet_notes": "Notes",
         "sheet_legend": "Les cases à double trait sont des totaux calculés par les règles, "
@@ -270,7 +269,6 @@ WORDS: dict[str, dict[str, str]] = {
         "card_range": "{low} to {high}",
         "yes": "yes",
         "no": "no",
-        "decimal_mark": ".",
         "percent": "{value}%",
         "sheet_notes": "Notes",
         "sheet_legend": "The boxes with a double border are totals computed by the rules, "

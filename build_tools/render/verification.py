@@ -40,6 +40,7 @@ from build_tools.checking.rule import reading_order
 from build_tools.diagnostics import Correction, Finding
 from build_tools.dice import Distribution
 from build_tools.ledger import Entry
+from build_tools.model.numbers import MINUS, integer, short_decimal, with_mark
 from build_tools.model.typography import Typography
 from build_tools.render.reading_notation import for_readers
 
@@ -50,7 +51,6 @@ DEFECTS = ("table-empty-column", "table-row")
 """Findings that leave part of a checked table with nothing to check."""
 WORKING_STEPS = 12
 """The steps of a working shown beside a passage."""
-MINUS = "−"
 
 
 @dataclass
@@ -538,20 +538,15 @@ class Marks:
     def _number(self, value: Any) -> str:
         if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
             return self.quote(str(value)) if isinstance(value, str) else str(value)
-        sign = MINUS if value < 0 and self.typography.french else "-" if value < 0 else ""
-        value = abs(value)
         if isinstance(value, Fraction) and value.denominator != 1:
-            for places in (1, 2, 3):
-                if (value * 10**places).denominator == 1:  # a short decimal: 0,7
-                    decimal = f"{float(value):.{places}f}"
-                    if self.typography.french:
-                        decimal = decimal.replace(".", ",")
-                    return f"{sign}{decimal}"
-            approximate = f"{float(value):.3g}"
-            if self.typography.french:
-                approximate = approximate.replace(".", ",")
-            return f"{sign}{value} ≈ {sign}{approximate}"
-        return f"{sign}{int(value)}"
+            language = self.typography.language
+            exact = short_decimal(value, language)  # a short decimal: 0,7
+            if exact:
+                return exact
+            sign = MINUS if value < 0 else ""
+            approximate = with_mark(f"{float(abs(value)):.3g}", language)
+            return f"{sign}{abs(value)} ≈ {sign}{approximate}"
+        return integer(value)
 
     def _anchor(self, finding: Finding | None) -> str:
         """The link to `finding`'s entry on the errata page."""
@@ -655,7 +650,7 @@ class Marks:
         for start, end, correction in spans:
             token = correction.old if old else correction.new
             if token == "-" and re.match(r"\s?\d", excerpt[end:]):
-                token = "−"  # a sign a correction writes alone: the minus of the arithmetic
+                token = MINUS  # a sign a correction writes alone: the minus of the arithmetic
             between = self.typography.apply(excerpt[last:start])
             pieces += escape(self.typography.glued(between) if last else between)
             pieces += Markup('<mark class="erratum-token">')

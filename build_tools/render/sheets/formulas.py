@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from build_tools.checking.notation import CASE_SEPARATOR, OUTCOME, evaluate, python_text
+from build_tools.model.numbers import MINUS, decimal
 from build_tools.model.sheet import printed
 
 GRID = (-20, -3, 0, 1, 4, 7, 13)
@@ -359,9 +360,7 @@ def _written(value: Fraction) -> str:
     magnitude half up, its trailing zeros dropped."""
     if value.denominator == 1:
         return printed(int(value))
-    hundredths = math.floor(abs(value) * 100 + Fraction(1, 2))
-    text = f"{hundredths // 100}.{hundredths % 100:02d}".rstrip("0").rstrip(".")
-    return ("−" if value < 0 else "") + text.replace(".", ",")
+    return (MINUS if value < 0 else "") + decimal(abs(value), 2, "fr")
 
 
 def _python(expression: str, values: Mapping[str, Any]) -> Any:
