@@ -162,7 +162,7 @@ def number(
             label = str(chapters)
         elif tag == "part":
             parts += 1
-            label = _roman(parts)
+            label = roman(parts)
         elif tag == "appendix":
             appendices += 1
             label = appendix_letter(appendices)
@@ -221,8 +221,8 @@ def _divisions(root: etree._Element) -> list[etree._Element]:
     return found
 
 
-def _roman(number: int) -> str:
-    """Parts are numbered I, II, III…"""
+def roman(number: int) -> str:
+    """A number in Roman numerals: parts are numbered I, II, III…, front matter pages i, ii…"""
     numerals = (
         (1000, "M"),
         (900, "CM"),

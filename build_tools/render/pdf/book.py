@@ -33,6 +33,7 @@ from pathlib import Path
 
 from markupsafe import Markup
 
+from build_tools.model.numbering import roman
 from build_tools.output import write_atomic
 from build_tools.render.html import print_markup as pdf_markup
 from build_tools.render.html.book import HtmlBook
@@ -118,7 +119,7 @@ def folios(document) -> dict[str, str]:
     """Anchor -> the folio printed on its page: i, ii… in the front matter, then 1, 2…"""
     body = _page_of(document, pdf_markup.BODY_START)
     return {
-        anchor: str(index - body + 1) if index >= body else _roman(index + 1)
+        anchor: str(index - body + 1) if index >= body else roman(index + 1).lower()
         for anchor, index in anchor_pages(document).items()
     }
 
@@ -130,18 +131,6 @@ def anchor_pages(document) -> dict[str, int]:
         for anchor in laid_out.anchors:
             pages.setdefault(anchor, index)
     return pages
-
-
-def _roman(number: int) -> str:
-    numerals = (
-        (1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
-        (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"),
-    )  # fmt: skip
-    roman = ""
-    for value, letters in numerals:
-        while number >= value:
-            roman, number = roman + letters, number - value
-    return roman
 
 
 LOOSENED = 20
