@@ -21,9 +21,9 @@ import pytest
 
 from build_tools.books import load_game, select
 from build_tools.checking.rule import CITATIONS, Citation
-from build_tools.checking.runner import PROSE
 from build_tools.diagnostics import slug
 from build_tools.model.docbook import TABLES, normalize, text_of, title_of
+from build_tools.model.sentences import RULES
 from build_tools.reader import read_book
 
 SOURCE = Path(__file__).resolve().parents[1] / "source"
@@ -79,7 +79,7 @@ def problems_of(folder: Path) -> tuple[int, list[str]]:
     book (or whose sentence the book has although the ledger says it never states it)."""
     (book,) = select([str(folder)])
     document = read_book(book.main)
-    texts = [text_of(element) for element in document.root.iter(*PROSE)]
+    texts = [text_of(element) for element in document.root.iter(*RULES)]
     tables = {title_of(element) for element in document.root.iter(*TABLES)}
 
     def holds(words: str) -> bool:

@@ -37,8 +37,8 @@ from build_tools.ledger import Entry
 from build_tools.model.docbook import TABLES, normalize, text_of, title_of, where_of
 from build_tools.model.grid import filled_rows
 from build_tools.model.numbers import MINUS, half_up, value_of
+from build_tools.model.sentences import CARDS, prose_of
 
-PROSE = ("para", "simpara", "entry", "term", "title", "glossdef", "listitem", "member")
 SAMPLES = ((3, 7, 11, 13, 17, 19, 23), (8, 2, 5, 21, 4, 9, 6), (14, 1, 20, 6, 2, 12, 10))
 """Values given to a formula's terms, one set per evaluation: different primes and mixes."""
 
@@ -138,17 +138,13 @@ def check_cards(
 
 
 class _Book:
-    """The texts of the book's prose elements, read once for every quote of the deck."""
+    """The book's prose elements as the cards' check reads them (`model.sentences.CARDS`)."""
 
     def __init__(self, document):
         self.document = document
+        self.prose = prose_of(document.root, CARDS)
         # As a reader sees it: an empty xref reads as the words it stands for.
-        self.passages = [
-            (element, Passage.of(element, document.file_of(element)))
-            for element in document.root.iter(*PROSE)
-        ]
-        self.texts = [(element, passage.text) for element, passage in self.passages]
-        self.prose = [(element, text.casefold()) for element, text in self.texts]
+        self.texts = list(self.prose.read.items())
 
     def holding(self, fragments: list[str]):
         """The innermost element whose text holds the fragments in order, or None.
@@ -157,15 +153,11 @@ class _Book:
         words) is found by alignment, as a cited sentence is, so long as its numbers
         and rule words are all still there and the same.
         """
-        wanted = [normalize(fragment).casefold() for fragment in fragments if fragment.strip()]
-        matches = [element for element, text in self.prose if _in_order(text, wanted)]
-        if not matches and len(wanted) == 1:
+        matches = self.prose.holding(fragments)
+        if not matches and len([fragment for fragment in fragments if fragment.strip()]) == 1:
             matches = self._reworded(normalize(fragments[0]))
-        inside = set(matches)
-        for element in matches:
-            if not any(child in inside for child in element.iterdescendants(*PROSE)):
-                return element
-        return None
+        innermost = self.prose.innermost(matches)
+        return innermost[0] if innermost else None
 
     def _reworded(self, fragment: str, contradicted: bool = False) -> list:
         """The elements that say `fragment` reworded; with `contradicted`, the rule words
@@ -197,7 +189,7 @@ class _Book:
         if not changed:
             return None
         mine, theirs, element = changed[0]
-        passage = dict(self.passages)[element]
+        passage = Passage.of(element, self.document.file_of(element))
         return mine, theirs, passage.file, passage.line_at(theirs.start)
 
     def table(self, title: str):
@@ -575,16 +567,6 @@ def _evaluate(expression: str, values: dict[str, int]) -> Fraction:
         return evaluate(text)  # the working's own reader of the book's arithmetic
     except ValueError:
         raise ValueError("it is not an arithmetic expression") from None
-
-
-def _in_order(text: str, fragments: list[str]) -> bool:
-    position = 0
-    for fragment in fragments:
-        found = text.find(fragment, position)
-        if found < 0:
-            return False
-        position = found + len(fragment)
-    return bool(fragments)
 
 
 def _line_of(path: Path, text: str) -> int:

@@ -11,7 +11,6 @@ never does (one finding at the rule).
 
 from __future__ import annotations
 
-import bisect
 import functools
 import re
 from fractions import Fraction
@@ -23,12 +22,11 @@ from build_tools.checking.passage import COUNT, Passage, TextPattern, number_val
 from build_tools.checking.rule import CITATIONS, Citation
 from build_tools.diagnostics import Finding, display_path, slug
 from build_tools.model.docbook import as_read, normalize, title_of
+from build_tools.model.sentences import CITED, Prose
 from build_tools.resources import module_inside
 
-SENTENCE_TAGS = ("para", "simpara", "entry", "listitem", "glossdef", "title", "term")
 
-
-def resolve_citations(document, context: Context, prose_texts, findings: list[Finding]) -> None:
+def resolve_citations(document, context: Context, prose: Prose, findings: list[Finding]) -> None:
     """Find the sentence each rule of the book's game cites; report those the book contradicts."""
     folder = Path(document.folder).resolve()
     chosen: dict[tuple[str, int], Citation] = {}
@@ -44,8 +42,10 @@ def resolve_citations(document, context: Context, prose_texts, findings: list[Fi
             for line, end, name in _declarations(citation.file):
                 if line <= citation.line <= end:
                     citation.name = name
-    texts = prose_texts()
-    index = _Index(document, texts)
+    texts = prose.texts
+    tables: dict[str, object] = {}
+    for element in document.root.iter("table", "informaltable"):
+        tables.setdefault(title_of(element), element)
     stated = 0
     for citation in context.citations:
         sentences = sentences_of(citation)
@@ -54,7 +54,7 @@ def resolve_citations(document, context: Context, prose_texts, findings: list[Fi
         exact: list[Place] = []
         reworded = []
         for sentence in sentences:
-            place = _find_exactly(document, sentence, index)
+            place = _find_exactly(document, sentence, prose, tables)
             if place is None:
                 reworded.append(sentence)
             else:
@@ -90,47 +90,16 @@ TABLE = re.compile(r"^table (?:« (.+) »|“(.+)”)$")
 """A rule stated by a whole table cites it by its title: « table « les difficultés » »."""
 
 
-class _Index:
-    """The book's sentences joined in one string, and its tables by title: each citation is
-    looked up with one `str.find`, not by scanning every element."""
-
-    def __init__(self, document, texts: dict) -> None:
-        self.elements = list(texts)
-        self.starts: list[int] = []
-        pieces, position = [], 0
-        for text in texts.values():
-            self.starts.append(position)
-            pieces.append(text)
-            position += len(text) + 1
-        self.joined = "\x00".join(pieces)
-        self.tables: dict[str, object] = {}
-        for element in document.root.iter("table", "informaltable"):
-            self.tables.setdefault(title_of(element), element)
-
-    def containing(self, wanted: str) -> list:
-        found = []
-        position = self.joined.find(wanted)
-        while position >= 0:
-            found.append(self.elements[bisect.bisect_right(self.starts, position) - 1])
-            position = self.joined.find(wanted, position + 1)
-        return found
-
-
-def _find_exactly(document, sentence: str, index: _Index) -> Place | None:
+def _find_exactly(document, sentence: str, prose: Prose, tables: dict) -> Place | None:
     wanted = normalize(sentence)
     table = TABLE.match(wanted)
     if table:
-        element = index.tables.get(normalize(table.group(1) or table.group(2)))
+        element = tables.get(normalize(table.group(1) or table.group(2)))
         if element is None:
             return None
         file, line, _ = document.locate(element)
         return Place(file, line, 0, f"« {table.group(1)} »", "table", element=element)
-    containing = index.containing(wanted)
-    innermost = [
-        element
-        for element in containing
-        if not any(other in containing for other in element.iterdescendants(*SENTENCE_TAGS))
-    ]
+    innermost = prose.innermost(prose.containing(wanted), CITED)
     if not innermost:
         return None
     element = innermost[0]
@@ -152,7 +121,7 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
     literals = TextPattern(sentence).literals
     best = None
     for element, text in texts.items():
-        if element.tag not in SENTENCE_TAGS or not could_hold(literals, text):
+        if element.tag not in CITED or not could_hold(literals, text):
             continue
         alignment = align(literals, text, context.vocabulary, lambda start, end: True)
         if alignment is None:

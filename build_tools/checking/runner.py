@@ -42,27 +42,8 @@ from build_tools.model.docbook import (
 )
 from build_tools.model.grid import group_of, lay_out
 from build_tools.model.ids import id_carriers
+from build_tools.model.sentences import RULES, Prose, prose_of
 from build_tools.reader import Document
-
-PROSE = (
-    "para",
-    "simpara",
-    "entry",
-    "term",
-    "listitem",
-    "glossdef",
-    "title",
-    # front matter: years, dates and revision numbers can be waived too
-    "copyright",
-    "year",
-    "date",
-    "pubdate",
-    "revnumber",
-    "revremark",
-    "releaseinfo",
-    "edition",
-    "subtitle",
-)
 
 
 @dataclass
@@ -148,7 +129,7 @@ def run_bindings(
     context = Context(vocabulary)
 
     targets_index = _Targets(document.root)
-    resolve_citations(document, context, lambda: targets_index.prose_texts, outcome.findings)
+    resolve_citations(document, context, targets_index.prose, outcome.findings)
     named = {binding.name for binding in binder.bindings} if binder else set()
     for binding in binder.bindings if binder else []:
         # A parameter naming no binding at all (a typo, a binding renamed): its one finding,
@@ -287,10 +268,10 @@ class _Targets:
             index.setdefault(text_of(element.find("glossterm")), []).append(element)
         return index
 
-    @functools.cached_property
-    def prose_texts(self) -> dict[etree._Element, str]:
-        """The text of every element a prose binding may name."""
-        return {element: text_of(element) for element in self.root.iter(*PROSE)}
+    @property
+    def prose(self) -> Prose:
+        """The elements a prose binding may name, with their words (read once per book)."""
+        return prose_of(self.root, RULES)
 
 
 def _rule_bearing(document, context: Context, checks: list[Check]) -> list[tuple[Passage, str]]:
@@ -457,16 +438,11 @@ def _resolve(
         candidates = targets.terms.get(normalize(value), [])
     else:  # contains
         wanted = normalize(value)
-        containing = {el for el, text in targets.prose_texts.items() if wanted in text}
         # the innermost: an element none of whose descendants also contains the phrase
-        candidates = [
-            el
-            for el in containing
-            if not any(other in containing for other in el.iterdescendants(*PROSE))
-        ]
+        candidates = targets.prose.innermost(list(dict.fromkeys(targets.prose.containing(wanted))))
         if not candidates:
             # Reworded: the paragraph that still holds the phrase's rule words and numbers.
-            candidates = _reworded_prose(value, targets.prose_texts, vocabulary)
+            candidates = _reworded_prose(value, targets.prose.texts, vocabulary)
     if len(candidates) == 1:
         return candidates[0]
     problem = "is not in the book" if not candidates else f"matches {len(candidates)} passages"

@@ -1,39 +1,141 @@
-"""Where the book states a rule: the innermost element whose words hold a cited sentence.
+"""Where the book says something: the one finder of a sentence by its words.
 
-The one finder of a cited sentence by its words, for the character sheet's sources and
-the places its boxes name (« “les moyens”, cda.xml:328 »).
+`prose_of(root, tags)` reads once per book the elements a sentence may stand in (`tags`: a
+rule's sentence and a prose binding's phrase in `RULES`, a card's quote in `CARDS`, a sheet's
+source in `SHEETS`), each with its words as written (`text_of`) and as read (`words_of`: a
+cross-reference's words put back); `Prose.containing` finds the elements holding words,
+`Prose.holding` those holding fragments in order, and `Prose.innermost` keeps the elements no
+other found one stands inside: the rules' citations, the bindings, the cards' check and the
+character sheet's places all find their sentences so.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import bisect
+import functools
 
-from build_tools.model.docbook import normalize
+from lxml import etree
+
+from build_tools.model.docbook import normalize, text_of, words_of
+
+RULES = (
+    "para",
+    "simpara",
+    "entry",
+    "term",
+    "listitem",
+    "glossdef",
+    "title",
+    # front matter: years, dates and revision numbers can be waived too
+    "copyright",
+    "year",
+    "date",
+    "pubdate",
+    "revnumber",
+    "revremark",
+    "releaseinfo",
+    "edition",
+    "subtitle",
+)
+"""Where a prose binding's phrase and a rule's cited sentence may stand."""
+CITED = ("para", "simpara", "entry", "listitem", "glossdef", "title", "term")
+"""The elements a cited sentence is the innermost of (no front matter)."""
+CARDS = ("para", "simpara", "entry", "term", "title", "glossdef", "listitem", "member")
+"""Where a card's quote may stand."""
+SHEETS = ("para", "simpara", "entry", "title", "screen", "glossterm", "term", "listitem")
+"""Where a character sheet's source may stand."""
+
+
+class Prose:
+    """The elements of `tags` in the book of `root`, with their words, read once."""
+
+    def __init__(self, root: etree._Element, tags: tuple[str, ...]) -> None:
+        self.tags = tags
+        self.texts: dict[etree._Element, str] = {
+            element: text_of(element) for element in root.iter(*tags)
+        }
+        """Each element's words as the source writes them (`text_of`)."""
+
+    @functools.cached_property
+    def read(self) -> dict[etree._Element, str]:
+        """Each element's words as a reader reads them (`words_of`, nothing left out)."""
+        return {element: words_of(element, ()) for element in self.texts}
+
+    @functools.cached_property
+    def _joined(self) -> tuple[str, list[int], list[etree._Element]]:
+        # The texts in one string: a sentence is looked up with one `str.find`, not by
+        # scanning every element.
+        elements, starts, position = list(self.texts), [], 0
+        for text in self.texts.values():
+            starts.append(position)
+            position += len(text) + 1
+        return "\x00".join(self.texts.values()), starts, elements
+
+    def containing(self, words: str) -> list[etree._Element]:
+        """The elements whose words (as written) hold `words` (normalised), in document
+        order, an element once for each time it holds them."""
+        if not words:
+            return list(self.texts)
+        joined, starts, elements = self._joined
+        found = []
+        position = joined.find(words)
+        while position >= 0:
+            found.append(elements[bisect.bisect_right(starts, position) - 1])
+            position = joined.find(words, position + 1)
+        return found
+
+    def holding(self, fragments: list[str]) -> list[etree._Element]:
+        """The elements whose words as read hold `fragments` in that order, case aside."""
+        wanted = [normalize(fragment).casefold() for fragment in fragments if fragment.strip()]
+        if not wanted:
+            return []
+        return [element for element, text in self._folded.items() if _in_order(text, wanted)]
+
+    @functools.cached_property
+    def _folded(self) -> dict[etree._Element, str]:
+        return {element: text.casefold() for element, text in self.read.items()}
+
+    def innermost(
+        self, found: list[etree._Element], tags: tuple[str, ...] | None = None
+    ) -> list[etree._Element]:
+        """Those of `found` inside which no other of `found` stands (among `tags`, by default
+        the finder's; `()` for any element), in their order."""
+        inside = set(found)
+        tags = self.tags if tags is None else tags
+        return [
+            element
+            for element in found
+            if not any(other in inside for other in element.iterdescendants(*tags))
+        ]
+
+
+@functools.lru_cache(maxsize=16)
+def prose_of(root: etree._Element, tags: tuple[str, ...] = RULES) -> Prose:
+    """The finder of the book rooted at `root` over `tags`: read once per book."""
+    return Prose(root, tags)
+
+
+def _in_order(text: str, fragments: list[str]) -> bool:
+    position = 0
+    for fragment in fragments:
+        found = text.find(fragment, position)
+        if found < 0:
+            return False
+        position = found + len(fragment)
+    return bool(fragments)
 
 
 class Citations:
     """The place of a rule's sentence in the book: « “les moyens”, cda.xml:328 »."""
 
-    TAGS = ("para", "simpara", "entry", "title", "screen", "glossterm", "term", "listitem")
-
     def __init__(self, document):
         self.document = document
-        self._texts: list[tuple[str, Any]] | None = None
 
     def element(self, words: str):
         """The innermost element whose text holds `words` (whitespace and apostrophes aside)."""
-        if self._texts is None:
-            self._texts = [
-                (_normal("".join(element.itertext())), element)
-                for element in self.document.root.iter(*self.TAGS)
-            ]
-        wanted = _normal(words)
-        found = [element for text, element in self._texts if wanted in text]
-        candidates = set(found)
-        for element in found:  # the innermost: no other candidate inside it
-            if not any(inner in candidates for inner in element.iterdescendants()):
-                return element
-        return None
+        prose = prose_of(self.document.root, SHEETS)
+        innermost = prose.innermost(prose.containing(normalize(words)), ())
+        return innermost[0] if innermost else None
 
     def place(self, words: str) -> str:
         """Where the book states the rule: its section's title and its file:line, in the
@@ -61,7 +163,3 @@ def _section_title(element) -> str:
         if title is not None:
             return " ".join("".join(title.itertext()).split())
     return ""
-
-
-def _normal(text: str) -> str:
-    return normalize(text.replace("\u00a0", " ").replace("\u202f", " "))
