@@ -127,7 +127,7 @@ def _xref_expansion(root) -> tuple[object, str] | None:
         size = len(label) if label is not None else 0
         if title is not None:
             size = sum(len(text) for text in title.itertext())
-        labels[element.get("id")] = size
+        labels.setdefault(element.get("id"), size)  # an id names its first element (model.ids)
     if not labels:
         return None
 

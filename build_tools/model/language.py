@@ -22,7 +22,12 @@ def html_language(value: str | None) -> str:
 def language_of(root, settings: dict | None = None) -> str:
     """The language of a book: the `lang` of its root element, else its settings' `language`,
     else English (`DEFAULT_LANGUAGE`), which the check notes."""
-    return root.get("lang") or (settings or {}).get("language") or DEFAULT_LANGUAGE
+    return language_given(root.get("lang"), settings)
+
+
+def language_given(root_lang: str | None, settings: dict | None = None) -> str:
+    """`language_of` a book whose root element's `lang` is `root_lang` (read without the book)."""
+    return root_lang or (settings or {}).get("language") or DEFAULT_LANGUAGE
 
 
 def primary_language(language: str | None) -> str:

@@ -7,7 +7,7 @@ here, keyed by the `lang` of the book, so an English book gets English words.
 from __future__ import annotations
 
 from build_tools.model.generated_words import GENERATED
-from build_tools.model.language import DEFAULT_LANGUAGE, primary_language
+from build_tools.model.language import DEFAULT_LANGUAGE, language_given, primary_language
 from build_tools.model.typography import french_spaces
 
 WORDS: dict[str, dict[str, str]] = {
@@ -305,7 +305,7 @@ def folder_language(folder) -> str:
                 break
     except (OSError, etree.XMLSyntaxError):
         pass
-    return root_language or read_settings(folder)[0].get("language") or DEFAULT_LANGUAGE
+    return language_given(root_language, read_settings(folder)[0])
 
 
 def words_for(language: str | None) -> dict[str, str]:
