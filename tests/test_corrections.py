@@ -346,3 +346,44 @@ def test_the_physique_of_marie_pierre_is_corrected_whole(rulebook, html_books):
     book = (html_books / "cda" / "cda.html").read_text(encoding="utf-8")
     panel = book[book.index("Physique de") :][:4000]
     assert not re.search(r'claim agreed"><q class="claim-text">[^<]*7 \(il lui reste', panel)
+
+
+def _plain(text: str) -> str:
+    """Words as compared, the page's typography aside (’, −, no-break spaces, « 0,5 % »)."""
+    text = text.replace("’", "'").replace("\u2212", "-")
+    return " ".join(re.sub(r"[\s\u00a0\u202f]+%", "%", text).split())
+
+
+@pytest.mark.parametrize("name", BOOKS)
+def test_the_errata_page_prints_the_edits_of_each_errata_record(html_books, checked_book, name):
+    """Each « Au lieu de : … Lire : … » of the errata page marks an edit of an erratum's record:
+    its corrections (what SARIF, --diff and --fix write, applied for every erratum by
+    test_every_correction_printed_fixes_its_erratum_and_raises_no_other), or the words the
+    rules say where no patch can write them; none is made up by the page, none is left out."""
+    import collections
+
+    import lxml.html
+
+    page = lxml.html.parse(str(html_books / name / "html" / "errata.html")).getroot()
+    printed = collections.Counter()
+    for entry in page.xpath("//li[contains(@class, 'erratum')]"):
+        instead = entry.xpath("p[@class='erratum-instead']")
+        read = entry.xpath("p[@class='erratum-read']")
+        assert len(instead) == len(read) or not read, lxml.html.tostring(entry)[:300]
+        for old, new in zip(instead, read, strict=False):
+            tokens = [
+                [
+                    _plain(mark.text_content())
+                    for mark in part.xpath(".//mark[@class='erratum-token']")
+                ]
+                for part in (old, new)
+            ]
+            printed.update(zip(*tokens, strict=True))
+    recorded = collections.Counter()
+    for finding in checked_book(name).findings:
+        edits = [(c.old, c.new) for c in finding.corrections]
+        if not edits and finding.reads and isinstance(finding.found, str):
+            edits = [(finding.found, finding.reads)]
+        recorded.update((_plain(old), _plain(new)) for old, new in edits)
+    assert printed == recorded
+    assert printed, f"{name}: no erratum corrected on its page"
