@@ -79,6 +79,15 @@ PLACES = {
         ("book.xml", "<entry>Objet</entry>", "<entry>Les objets</entry>", None),
         ("book.xml", "<entry>Points de vie</entry>", "<entry>PVs</entry>", None),
         ("book.xml", "<entry>entre 5 et 9,</entry>", "<entry>entre 6 et 9,</entry>", (74, 45)),
+        # a row named otherwise than the rules' category or item of its place: one erratum at
+        # the name (its bounds, its points, the card's row then the rules')
+        ("book.xml", "<entry>important</entry>", "<entry>grave</entry>", (76, 19)),
+        (
+            "book.xml",
+            "<entry>Les armes légères</entry>",
+            "<entry>Les armes lourdes</entry>",
+            (264, 19),
+        ),
     ],
 }
 

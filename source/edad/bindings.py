@@ -159,9 +159,25 @@ def categories_d_ecart(table: TableCheck) -> None:
         *trous_et_chevauchements(intervalles),
     ]
     vues = []
-    for categorie, ecart in table.rows:
+    # A table of as many rows as the rules have categories names them in the rules' order:
+    # a row named otherwise is one erratum at its name, its bounds then the rules' category's.
+    ordre = list(bornes) if len(table.rows) == len(bornes) else None
+    for index, (categorie, ecart) in enumerate(table.rows):
         nom = categorie.text.removeprefix("et ")
         vues.append(nom)
+        if ordre and nom != ordre[index]:
+            note(f"selon les règles: {', '.join(ordre)}")
+            mots.signaler(
+                categorie,
+                mots.chercher(categorie, re.escape(nom)),
+                f"the text names the gap category « {nom} » where the rules give « {ordre[index]} »"
+                f" (category {index + 1} of {len(ordre)})",
+                f"catégorie {nom}",
+                depuis=len(categorie.trace.steps) - 1,
+                trouve=nom,
+                lire=ordre[index],
+            )
+            nom = ordre[index]
         if nom not in bornes:
             mots.signaler(
                 categorie,
@@ -179,7 +195,7 @@ def categories_d_ecart(table: TableCheck) -> None:
             ecart.claim("au delà de {}", debut - 1)
         else:
             ecart.claim("entre {} et {}", (debut, fin))
-    if vues != list(bornes):
+    if ordre is None and vues != list(bornes):
         mots.signaler(
             table,
             mots.chercher(table, ".+"),
@@ -443,6 +459,9 @@ MAGIQUE = re.compile(r"Si (?:l'|le )(?P<sorte>arme|bouclier|armure) est magique"
 @binder.table(title="Points de vie des objets")
 def points_de_vie_des_objets(table: TableCheck) -> None:
     sorte, vus = None, []
+    objets = [row for row in table.rows if len(row) == 2]
+    ordre = list(equipement.POINTS_DE_VIE_DES_OBJETS)
+    ordre = ordre if len(objets) == len(ordre) else None
     for row in table.rows:
         if len(row) == 1:
             (cellule,) = row
@@ -463,6 +482,21 @@ def points_de_vie_des_objets(table: TableCheck) -> None:
         lu = OBJET.match(objet.text)
         sorte = lu.group("sorte").removesuffix("s") if lu.group("sorte") else sorte
         taille = TAILLES.get(lu.group("taille"), lu.group("taille"))
+        # As many items as the rules': each row is the rules' item of its place, in order; a
+        # row naming another is one erratum at its name, its points then that item's.
+        attendu = ordre[len(vus)] if ordre and len(vus) < len(ordre) else None
+        if attendu and (sorte, taille) != attendu and attendu[0] == sorte:
+            note(f"selon les règles: {list(ordre)}")
+            mots.signaler(
+                objet,
+                lu,
+                f"the text names « {objet.text} » where the rules give « {' '.join(attendu)} »"
+                f" (item {len(vus) + 1} of {len(ordre)})",
+                f"objet {objet.text}",
+                depuis=len(objet.trace.steps) - 1,
+                trouve=objet.text,
+            )
+            taille = attendu[1]
         if (sorte, taille) not in equipement.POINTS_DE_VIE_DES_OBJETS:
             mots.signaler(
                 objet,
