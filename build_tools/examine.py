@@ -10,6 +10,7 @@ from typing import Any
 
 from build_tools.books import Book, Game, load_game
 from build_tools.checking.notation import use_language
+from build_tools.checking.passage import read_once
 from build_tools.checking.runner import fold_consequences, run_bindings
 from build_tools.diagnostics import Finding
 from build_tools.ledger import Entry, read_ledger, reconcile
@@ -106,24 +107,25 @@ def examine(
         findings += game_findings
     elif not cross_check:
         game = None
-    if game is not None and game.binder is not None:
-        outcome = run_bindings(document, game.binder, game.example_sections)
-        findings += outcome.findings
-        coverage = outcome.coverage
-        verifications = outcome.verifications
-    settings = {**(game.settings if game is not None else {}), **settings}
-    language = language_of(document.root, settings)
-    if cross_check and game is not None and game.sheet is not None and "sheets" in products:
-        from build_tools.checking.sheets import check_sheet
-        from build_tools.checking.sheets import fold as fold_sheet
+    with read_once():  # the bindings, the sheet and the cards read the same passages
+        if game is not None and game.binder is not None:
+            outcome = run_bindings(document, game.binder, game.example_sections)
+            findings += outcome.findings
+            coverage = outcome.coverage
+            verifications = outcome.verifications
+        settings = {**(game.settings if game is not None else {}), **settings}
+        language = language_of(document.root, settings)
+        if cross_check and game is not None and game.sheet is not None and "sheets" in products:
+            from build_tools.checking.sheets import check_sheet
+            from build_tools.checking.sheets import fold as fold_sheet
 
-        findings = fold_sheet(findings + check_sheet(document, game, language))
-    entries, ledger_findings = read_ledger(book.ledger)
-    if cross_check and game is not None and "cards" in products:
-        from build_tools.checking.cards import check_cards, fold
+            findings = fold_sheet(findings + check_sheet(document, game, language))
+        entries, ledger_findings = read_ledger(book.ledger)
+        if cross_check and game is not None and "cards" in products:
+            from build_tools.checking.cards import check_cards, fold
 
-        reported = frozenset(finding.id for finding in findings)
-        findings = fold(findings, check_cards(document, game, entries, language, reported))
+            reported = frozenset(finding.id for finding in findings)
+            findings = fold(findings, check_cards(document, game, entries, language, reported))
     _make_ids_unique(findings)
     findings.sort(key=lambda f: (str(f.file or ""), f.line, f.column, f.category))
     # A book with rules whose rules did not run (--no-rules, or a game that cannot load) has

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -98,6 +101,26 @@ def _plain(text: str) -> str:
     return text
 
 
+_READINGS: ContextVar[dict | None] = ContextVar("readings", default=None)
+"""(element, file, exclude) -> how `Passage.of` read it, while `read_once` is in force."""
+
+
+@contextmanager
+def read_once() -> Iterator[None]:
+    """Within it, each element's text is read once: the check asks for the same passage many
+    times (its binding, the cards, the citations, the coverage), and a reading costs the
+    walk of the element. The document must not change meanwhile; outside it nothing is kept.
+    """
+    if _READINGS.get() is not None:
+        yield
+        return
+    token = _READINGS.set({})
+    try:
+        yield
+    finally:
+        _READINGS.reset(token)
+
+
 @dataclass
 class Token:
     """One number of a passage: where it is in the passage's text and in the source."""
@@ -137,9 +160,9 @@ class Passage:
     element: etree._Element
     file: Path
     text: str
-    lines: list[int]
+    lines: Sequence[int]
     consumed: list[tuple[int, int, str]] = field(default_factory=list)
-    generated: list[tuple[int, int]] = field(default_factory=list)
+    generated: Sequence[tuple[int, int]] = field(default_factory=list)
     """Spans of `text` that stand for cross-references: not the passage's own numbers."""
     anchors: list[tuple[int, int, str]] = field(default_factory=list)
     """Spans a binding's patterns matched (given, claimed, affirmed, waived): their rule words."""
@@ -149,9 +172,9 @@ class Passage:
     """Every span a binding waived (numbers or rule words), with the reason it gave."""
     read_whole: bool = False
     """A table cell a binding read whole: its words went to the rules as given."""
-    labels: list[tuple[int, int]] = field(default_factory=list)
+    labels: Sequence[tuple[int, int]] = field(default_factory=list)
     """Spans of names (a glossary entry's term, a title): their words name, they state no rule."""
-    runs: list[tuple] = field(default_factory=list, repr=False)
+    runs: Sequence[tuple] = field(default_factory=list, repr=False)
     """Where each stretch of words of `text` stands in the document: (its offset in `text`
     before `run_shift`, the element whose text (slot -1) or child's tail (slot i) holds it,
     slot, its offset there, its words as the source writes them, its length in `text`)."""
@@ -159,73 +182,16 @@ class Passage:
 
     @classmethod
     def of(cls, element: etree._Element, file: Path, exclude: frozenset = frozenset()) -> Passage:
-        characters: list[str] = []
-        lines: list[int] = []
-        generated: list[tuple[int, int]] = []
-        labels: list[tuple[int, int]] = []
-
-        runs: list[tuple] = []
-
-        def emit(text: str | None, line: int, owner=None, slot: int = -1) -> int:
-            # A stretch of words on one line at a time, not character by character: the
-            # check reads every passage, and the whole book's once more for the coverage.
-            position = 0  # the runs tile the text: each starts where the one before ends
-            for run in _RUNS.findall(text or ""):
-                position += len(run)
-                if not run[0].isspace():
-                    source = run
-                    run = _INNER_SPACES.sub(" ", run)
-                    if owner is not None:
-                        runs.append(
-                            (len(characters), owner, slot, position - len(source), source, len(run))
-                        )
-                    characters.extend(run)
-                    lines.extend([line] * len(run))
-                    continue
-                if characters and characters[-1] != " ":
-                    characters.append(" ")
-                    lines.append(line)
-                line += run.count("\n")
-            return line
-
-        def walk(node: etree._Element, line: int) -> int:
-            line = node.sourceline or line
-            if node.tag == "xref" and not len(node) and not node.text:
-                start = len(characters)
-                emit(cross_reference_words(node), line)
-                generated.append((start, len(characters)))
-            label_start = len(characters) if node.tag in LABELS and node is not element else -1
-            line = emit(node.text, line, node, -1)
-            for index, child in enumerate(node):
-                if isinstance(child.tag, str) and child not in exclude:
-                    line = walk(child, line)
-                elif isinstance(child.tag, str):
-                    # An excluded unit still ends somewhere: resynchronise on its last line.
-                    line = max(line, last_line(child))
-                    if characters and characters[-1] != " ":
-                        characters.append(" ")
-                        lines.append(line)
-                line = emit(child.tail, line, node, index)
-            if label_start >= 0:
-                labels.append((label_start, len(characters)))
-            return line
-
-        walk(element, element.sourceline or 0)
-        text = _plain("".join(characters))
-        start = len(text) - len(text.lstrip())
-        end = len(text.rstrip())
-        spans = [(max(a - start, 0), min(b - start, end - start)) for a, b in generated if b > a]
-        names = [(max(a - start, 0), min(b - start, end - start)) for a, b in labels if b > a]
-        return cls(
-            element,
-            file,
-            text[start:end],
-            lines[start:end],
-            generated=spans,
-            labels=names,
-            runs=runs,
-            run_shift=start,
-        )
+        """The passage of `element`: a fresh one (what a binding consumes of it is its own),
+        whose reading is shared within `read_once`."""
+        readings = _READINGS.get()
+        if readings is None:
+            return cls(element, file, **_read(element, exclude))
+        key = (element, file, exclude)
+        reading = readings.get(key)
+        if reading is None:
+            reading = readings[key] = _read(element, exclude)
+        return cls(element, file, **reading)
 
     def origins(self, start: int, end: int) -> list[tuple[etree._Element, int, int, int]]:
         """Where `text[start:end]` stands in the document: (element, slot, start, end) pieces.
@@ -353,6 +319,88 @@ class Passage:
                 how = "not reached"  # its binding failed: counted, never listed
             sorted_words[how].append(word)
         return sorted_words
+
+
+def _read(element: etree._Element, exclude: frozenset) -> dict:
+    """What `Passage.of` reads of `element`: the fields of its passage, the lists as tuples
+    (a reading may be shared; what a binding consumes goes to the passage's own lists)."""
+    pieces: list[str] = []
+    lines: list[int] = []
+    generated: list[tuple[int, int]] = []
+    labels: list[tuple[int, int]] = []
+    runs: list[tuple] = []
+    size = 0
+    spaced = True  # nothing read yet, or a space last: no space to add
+
+    def emit(text: str | None, line: int, owner=None, slot: int = -1) -> int:
+        nonlocal size, spaced
+        if not text:
+            return line
+        # A stretch of words on one line at a time, not character by character: the
+        # check reads every passage, and the whole book's once more for the coverage.
+        position = 0  # the runs tile the text: each starts where the one before ends
+        for run in _RUNS.findall(text):
+            length = len(run)
+            position += length
+            if not run[0].isspace():
+                source = run
+                if not run.isprintable() or "  " in run:  # else no space to fold
+                    run = _INNER_SPACES.sub(" ", run)
+                    length = len(run)
+                if owner is not None:
+                    runs.append((size, owner, slot, position - len(source), source, length))
+                pieces.append(run)
+                lines.extend([line] * length)
+                size += length
+                spaced = False
+                continue
+            if not spaced:
+                pieces.append(" ")
+                lines.append(line)
+                size += 1
+                spaced = True
+            line += run.count("\n")
+        return line
+
+    def walk(node: etree._Element, line: int) -> int:
+        nonlocal size, spaced
+        line = node.sourceline or line
+        if node.tag == "xref" and not len(node) and not node.text:
+            start = size
+            emit(cross_reference_words(node), line)
+            generated.append((start, size))
+        label_start = size if node.tag in LABELS and node is not element else -1
+        line = emit(node.text, line, node, -1)
+        for index, child in enumerate(node):
+            if isinstance(child.tag, str) and child not in exclude:
+                line = walk(child, line)
+            elif isinstance(child.tag, str):
+                # An excluded unit still ends somewhere: resynchronise on its last line.
+                line = max(line, last_line(child))
+                if not spaced:
+                    pieces.append(" ")
+                    lines.append(line)
+                    size += 1
+                    spaced = True
+            line = emit(child.tail, line, node, index)
+        if label_start >= 0:
+            labels.append((label_start, size))
+        return line
+
+    walk(element, element.sourceline or 0)
+    text = _plain("".join(pieces))
+    start = len(text) - len(text.lstrip())
+    end = len(text.rstrip())
+    spans = [(max(a - start, 0), min(b - start, end - start)) for a, b in generated if b > a]
+    names = [(max(a - start, 0), min(b - start, end - start)) for a, b in labels if b > a]
+    return {
+        "text": text[start:end],
+        "lines": tuple(lines[start:end]),
+        "generated": tuple(spans),
+        "labels": tuple(names),
+        "runs": tuple(runs),
+        "run_shift": start,
+    }
 
 
 def compile_pattern(pattern: str | re.Pattern) -> re.Pattern | TextPattern:

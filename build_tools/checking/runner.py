@@ -27,7 +27,7 @@ from build_tools.checking.claims import Binding, Context, StaleBinding
 from build_tools.checking.counts import count_findings
 from build_tools.checking.coverage import coverage_of, passages
 from build_tools.checking.derived import book_language, derived_vocabulary
-from build_tools.checking.passage import Passage, excerpt, last_line
+from build_tools.checking.passage import Passage, excerpt, last_line, read_once
 from build_tools.checking.rule import ImpossibleValue, Trace, tracing
 from build_tools.checking.words import Vocabulary
 from build_tools.diagnostics import Finding, display_path, source_line
@@ -115,6 +115,13 @@ def run_bindings(
     document: Document, binder: Binder | None, example_sections: str | None
 ) -> Outcome:
     """Call every binding of `binder` on its passage of `document`, and count what is covered."""
+    with read_once():
+        return _run_bindings(document, binder, example_sections)
+
+
+def _run_bindings(
+    document: Document, binder: Binder | None, example_sections: str | None
+) -> Outcome:
     outcome = Outcome()
     units = find_units(document, example_sections)
     unit_elements = frozenset(unit.element for unit in units)

@@ -8,11 +8,14 @@ from lxml import etree
 
 
 @functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=8)
 def id_map(root: etree._Element) -> dict[str, etree._Element]:
     """Id → the element it names: the first in document order that carries it.
 
     A second element with the same id is a `duplicate-id` finding (validation) and
     names nothing: a link to that id goes to the first, in the check as in the page.
+    Made once per tree, as `id_carriers` is (every empty xref the check reads asks for it):
+    the map is shared, never to be changed.
     """
     return {identifier: carriers[0] for identifier, carriers in id_carriers(root).items()}
 
