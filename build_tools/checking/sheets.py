@@ -99,6 +99,7 @@ def check_sheet(document, game, language: str) -> list[Finding]:
         if path.relative_to(game.folder) not in named
     )
     examples = [*description.examples, *(_Unbound(str(file)) for file in others)]
+    prose = None
     for example in examples:
         path = game.folder / example.file
         if not path.is_file() and not isinstance(example, _Unbound):
@@ -142,8 +143,18 @@ def check_sheet(document, game, language: str) -> list[Finding]:
             findings.append(_crash(error, game, example.file))
             continue
         for agreement in example.agreements:
-            findings += _agreement(document, character, agreement, example.file, description)
+            prose = prose if prose is not None else _prose(document)
+            findings += _agreement(document, prose, character, agreement, example.file, description)
     return findings
+
+
+def _prose(document) -> list[tuple]:
+    """Each element a book's totals may stand in, with its words as `near` is sought in them:
+    read once for every agreement of every character."""
+    return [
+        (element, " ".join("".join(element.itertext()).split()).replace("’", "'"))
+        for element in document.root.iter(*TAGS)
+    ]
 
 
 def _kind(example) -> str:
@@ -329,7 +340,12 @@ def _texts(cites) -> tuple[str, ...]:
 
 
 def _agreement(
-    document, character, agreement: Agreement, file: str, description: Description
+    document,
+    prose: list[tuple],
+    character,
+    agreement: Agreement,
+    file: str,
+    description: Description,
 ) -> list[Finding]:
     """Compare the totals the book prints for a character with those of his sheet."""
     fields = {field for field, _ in description.boxes()}
@@ -350,9 +366,8 @@ def _agreement(
         ]
     pattern = compile_pattern(agreement.pattern)
     found = None
-    for element in document.root.iter(*TAGS):
-        text = " ".join("".join(element.itertext()).split())
-        if agreement.near not in text.replace("’", "'"):
+    for element, text in prose:
+        if agreement.near not in text:
             continue
         passage = Passage.of(element, document.file_of(element))
         match = pattern.search(passage.text)
