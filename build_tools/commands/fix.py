@@ -106,7 +106,7 @@ class Settlement:
     and the fixed findings' ledger entries removed."""
 
 
-def settle(book, chosen=lambda finding: True, threshold: str = "error") -> Settlement:
+def settle(book, chosen=lambda finding: True, threshold: str = "error", report=None) -> Settlement:
     """The corrections of `book` that leave its check clean, and the findings they fix.
 
     They are made on a copy of the book folder, which is checked again after
@@ -116,7 +116,8 @@ def settle(book, chosen=lambda finding: True, threshold: str = "error") -> Settl
     back, so `--fix` never makes a check fail; an erratum a correction reveals
     further on (a total that follows from the corrected number) is corrected in
     the next round. Only the errata `chosen(finding)` accepts are corrected (--select,
-    --new-only), and those a chosen correction reveals.
+    --new-only), and those a chosen correction reveals. `report`, when given, is the book's
+    full check, which the copy's first check would repeat.
     """
     import shutil
     import tempfile
@@ -128,7 +129,8 @@ def settle(book, chosen=lambda finding: True, threshold: str = "error") -> Settl
         copy = Path(temporary) / book.folder.name
         shutil.copytree(book.folder, copy, ignore=shutil.ignore_patterns("__pycache__"))
         twin = Book(book.name, copy, copy / book.main.relative_to(book.folder))
-        report = examine(twin)
+        report = _in_copy(report, book.folder, copy) if report is not None else None
+        report = report if report is not None else examine(twin)
         if not report.readable:
             return Settlement({}, set(), [])
         # what the corrections may fix: the errata, and what follows from them elsewhere
@@ -199,6 +201,35 @@ def settle(book, chosen=lambda finding: True, threshold: str = "error") -> Settl
         return Settlement(changed, fixed, remaining)
 
 
+def _in_copy(report, folder: Path, copy: Path):
+    """`report` of the book in `folder` as the check of its `copy` gives it, the findings'
+    corrections made in the copy's files; None when the copy may read otherwise (a symbolic
+    link, followed by the copy: the book may have been refused what the copy reads)."""
+    folder = folder.resolve()
+    if not report.readable or any(path.is_symlink() for path in folder.rglob("*")):
+        return None
+
+    def moved(file: Path) -> Path:
+        return copy / Path(file).resolve().relative_to(folder)
+
+    try:
+        findings = [
+            dataclasses.replace(
+                finding,
+                corrections=[
+                    dataclasses.replace(correction, file=moved(correction.file))
+                    for correction in finding.corrections
+                ],
+            )
+            if finding.corrections
+            else finding
+            for finding in report.findings
+        ]
+    except ValueError:  # a correction outside the book's folder: the copy's check says
+        return None
+    return dataclasses.replace(report, findings=findings)
+
+
 def _write(changed: dict[Path, tuple[str, str]]) -> None:
     for file, (_, after) in changed.items():
         file.write_bytes(read_source(file).encode(after))
@@ -241,7 +272,7 @@ def run(results, write: bool, chosen=lambda finding: True, threshold: str = "err
             print(f"rulebook: {result.book.name}: no correction: {why}", file=sys.stderr)
             status = 2
             continue
-        settled = settle(result.book, chosen, threshold)
+        settled = settle(result.book, chosen, threshold, result)
         known = {finding.id for finding in result.findings if finding.known}
         changed = dict(settled.changed)
         ledger = result.book.ledger
