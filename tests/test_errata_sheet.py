@@ -14,6 +14,8 @@ from tests.conftest import ROOT
 pypdf = pytest.importorskip("pypdf")
 
 
+pytestmark = pytest.mark.xdist_group("errata-sheet")  # one worker reads the one build
+
 EPOCH = {"SOURCE_DATE_EPOCH": "1700000000"}
 """As tests/test_pdf.py builds: its test of two builds compares this book's PDF with its own."""
 

@@ -12,7 +12,10 @@ import pytest
 
 from tests import pdf_text
 
-pytestmark = pytest.mark.slow  # a PDF of a few pages: seconds of WeasyPrint
+pytestmark = [
+    pytest.mark.slow,  # a PDF of a few pages: seconds of WeasyPrint
+    pytest.mark.xdist_group("breaks"),  # one worker reads the one build; none waits for it idle
+]
 
 ROWS = 70
 EXAMPLES = 12  # enough that, left free to break, some would straddle two pages
