@@ -10,18 +10,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = (ROOT / "tests/fixtures/markup/index.xml").read_text(encoding="utf-8")
+pytestmark = pytest.mark.xdist_group("index")  # one worker reads the one build; none waits idle
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    from build_tools.commands.cli import main
-
-    folder = tmp_path_factory.mktemp("index") / "livre"
-    folder.mkdir()
-    (folder / "book.xml").write_text(BOOK, encoding="utf-8")
-    out = tmp_path_factory.mktemp("out")
-    main(["build", str(folder), "--format", "html,pdf", "--out", str(out)])  # the image is missing
-    return out / "livre"
+def built(shared_build):
+    """The book's HTML and PDF, built once for the run (its tests only read them)."""
+    folder = shared_build.book("livre", {"book.xml": BOOK})
+    return shared_build.run(folder, "--format", "html,pdf").folder / "livre"  # no image: exit 1
 
 
 def index_lines(page: Path) -> list[str]:
