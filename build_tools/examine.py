@@ -97,8 +97,9 @@ def examine(
     findings += validate(document)
     if settings.get("language"):  # the settings give the language the root does not
         findings = [f for f in findings if f.category != "no-language"]
-    # The working of this book's claims is written in its language (« oui », « yes »…).
-    use_language(document.root.get("lang") or settings.get("language"))
+    # The working of this book's claims is written in its language (« oui », « yes »…), the
+    # one its pages are written in (English for a book that names none, as its note says).
+    use_language(language_of(document.root, settings))
     findings += setting_findings
     validated = {finding.category for finding in findings}
     coverage, verifications, outcome = None, {}, None

@@ -201,3 +201,23 @@ def test_the_working_is_written_in_the_books_notation_never_python(built, book):
     for line in lines:
         assert not re.search(r"\w=|_|\b[a-z]\w*\((?:\w+=|\))|\bNone\b", line), line
         assert foreign(line, book) == {"english": [], "identifiers": []}, line
+
+
+@pytest.mark.parametrize(
+    ("root", "settings", "working"),
+    [("<book>", "", "en"), ("<book>", 'language = "fr"\n', "fr"), ('<book lang="fr-CA">', "", "fr"),
+     ('<book lang="de">', "", "en")],
+)  # fmt: skip
+def test_the_working_is_written_in_the_language_the_pages_are(write_book, root, settings, working):
+    """One decision of a book's language (model.language.language_of): its working's words
+    (« oui », « yes ») are those of its pages, English for a book that names no language (as
+    its note says) or one the notation has no words for."""
+    from build_tools.books import select
+    from build_tools.checking.notation import LANGUAGE
+    from build_tools.examine import examine
+
+    files = {"book.xml": f"{root}<chapter><title>C</title><para>x</para></chapter></book>"}
+    if settings:
+        files["book.toml"] = settings
+    examine(select([str(write_book("livre", files))])[0])
+    assert LANGUAGE.get() == working

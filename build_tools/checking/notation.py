@@ -28,6 +28,7 @@ from contextvars import ContextVar
 from fractions import Fraction
 from typing import Any
 
+from build_tools.model.language import DEFAULT_LANGUAGE, primary_language
 from build_tools.model.numbers import MINUS, integer, short_decimal, signed, with_mark
 
 CASE_SEPARATOR = re.compile(r"\s+;\s+")
@@ -58,10 +59,12 @@ LANGUAGE: ContextVar[str] = ContextVar("notation_language", default="fr")
 """The language of the book being checked (`use_language`): its working is written in it."""
 
 
-def use_language(language: str | None) -> None:
-    """Write the working of the book being checked in `language` (French when not English)."""
-    primary = (language or "fr").split("-")[0].split("_")[0].lower()
-    LANGUAGE.set(primary if primary in NOTATION else "fr")
+def use_language(language: str) -> None:
+    """Write the working of the book being checked in `language`, the book's
+    (`model.language.language_of`); in English when the notation has no words for it, as
+    the generated words are (`model.wording.words_for`)."""
+    primary = primary_language(language)
+    LANGUAGE.set(primary if primary in NOTATION else DEFAULT_LANGUAGE)
 
 
 def _words() -> dict[str, str]:
