@@ -327,6 +327,21 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
+def differing_run(words: list[str], others: list[str]) -> tuple[int, int, int]:
+    """(start, end in `words`, end in `others`) of the run that differs between two word
+    sequences around their common prefix and suffix (`start` is the prefix's length): how
+    a title or an id was edited (« cinq » → « six »)."""
+    prefix = 0
+    while prefix < min(len(words), len(others)) and words[prefix] == others[prefix]:
+        prefix += 1
+    suffix = 0
+    while (
+        suffix < min(len(words), len(others)) - prefix and words[-1 - suffix] == others[-1 - suffix]
+    ):
+        suffix += 1
+    return prefix, len(words) - suffix, len(others) - suffix
+
+
 def slug(text: str) -> str:
     """A lowercase ASCII identifier made of the words of `text`."""
     text = unicodedata.normalize("NFKD", str(text)).encode("ascii", "ignore").decode()

@@ -16,7 +16,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from build_tools.diagnostics import Finding, source_line, toml_error_place, unreadable_companion
+from build_tools.diagnostics import (
+    Finding,
+    differing_run,
+    source_line,
+    toml_error_place,
+    unreadable_companion,
+)
 from build_tools.resources import Refused, read_text
 
 TO_FILL_IN = "TODO: why is this a defect of the book as authored?"
@@ -268,16 +274,9 @@ def _one_word_apart(known: str, found: str) -> bool:
     if (category, where) != (other_category, other_where) or key == other_key:
         return False
     words, others = key.split("-"), other_key.split("-")
-    prefix = 0
-    while prefix < min(len(words), len(others)) and words[prefix] == others[prefix]:
-        prefix += 1
-    suffix = 0
-    while (
-        suffix < min(len(words), len(others)) - prefix and words[-1 - suffix] == others[-1 - suffix]
-    ):
-        suffix += 1
-    changed = max(len(words), len(others)) - prefix - suffix
-    return 0 < changed <= 2 and prefix + suffix >= 1
+    start, end, other_end = differing_run(words, others)
+    kept = start + len(words) - end
+    return 0 < max(end, other_end) - start <= 2 and kept >= 1
 
 
 def _without_numbers(identifier: str) -> str:

@@ -30,7 +30,7 @@ from build_tools.checking.derived import book_language, derived_vocabulary
 from build_tools.checking.passage import Passage, excerpt, last_line, read_once
 from build_tools.checking.rule import ImpossibleValue, Trace, tracing
 from build_tools.checking.words import Vocabulary
-from build_tools.diagnostics import Finding, display_path, source_line
+from build_tools.diagnostics import Finding, differing_run, display_path, source_line
 from build_tools.model.docbook import (
     EXAMPLES,
     SECTIONS,
@@ -487,19 +487,10 @@ def _retitled(wanted: str, titles: dict, tags) -> list:
 def _changed_words(words: list[str], other: list[str]) -> tuple[int, int, int, int] | None:
     """(start, end in `words`, start, end in `other`) of the one run of at most two words that
     differs between them (the same prefix and suffix around it), or None."""
-    prefix = 0
-    while prefix < min(len(words), len(other)) and words[prefix] == other[prefix]:
-        prefix += 1
-    suffix = 0
-    while (
-        suffix < min(len(words), len(other)) - prefix
-        and words[len(words) - 1 - suffix] == other[len(other) - 1 - suffix]
-    ):
-        suffix += 1
-    end, other_end = len(words) - suffix, len(other) - suffix
-    if end - prefix > 2 or other_end - prefix > 2 or (end == prefix and other_end == prefix):
+    start, end, other_end = differing_run(words, other)
+    if end - start > 2 or other_end - start > 2 or (end == start and other_end == start):
         return None
-    return prefix, end, prefix, other_end
+    return start, end, start, other_end
 
 
 def _where_titled(element: etree._Element, binding: Binding) -> str:
