@@ -147,6 +147,7 @@ FEATS_IN_WORDS = [
         "Arme critique",
     ),
     ("alors de quoi faire une action complexe", "action complexe", "action simple"),  # rage
+    ("De plus, après les avoir dépensés", "après", "avant"),  # the rage's action: once spent
 ]
 
 
@@ -158,9 +159,10 @@ def test_a_feats_effect_in_words_is_read_each_edit_one_finding_at_its_word(book_
     attendus = set()
     for passage, mot, nouveau in FEATS_IN_WORDS:
         assert texte.count(passage) == 1, passage
-        debut = texte.index(passage) + passage.index(mot)
-        attendus.add((texte.count("\n", 0, debut) + 1, debut - texte.rfind("\n", 0, debut)))
         edite = edite.replace(passage, passage.replace(mot, nouveau, 1))
+    for passage, mot, nouveau in FEATS_IN_WORDS:  # where each word stands in the edited text
+        debut = edite.index(passage.replace(mot, nouveau, 1)) + passage.index(mot)
+        attendus.add((edite.count("\n", 0, debut) + 1, debut - edite.rfind("\n", 0, debut)))
     with copie.edited("book.xml", edite):
         nouvelles = copie.examine().new()
     lu = "\n".join(f.astext() for f in nouvelles)

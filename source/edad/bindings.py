@@ -721,6 +721,13 @@ def _mots_de_combat_en_aveugle(entree: Check) -> None:
     )
 
 
+def _mots_de_berserk(entree: Check) -> None:
+    """« après les avoir dépensés, il doit payer une action simple »: the action is due once the
+    rage's points are spent (none while some are left), as the rules' rage says."""
+    apres = dons.action_due_apres_la_rage(0) and not dons.action_due_apres_la_rage(3)
+    entree.word("De plus, [] les avoir dépensés", "après" if apres else "avant")
+
+
 def _mots_d_arme_rapide(entree: Check) -> None:
     """« attaquer (ou de parer) en action simple »: the action an attack costs with the feat."""
     entree.word("(ou de parer) en []", dons.action_d_attaque(arme_rapide=True))
@@ -730,6 +737,7 @@ MOTS_DES_DONS = {
     "Canaliser": _mots_de_canaliser,
     "Arme rapide": _mots_d_arme_rapide,
     "Combat en aveugle": _mots_de_combat_en_aveugle,
+    "Berserk": _mots_de_berserk,
 }
 """The feats whose effect the rules model in words, not only in numbers: their rule words."""
 

@@ -276,6 +276,21 @@ def compensation_en_aveugle(perception: int, dd_de_camouflage: int) -> int:
     return min(perception, dd_de_camouflage)
 
 
+@rule(
+    formula="points de rage restants > 0 : aucune ; sinon : l'action pour se remettre",
+    symbols={"points de rage restants": "points_de_rage_restants"},
+    cites="De plus, après les avoir dépensés, il doit payer une action simple pour se remettre",
+)
+def action_due_apres_la_rage(points_de_rage_restants: int) -> str | None:
+    """L'action que coûte la rage de berserker : due une fois ses points dépensés.
+
+    L'action qu'un berserker doit payer pour se remettre de sa rage : aucune tant qu'il lui
+    reste des points de réactivité de la rage, une action simple après les avoir dépensés."""
+    if points_de_rage_restants > 0:
+        return None
+    return DONS["Berserk"].effets["action pour se remettre"]
+
+
 @rule(cites="Le don Sens de l'initiative est disponible sans condition, et donne +4 au jet")
 def bonus_d_initiative_du_don(nom: str) -> int:
     """Le bonus d'initiative que donne un don : +4 pour Sens de l'initiative.
