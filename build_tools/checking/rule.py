@@ -237,14 +237,16 @@ def rule(
         if parameter.default is not inspect.Parameter.empty
     }
     CITATIONS.append(citation)
+    arguments = _binder(signature)
 
     @functools.wraps(function)
     def traced(*args, **kwargs):
         trace = _current.get()
         if trace is None:
             return function(*args, **kwargs)
-        bound = signature.bind(*args, **kwargs)
-        step = Step(function.__name__, dict(bound.arguments), None, summary, trace.depth, citation)
+        step = Step(
+            function.__name__, arguments(args, kwargs), None, summary, trace.depth, citation
+        )
         trace.steps.append(step)
         trace.depth += 1
         try:
@@ -256,6 +258,38 @@ def rule(
     traced.is_rule = True
     traced.citation = citation
     return traced
+
+
+def _binder(signature: inspect.Signature) -> Callable[[tuple, dict], dict[str, Any]]:
+    """`signature.bind(*args, **kwargs).arguments`, as a dict, made without `bind` for a rule
+    of plain parameters called with what they need (every call of a rule is traced in a check:
+    `bind` cost more than many rules); anything else is left to `bind` (and its errors)."""
+    names = tuple(signature.parameters)
+    plain = all(
+        parameter.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+        for parameter in signature.parameters.values()
+    )
+    required = sum(
+        parameter.default is inspect.Parameter.empty for parameter in signature.parameters.values()
+    )
+
+    def arguments(args: tuple, kwargs: dict) -> dict[str, Any]:
+        given = len(args)
+        if plain and given <= len(names):
+            if not kwargs and given >= required:
+                return dict(zip(names, args, strict=False))  # the defaults left unbound
+            rest = names[given:]
+            if all(name in rest for name in kwargs) and all(
+                name in kwargs for name in names[given:required]
+            ):
+                return {
+                    name: args[index] if index < given else kwargs[name]
+                    for index, name in enumerate(names)
+                    if index < given or name in kwargs
+                }
+        return dict(signature.bind(*args, **kwargs).arguments)
+
+    return arguments
 
 
 class RuleDeclarationError(TypeError):

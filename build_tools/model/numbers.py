@@ -72,4 +72,8 @@ def short_decimal(value: Fraction, language: str | None) -> str:
 def value_of(text: str) -> Fraction:
     """The value of a number as a book writes it: « −3 », « -3 », « +2 », « 1,5 », « 1.5 »,
     its digits grouped by spaces (« 1 000 », no-break ones too); ValueError for no number."""
-    return Fraction("".join(text.replace(MINUS, "-").replace(",", ".").split()).lstrip("+"))
+    number = "".join(text.replace(MINUS, "-").replace(",", ".").split()).lstrip("+")
+    digits = number[1:] if number[:1] == "-" else number
+    if digits.isascii() and digits.isdigit():  # a whole number: no need of Fraction's parser
+        return Fraction(int(number))
+    return Fraction(number)
