@@ -17,15 +17,7 @@ from pathlib import Path
 
 # What bindings import from here: the Check they receive and the records of the check.
 from build_tools.checking.check import Check, TableCheck
-from build_tools.checking.claims import (
-    Binding,
-    Claim,
-    Context,
-    Place,
-    Spot,
-    StaleBinding,
-    claim_id,
-)
+from build_tools.checking.claims import Binding, Claim, Context, Place, Spot, StaleBinding, claim_id
 from build_tools.checking.words import Vocabulary
 
 KINDS = ("example", "section", "table", "glossary", "prose")
