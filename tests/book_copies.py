@@ -49,6 +49,26 @@ class BookCopy:
     def examine(self) -> Report:
         return examine(self.book, game=self.game)
 
+    def examine_replaced(self, replacements: list[tuple[str, str, str]]) -> Report:
+        """The report of the copy with each (`file`, `before`, `after`) of `replacements`
+        made at once, each `before` found once in its file and none overlapping another; the
+        copy is the book again afterwards. For edits of passages that cannot reach each
+        other's findings: one check of them all gives each edit's findings as its own would."""
+        texts = {file: self.text(file) for file, _, _ in replacements}
+        spans: dict[str, list] = {}
+        for file, before, after in replacements:
+            assert texts[file].count(before) == 1, f"{before!r} is not once in {file}"
+            start = texts[file].index(before)
+            spans.setdefault(file, []).append((start, start + len(before), after))
+        with contextlib.ExitStack() as stack:
+            for file, edits in spans.items():
+                edited, end = texts[file], len(texts[file])
+                for start, stop, after in sorted(edits, reverse=True):
+                    assert stop <= end, f"two replacements overlap in {file}"
+                    edited, end = edited[:start] + after + edited[stop:], start
+                stack.enter_context(self.edited(file, edited))
+            return self.examine()
+
     def check(self) -> tuple[int, list[dict]]:
         """What `rulebook check COPY --format json` gives: its exit status and the findings."""
         report = self.examine()

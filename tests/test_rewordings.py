@@ -8,7 +8,7 @@ Each edits a copy of a book where a binding, a cited sentence or an anchor reads
 from __future__ import annotations
 
 import pytest
-from test_rule_words import copies, new_findings  # noqa: F401 (copies is a fixture)
+from test_rule_words import checked_together, copies  # noqa: F401 (copies is a fixture)
 
 REWORDINGS = [
     # Les Clefs de l'Aube
@@ -82,9 +82,10 @@ REWORDINGS = [
 ]
 
 
+@pytest.mark.xdist_group("rule-words")  # the edits of a book are checked together
 @pytest.mark.parametrize("book, file, old, new", REWORDINGS, ids=[e[3] for e in REWORDINGS])
 def test_a_rewording_gives_no_finding(copies, book, file, old, new):  # noqa: F811
-    findings, _ = new_findings(copies[book], file, old, new)
+    findings, _ = checked_together(copies, REWORDINGS, (book, file, old, new))
     assert not findings, "\n".join(f.astext() for f in findings)
 
 
@@ -96,6 +97,7 @@ COUNT_EDITS = [
 ]
 
 
+@pytest.mark.xdist_group("rule-words")  # the edits of a book are checked together
 @pytest.mark.parametrize("book, file, old, new, word", COUNT_EDITS, ids=[e[3] for e in COUNT_EDITS])
 def test_a_count_word_changed_in_a_cited_sentence_is_one_contradiction_at_it(
     copies,  # noqa: F811
@@ -105,7 +107,7 @@ def test_a_count_word_changed_in_a_cited_sentence_is_one_contradiction_at_it(
     new,
     word,
 ):
-    findings, line = new_findings(copies[book], file, old, new)
+    findings, line = checked_together(copies, COUNT_EDITS, (book, file, old, new, word))
     assert len(findings) == 1, "\n".join(f.astext() for f in findings)
     [finding] = findings
     source = (copies[book] / file).read_text(encoding="utf-8").split("\n")[line - 1]

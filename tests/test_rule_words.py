@@ -4,7 +4,6 @@ working and the other place; a rewording gives nothing; a lost sentence gives on
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -14,20 +13,18 @@ from build_tools.checking.runner import run_bindings
 from build_tools.diagnostics import Finding
 from build_tools.reader import read_book
 
-SOURCE = Path(__file__).resolve().parents[1] / "source"
+GAMES: dict[Path, object] = {}
 
 
 @pytest.fixture(scope="module")
-def copies(tmp_path_factory) -> dict[str, Path]:
-    folder = tmp_path_factory.mktemp("books")
+def copies(book_copy) -> dict[str, Path]:
+    """The process's copies of the three books (`book_copy`), their games loaded once."""
     result = {}
     for name in ("cda", "harmonies", "edad"):
-        shutil.copytree(SOURCE / name, folder / name, ignore=shutil.ignore_patterns("__pycache__"))
-        result[name] = folder / name
+        copy = book_copy(name)
+        GAMES.setdefault(copy.folder, copy.game)
+        result[name] = copy.folder
     return result
-
-
-GAMES: dict[Path, object] = {}
 
 
 def cross_check(folder: Path) -> list[Finding]:
@@ -42,21 +39,23 @@ def cross_check(folder: Path) -> list[Finding]:
     return run_bindings(read_book(book.main), game.binder, game.example_sections).findings
 
 
-BASELINES: dict[Path, set[str]] = {}
+BASELINES: dict[Path, list[Finding]] = {}
+"""The findings of the rules check of each unedited copy."""
 
 
-def new_findings(folder: Path, file: str, old: str, new: str) -> tuple[list[Finding], int]:
-    """Edit `file` of the copy (`old` a regular expression, its first match), check, restore.
-
-    Returns the findings of the rules check that the unedited book does not have,
-    and the line of the edit.
-    """
+def unedited(folder: Path) -> list[Finding]:
     if folder not in BASELINES:
-        BASELINES[folder] = {finding.id for finding in cross_check(folder)}
-    path = folder / file
-    text = path.read_text(encoding="utf-8")
-    # A space of `old` matches any whitespace (the sources break lines anywhere), and the
-    # edit keeps the source's own whitespace, so that no line moves.
+        BASELINES[folder] = cross_check(folder)
+    return BASELINES[folder]
+
+
+def located(text: str, old: str, new: str) -> tuple[int, int, str, int]:
+    """Where `old` (a regular expression, its first match) stands in `text` and what replaces
+    it: its start, its end, the replacement and the line of the edit's first changed character.
+
+    A space of `old` matches any whitespace (the sources break lines anywhere), and the
+    edit keeps the source's own whitespace, so that no line moves.
+    """
     match = re.search(old.replace(" ", r"\s+"), text)
     assert match, old
     found = match.group()
@@ -75,13 +74,98 @@ def new_findings(folder: Path, file: str, old: str, new: str) -> tuple[list[Find
         ),
         0,
     )
-    line = text.count("\n", 0, match.start() + same) + 1
-    path.write_text(text[: match.start()] + edited + text[match.end() :], encoding="utf-8")
+    return match.start(), match.end(), edited, text.count("\n", 0, match.start() + same) + 1
+
+
+def edits_checked(folder: Path, edits: list[tuple[str, str, str]]) -> tuple[list[Finding], list]:
+    """Make every edit (file, `old`, `new`) of the copy at once, check, restore.
+
+    Returns the findings of the rules check that the unedited book does not have, and the
+    line of each edit.
+    """
+    known = {finding.id for finding in unedited(folder)}
+    texts = {file: (folder / file).read_text(encoding="utf-8") for file, _, _ in edits}
+    places = [(file, *located(texts[file], old, new)) for file, old, new in edits]
+    written = dict(texts)
+    after: dict[str, int] = {}  # where the edit after this one starts, in each file
+    for file, start, end, edited, _ in sorted(places, key=lambda place: -place[1]):
+        assert end <= after.get(file, end), f"two edits overlap in {file}"
+        written[file] = written[file][:start] + edited + written[file][end:]
+        after[file] = start
     try:
+        for file, text in written.items():
+            (folder / file).write_text(text, encoding="utf-8")
         findings = cross_check(folder)
     finally:
-        path.write_text(text, encoding="utf-8")
-    return [f for f in findings if f.id not in BASELINES[folder] and f.rank >= 2], line
+        for file, text in texts.items():
+            (folder / file).write_text(text, encoding="utf-8")
+    new = [f for f in findings if f.id not in known and f.rank >= 2]
+    return new, [line for *_, line in places]
+
+
+def new_findings(folder: Path, file: str, old: str, new: str) -> tuple[list[Finding], int]:
+    """Edit `file` of the copy (`old` a regular expression, its first match), check, restore.
+
+    Returns the findings of the rules check that the unedited book does not have,
+    and the line of the edit.
+    """
+    findings, (line,) = edits_checked(folder, [(file, old, new)])
+    return findings, line
+
+
+APART = 12
+"""Lines between two edits checked together: the findings of each stand at its own line."""
+
+TOGETHER: dict[tuple, tuple[list[Finding], int]] = {}
+
+
+def checked_together(copies, edits: list[tuple], edit: tuple) -> tuple[list[Finding], int]:
+    """`new_findings` of `edit`, one of `edits` (book, file, old, new), from ONE check of a copy
+    with several of them made: those of its book whose lines are at least APART lines from
+    each other's. A finding is the edit's when it stands in the edit's file nearer its line
+    than any other edit's; a finding in another file (a binding, a rule) is every edit's.
+
+    Each edit changes one rule word or one wording of its own passage: checked alone or with
+    edits of other passages, it gives the same findings at its line.
+    """
+    if edit not in TOGETHER:
+        book = edit[0]
+        batches: list[list[tuple]] = []
+        lines = {}
+        for other in dict.fromkeys(e for e in edits if e[0] == book):
+            text = (copies[book] / other[1]).read_text(encoding="utf-8")
+            lines[other] = located(text, other[2], other[3])[3]
+            batch = next(
+                (
+                    batch
+                    for batch in batches
+                    if all(e[1] != other[1] or abs(lines[e] - lines[other]) >= APART for e in batch)
+                ),
+                None,
+            )
+            if batch is None:
+                batches.append([other])
+            else:
+                batch.append(other)
+        for batch in batches:
+            findings, at = edits_checked(copies[book], [e[1:4] for e in batch])
+            for one, line in zip(batch, at, strict=True):
+                TOGETHER[one] = (
+                    [f for f in findings if _nearest(f, batch, at) in (None, one)],
+                    line,
+                )
+    return TOGETHER[edit]
+
+
+def _nearest(finding: Finding, batch: list[tuple], lines: list[int]):
+    """The edit of `batch` whose line is nearest the finding's in its file; None if none is in
+    its file."""
+    here = [
+        (abs(line - finding.line), edit)
+        for edit, line in zip(batch, lines, strict=True)
+        if finding.file is not None and finding.file.name == Path(edit[1]).name
+    ]
+    return min(here, key=lambda pair: pair[0])[1] if here else None
 
 
 RULE_WORDS = [
@@ -128,7 +212,6 @@ RULE_WORDS = [
     ("harmonies", "combat.xml", r"l['’]attaque avant de pouvoir", "l'attaque après de pouvoir"),
     ("harmonies", "actions.xml", r"on retire 3", "on ajoute 3"),
     ("harmonies", "combat.xml", r"Parade moins le Facteur", "Parade plus le Facteur"),
-    ("edad", "book.xml", r"et soustrait le résultat", "et additionne le résultat"),
     # Les Clefs de l'Aube: words once waived in bulk, now claimed against the rules
     ("cda", "cda.xml", r"égale à la somme de l'<xref", "supérieure à la somme de l'<xref"),
     ("cda", "cda.xml", r"un nombre inférieur ou égal à sa CA", "un nombre inférieur à sa CA"),
@@ -206,12 +289,20 @@ RULE_WORDS = [
 ]
 
 
+@pytest.mark.xdist_group("rule-words")  # the edits of a book are checked together
 @pytest.mark.parametrize("book, file, old, new", RULE_WORDS, ids=[e[3] for e in RULE_WORDS])
 def test_a_changed_rule_word_is_an_erratum_at_its_line_naming_the_other_place(
     copies, book, file, old, new
 ):
-    findings, line = new_findings(copies[book], file, old, new)
-    here = [f for f in findings if f.line == line and f.category in ("erratum", "contradiction")]
+    edit = (book, file, old, new)
+    findings, line = checked_together(copies, RULE_WORDS, edit)
+    here = [
+        f
+        for f in findings
+        if _nearest(f, [edit], [line])
+        and f.line == line
+        and f.category in ("erratum", "contradiction")
+    ]
     assert here, "\n".join(f.astext() for f in findings)
     finding = here[0]
     assert finding.related, finding.astext()  # the other place
@@ -308,9 +399,10 @@ REWORDINGS = [
 ]
 
 
+@pytest.mark.xdist_group("rule-words")  # the edits of a book are checked together
 @pytest.mark.parametrize("book, file, old, new", REWORDINGS, ids=[e[3] for e in REWORDINGS])
 def test_a_rewording_that_changes_no_rule_gives_no_finding(copies, book, file, old, new):
-    findings, _ = new_findings(copies[book], file, old, new)
+    findings, _ = checked_together(copies, REWORDINGS, (book, file, old, new))
     assert not findings, "\n".join(f.astext() for f in findings)
 
 
@@ -343,7 +435,7 @@ def test_an_impossible_die_is_an_erratum_at_its_number(copies):
 
 
 def test_a_tolerance_holds_only_where_the_book_says_approximate(copies):
-    findings = {f.id: f for f in cross_check(copies["cda"])}
+    findings = {f.id: f for f in unedited(copies["cda"])}
     # « soit autour de 25 »: the binding's half step either side applies, and is quoted.
     around = findings["erratum:example-determination-d-un-niveau-de:critique-soit-autour-de"]
     assert "(« autour de »: within 2.5" in around.message
