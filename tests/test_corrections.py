@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import codecs
+import contextlib
 import dataclasses
 import json
 import re
 import shutil
 import subprocess
+from typing import NamedTuple
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, Run
 
 BOOKS = ("cda", "harmonies", "edad")
 
@@ -32,23 +34,63 @@ def copy(tmp_path, monkeypatch):
     return make
 
 
-def errata(rulebook, name: str) -> dict[str, dict]:
-    """The known findings of the book: its errata and what follows from them."""
-    run = rulebook("check", name, "--format", "json", "-v")
-    findings = json.loads(run.out)["books"][0]["findings"]
-    return {f["id"]: f for f in findings if f["known"]}
+class Standing(NamedTuple):
+    """What `rulebook check` says of a book as it stands, once for the tests of this module."""
+
+    sarif: dict
+    """Its `--format sarif` (run from the project: paths under source/)."""
+    diff: Run
+    """Its `--diff`, run from the folder that holds a copy of it (paths NAME/...)."""
+    unchanged: bool
+    """Whether the copy's folder held the same files, byte for byte, after the --diff."""
+
+
+STANDING: dict[str, Standing] = {}
+
+
+@pytest.fixture
+def standing(rulebook, tmp_path_factory):
+    """`standing(name)`: the book's Standing, checked once per test process."""
+
+    def of(name: str) -> Standing:
+        if name not in STANDING:
+            sarif = json.loads(rulebook("check", name, "--format", "sarif").out)
+            holder = tmp_path_factory.mktemp(f"standing-{name}")
+            folder = holder / name
+            shutil.copytree(
+                ROOT / "source" / name, folder, ignore=shutil.ignore_patterns("__pycache__")
+            )
+            files = {path: path.read_bytes() for path in folder.rglob("*") if path.is_file()}
+            with contextlib.chdir(holder):
+                diff = rulebook("check", name, "--diff")
+            now = {path: path.read_bytes() for path in folder.rglob("*") if path.is_file()}
+            STANDING[name] = Standing(sarif, diff, now == files)
+        return STANDING[name]
+
+    return of
+
+
+def errata(sarif: dict) -> set[str]:
+    """The ids of the known findings of a SARIF log: its errata and what follows from them."""
+    return {
+        result["partialFingerprints"]["rulebookFindingId"]
+        for result in sarif["runs"][0]["results"]
+        if "suppressions" in result
+    }
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("corrections")
 @pytest.mark.parametrize("name", BOOKS)
-def test_the_patch_applied_fixes_those_errata_and_nothing_else_breaks(rulebook, copy, name):
+def test_the_patch_applied_fixes_those_errata_and_nothing_else_breaks(
+    rulebook, copy, standing, name
+):
+    before = errata(standing(name).sarif)
+    run = standing(name).diff
     folder = copy(name)
-    before = errata(rulebook, name)
-    files = {path: path.read_bytes() for path in folder.rglob("*") if path.is_file()}
-    run = rulebook("check", name, "--diff")
     assert run.status == 0
     # --diff changes nothing by itself: not a byte of the book's folder, nor a file added
-    assert {path: path.read_bytes() for path in folder.rglob("*") if path.is_file()} == files
+    assert standing(name).unchanged
     # Edad's one number to correct (« au delà de 20 » → 19) is printed on the card of chances
     # as « 20 et plus », which the corrected text says too: the correction stands.
     assert run.out.startswith(f"--- a/{name}/"), run.out[:200]
@@ -58,7 +100,7 @@ def test_the_patch_applied_fixes_those_errata_and_nothing_else_breaks(rulebook, 
     # the patch takes the fixed errata's entries out of the ledger too
     removed = set(re.findall(r'^-id = "([^"]+)"$', run.out, re.M))
     assert removed, "the patch fixed no erratum"
-    assert removed <= before.keys()
+    assert removed <= before
     subprocess.run(
         ["git", "apply", "-p1", "-"], input=run.out, text=True, cwd=folder.parent, check=True
     )
@@ -266,14 +308,13 @@ def test_diff_and_fix_refuse_a_game_that_cannot_load(rulebook, new_game):
     assert new_game.read_bytes() == before
 
 
-def sarif_corrections(rulebook, name: str, ids: set[str] | None = None) -> dict[str, list]:
-    """Finding id -> the corrections SARIF prints for it (each a Correction); the id of every
-    finding it prints is added to `ids`."""
+def sarif_corrections(sarif: dict, ids: set[str] | None = None) -> dict[str, list]:
+    """Finding id -> the corrections a SARIF log prints for it (each a Correction); the id of
+    every finding it prints is added to `ids`."""
     from build_tools.diagnostics import Correction
 
-    run = rulebook("check", name, "--format", "sarif")
     corrections = {}
-    for result in json.loads(run.out)["runs"][0]["results"]:
+    for result in sarif["runs"][0]["results"]:
         if ids is not None:
             ids.add(result["partialFingerprints"]["rulebookFindingId"])
         identifier = result["partialFingerprints"]["rulebookFindingId"]
@@ -299,22 +340,25 @@ def sarif_corrections(rulebook, name: str, ids: set[str] | None = None) -> dict[
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("corrections")
 @pytest.mark.parametrize("name", BOOKS)
-def test_every_correction_printed_fixes_its_erratum_and_raises_no_other(rulebook, copy, name):
+def test_every_correction_printed_fixes_its_erratum_and_raises_no_other(
+    rulebook, copy, standing, name
+):
     """What SARIF prints is what --diff applies and the errata page reads (one record): made
     in a copy of the book, every erratum corrected is gone, and nothing new is found."""
     from build_tools.commands.fix import apply, unified_diff
 
     before: set[str] = set()  # the findings of the book as it stands, corrected or not
-    printed = sarif_corrections(rulebook, name, before)
+    printed = sarif_corrections(standing(name).sarif, before)
     assert printed, f"{name}: no correction printed"
+    diff = standing(name).diff.out
     folder = copy(name)
     edits = [
         dataclasses.replace(edit, file=folder / edit.file.relative_to(ROOT / "source" / name))
         for corrections in printed.values()
         for edit in corrections
     ]
-    diff = rulebook("check", name, "--diff").out
     sources = "".join(  # the patch of the sources, without its ledger side (nor the deck's
         "--- a/" + part  # notes of the errata it fixes)
         for part in diff.split("--- a/")[1:]
@@ -330,10 +374,11 @@ def test_every_correction_printed_fixes_its_erratum_and_raises_no_other(rulebook
 
 
 @pytest.mark.slow
-def test_the_physique_of_marie_pierre_is_corrected_whole(rulebook, html_books):
+@pytest.mark.xdist_group("corrections")
+def test_the_physique_of_marie_pierre_is_corrected_whole(standing, html_books):
     """« de 6 à 7 (il lui reste 3 PX) » from a Physique of 5 reads 5 → 6 with 4 PX left, in
     every output; the example's panel no longer marks the 7 verified."""
-    printed = sarif_corrections(rulebook, "cda")
+    printed = sarif_corrections(standing("cda").sarif)
     (key,) = [key for key in printed if "augmenter-son-physique" in key]
     assert [(c.old, c.new) for c in printed[key]] == [("6", "5"), ("7", "6"), ("3", "4")]
     page = (html_books / "cda" / "html" / "errata.html").read_text(encoding="utf-8")
