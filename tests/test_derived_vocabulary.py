@@ -8,20 +8,18 @@ in a bound passage is one finding at the edited word.
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 
-from build_tools.books import Book, main_file, select
-from build_tools.examine import examine
+from build_tools.books import select
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
-def reports():
-    return {book.name: examine(book) for book in select([])}
+def reports(checked_book):
+    return {book.name: checked_book(book.name) for book in select([])}
 
 
 def test_the_rules_enumerations_are_terms(reports):
@@ -63,14 +61,12 @@ def test_json_lists_every_waiver_with_its_reason(rulebook):
     assert waiver["file"] == "source/edad/book.xml" and waiver["line"] == 388
 
 
-def test_a_derived_term_edited_is_one_finding_at_its_word(tmp_path):
-    folder = tmp_path / "cda"
-    shutil.copytree(ROOT / "source" / "cda", folder, ignore=shutil.ignore_patterns("__pycache__"))
-    source = folder / "cda.xml"
-    text = source.read_text(encoding="utf-8")
+def test_a_derived_term_edited_is_one_finding_at_its_word(book_copy):
+    copy = book_copy("cda")
+    text = copy.text("cda.xml")
     assert text.count("puisque °R > Diff,") == 1
-    source.write_text(text.replace("puisque °R > Diff,", "puisque °R > Eff,"), encoding="utf-8")
-    report = examine(Book("cda", folder, main_file(folder)))
+    with copy.edited("cda.xml", text.replace("puisque °R > Diff,", "puisque °R > Eff,")):
+        report = copy.examine()
     [finding] = report.new()
     line = next(n for n, row in enumerate(text.split("\n"), 1) if "puisque °R > Diff" in row)
     assert (finding.category, finding.line) == ("erratum", line)

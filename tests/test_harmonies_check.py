@@ -9,16 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from build_tools.books import Book, main_file
 from build_tools.diagnostics import SEVERITIES
-from build_tools.examine import examine
 
 BOOK = Path(__file__).resolve().parents[1] / "source" / "harmonies"
 
 
 @pytest.fixture(scope="module")
-def rapport():
-    return examine(Book(BOOK.name, BOOK, main_file(BOOK).resolve()))
+def rapport(checked_book):
+    return checked_book("harmonies")
 
 
 def test_the_check_exits_0_with_the_ledger_in_place(rulebook, monkeypatch):

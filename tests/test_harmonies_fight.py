@@ -17,11 +17,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "source"))
 
 from harmonies.rules import combat  # noqa: E402
 
-from build_tools.books import Book, main_file  # noqa: E402
-from build_tools.examine import examine  # noqa: E402
-
-BOOK = Path(__file__).resolve().parents[1] / "source" / "harmonies"
-
 DAGUE = combat.Arme("dague", 3, 0, 2, 3, (-1, -3, -10, -20, -25, -30))
 EPEE = combat.Arme("épée", 3, 2, 3, 3, (-1, -5, -7, -10, -15, -20))
 DAVID = combat.Personnage("David", DAGUE, competence=1, attributs=3, cp_rs=-1, armure=0)
@@ -148,8 +143,8 @@ def test_from_goliaths_sheet_the_fight_ends_the_same():
         )
 
 
-def test_the_check_holds_every_number_of_the_fight_against_the_replay():
-    rapport = examine(Book(BOOK.name, BOOK, main_file(BOOK).resolve()))
+def test_the_check_holds_every_number_of_the_fight_against_the_replay(checked_book):
+    rapport = checked_book("harmonies")
     verification = next(
         v for v in rapport.verifications.values() if "Déroulement d'un round" in v.where
     )

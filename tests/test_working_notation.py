@@ -132,14 +132,11 @@ def test_the_notation_evaluates_as_the_book_writes_it():
 
 
 @pytest.fixture(scope="module")
-def claims():
-    from build_tools.books import select
-    from build_tools.examine import examine
-
+def claims(checked_book):
     return [
         claim
-        for book in select(["cda", "harmonies", "edad"])
-        for verification in examine(book).verifications.values()
+        for name in ("cda", "harmonies", "edad")
+        for verification in checked_book(name).verifications.values()
         for claim in verification.claims
     ]
 
