@@ -432,3 +432,49 @@ def test_the_errata_page_prints_the_edits_of_each_errata_record(html_books, chec
         recorded.update((_plain(old), _plain(new)) for old, new in edits)
     assert printed == recorded
     assert printed, f"{name}: no erratum corrected on its page"
+
+
+@pytest.mark.parametrize("name", BOOKS)
+def test_every_format_prints_each_erratums_corrections_alike(checked_book, name):
+    """For every finding of the three books, the edits its JSON `corrections` and its SARIF
+    `fixes` give, and those the text, GitHub and JUnit formats print for a finding they
+    detail (a new one), are the same, drawn from the one record: the formats are printed
+    from the one report in process, no check run again."""
+    from build_tools import reports
+
+    report = checked_book(name)
+    settings = reports.Settings(verbosity=1, root=ROOT)
+    edits = {
+        f.id: [(c.line, c.column, c.old, c.new) for c in f.corrections] for f in report.findings
+    }
+    assert any(edits.values()), f"{name}: no finding corrected"
+    findings = json.loads(reports.as_json([report], settings))["books"][0]["findings"]
+    assert {f["id"]: [(c["line"], c["column"], c["old"], c["new"]) for c in f["corrections"]]
+            for f in findings} == edits  # fmt: skip
+    by_sarif = {}
+    for result in json.loads(reports.sarif([report], settings))["runs"][0]["results"]:
+        made = by_sarif.setdefault(result["partialFingerprints"]["rulebookFindingId"], [])
+        for fix in result.get("fixes", []):
+            for change in fix["artifactChanges"]:
+                for replacement in change["replacements"]:
+                    region = replacement["deletedRegion"]
+                    made.append((region["startLine"], region["startColumn"],
+                                 region["endColumn"] - region["startColumn"],
+                                 replacement["insertedContent"]["text"]))  # fmt: skip
+    sized = {key: [(line, column, len(old), new) for line, column, old, new in made]
+             for key, made in edits.items()}  # fmt: skip
+    assert by_sarif == sized
+    # text, GitHub and JUnit detail the new findings: every one is, with the ledger taken away
+    fresh = dataclasses.replace(
+        report, findings=[dataclasses.replace(f, known=False) for f in report.findings]
+    )
+    text = reports.text([fresh], settings)
+    github = reports.github([fresh], settings).replace("%0A", "\n")
+    junit = reports.junit([fresh], settings)
+    for finding in report.findings:
+        for line in finding.correction_lines():
+            assert line in text and line in github and _xml(line) in junit, line
+
+
+def _xml(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
