@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from test_cda_sante_book import (
     check_edited,
+    checked_together,
     findings_by_id,
     new_findings,
 )
@@ -42,24 +43,29 @@ def test_every_glossary_value_is_bound(capsys):
     assert "glossary values 21/21" in output
 
 
-@pytest.mark.parametrize(
-    "pattern, new, found, expected",
-    [
-        (r"empêche de récupérer (3) <xref", "4", 4, 3),  # blessure grave
-        (r"peut normalement en recevoir (4) avant", "5", 5, 4),  # blessure légère
-        (r"au moins (1) mois", "2", 2, 1),  # blessure critique
-        (r"Bénificie d'un bonus de (\+5) sur", "+4", 4, 5),  # manœuvre de parade
-        (
-            r"rend les coups plus mortels. Sa\s+valeur actuelle est de (0)",  # facteur de mortalité
-            "1",
-            1,
-            0,
-        ),
-        (r"Un <xref linkend=\"nc\"/> valant (20)", "19", 19, 20),  # maître
-    ],
-)
-def test_a_changed_glossary_value_is_caught(book_copy, pattern, new, found, expected):
-    line, status, findings = check_edited(book_copy, pattern, new)
+GLOSSARY_VALUES = [
+    # (pattern, new, found, expected, lot: the values of a lot are checked together, their
+    # entries at least APART lines apart)
+    (r"empêche de récupérer (3) <xref", "4", 4, 3, 1),  # blessure grave
+    (r"peut normalement en recevoir (4) avant", "5", 5, 4, 2),  # blessure légère
+    (r"au moins (1) mois", "2", 2, 1, 3),  # blessure critique
+    (r"Bénificie d'un bonus de (\+5) sur", "+4", 4, 5, 1),  # manœuvre de parade
+    (
+        r"rend les coups plus mortels. Sa\s+valeur actuelle est de (0)",  # facteur de mortalité
+        "1",
+        1,
+        0,
+        2,
+    ),
+    (r"Un <xref linkend=\"nc\"/> valant (20)", "19", 19, 20, 1),  # maître
+]
+
+
+@pytest.mark.xdist_group("cda-glossary-values")
+@pytest.mark.parametrize("pattern, new, found, expected, lot", GLOSSARY_VALUES)
+def test_a_changed_glossary_value_is_caught(book_copy, pattern, new, found, expected, lot):
+    edits = [(one, replacement) for one, replacement, *_, n in GLOSSARY_VALUES if n == lot]
+    line, status, findings = checked_together(book_copy, edits, pattern, new)
     assert status == 1
     assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
         (line, found, expected)

@@ -25,6 +25,8 @@ from build_tools.commands.cli import main
 
 GAME = Path(__file__).resolve().parents[1] / "source" / "cda"
 
+pytestmark = pytest.mark.xdist_group("cda-sante")  # its lots are checked once, on one worker
+
 
 def mutated(text: str, pattern: str, new: str, name: str = "cda.xml") -> tuple[str, int]:
     """`text` with group 1 of the one match of `pattern` replaced by `new`, and its line."""
@@ -51,6 +53,48 @@ def check_edited(book_copy, pattern: str, new: str) -> tuple[int, int, list[dict
     with copy.edited("cda.xml", text):
         status, findings = copy.check()
     return line, status, findings
+
+
+APART = 30
+"""Lines between two edits checked together: each edit's findings stand nearer its line."""
+
+LOTS: dict[tuple, dict] = {}
+
+
+def checked_together(book_copy, lot: list[tuple[str, str]], pattern: str, new: str):
+    """`check_edited`'s line, status and findings for the edit (`pattern`, `new`), one of
+    `lot`: ONE check of the shared copy with every edit of the lot made. The edits of a lot
+    change passages at least APART lines apart that cannot reach each other's findings: a
+    finding of cda.xml is the edit's whose line is nearest it, a finding elsewhere every edit's.
+    The status is the lot's (1 when any edit gives a new error, as each edit of these does)."""
+    key = tuple(lot)
+    if key not in LOTS:
+        copy: BookCopy = book_copy("cda")
+        text = copy.text("cda.xml")
+        spans = []
+        for one, replacement in lot:
+            matches = list(re.finditer(one, text))
+            assert len(matches) == 1, f"{one!r} matches {len(matches)} times in cda.xml"
+            start, end = matches[0].span(1)
+            spans.append((start, end, replacement, text.count("\n", 0, start) + 1))
+        lines = [line for *_, line in spans]
+        assert all(abs(a - b) >= APART for i, a in enumerate(lines) for b in lines[i + 1 :]), lines
+        edited = text
+        for start, end, replacement, _ in sorted(spans, reverse=True):
+            edited = edited[:start] + replacement + edited[end:]
+        with copy.edited("cda.xml", edited):
+            status, findings = copy.check()
+
+        def nearest(finding: dict) -> int | None:
+            if not (finding.get("file") or "").endswith("cda.xml") or not finding.get("line"):
+                return None
+            return min(lines, key=lambda line: abs(line - finding["line"]))
+
+        LOTS[key] = {
+            edit: (line, status, [f for f in findings if nearest(f) in (None, line)])
+            for edit, line in zip(lot, lines, strict=True)
+        }
+    return LOTS[key][(pattern, new)]
 
 
 def check(folder: Path) -> tuple[int, list[dict]]:
@@ -122,11 +166,22 @@ def test_the_chapter_has_six_errata_and_the_table_none(book_findings):
 
 # -- mutations of the book ----------------------------------------------------
 
+# The edits of the chapter checked together (`checked_together`), in two lots: a cell of
+# « les effets des dommages », a given of « Blessures et points de douleur », the fatigue's
+# sentence; then another cell of the table, and a claim of the example.
+FIRST = [
+    (r"<entry>légère</entry>\s*<entry>(3)</entry>", "4"),
+    (r"a reçu (2) blessures légères", "3"),
+    (r"fatigue dépasse (10)\.", "12"),
+]
+SECOND = [
+    (r"<entry>(21) à 30</entry>", "22"),
+    (r"il lui restera toujours\s+(2) points", "3"),
+]
+
 
 def test_a_changed_table_cell_is_caught(book_copy):
-    line, status, findings = check_edited(
-        book_copy, r"<entry>légère</entry>\s*<entry>(3)</entry>", "4"
-    )
+    line, status, findings = checked_together(book_copy, FIRST, *FIRST[0])
     assert status == 1
     (finding,) = new_findings(findings)
     assert (finding["line"], finding["found"], finding["expected"]) == (line, 4, 3)
@@ -134,7 +189,7 @@ def test_a_changed_table_cell_is_caught(book_copy):
 
 
 def test_a_changed_range_of_the_table_is_caught(book_copy):
-    line, status, findings = check_edited(book_copy, r"<entry>(21) à 30</entry>", "22")
+    line, status, findings = checked_together(book_copy, SECOND, *SECOND[0])
     assert status == 1
     assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
         (line, 22, 21)
@@ -143,7 +198,7 @@ def test_a_changed_range_of_the_table_is_caught(book_copy):
 
 def test_a_changed_given_is_followed_by_the_check(book_copy):
     # Three light wounds instead of two: the rest of the example no longer follows.
-    _, status, findings = check_edited(book_copy, r"a reçu (2) blessures légères", "3")
+    _, status, findings = checked_together(book_copy, FIRST, *FIRST[1])
     assert status == 1
     # « 2x3 » restates two wounds, and two light wounds keep 2 PF, not 3.
     texts = sorted(
@@ -155,7 +210,7 @@ def test_a_changed_given_is_followed_by_the_check(book_copy):
 
 
 def test_a_changed_claim_is_caught(book_copy):
-    line, status, findings = check_edited(book_copy, r"il lui restera toujours\s+(2) points", "3")
+    line, status, findings = checked_together(book_copy, SECOND, *SECOND[1])
     assert status == 1
     assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
         (line, 3, 2)
@@ -163,7 +218,7 @@ def test_a_changed_claim_is_caught(book_copy):
 
 
 def test_a_changed_rule_sentence_is_caught(book_copy):
-    line, status, findings = check_edited(book_copy, r"fatigue dépasse (10)\.", "12")
+    line, status, findings = checked_together(book_copy, FIRST, *FIRST[2])
     assert status == 1
     assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
         (line, 12, 10)
