@@ -14,11 +14,12 @@ from __future__ import annotations
 from build_tools.checking.binder import Binder
 from build_tools.checking.check import Check, TableCheck
 from build_tools.checking.claims import StaleBinding
-from build_tools.checking.passage import compile_pattern, number_value
+from build_tools.checking.passage import compile_pattern
 from build_tools.checking.rule import ImpossibleValue, Working, constant, note, rule, untraced
 from build_tools.checking.words import comparison, operation, threshold
 from build_tools.diagnostics import slug
 from build_tools.dice import Distribution, die, open_ended
+from build_tools.model.numbers import number_value
 from build_tools.model.sheet import (
     Agreement,
     Box,

@@ -13,8 +13,8 @@ from build_tools.checking.passage import (
     TextPattern,
     compile_pattern,
     excerpt,
-    number_value,
 )
+from build_tools.model.numbers import number_value
 
 TEXT = (
     "Gaël a 13 en Physique, un bonus de +2 et 1,5 point ; sa CA de 15 (12-3) "

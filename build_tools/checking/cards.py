@@ -30,13 +30,13 @@ from build_tools.checking.deck import (
 from build_tools.checking.derived import book_language
 from build_tools.checking.matching import align, could_hold
 from build_tools.checking.notation import evaluate
-from build_tools.checking.passage import COUNT, Passage, number_value
+from build_tools.checking.passage import COUNT, Passage
 from build_tools.checking.words import Vocabulary
 from build_tools.diagnostics import Finding, source_line
 from build_tools.ledger import Entry
 from build_tools.model.docbook import TABLES, normalize, text_of, title_of, where_of
 from build_tools.model.grid import filled_rows
-from build_tools.model.numbers import MINUS, half_up, value_of
+from build_tools.model.numbers import MINUS, half_up, number_value, value_of
 from build_tools.model.sentences import CARDS, prose_of
 
 SAMPLES = ((3, 7, 11, 13, 17, 19, 23), (8, 2, 5, 21, 4, 9, 6), (14, 1, 20, 6, 2, 12, 10))

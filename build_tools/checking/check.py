@@ -44,11 +44,11 @@ from build_tools.checking.passage import (
     TextPattern,
     compile_pattern,
     excerpt,
-    number_value,
 )
 from build_tools.checking.rule import Constant, Step, Trace, Working
 from build_tools.checking.words import Vocabulary
 from build_tools.diagnostics import Finding, slug
+from build_tools.model.numbers import number_value
 
 
 @dataclass

@@ -18,10 +18,11 @@ from pathlib import Path
 
 from build_tools.checking.claims import Context, Place, claim_id
 from build_tools.checking.matching import CLOSE_ENOUGH, align, could_hold
-from build_tools.checking.passage import COUNT, Passage, TextPattern, number_value
+from build_tools.checking.passage import COUNT, Passage, TextPattern
 from build_tools.checking.rule import CITATIONS, Citation
 from build_tools.diagnostics import Finding, display_path, slug
 from build_tools.model.docbook import as_read, normalize, title_of
+from build_tools.model.numbers import number_value
 from build_tools.model.sentences import CITED, Prose
 from build_tools.resources import module_inside
 

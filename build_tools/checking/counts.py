@@ -16,8 +16,9 @@ import unicodedata
 from pathlib import Path
 
 from build_tools.checking.derived import enumerated, rules_modules
-from build_tools.checking.passage import NUMBER_WORDS, Passage
+from build_tools.checking.passage import Passage
 from build_tools.diagnostics import Finding, slug
+from build_tools.model.numbers import NUMBER_WORDS
 
 WHOLE = {
     "fr": r"les|ses|leurs|y a|existe|existent|sont|aux",

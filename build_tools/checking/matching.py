@@ -19,8 +19,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from build_tools.checking.passage import COUNT, number_value
+from build_tools.checking.passage import COUNT
 from build_tools.checking.words import Vocabulary, Word
+from build_tools.model.numbers import number_value
 
 _TOKEN = re.compile(
     r"(?P<number>(?:[+\-−](?=\d))?\d+(?:[.,]\d+)?|"

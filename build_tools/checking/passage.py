@@ -8,33 +8,17 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from fractions import Fraction
 from pathlib import Path
 
 from lxml import etree
 
 from build_tools.diagnostics import source_line
 from build_tools.model.docbook import cross_reference_words
-from build_tools.model.numbers import value_of
+from build_tools.model.numbers import NUMBER_WORDS
 
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 """A number as the coverage counts them: a run of digits, with a decimal part if any."""
 
-NUMBER_WORDS = {
-    **dict(zip(
-        "zéro un une deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze "
-        "quinze seize dix-sept dix-huit dix-neuf vingt".split(),
-        (0, 1, *range(1, 21)), strict=True,
-    )),
-    "trente": 30, "quarante": 40, "cinquante": 50, "soixante": 60, "cent": 100, "mille": 1000,
-    **dict(zip(
-        "zero one two three four five seven eight nine ten eleven twelve thirteen fourteen "
-        "fifteen sixteen seventeen eighteen nineteen twenty".split(),
-        (0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20), strict=True,
-    )),
-    "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100, "thousand": 1000,
-}  # fmt: skip
-"""Numbers as a book may write them in words (French, English): « deux » is 2 to a pattern."""
 NUMBER_IN_WORDS = (
     r"(?i:(?<![\w-])(?:" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")(?![\w-]))"
 )
@@ -487,14 +471,6 @@ class TextMatch:
 
     def groups(self) -> tuple[str, ...]:
         return tuple(self.group(index) for index in range(1, len(self._spans)))
-
-
-def number_value(text: str) -> int | Fraction:
-    """The value of a number as the book writes it: `12`, `-3`, `−1`, `+2`, `1,5`, « deux »."""
-    if text.lower() in NUMBER_WORDS:
-        return NUMBER_WORDS[text.lower()]
-    value = value_of(text)
-    return int(value) if value.denominator == 1 and not re.search("[.,]", text) else value
 
 
 def last_line(element: etree._Element) -> int:

@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from build_tools.checking.character import UnusableCharacter, read_character
-from build_tools.checking.passage import Passage, compile_pattern, number_value
+from build_tools.checking.passage import Passage, compile_pattern
 from build_tools.diagnostics import Finding, source_line
+from build_tools.model.numbers import number_value
 from build_tools.model.sentences import Citations
 from build_tools.model.sheet import Agreement, Description, printed
 

@@ -3,18 +3,34 @@
 Written: a true minus sign (U+2212) in every language, the decimal mark of the book's
 language (« 5,5 » in French, « 5.5 » in English), a decimal rounded half away from zero as
 print rounds (not half to even, as Python's round() does). Read: a number as any book writes
-it, « −3 », « -3 », « +2 », « 1,5 », « 1.5 », « 1 000 ». The words of a language for a
-number (« deux ») are the checker's (`checking.passage.NUMBER_WORDS`); what is written around a
-number (« 11 à 20 », « oui ») is each output's.
+it, « −3 », « -3 », « +2 », « 1,5 », « 1.5 », « 1 000 », and in words (« deux », « two »:
+`NUMBER_WORDS`, `number_value`). What is written around a number (« 11 à 20 », « oui ») is
+each output's.
 """
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from build_tools.model.language import primary_language
 
 MINUS = "\u2212"
+NUMBER_WORDS = {
+    **dict(zip(
+        "zéro un une deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze "
+        "quinze seize dix-sept dix-huit dix-neuf vingt".split(),
+        (0, 1, *range(1, 21)), strict=True,
+    )),
+    "trente": 30, "quarante": 40, "cinquante": 50, "soixante": 60, "cent": 100, "mille": 1000,
+    **dict(zip(
+        "zero one two three four five seven eight nine ten eleven twelve thirteen fourteen "
+        "fifteen sixteen seventeen eighteen nineteen twenty".split(),
+        (0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20), strict=True,
+    )),
+    "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100, "thousand": 1000,
+}  # fmt: skip
+"""Numbers as a book may write them in words (French, English): « deux » is 2 to a pattern."""
 DECIMAL_MARKS = {"fr": ",", "en": "."}
 """The decimal mark of each language the engine writes; another writes a point."""
 
@@ -77,3 +93,11 @@ def value_of(text: str) -> Fraction:
     if digits.isascii() and digits.isdigit():  # a whole number: no need of Fraction's parser
         return Fraction(int(number))
     return Fraction(number)
+
+
+def number_value(text: str) -> int | Fraction:
+    """The value of a number as the book writes it: `12`, `-3`, `−1`, `+2`, `1,5`, « deux »."""
+    if text.lower() in NUMBER_WORDS:
+        return NUMBER_WORDS[text.lower()]
+    value = value_of(text)
+    return int(value) if value.denominator == 1 and not re.search("[.,]", text) else value
