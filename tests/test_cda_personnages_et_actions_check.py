@@ -343,10 +343,9 @@ def test_a_changed_rule_constant_turns_its_examples_red(
     assert any(identifiant.startswith(attendu) for identifiant in trouves), trouves
 
 
-def test_a_term_the_example_gives_is_read_and_handed_to_the_rules(book_copy):
+def test_a_term_the_example_gives_is_read_and_handed_to_the_rules(book_copy, livre):
     # « compétences de disciple Enchantement »: the level is a given of the example (a term
     # hole, « {niveau de connaissance} »), the PX it brings the rules': a compagnon brings 30.
-    livre = book_copy("cda").examine()
     assert livre.coverage["terms"]["given"] >= 2  # disciple, apprenti: read, not waived
     rapport = examiner_modifie(
         book_copy,
