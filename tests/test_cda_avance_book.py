@@ -6,6 +6,7 @@ import pytest
 from test_cda_sante_book import (
     check,
     check_edited,
+    checked_together,
     copy_of_the_game,
     findings_by_id,
     mutate,
@@ -47,8 +48,18 @@ def test_the_rest_of_the_chapter_agrees_with_the_rules(book_findings):
     ]
 
 
+# Checked together (`checked_together`): a notation of the heroic levels, a cell of their
+# table, a die of « Héroïsme et cible à atteindre ».
+TOGETHER = [
+    (r"<literal>Ph 8h(2)</literal>", "3"),
+    (r"<entry>légende / cachalot</entry>\s*<entry>(3)</entry>", "4"),
+    (r"Lançant le dé, il obtient (5)", "6"),
+]
+
+
+@pytest.mark.xdist_group("cda-avance")
 def test_a_changed_notation_is_caught(book_copy):
-    line, status, findings = check_edited(book_copy, r"<literal>Ph 8h(2)</literal>", "3")
+    line, status, findings = checked_together(book_copy, TOGETHER, *TOGETHER[0])
     assert status == 1
     assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
         (line, 3, 2)
@@ -69,18 +80,18 @@ def test_a_changed_heroic_level_changes_the_total(book_copy):
     assert sorted((f["found"], f["expected"]) for f in new_findings(findings)) == [(1, 2), (1, 2)]
 
 
+@pytest.mark.xdist_group("cda-avance")
 def test_a_changed_table_cell_is_caught(book_copy):
-    line, status, findings = check_edited(
-        book_copy, r"<entry>légende / cachalot</entry>\s*<entry>(3)</entry>", "4"
-    )
+    line, status, findings = checked_together(book_copy, TOGETHER, *TOGETHER[1])
     assert status == 1
     assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
         (line, 4, 3)
     ]
 
 
+@pytest.mark.xdist_group("cda-avance")
 def test_a_changed_die_roll_in_the_heroism_example_is_caught(book_copy):
-    _, status, findings = check_edited(book_copy, r"Lançant le dé, il obtient (5)", "6")
+    _, status, findings = checked_together(book_copy, TOGETHER, *TOGETHER[2])
     assert status == 1
     red = {(f["where"], f["found"], f["expected"]) for f in new_findings(findings)}
     assert (HEROISME_ET_CA, 2, 3) in red  # « 5-3 = 2 » is now 6-3 = 3

@@ -6,6 +6,7 @@ import pytest
 from test_cda_sante_book import (
     check,
     check_edited,
+    checked_together,
     copy_of_the_game,
     findings_by_id,
     mutate,
@@ -39,6 +40,14 @@ def test_the_manoeuvre_de_dommage_contradicts_the_glossary(book_findings):
     assert "bonus_de_manoeuvre(manoeuvre='MD') = -5" in finding["derivation"][0]
 
 
+# Checked together (`checked_together`): a cell of « Résumé des totaux de combats », a
+# shot's base difficulty (« 5, 10 et 15 »).
+TOGETHER = [
+    (r"<entry>Björn</entry>\s*<entry>(10)</entry>", "11"),
+    (r"de base:\s+5, (10) et 15", "12"),
+]
+
+
 def test_state_runs_from_the_text_into_the_summary_table(book_copy):
     # Kröm's axe with BP -2 instead of -3: his TP in the table (-4) must turn red.
     _, status, findings = check_edited(
@@ -49,10 +58,9 @@ def test_state_runs_from_the_text_into_the_summary_table(book_copy):
     assert (RESUME, -4, -3) in red
 
 
+@pytest.mark.xdist_group("cda-combat")
 def test_a_changed_table_cell_is_caught(book_copy):
-    line, status, findings = check_edited(
-        book_copy, r"<entry>Björn</entry>\s*<entry>(10)</entry>", "11"
-    )
+    line, status, findings = checked_together(book_copy, TOGETHER, *TOGETHER[0])
     assert status == 1
     new = new_findings(findings)
     assert ("erratum", line, 11, 10) in [
@@ -76,8 +84,9 @@ def test_a_changed_die_roll_changes_the_damage(book_copy):
     assert [(f["found"], f["expected"]) for f in new_findings(findings)] == [(19, 18)]
 
 
+@pytest.mark.xdist_group("cda-combat")
 def test_a_changed_range_difficulty_is_caught(book_copy):
-    line, status, findings = check_edited(book_copy, r"de base:\s+5, (10) et 15", "12")
+    line, status, findings = checked_together(book_copy, TOGETHER, *TOGETHER[1])
     assert status == 1
     assert [(f["line"], f["found"], f["expected"]) for f in new_findings(findings)] == [
         (line, 12, 10)
