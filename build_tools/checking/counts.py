@@ -39,6 +39,9 @@ _COUNTS = sorted(
     reverse=True,
 )
 _COUNT = r"(?P<count>" + "|".join(_COUNTS) + r")"
+_COUNT_START = r"(?=[" + "".join(sorted({word[0] for word in _COUNTS})) + r"])"
+"""What a count starts with: tried first, it spares the regex engine the lookbehind and the
+alternation of every count at every other character (half the time of the search)."""
 
 
 def count_findings(places: list[tuple[Passage, str]], folder: Path, language: str) -> list[Finding]:
@@ -118,7 +121,9 @@ def _patterns(language: str) -> tuple[re.Pattern, re.Pattern]:
     """A count and its noun; the words before a count that make it a whole class's."""
     if language not in _PATTERNS:
         _PATTERNS[language] = (
-            re.compile(r"(?i)(?<![\w-])" + _COUNT + r" (?P<noun>[^\W\d][\w'’-]*)"),
+            re.compile(
+                r"(?i)" + _COUNT_START + r"(?<![\w-])" + _COUNT + r" (?P<noun>[^\W\d][\w'’-]*)"
+            ),
             re.compile(r"(?i)(?<![\w-])(?:" + WHOLE[language] + r") $"),
         )
     return _PATTERNS[language]

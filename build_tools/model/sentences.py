@@ -51,10 +51,14 @@ class Prose:
 
     def __init__(self, root: etree._Element, tags: tuple[str, ...]) -> None:
         self.tags = tags
-        self.texts: dict[etree._Element, str] = {
-            element: text_of(element) for element in root.iter(*tags)
-        }
+        self.texts: dict[etree._Element, str] = {}
         """Each element's words as the source writes them (`text_of`)."""
+        written = _written(root)  # the finders of other tags read many of the same elements
+        for element in root.iter(*tags):
+            text = written.get(element)
+            self.texts[element] = (
+                text if text is not None else written.setdefault(element, text_of(element))
+            )
 
     @functools.cached_property
     def read(self) -> dict[etree._Element, str]:
@@ -113,6 +117,12 @@ class Prose:
 def prose_of(root: etree._Element, tags: tuple[str, ...] = RULES) -> Prose:
     """The finder of the book rooted at `root` over `tags`: read once per book."""
     return Prose(root, tags)
+
+
+@functools.lru_cache(maxsize=16)
+def _written(root: etree._Element) -> dict[etree._Element, str]:
+    """Element -> `text_of(element)` in the book of `root`, as the finders read them: once."""
+    return {}
 
 
 def _in_order(text: str, fragments: list[str]) -> bool:
