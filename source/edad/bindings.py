@@ -630,7 +630,10 @@ def verifier_le_don(entree: Check, don: dons.Don) -> tuple[str, list]:
                 trouve=nom_du_terme,
                 lire=don.nom_dans_le_livre,
             )
-    noeud = nom_du_livre.removesuffix(" n") if don.chaine else nom_du_livre
+    # A feat the text names otherwise than the rules is that erratum, once: in the graph it is
+    # the rules' feat, so that the feats naming it (and its own chain) are no second finding.
+    noeud = don.nom if nom_du_livre != don.nom_dans_le_livre else nom_du_livre
+    noeud = noeud.removesuffix(" n") if don.chaine else noeud
     aretes = []
     # The conditions are said before the effect: « …, et permet de », « …, et double … ».
     fin_des_conditions = entree.text.find(", et ", definition.end())
