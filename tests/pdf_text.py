@@ -69,15 +69,15 @@ def _page(textpage) -> tuple[str, list[tuple[float, float, str]]]:
 
 def _letter_spaced(handle, index: int, count: int) -> bool:
     """Whether the space PDFium added at `index` only stands for letter spacing: it stands
-    between two letters or digits, one of them alone between added spaces (« V E R S I O N »),
-    closer than three tenths of the type's size (the words of such a line are further apart)."""
+    between two letters or digits, one of them alone between added spaces (« V E R S I O N »:
+    a line's edge is no space, « Chapitre 1 » keeps its), closer than three tenths of the type's
+    size (the words of such a line are further apart)."""
     if index < 1 or index + 1 >= count:
         return False
     before, after = index - 1, index + 1
     if not (_letter(handle, before, count) and _letter(handle, after, count)):
         return False
-    alone = _added(handle, before - 1) or _added(handle, after + 1, count)
-    if not alone:
+    if not (_added_space(handle, before - 1, count) or _added_space(handle, after + 1, count)):
         return False
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
     pdfium.FPDFText_GetCharBox(handle, before, left, right, bottom, top)
@@ -100,8 +100,8 @@ def _letter(handle, index: int, count: int) -> bool:
     return all(chr(_code(handle, side)).isdigit() for side in (index - 2, index + 2))
 
 
-def _added(handle, index: int, count: int | None = None) -> bool:
-    """Whether `index` is the line's edge or a space or line break PDFium added."""
-    if index < 0 or (count is not None and index >= count):
-        return True
-    return bool(pdfium.FPDFText_IsGenerated(handle, index))
+def _added_space(handle, index: int, count: int) -> bool:
+    """Whether `index` is a space PDFium added (not the line's edge, nor a line break)."""
+    if not 0 <= index < count:
+        return False
+    return _code(handle, index) == 32 and bool(pdfium.FPDFText_IsGenerated(handle, index))
