@@ -9,6 +9,7 @@ import json
 import re
 import shutil
 import subprocess
+from pathlib import Path
 from typing import NamedTuple
 
 import pytest
@@ -60,14 +61,25 @@ def standing(rulebook, tmp_path_factory):
             shutil.copytree(
                 ROOT / "source" / name, folder, ignore=shutil.ignore_patterns("__pycache__")
             )
-            files = {path: path.read_bytes() for path in folder.rglob("*") if path.is_file()}
+            files = _contents(folder)
             with contextlib.chdir(holder):
                 diff = rulebook("check", name, "--diff")
-            now = {path: path.read_bytes() for path in folder.rglob("*") if path.is_file()}
+            now = _contents(folder)
             STANDING[name] = Standing(sarif, diff, now == files)
         return STANDING[name]
 
     return of
+
+
+def _contents(folder: Path) -> dict[Path, bytes]:
+    """Every file of a book's folder with its bytes, but the bytecode Python caches beside
+    the game's modules when it imports them (as any import of the game does, not rulebook's
+    writing)."""
+    return {
+        path: path.read_bytes()
+        for path in folder.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts
+    }
 
 
 def errata(sarif: dict) -> set[str]:
