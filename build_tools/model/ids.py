@@ -8,7 +8,6 @@ from lxml import etree
 
 
 @functools.lru_cache(maxsize=8)
-@functools.lru_cache(maxsize=8)
 def id_map(root: etree._Element) -> dict[str, etree._Element]:
     """Id → the element it names: the first in document order that carries it.
 

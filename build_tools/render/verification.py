@@ -597,9 +597,13 @@ class Marks:
         if not corrections and finding.reads and isinstance(finding.found, str):
             # words the rules say but the patch cannot write: read where the wrong ones stand
             corrections = [Correction(None, 0, 0, finding.found, finding.reads, finding.id)]
+
         # Its edits in its excerpt: a follow-on edit where the record places it, the others
         # where their words stand.
-        placed = [(c.at, c.at + len(c.old), c) for c in corrections if c.context == excerpt]
+        def placed_in(context: str) -> list[tuple[int, int, Correction]]:
+            return [(c.at, c.at + len(c.old), c) for c in corrections if c.context == context]
+
+        placed = placed_in(excerpt)
         found = edited_spans(excerpt, [c for c in corrections if not c.context])
         spans = placed + [
             span for span in found if not any(span[0] < e and s < span[1] for s, e, _ in placed)
@@ -609,16 +613,15 @@ class Marks:
         read = self._marked(excerpt, spans) if excerpt and corrections else ""
         # The numbers the erratum changes further on, each in the words around it.
         contexts = dict.fromkeys(c.context for c in corrections if c.context not in ("", excerpt))
-        further = [
-            {
-                "instead": self._marked(context, spans, old=True),
-                "read": self._marked(context, spans),
-            }
-            for context in contexts
-            for spans in [
-                [(c.at, c.at + len(c.old), c) for c in corrections if c.context == context]
-            ]
-        ]
+        further = []
+        for context in contexts:
+            edits = placed_in(context)
+            further.append(
+                {
+                    "instead": self._marked(context, edits, old=True),
+                    "read": self._marked(context, edits),
+                }
+            )
         return {
             "number": self.numbers.get(finding.id, 0),
             "anchor": f"erratum-{self.numbers.get(finding.id, 0)}",
@@ -634,12 +637,6 @@ class Marks:
             "id": finding.id,
             "page": "",
         }
-
-    def _excerpt(self, excerpt: str, corrections: list[Correction], old: bool) -> Markup:
-        """The excerpt, set, with the wrong (or the right) tokens of its corrections marked."""
-        if not excerpt:
-            return Markup()
-        return self._marked(excerpt, edited_spans(excerpt, corrections), old)
 
     def _marked(self, excerpt: str, spans: list, old: bool = False) -> Markup:
         """`excerpt`, set, with the wrong (or the right) token of each (start, end, correction)
