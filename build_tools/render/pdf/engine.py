@@ -12,6 +12,7 @@ from pathlib import Path
 
 from build_tools import limits
 from build_tools.diagnostics import Finding
+from build_tools.render.pdf import repagination
 from build_tools.render.pdf.fetching import gate_fetcher
 from build_tools.render.pdf.weasyprint_loading import load_weasyprint
 from build_tools.resources import Gate
@@ -23,6 +24,7 @@ class Engine:
 
     def __init__(self, gate: Gate, media: tuple[Path, str] | None = None) -> None:
         self.weasyprint = load_weasyprint()
+        repagination.install(self.weasyprint)
         self.refusals: list[str] = []
         self.warnings: list[str] = []
         self.fetcher = gate_fetcher(gate, media=media, refusals=self.refusals)
