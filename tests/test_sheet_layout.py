@@ -14,6 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import weasyprint
 
 from build_tools.books import discover, load_game
 from build_tools.render.sheets.balance import (
@@ -21,9 +22,9 @@ from build_tools.render.sheets.balance import (
     LEGEND_ROOM,
     NOTES_FRAME,
     NOTES_LEAST,
+    measured,
     notes_alone,
     room_left,
-    sections_of,
 )
 from build_tools.render.sheets.layout import PRINTABLE, PX_TO_MM, outside_printable
 from build_tools.render.sheets.pages import PAPERS, sheet_document
@@ -39,31 +40,40 @@ def _boxes(box):
 
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("book", ["cda", "harmonies", "edad"])
-def test_every_box_of_every_sheet_is_inside_the_printable_area(book, paper):
+def test_every_box_of_every_sheet_is_inside_the_printable_area(book, paper, monkeypatch):
     chosen = next(b for b in discover(ROOT / "source") if b.name == book)
     game = load_game(chosen)[0]
+    layouts = []
+    render = weasyprint.HTML.render
+    monkeypatch.setattr(
+        weasyprint.HTML, "render", lambda *a, **k: layouts.append(a) or render(*a, **k)
+    )
     document = sheet_document(game.sheet, chosen.folder, paper)
+    # balanced in one layout more than the first: where the Notes box goes is read from the
+    # first layout's sections, not tried by laying out again (Edad's sheet took three)
+    assert len(layouts) <= 2, (book, paper, len(layouts))
     assert outside_printable(document, game.sheet.title, paper) == []
     # no page spent on the Notes box alone where a Notes box fits on the page before
     # (Edad's third page on Letter); Harmonies' first A4 page is full to its foot, and its
     # Notes box then fills the page it has (it was a 45 mm strip atop a blank page)
-    if len(document.pages) > 1 and notes_alone(document.pages[-1]):
-        room = room_left(document.pages[-2])
+    laid_out = measured(document).pages
+    if len(laid_out) > 1 and notes_alone(laid_out[-1]):
+        room = room_left(laid_out[-2])
         assert room < NOTES_FRAME + NOTES_LEAST, (book, paper, room)
-        assert room_left(document.pages[-1]) <= LEGEND_ROOM + 1, (book, paper)
+        assert room_left(laid_out[-1]) <= LEGEND_ROOM + 1, (book, paper)
     # balanced: two pages, a section never split across them (Edad's Dons, Harmonies'
     # compétences on Letter), a page before the last never ending with more room than one
     # gap between its sections takes (cda's first A4 page ended 42 mm short), the Notes box
     # on the last page down to the legend (cda's ended 38 mm short)
     assert len(document.pages) == 2, (book, paper)
-    pages = [[name for name, _ in sections_of(page)] for page in document.pages]
+    pages = [page.names for page in laid_out]
     assert sorted(sum(pages, []), key=str) == sorted(
         [str(i) for i in range(len(game.sheet.sections))] + ["notes"], key=str
     ), pages
-    for page in document.pages[:-1]:
+    for page in laid_out[:-1]:
         assert room_left(page) <= GAP_MOST, (book, paper, room_left(page))
     if "notes" in pages[-1]:
-        assert room_left(document.pages[-1]) <= LEGEND_ROOM + 1, (book, paper)
+        assert room_left(laid_out[-1]) <= LEGEND_ROOM + 1, (book, paper)
     # Measured here too, by the fields alone: the form's boxes a player writes in.
     for page in document.pages:
         width = page.width * PX_TO_MM

@@ -169,14 +169,12 @@ def _sheet_document(description, paper, character, language, flat, engine):
         return engine.html(page, base_url).render(stylesheets=[stylesheet], font_config=fonts)
 
     document = lay_out()
-    document = balanced(document, view, lay_out)
     if view["filled"]:
         # A value too long for its box (« Hache de guerre à deux mains ») is set smaller,
-        # on two lines, rather than cut at the box's edge.
+        # on two lines, rather than cut at the box's edge (its box keeps its height: the
+        # balancing of the pages holds), in the layout that balances them.
         view["long"] = too_wide(document)
-        if view["long"]:
-            document = lay_out()
-    return document
+    return balanced(document, view, lay_out, stale=bool(view["long"]))
 
 
 def too_wide(document) -> set[str]:
