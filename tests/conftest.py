@@ -8,6 +8,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import sys
 import threading
@@ -309,3 +310,14 @@ def deck_of(book, game):
     from build_tools.model.wording import folder_language
 
     return load_deck(game, read_ledger(book.ledger)[0], folder_language(book.folder))
+
+
+def first_cards(deck: Path, count: int) -> int:
+    """Keep the first `count` cards of the `deck` file of a book's copy, so that its build lays
+    out only the cards the test reads (a build lays each card out up to six times); returns how
+    many cards it had."""
+    text = deck.read_text(encoding="utf-8")
+    starts = [match.start() for match in re.finditer(r"^\[\[card\]\]$", text, re.M)]
+    if len(starts) > count:
+        deck.write_text(text[: starts[count]], encoding="utf-8")
+    return len(starts)

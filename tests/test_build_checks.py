@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, first_cards
 
 from build_tools.books import select
 from build_tools.examine import PRODUCT_CATEGORIES, PRODUCTS, examine
@@ -158,8 +158,13 @@ def test_a_build_of_the_cards_computes_the_deck_once(monkeypatch, tmp_path):
     for module in (settings, examining, building):
         monkeypatch.setattr(module, "read_settings", reading_settings)
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    folder = tmp_path / "harmonies"  # its first card alone: the build lays out one card
+    shutil.copytree(
+        ROOT / "source" / "harmonies", folder, ignore=shutil.ignore_patterns("__pycache__")
+    )
+    assert first_cards(folder / "deck.toml", 1) > 1
     status, lines, problems = build.build_book(
-        select(["harmonies"])[0], ["cards"], build.Options(), Path(tmp_path)
+        select([str(folder)])[0], ["cards"], build.Options(), tmp_path / "out"
     )
     assert status == 0, problems
     assert any(line.endswith("cards.pdf") for line in lines)

@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from conftest import deck_of
+from conftest import deck_of, first_cards
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
@@ -48,11 +48,13 @@ def decks():
 @pytest.fixture(scope="session")
 def built(shared_build):
     """The three decks built once for the run, as the README says: `rulebook build --format
-    cards` (each book's build shared by the workers, tests/conftest.py)."""
+    cards` (each book's build shared by the workers, tests/conftest.py; two workers asking at
+    once each build another book first)."""
+    folder = shared_build.books(BOOKS, "--format", "cards")
     for name in BOOKS:
         run = shared_build.run(name, "--format", "cards")
         assert run.status == 0, run.out + run.err
-    return shared_build.books(BOOKS, "--format", "cards")
+    return folder
 
 
 def _flat(text: str) -> str:
@@ -164,6 +166,7 @@ def test_a_card_too_long_is_a_build_error_naming_it(tmp_path, rulebook, shared_b
         "\n[[card.block]]\nquote = \"Un joueur qui n'est pas en situation stressante peut choisir"
         ' de faire 10 à son dé au lieu de le lancer."\n'
     )
+    first_cards(deck, 3)  # « La file », the third, is the one made too long
     text = deck.read_text(encoding="utf-8")
     out = tmp_path / "out" / "edad"
     # A first build that works (the book's, as it is): its cards must not outlive the build
@@ -173,8 +176,7 @@ def test_a_card_too_long_is_a_build_error_naming_it(tmp_path, rulebook, shared_b
     shutil.copytree(first.folder / "edad", out)
     assert (out / "cards.pdf").is_file() and (out / "cards-single.pdf").is_file()
     # The third card (« La file ») gets the same sentence twelve times more.
-    cut = text.index('[[card]]\ntitle = "La réactivité"')
-    deck.write_text(text[:cut] + quote * 12 + "\n" + text[cut:], encoding="utf-8")
+    deck.write_text(text + quote * 12, encoding="utf-8")
     run = rulebook("build", str(folder), "--format", "cards", "--out", str(tmp_path / "out"))
     assert run.status == 1
     assert (
@@ -744,6 +746,8 @@ def test_a_card_has_its_own_colour_icon_and_count_on_the_imposed_sheets(tmp_path
         (ROOT / "templates/cards/icons/epee.svg").read_text(encoding="utf-8"), encoding="utf-8"
     )
     deck = folder / "deck.toml"
+    # three cards: one with its own colour, icon and count, one with an SVG icon, one plain
+    assert first_cards(deck, 3) > 3
     text = deck.read_text(encoding="utf-8")
     title = 'title = "Chances de succès"\n'
     deck.write_text(text.replace(title, title + 'icon = "epee.svg"\n', 1), encoding="utf-8")
@@ -755,7 +759,7 @@ def test_a_card_has_its_own_colour_icon_and_count_on_the_imposed_sheets(tmp_path
     # poker cards are nine to an A4 sheet: the first card's three copies, then the others
     fronts = _flat(" ".join(pdf_text.page_texts(out / "edad" / "cards.pdf")[::2]))
     assert fronts.count(_flat("Faire une action")) == 3
-    assert fronts.count(f"/{cards}") == cards + 2  # each face's footer « n/7 »
+    assert fronts.count(f"/{cards}") == cards + 2  # each face's footer « n/3 »
     # the single-card file, for a print shop, holds each card once
     assert len(single.pages) == 2 * cards
     assert (

@@ -18,6 +18,7 @@ print shops) and, with `--previews`, `cards-png/carte-NN.png`.
 
 from __future__ import annotations
 
+import functools
 import shutil
 import subprocess
 import tempfile
@@ -83,7 +84,7 @@ def render(context) -> list[Path]:
     layout = Layout.of(context.options.card_size or deck.size, context.options.paper)
     engine = deck_engine(deck)
     with engine.running():
-        sizes = fit(deck, layout, language, engine)
+        sizes = fit(deck, layout, language, engine)  # the same engine: its fonts loaded once
         pdfs = {}
         for name, mode in (("cards.pdf", "sheets"), ("cards-single.pdf", "single")):
             document = _document(deck, layout, sizes, mode, language, engine)
@@ -303,19 +304,42 @@ def _document(deck, layout, sizes, mode, language, engine=None):
 
 def deck_engine(deck: Deck) -> Engine:
     """WeasyPrint for `deck`, reading nothing but the game's folder and our assets."""
+    from weasyprint.text.fonts import FontConfiguration
+
     from build_tools.render.pdf.engine import Engine
     from build_tools.resources import Gate
 
-    return Engine(Gate(deck.file.parent, assets=[*asset_folders(), ICONS]))
+    engine = Engine(Gate(deck.file.parent, assets=[*asset_folders(), ICONS]))
+    # A build lays the deck out up to six times (fitting, then the two PDFs): its faces are
+    # read and handed to Fontconfig once, for all of them.
+    engine.fonts = FontConfiguration()
+    return engine
 
 
-def _html(page: str, deck: Deck, engine: Engine | None = None):
+class _Page:
+    """A page of the deck for WeasyPrint, laid out with its engine's fonts."""
+
+    def __init__(self, engine: Engine, page: str):
+        self.engine = engine
+        self.html = engine.html(page, TEMPLATES.as_uri() + "/")
+
+    def render(self):
+        return self.html.render(font_config=self.engine.fonts)
+
+
+def _html(page: str, deck: Deck, engine: Engine | None = None) -> _Page:
     """WeasyPrint's document for `page`."""
-    return (engine or deck_engine(deck)).html(page, TEMPLATES.as_uri() + "/")
+    return _Page(engine or deck_engine(deck), page)
+
+
+@functools.cache
+def _environment():
+    """The cards' templates, compiled once per process (a build fills them up to six times)."""
+    return templating.environment(TEMPLATES)
 
 
 def _page(deck, layout, sizes, mode, language, indexes) -> str:
-    environment = templating.environment(TEMPLATES)
+    environment = _environment()
     values = {
         "mode": mode,
         "width": layout.width,
