@@ -24,6 +24,7 @@ import pytest
 from build_tools.books import discover, load_game
 from build_tools.checking.totals import totals
 from build_tools.model.sheet import printed
+from tests.test_sheets import prints_its_totals
 
 pikepdf = pytest.importorskip("pikepdf")
 
@@ -298,8 +299,10 @@ def test_every_derived_box_is_computed_by_the_form_but_the_known_few(forms, name
 
 
 def test_a_filled_sheet_keeps_its_fields_its_calculations_and_all_its_notes(tmp_path, rulebook):
-    # One `rulebook sheet` run holds three claims (each was a run of its own): the filled
-    # form, all of a long Notes text (in the form and printed whole), and -q's silence.
+    # One `rulebook sheet` run holds four claims (each was a run of its own): the filled
+    # form, all of a long Notes text (in the form and printed whole), -q's silence, and
+    # Kröm's totals printed where his book prints them (as every example character's:
+    # tests/test_sheets.py, where his notes are none of the totals it looks for).
     notes = " ".join(f"Kröm, épisode {number}." for number in range(1, 201))
     text = (ROOT / "source" / "cda" / "personnages" / "krom.toml").read_text(encoding="utf-8")
     file = tmp_path / "krom.toml"
@@ -326,3 +329,4 @@ def test_a_filled_sheet_keeps_its_fields_its_calculations_and_all_its_notes(tmp_
         timeout=60,
     ).stdout
     assert "épisode 200." in " ".join(printed_text.split())  # was cut at the box's 45 mm
+    prints_its_totals("cda/personnages/krom.toml", out)

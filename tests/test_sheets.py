@@ -98,9 +98,9 @@ def test_blank_sheet_is_a_form_with_every_statistic(blank, book):
 def test_blank_sheets_are_byte_identical_across_builds(blank, tmp_path):
     os.environ["SOURCE_DATE_EPOCH"] = EPOCH
     try:
-        assert main(
-            ["build", str(ROOT / "source" / "cda"), "--format", "sheets", "--out", str(tmp_path)]
-        ) in (0, 1)
+        # the A4 sheet only, the one compared (a build lays each paper out on its own)
+        build = ["build", str(ROOT / "source" / "cda"), "--format", "sheets", "--paper", "a4"]
+        assert main([*build, "--out", str(tmp_path)]) in (0, 1)
     finally:
         del os.environ["SOURCE_DATE_EPOCH"]
     assert (tmp_path / "cda" / "sheet.pdf").read_bytes() == (
@@ -127,14 +127,22 @@ PRINTED = {
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("character", sorted(PRINTED))
+@pytest.mark.parametrize("character", sorted(set(PRINTED) - {"cda/personnages/krom.toml"}))
 def test_example_character_sheet_prints_its_totals(rulebook, tmp_path, character):
+    # Kröm's: in the one run of tests/test_sheet_form.py that fills his sheet with long notes
     out = tmp_path / "sheet.pdf"
     run = rulebook("sheet", str(ROOT / "source" / character), "--out", str(out))
     assert run.status == 0, run.err
-    reader = pypdf.PdfReader(tmp_path / "sheet-print.pdf")
+    prints_its_totals(character, out)
+
+
+def prints_its_totals(character: str, out: Path) -> None:
+    """Assert that the sheet `rulebook sheet` wrote at `out` for `character` (its form, and
+    beside it its sheet for print) prints the totals its book prints."""
+    printed_out = out.with_name(f"{out.stem}-print.pdf")
+    reader = pypdf.PdfReader(printed_out)
     assert not reader.get_fields(), "the sheet for print prints its values, it is no form"
-    text = " ".join("".join(pdf_text.page_texts(tmp_path / "sheet-print.pdf")).split())
+    text = " ".join("".join(pdf_text.page_texts(printed_out)).split())
     for value in PRINTED[character]:
         found = value in text if " " in value else value in text.split()
         assert found, f"{value} missing from the sheet of {character}"
