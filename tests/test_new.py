@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import re
 
-import pypdf
 import pytest
 from conftest import ROOT
-
-from tests import pdf_text
 
 
 @pytest.fixture
@@ -70,31 +67,6 @@ def test_the_binding_catches_a_wrong_term(rulebook, project):
     assert status == 1
     assert "book.xml:28:9: error: example « Un jet »: the text says « Difficile », " in out
     assert "the rules give « Moyenne » [erratum]" in out
-
-
-@pytest.mark.slow
-def test_a_new_game_builds_every_format(rulebook, project):
-    rulebook("new", "mon-jeu")
-    status, out, err = rulebook("build", "mon-jeu", "-v")  # no --format: every one of them
-    assert status == 0, err
-    folder = project / "generated" / "mon-jeu"
-    for step in ("html", "pdf", "cards", "sheets", "errata"):
-        assert f"mon-jeu: {step}: built" in err, err
-    for name in ("mon-jeu.pdf", "cards.pdf", "sheet.pdf", "sheet-letter.pdf", "errata.pdf"):
-        assert (folder / name).read_bytes().startswith(b"%PDF-")
-    for name in ("mon-jeu.html", "html/index.html", "errata.html"):
-        assert (folder / name).is_file(), name
-    # the progress counts each format's pages (-v: one line per step)
-    for step, files in (
-        ("pdf", ["mon-jeu.pdf"]),
-        ("cards", ["cards.pdf", "cards-single.pdf"]),
-        ("sheets", ["sheet.pdf", "sheet-letter.pdf"]),
-    ):
-        pages = sum(len(pypdf.PdfReader(folder / name).pages) for name in files)
-        assert re.search(rf"mon-jeu: {step}: built \([\d.]+ s, {pages} pages?\)", err), err
-    # French typography on the sheet too: the label typed « Total d'un jet de 10 » in fiche.py
-    sheet = "".join(pdf_text.page_texts(folder / "sheet.pdf"))
-    assert "Total d’un jet de 10" in sheet and "'" not in sheet
 
 
 @pytest.mark.slow

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -9,8 +10,11 @@ import sysconfig
 import zipfile
 from pathlib import Path
 
+import pypdf
 import pytest
 from conftest import ROOT
+
+from tests import pdf_text
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]  # one wheel, one worker
 
@@ -113,17 +117,29 @@ def test_an_installed_wheel_builds_a_book_outside_the_source_tree(wheel, tmp_pat
     # A new game, from the templates the wheel carries, checks clean at once and builds in
     # every format (each format's templates, stylesheets and fonts come from the wheel): a
     # book of a few pages, with its rules, deck and sheet, rather than a whole one of source/.
-    for argv in (
-        ["new", "demo"],
-        ["check", "demo"],
-        ["build", "demo", "--format", "html,pdf,cards,sheets"],
-    ):
+    # This is the one build of a new game in every format (`rulebook new`'s own tests build
+    # its HTML only).
+    for argv in (["new", "demo"], ["check", "demo"], ["build", "demo", "-v"]):
         done = subprocess.run([command, *argv], capture_output=True, text=True, cwd=project)
         assert done.returncode == 0, done.stdout + done.stderr
+    err = done.stderr  # no --format: every one of them, one line per step (-v)
+    for step in ("html", "pdf", "cards", "sheets", "errata"):
+        assert f"demo: {step}: built" in err, err
     out = project / "generated" / "demo"
     page = (out / "html" / "index.html").read_text(encoding="utf-8")
     assert "Demo" in page
     assert (out / "html" / "book.css").stat().st_size > 1000
-    assert (out / "demo.pdf").read_bytes().startswith(b"%PDF-")
-    for name in ("cards.pdf", "cards-single.pdf", "sheet.pdf", "sheet-letter.pdf"):
+    assert (out / "demo.html").is_file() and (out / "errata.html").is_file()
+    for name in ("demo.pdf", "errata.pdf", "cards.pdf", "cards-single.pdf"):
         assert (out / name).read_bytes().startswith(b"%PDF-"), name  # their templates too
+    # the progress counts each format's pages
+    for step, files in (
+        ("pdf", ["demo.pdf"]),
+        ("cards", ["cards.pdf", "cards-single.pdf"]),
+        ("sheets", ["sheet.pdf", "sheet-letter.pdf"]),
+    ):
+        pages = sum(len(pypdf.PdfReader(out / name).pages) for name in files)
+        assert re.search(rf"demo: {step}: built \([\d.]+ s, {pages} pages?\)", err), err
+    # French typography on the sheet too: the label typed « Total d'un jet de 10 » in fiche.py
+    sheet = "".join(pdf_text.page_texts(out / "sheet.pdf"))
+    assert "Total d’un jet de 10" in sheet and "'" not in sheet
