@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import http.server
-import multiprocessing
 import os
 import re
 import sys
@@ -29,6 +28,7 @@ from markupsafe import Markup
 from build_tools.assets import templates_folder
 from build_tools.books import Book, UsageError, output_root, select
 from build_tools.commands.parsing import add_output, port
+from build_tools.commands.serve_builds import Builds, Stopped, load_engine
 from build_tools.diagnostics import counted
 from build_tools.render.markup import rendered, written
 from build_tools.resources import Refused, read_bytes
@@ -58,7 +58,8 @@ class Site:
         self.findings: dict[str, list[dict]] = {}
         """Book -> its new findings: their text as `rulebook check` prints them, and the id
         of the element of the page each is about (`anchor`, '' when none)."""
-        self.stop = threading.Event()
+        self.builds = Builds(self.out, options)
+        self.stop = self.builds.stop
         self.building = threading.Lock()
         """One build at a time: the watcher's and the first, which it may overlap."""
 
@@ -76,9 +77,9 @@ class Site:
         for name in names:
             started = time.monotonic()
             try:
-                status, lines, problems, new = _in_fresh_process(
-                    self.books[name], self.out, self.options
-                )
+                status, lines, problems, new = self.builds.run(self.books[name])
+            except Stopped:  # Ctrl-C: the server is ending, nothing more to say or build
+                return
             except Exception as error:  # a bug: said in the page, and the server goes on
                 status, lines, new = 2, [], []
                 problems = [
@@ -93,6 +94,13 @@ class Site:
             print(_console_line(name, status, lines, problems, new, started), flush=True)
         with self.changed:
             self.generation += 1
+            self.changed.notify_all()
+
+    def end(self) -> None:
+        """Ctrl-C: no build starts any more, the one running ends now (`Builds.end`), and
+        the event streams are let go."""
+        self.builds.end([self.out / name for name in self.books])
+        with self.changed:
             self.changed.notify_all()
 
     def watched(self) -> list[Path]:
@@ -159,53 +167,6 @@ def source_filter():
             return super().__call__(change, path) and not name.endswith(".part")
 
     return SourceFilter()
-
-
-def _in_fresh_process(book: Book, out: Path, options):
-    """Build in a child process: the rules modules, edited, are imported anew each time.
-
-    The child is forked from the server, whose engine is loaded once (`load_engine`): a
-    build starts at once, without a new interpreter importing rulebook, lxml and Jinja2.
-    The server itself never imports a book's Python, so each child imports it as it is now.
-    """
-    forking = "fork" in multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if forking else "spawn")
-    with context.Pool(1, initializer=_ignore_interrupt) as pool:
-        return pool.apply(_build, (book, out, options))
-
-
-ENGINE = (
-    "build_tools.examine",
-    "build_tools.commands.build",
-    "build_tools.render.html.book",
-    "build_tools.render.incremental",
-    "jinja2",
-    "mimetypes",
-)
-"""What every build of a served book runs: loaded by the server once, inherited by each child."""
-
-
-def load_engine() -> None:
-    import importlib
-
-    for name in ENGINE:
-        importlib.import_module(name)
-
-
-def _ignore_interrupt() -> None:
-    """Ctrl-C stops the server; the building process ends with it, without a word of its own."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _build(book: Book, out: Path, options):
-    from build_tools.commands.build import build_book
-    from build_tools.render import incremental
-
-    status, lines, problems = build_book(book, ["html"], options, out)
-    new = incremental.Manifest.load(out / book.name).book.get("new", []) if status != 2 else []
-    return status, lines, problems, new
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -420,6 +381,8 @@ def serve(books: list[Book], out: Path, options, port: int) -> int:
             # as soon as « serving » is printed, is a change seen, never one missed.
             threading.Thread(target=site.watch, daemon=True).start()
             site.build(list(site.books))
+            if site.stop.is_set():  # Ctrl-C during the first build
+                return
             address = f"http://{HOST}:{server.server_address[1]}"
             first = books[0].name
             print(
@@ -442,13 +405,15 @@ def serve(books: list[Book], out: Path, options, port: int) -> int:
         while not ended.wait(0.5):
             pass
     except KeyboardInterrupt:
+        stopped = True
+    else:
+        stopped = False
+    finally:  # the build running, if any, ends now: only then is the server said stopped
+        site.end()
+        server.server_close()
+    if stopped:
         print("rulebook: serve stopped", file=sys.stderr)
         return INTERRUPTED
-    finally:
-        site.stop.set()
-        with site.changed:
-            site.changed.notify_all()
-        server.server_close()
     raise failures[0] if failures else RuntimeError("the preview stopped by itself")
 
 
