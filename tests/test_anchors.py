@@ -14,7 +14,13 @@ import re
 import lxml.html
 import pytest
 from lxml import etree
-from test_elements import DTD, ROOT, book_source
+from test_elements import (
+    DTD,
+    PAGES,
+    ROOT,
+    book_source,
+    built,  # noqa: F401 (a fixture: the element tests' build)
+)
 
 from build_tools.books import select
 from build_tools.examine import examine
@@ -148,8 +154,11 @@ def test_every_link_of_the_split_pages_lands_on_the_page_holding_its_id(context)
     assert dead == []
 
 
-@pytest.mark.slow  # the Nu HTML checker starts a JVM
-def test_the_anchored_pages_stay_valid_html(context, tmp_path):
+@pytest.mark.slow  # the Nu HTML checker starts a JVM: once, for these and the element tests'
+@pytest.mark.usefixtures("built")
+def test_the_element_pages_and_the_anchored_pages_are_valid_html(context, tmp_path):
+    """The element tests' book (its single page and split pages, as built) and the anchored
+    book (its screen, print and split pages) have no HTML error."""
     import shutil
     import subprocess
 
@@ -169,8 +178,9 @@ def test_the_anchored_pages_stay_valid_html(context, tmp_path):
     ]
     for name, content in pages:
         (tmp_path / name).write_text(content, encoding="utf-8")
+    assert PAGES  # the element tests' pages, written by their build
     run = subprocess.run(
-        [*vnu(), "--errors-only", *(str(tmp_path / n) for n, _ in pages)],
+        [*vnu(), "--errors-only", *map(str, PAGES), *(str(tmp_path / n) for n, _ in pages)],
         capture_output=True,
         text=True,
         check=False,

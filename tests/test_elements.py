@@ -84,8 +84,10 @@ def book_source() -> str:
     )
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def built(tmp_path_factory):
+    """The snippets' book built to HTML, once per process (tests/test_anchors.py checks its
+    pages with the Nu HTML checker): its single page, the check's output, its folder."""
     from build_tools.commands.cli import main
 
     folder = tmp_path_factory.mktemp("elements") / "elements"
@@ -247,21 +249,3 @@ def test_a_set_shows_its_title_the_titles_of_its_books_and_their_chapters(
         for p in (tmp_path / "out/collection/html").glob("*.html")
     )
     assert split.count("Texte deux.") == 1
-
-
-@pytest.mark.slow  # the Nu HTML checker starts a JVM
-def test_the_snippets_make_valid_html_on_both_forms(built):
-    import shutil
-    import subprocess
-
-    from test_html_vnu import vnu, vnu_jar
-
-    if shutil.which("java") is None or vnu_jar() is None:
-        pytest.skip("the Nu HTML checker needs java and vnu.jar")
-    run = subprocess.run(
-        [*vnu(), "--errors-only", *map(str, PAGES)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert run.stderr.strip() == ""
