@@ -361,7 +361,11 @@ def test_a_term_the_rules_would_not_use_there_is_an_erratum_at_its_word(book_cop
     # The jet d'encaissement is rolled with the Résistance (« Enc = aspect + Ré − FM »).
     rapport = examiner_modifie(book_copy, "</link> de My+Ré\n", "</link> de My+Ma\n")
     (erratum,) = rapport.new()
-    assert erratum.message == "the text says « Ma », the rules give « Résistance »"
+    # in the book's language, as its French author reads it, and so is its working
+    assert erratum.message == "le texte dit « Ma », les règles donnent « Résistance »"
+    assert erratum.derivation[-1] == (
+        "moyen : les règles donnent « Résistance » ici ; le texte dit « Ma » (Manœuvre)"
+    )
     assert (erratum.line, erratum.column) == (1172, 59)
     # the other place: the rule's sentence, « Le personnage fait alors un jet de Résistance … »
     assert any("jet de Résistance" in place["message"] for place in erratum.related)

@@ -36,6 +36,7 @@ from build_tools.checking.claims import (
     unique_places,
 )
 from build_tools.checking.correction import correction_at, correction_of
+from build_tools.checking.counts import in_names
 from build_tools.checking.matching import CLOSE_ENOUGH, align, words_given
 from build_tools.checking.passage import (
     COUNT,
@@ -49,6 +50,20 @@ from build_tools.checking.rule import Constant, Step, Trace, Working
 from build_tools.checking.words import Vocabulary
 from build_tools.diagnostics import Finding, slug
 from build_tools.model.numbers import number_value
+
+RULE_WORD_SAID = {
+    "fr": (
+        "le texte dit « {found} », les règles donnent « {given} »",
+        "{family} : les règles donnent « {given} » ici ; le texte dit « {found} »",
+    ),
+    "en": (
+        "the text says « {found} », the rules give « {given} »",
+        "{family}: the rules give « {given} » here; the text says « {found} »",
+    ),
+}
+"""A rule word the text says where the rules give another (a term, a relation word): the
+finding's message and its working line, in the book's language, as an author reads them (with
+the spaces of the report's other quotes: the errata page sets its own typography)."""
 
 
 @dataclass
@@ -336,9 +351,10 @@ class Check:
         agreed = located.lemma == expected
         match = TextMatch(TextPattern(pattern), self.passage.text, (located.start, located.end), [])
         if not agreed:
+            message, line = self._rule_word_said(family, located.text, expected, located.lemma)
             self._report(
                 "erratum",
-                f"the text says « {located.text} », the rules give « {expected} »",
+                message,
                 located.start,
                 located.text,
                 (located.start, located.end),
@@ -347,10 +363,7 @@ class Check:
                 located.text,
                 steps,
                 related=self._places_saying(family, expected),
-                extra=[
-                    f"{family}: the rules give « {expected} » here; "
-                    f"the text says « {located.text} » ({located.lemma})"
-                ],
+                extra=[line],
             )
             self.findings[-1].reads = expected  # a rule word: the book's own language
         self._record(
@@ -526,8 +539,11 @@ class Check:
                 self.passage.waivers.append((word.start, word.end, reason))
         if lemmas:
             return
+        names = in_names(self.passage.text, self._vocabulary().language)
         for count in COUNT.finditer(self.passage.text):
             start, end = count.span()
+            if any(a <= start < b for a, b in names):
+                continue  # « à deux mains »: a name's word, no count
             if count.group()[0].isalpha() and self._free(start, end):
                 if not any(a <= start < b for a, b, _ in self.passage.waivers):
                     self.passage.word_waivers.append((start, end))
@@ -734,9 +750,12 @@ class Check:
         match = TextMatch(pattern, self.passage.text, alignment.span, alignment.holes)
         if kind not in (None, "waived"):
             for mine, theirs in alignment.contradictions:
+                message, line = self._rule_word_said(
+                    mine.family, theirs.text, mine.text, theirs.lemma
+                )
                 self._report(
                     "erratum",
-                    f"the text says « {theirs.text} », the rules say « {mine.text} »",
+                    message,
                     theirs.start,
                     theirs.text,
                     alignment.span,
@@ -749,10 +768,7 @@ class Check:
                         else self.trace.since(self.trace.mark)
                     ),
                     related=self._places_saying(mine.family, mine.lemma),
-                    extra=[
-                        f"{mine.family}: the binding and the rules read « {mine.text} » here; "
-                        f"the text says « {theirs.text} » ({theirs.lemma})"
-                    ],
+                    extra=[line],
                 )
                 self.passage.consumed.append((theirs.start, theirs.end, "claimed"))
         return match
@@ -767,6 +783,15 @@ class Check:
             for begin, stop, kind in self.passage.anchors
             if kind == "affirmed"
         )
+
+    def _rule_word_said(self, family: str, found: str, given: str, lemma: str) -> tuple[str, str]:
+        """The message and working line of a rule word the text says where the rules give
+        another, in the book's language (English for a language the engine has no words for)."""
+        message, line = RULE_WORD_SAID.get(self._vocabulary().language, RULE_WORD_SAID["en"])
+        line = line.format(family=family, given=given, found=found)
+        if lemma != found:
+            line += f" ({lemma})"
+        return message.format(found=found, given=given), line
 
     def _vocabulary(self) -> Vocabulary:
         return self.context.vocabulary if self.context is not None else Vocabulary()
