@@ -87,6 +87,17 @@ def test_min_score_makes_the_run_fail(rulebook):
     assert rulebook("mutants", "edad", "--sample", "1", "--min-score", "101").status == 1
 
 
+def test_a_number_word_of_a_name_is_no_count(found):
+    # « une hache de guerre à deux mains » (lines 1441 and 1445), « Cinq sens physique » (416):
+    # how a weapon is held and a faculty count nothing a rule counts; the other counts stay
+    counts = [m for m in found["cda"] if m.kind == "count" and m.file == "cda.xml"]
+    assert not [m for m in counts if (m.line, m.before) in NAMES], counts
+    assert ("deux", "trois") in {(m.before, m.after) for m in counts}
+
+
+NAMES = {(1441, "deux"), (1445, "deux"), (416, "Cinq")}
+
+
 def test_a_survivor_is_printed_at_its_word(found):
     book = select(["cda"])[0]
     mutant = next(m for m in found["cda"] if m.kind == "relation")

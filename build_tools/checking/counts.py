@@ -33,6 +33,28 @@ _COLON = re.compile(r"(?:[ \u00a0][^\s:;.,()]+){0,6}?[ \u00a0]?:[ \u00a0]")
 """The words between a count's noun and the colon before its list (« facteurs d'ajustement
 dans les Clefs de l'Aube: »)."""
 
+NAMES = {
+    "fr": ("à deux mains", "à une main", "cinq sens"),
+    "en": ("two-handed", "one-handed", "five senses"),
+}
+"""Number words that are part of a name and count nothing a rule counts: how a weapon is held
+(« une hache de guerre à deux mains »), a faculty (« Cinq sens physique »)."""
+_NAMES = {
+    language: re.compile(
+        r"(?i)(?<![\w-])(?:"
+        + "|".join(r"\s+".join(map(re.escape, name.split())) for name in names)
+        + r")(?![\w-])"
+    )
+    for language, names in NAMES.items()
+}
+
+
+def in_names(text: str, language: str) -> list[tuple[int, int]]:
+    """The spans of `text` where a number word is part of a name (`NAMES`): no count there."""
+    pattern = _NAMES.get(language)
+    return [match.span() for match in pattern.finditer(text)] if pattern else []
+
+
 _COUNTS = sorted(
     (word for word, value in NUMBER_WORDS.items() if value >= 2),
     key=len,
@@ -58,9 +80,10 @@ def count_findings(places: list[tuple[Passage, str]], folder: Path, language: st
         seen.add(id(passage.element))
         text = passage.text
         folded = ""
+        names = in_names(text, language)
         for match in counted.finditer(text):
             start = match.start("count")
-            if _generated(passage, start):
+            if _generated(passage, start) or any(a <= start < b for a, b in names):
                 continue
             said = NUMBER_WORDS[match.group("count").lower()]
             if whole.search(text, max(0, start - 12), start):

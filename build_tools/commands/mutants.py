@@ -32,6 +32,7 @@ from pathlib import Path
 
 from build_tools.books import Book, load_game, select, source_root
 from build_tools.checking.citations import sentences_of
+from build_tools.checking.counts import in_names
 from build_tools.checking.passage import Passage
 from build_tools.checking.words import RELATIONS
 from build_tools.commands.parsing import EXIT_FINDINGS, EXIT_OK, add_jobs, positive, verbosity
@@ -174,7 +175,7 @@ def _tokens(passage: Passage, low: int, high: int, vocabulary):
             rival = _rival(vocabulary, word)
             if rival:
                 yield "term", word.start, word.end, word.text, [rival]
-    taken = [(word.start, word.end) for word in words]
+    taken = [(word.start, word.end) for word in words] + in_names(text, language)
     counts = COUNTS.get(language, [])
     pattern = re.compile(
         r"(?i)(?<![\w-])(?:" + "|".join(sorted(counts, key=len)[::-1]) + r")(?![\w-])"

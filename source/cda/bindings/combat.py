@@ -32,8 +32,6 @@ def total_de_parade(para):
 @binder.example(title="un example de combat entre Björn et Kröm")
 def bjorn_et_krom(ex):
     # Each fighter's niveau de connaissance is a link (« apprenti »), read from the markup.
-    ex.waive("à la hache de guerre à deux mains", "« à deux mains » : le nom de l'arme")
-    ex.waive("Une hache de guerre à deux mains", "« à deux mains » : le nom de l'arme")
     ex.waive_words("récit du combat : aspects et moyens lus par les nombres qui suivent")
     niveau_de_krom, niveau_de_bjorn = _niveaux_lies(ex)[:2]
     nc = niveau_de_competence(niveau_de_krom)
