@@ -324,21 +324,17 @@ def test_checked_passages_carry_their_verification(built):
         assert "Le texte dit" in mark.text_content() or "the text says" in mark.text_content()
 
 
-def test_known_errata_have_a_page_with_their_reason(rulebook, tmp_path):
-    folder = tmp_path / "cda"
-    shutil.copytree(ROOT / "source/cda", folder, ignore=shutil.ignore_patterns("__pycache__"))
-    report = examine(select([str(folder)])[0])
-    errata = [f for f in report.findings if f.category == "erratum"]
+def test_known_errata_have_a_page_with_their_reason(rulebook, tmp_path, checked_book, book_copy):
+    errata = [f for f in checked_book("cda").findings if f.category == "erratum"]
     if not errata:
         pytest.skip("the cda bindings report no erratum")
-    (folder / "ledger.toml").write_text(
-        "".join(
-            f'[[known]]\nid = "{finding.id}"\nreason = "raison {number}"\n\n'
-            for number, finding in enumerate(errata)
-        ),
-        encoding="utf-8",
+    ledger = "".join(
+        f'[[known]]\nid = "{finding.id}"\nreason = "raison {number}"\n\n'
+        for number, finding in enumerate(errata)
     )
-    rulebook("build", str(folder), "--format", "html", "--out", str(tmp_path / "out"))
+    copy = book_copy("cda")
+    with copy.edited("ledger.toml", ledger):
+        rulebook("build", str(copy.folder), "--format", "html", "--out", str(tmp_path / "out"))
     page = parse(tmp_path / "out/cda/html/errata.html")
     listed = css(page, "ol.errata-list > li")
     assert len(listed) == len(errata)
