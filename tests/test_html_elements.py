@@ -66,19 +66,22 @@ def output_text(path: Path) -> str:
 
 
 @pytest.mark.parametrize("book", BOOKS)
-def test_every_run_of_text_of_the_books_is_on_the_single_page(rulebook, tmp_path, book):
-    rulebook("build", book, "--format", "html", "--out", str(tmp_path))
-    shown = output_text(tmp_path / book / f"{book}.html")
+def test_every_run_of_text_of_the_books_is_on_the_single_page(html_books, book):
+    shown = output_text(html_books / book / f"{book}.html")  # `rulebook build BOOK --format html`
     missing = [run for run in text_runs(read_book(BOOKS[book]).root) if run not in shown]
     assert missing == []
 
 
-@pytest.fixture
-def everything(write_book, rulebook, tmp_path):
-    folder = write_book("everything", {"book.xml": EVERYTHING})
+@pytest.fixture(scope="module")
+def everything(tmp_path_factory, shared_build):
+    """The test book built to HTML once per process, for the tests that read it: the build
+    (its status and messages), its output folder, the book's folder."""
+    folder = tmp_path_factory.mktemp("everything") / "everything"
+    folder.mkdir()
+    (folder / "book.xml").write_text(EVERYTHING, encoding="utf-8")
     shutil.copytree(ROOT / "tests/fixtures/html/images", folder / "images")
-    run = rulebook("build", str(folder), "--format", "html", "--out", str(tmp_path / "out"))
-    return run, tmp_path / "out" / "everything", folder
+    run = shared_build.run(folder, "--format", "html")
+    return run, run.folder / "everything", folder
 
 
 def test_the_test_book_uses_every_supported_element(everything):
