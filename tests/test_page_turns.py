@@ -1,12 +1,15 @@
-"""No word hyphenated across a page turn: the layout's page-final hyphen is found, and the
-word kept whole in the layout that follows (WeasyPrint has no control of its own for it)."""
+"""No word hyphenated across a page turn (WeasyPrint has no control of its own for it): the
+engine's layout carries a hyphenated last line over to the next page; where it could not, the
+layout's page-final hyphen is found, and the word kept whole in the layout that follows."""
 
 from __future__ import annotations
 
 import pytest
 from markupsafe import Markup
 
-from build_tools.render.pdf.page_turns import PageTurn, hyphenated_page_turns, keep_whole
+from build_tools.render.pdf.engine import Engine
+from build_tools.render.pdf.page_turns import PageTurn, _texts, hyphenated_page_turns, keep_whole
+from build_tools.resources import Gate
 
 weasyprint = pytest.importorskip("weasyprint")
 
@@ -16,6 +19,12 @@ WORDS = (
     "invraisemblablement consciencieusement mélancoliquement inébranlablement "
     "chevaleresquement prodigieusement scrupuleusement vertigineusement"
 )
+PROSE = (
+    "Le chevalier avance extraordinairement prudemment dans la salle, "
+    "puis il combat invraisemblablement le dragon mélancoliquement endormi. "
+) * 8
+"""Long words among short ones: at this measure WeasyPrint alone ends six pages of ten on a
+hyphen, where the line above it ends on a whole word."""
 STYLE = (
     "@page { size: 52mm 24mm; margin: 2mm; @top-center { content: 'en-tête' } }"
     "p { hyphens: auto; font-size: 9pt; line-height: 1.2; margin: 0; }"
@@ -25,6 +34,21 @@ STYLE = (
 
 def lay(html: str):
     return weasyprint.HTML(string=html).render(stylesheets=[weasyprint.CSS(string=STYLE)])
+
+
+def test_the_engine_carries_a_hyphenated_last_line_over_to_the_next_page(tmp_path):
+    """WeasyPrint alone ends pages on « …extraordi‐ »; the book's engine, in one layout, ends
+    them a line higher, and still hyphenates inside its pages."""
+    page = Markup(f'<html lang="fr"><body><p>{PROSE}</p></body></html>')
+    assert hyphenated_page_turns(lay(page))
+    engine = Engine(Gate(tmp_path))
+    with engine.running():
+        html = engine.html(page, tmp_path.as_uri() + "/")
+        document = html.render(stylesheets=[engine.css(STYLE)])
+    assert hyphenated_page_turns(document) == []
+    lines = [text for laid in document.pages for text, _ in _texts(laid._page_box)]
+    assert any(line.endswith("‐") for line in lines)
+    assert "".join(lines).replace("‐", "").replace(" ", "") == PROSE.replace(" ", "")
 
 
 def test_a_word_hyphenated_at_a_page_end_is_kept_whole_in_the_next_layout():

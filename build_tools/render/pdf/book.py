@@ -9,12 +9,14 @@ The pipeline, in the order it runs:
    the PDF's metadata with dates from SOURCE_DATE_EPOCH, no screen stylesheet);
    it is taken as written, never read back;
 2. `pdf_style` fills `templates/pdf/print.css` with the paper size and the fonts;
-3. WeasyPrint lays the pages out. What refers forward to the layout is then
-   written in and the book laid out again: « (suite) » over a table's continued
-   rows, a word hyphenated across a page turn kept whole (`page_turns`), a note kept on
-   its call's page, and the page of each erratum's entry
-   beside its ✗ (in boxes of fixed width, so the last layout breaks as the
-   one before it);
+3. WeasyPrint lays the pages out (`engine`: a page laid out again only for a page
+   number it could not know, a hyphenated line at a page's foot carried over to the
+   next page); the page of each erratum's entry beside its ✗ is the stylesheet's
+   target-counter(), in a box of fixed width, and a note keeps its call's page by the
+   markup. What only the layout shows is then written in and the book laid out again,
+   when there is any: « (suite) » over a table's continued rows, an index range on one
+   page printed as that page, a word still hyphenated across a page turn kept whole
+   (`page_turns`);
 4. the PDF is written (PDF/UA-1 when tagged), with page labels that match the
    printed folios (i, ii… then 1, 2…), replacing `generated/BOOK/BOOK.pdf` (or
    `BOOK-letter.pdf`) atomically.
@@ -101,10 +103,10 @@ def lay_out(context, engine: Engine | None = None):
         # The pages the marks give for the errata's entries are the stylesheet's
         # target-counter(), in boxes of one width, and the notes stay with their calls by the
         # page's own markup: one layout, unless a long table broke (« (suite) » over its
-        # continued rows), an index range fell on one page (« 5 », not « 5–5 ») or a page ended
-        # on a hyphenated word.
+        # continued rows), an index range fell on one page (« 5 », not « 5–5 ») or a page still
+        # ends on a hyphenated word (one its paragraph's orphans kept there).
         moved = join_ranges(continue_tables(page, document), document)
-        # a word hyphenated across a page turn is kept whole in the layout that follows
+        # a word the layout could not carry over a page turn is kept whole in the one that follows
         moved = page_turns.keep_whole(moved, page_turns.hyphenated_page_turns(document))
         if moved != page:
             document = lay(moved)

@@ -1,7 +1,8 @@
 """The one way the engine runs WeasyPrint: the book, the errata sheet, the cards and the sheets
 are each laid out through an `Engine`, which opens every URL through the gate's fetcher,
-collects WeasyPrint's warnings and the gate's refusals while it runs, and gives layout the
-recursion the bounds allow (`limits.NESTING`); `report` makes of them the build's findings."""
+collects WeasyPrint's warnings and the gate's refusals while it runs, gives layout the
+recursion the bounds allow (`limits.NESTING`) and mends it where it lays pages out more than
+it must (`repagination`, `page_turns`); `report` makes of them the build's findings."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from build_tools import limits
 from build_tools.diagnostics import Finding
-from build_tools.render.pdf import repagination
+from build_tools.render.pdf import page_turns, repagination
 from build_tools.render.pdf.fetching import gate_fetcher
 from build_tools.render.pdf.weasyprint_loading import load_weasyprint
 from build_tools.resources import Gate
@@ -24,7 +25,6 @@ class Engine:
 
     def __init__(self, gate: Gate, media: tuple[Path, str] | None = None) -> None:
         self.weasyprint = load_weasyprint()
-        repagination.install(self.weasyprint)
         self.refusals: list[str] = []
         self.warnings: list[str] = []
         self.fetcher = gate_fetcher(gate, media=media, refusals=self.refusals)
@@ -47,12 +47,31 @@ class Engine:
         propagate, logger.propagate = logger.propagate, False
         previous = sys.getrecursionlimit()
         sys.setrecursionlimit(max(previous, 200 * limits.NESTING))  # five frames a nested box
+        mended = self._mend()
         try:
             yield self
         finally:
+            for owner, name, original in reversed(mended):
+                setattr(owner, name, original)
             sys.setrecursionlimit(previous)
             logger.removeHandler(handler)
             logger.propagate = propagate
+
+    def _mend(self) -> list[tuple[object, str, object]]:
+        """WeasyPrint's layout mended (`repagination`, `page_turns`) until `running` ends,
+        where it is not already: what was replaced, to put back."""
+        replaced = []
+        for owner, name, mend in [
+            *repagination.mendings(self.weasyprint),
+            *page_turns.mendings(self.weasyprint),
+        ]:
+            original = getattr(owner, name)
+            if not getattr(original, "mended", False):
+                replacement = mend(original)
+                replacement.mended = True
+                setattr(owner, name, replacement)
+                replaced.append((owner, name, original))
+        return replaced
 
     def report(self, book: str, output: str, named=()) -> list[Finding]:
         """What this engine met since its last report: WeasyPrint's warnings printed once, by

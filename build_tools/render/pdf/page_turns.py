@@ -1,22 +1,63 @@
-"""No word hyphenated across a page turn: found in the layout, kept whole in the next one.
+"""No word hyphenated across a page turn: its line goes over with it, or the word is kept whole.
 
 WeasyPrint (up to 70 at least) has no `hyphenate-limit-last` nor any control of
 hyphenation at a page's end: a page may end on « (posi‐ » and the next begin
-on « tif) ». So the laid-out pages are read: a page whose last line of text
-(running heads and notes left out) ends with the hyphen the layout adds (its
-style's `hyphenate-character`) gives its word, and the print page sets that word
-`unhyphenated` (the print stylesheet's `hyphens: manual`) for the layout that
-follows; the line then breaks before the word or after it, as the lines around it
-allow. The three books have none today (tests/test_pdf.py reads their pages); a
-word the page holds in several places, none after the words its line gave, is left.
+on « tif) ». Two remedies, the first in the layout itself:
+
+1. `mendings`: where WeasyPrint breaks a paragraph at a page's foot after a line it
+   hyphenated, that line goes to the next page too (as widows go), when the lines
+   left above it still make the paragraph's orphans; the one layout then needs no
+   other (cda's p. 23 ended on « (posi‐ »: it now ends a line higher).
+2. Where that could not be done (orphans, a version of WeasyPrint not mended), the
+   laid-out pages are read: a page whose last line of text (running heads and notes
+   left out) ends with the hyphen the layout adds (its style's `hyphenate-character`)
+   gives its word, and the print page sets that word `unhyphenated` (the print
+   stylesheet's `hyphens: manual`) for the layout that follows; the line then breaks
+   before the word or after it, as the lines around it allow. A word the page holds in
+   several places, none after the words its line gave, is left.
+
+tests/test_pdf.py reads the three books' pages for a hyphen at a page's end.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from markupsafe import Markup
+
+
+def mendings(weasyprint) -> list[tuple[object, str, Callable]]:
+    """What `Engine.running` replaces in `weasyprint` (as `repagination.mendings`): its page
+    breaks inside a paragraph carry a hyphenated last line over to the next page (remedy 1)."""
+    from build_tools.render.pdf.repagination import MENDED
+
+    if not weasyprint.__version__.startswith(MENDED):
+        return []
+    from weasyprint.layout import block
+
+    return [(block, "_break_line", _carrying_over)]
+
+
+def _carrying_over(break_line):
+    def carried_over(context, box, line, lines, needed, page_is_empty, *rest):
+        ends = len(lines) - needed  # the lines left on the page, widows sent over
+        while ends > box.style["orphans"] and _hyphenated(lines[ends - 1]):
+            ends -= 1
+        if not context.in_column and ends > 0 and not _hyphenated(lines[ends - 1]):
+            needed = len(lines) - ends  # the page ends on a whole word: the rest goes over
+        return break_line(context, box, line, lines, needed, page_is_empty, *rest)
+
+    return carried_over
+
+
+def _hyphenated(line) -> bool:
+    """Whether the line box `line` ends with a word the layout broke (its hyphen added)."""
+    from weasyprint.formatting_structure import boxes
+
+    texts = [box for box in line.descendants() if isinstance(box, boxes.TextBox)]
+    return bool(texts) and texts[-1].text.endswith(texts[-1].style["hyphenate_character"])
 
 
 @dataclass(frozen=True)

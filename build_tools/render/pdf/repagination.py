@@ -13,37 +13,50 @@ once WeasyPrint knows the pages of the targets. WeasyPrint (70) does it more tha
   an erratum's « p. N ») still has that box's page laid out twice: the number is
   written in after the page is made, where it could be before.
 
-`install` mends both in WeasyPrint's own structures: each such counter is filed under
-its target, and printed from it; a page is laid out again only when a target it prints
-changed page (a number WeasyPrint could not know in the pass before: the forward
-references); a back reference is written in before its page is laid out. The pages
-are laid out from the same boxes with the same numbers, so the PDF is byte for byte
-the one WeasyPrint makes alone (cda: 84 page layouts a document become 54). Where
-WeasyPrint is not a version these structures were read in, nothing is changed.
+While an `Engine` runs, `mendings` mend both in WeasyPrint's own structures: each such
+counter is filed under its target, and printed from it; a page is laid out again only
+when a target it prints changed page (a number WeasyPrint could not know in the pass
+before: the forward references); a back reference is written in before its page is
+laid out. The pages are laid out from the same boxes with the same numbers, so the PDF
+is byte for byte the one WeasyPrint makes alone (cda: 84 page layouts a document
+become 58). Where WeasyPrint is not a version these structures were read in, nothing
+is changed.
 """
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 
 MENDED = ("70.",)
-"""The WeasyPrint versions whose pagination `install` was written for (and tested on)."""
+"""The WeasyPrint versions whose layout these mendings were written for (and tested on)."""
 
 
-def install(weasyprint) -> None:
-    """Mend `weasyprint`'s repagination, once, if it is one of the versions it knows."""
+def mendings(weasyprint) -> list[tuple[object, str, Callable]]:
+    """What `Engine.running` replaces in `weasyprint` while it lays out: (owner, attribute,
+    mend), `mend(original)` giving the replacement; nothing for a version it does not know."""
+    if not weasyprint.__version__.startswith(MENDED):
+        return []
     from weasyprint.css import targets
     from weasyprint.layout import page
 
-    if not weasyprint.__version__.startswith(MENDED) or getattr(page, "_mended", False):
-        return
-    remake_page = page.remake_page
-    collect = targets.TargetCollector.collect_missing_counters
+    collector = targets.TargetCollector
+    return [
+        (page, "remake_page", _written_in),
+        (collector, "collect_missing_counters", _by_target),
+        (collector, "cache_target_page_counters", lambda original: _cache_target_page_counters),
+    ]
 
+
+def _written_in(remake_page):
     def remake_written_in(index, context, root_box, html):
         _write_back_references(context.target_collector)
         return remake_page(index, context, root_box, html)
 
+    return remake_written_in
+
+
+def _by_target(collect):
     def collect_by_target(self, box, token, parse_again, counters, target_counters):
         if token == "content" and None in target_counters and not _counts(box):
             anchors = _anchors(box)
@@ -51,10 +64,7 @@ def install(weasyprint) -> None:
                 counters, target_counters = [], {anchors[0]: target_counters[None]}
         collect(self, box, token, parse_again, counters, target_counters)
 
-    page.remake_page = remake_written_in
-    targets.TargetCollector.collect_missing_counters = collect_by_target
-    targets.TargetCollector.cache_target_page_counters = _cache_target_page_counters
-    page._mended = True
+    return collect_by_target
 
 
 def _counts(box) -> bool:
