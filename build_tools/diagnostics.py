@@ -29,7 +29,7 @@ class Correction:
     context: str = ""
     """The words of the passage around an edit that stands outside its erratum's excerpt (a
     number the erratum changes further on), as a reader reads them: where the errata page
-    shows it; '' for an edit inside the excerpt."""
+    shows it; '' (or the excerpt itself, with `at`) for an edit inside the excerpt."""
     at: int = 0
     """Where `old` starts in `context`."""
 

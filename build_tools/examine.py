@@ -17,7 +17,7 @@ from build_tools.ledger import Entry, read_ledger, reconcile
 from build_tools.model.language import language_of
 from build_tools.reader import Document, UnreadableBook, read_book
 from build_tools.settings import read_settings
-from build_tools.validation import validate
+from build_tools.validation import decimals, validate
 
 
 @dataclass
@@ -127,6 +127,7 @@ def examine(
 
             reported = frozenset(finding.id for finding in findings)
             findings = fold(findings, check_cards(document, game, entries, language, reported))
+    findings = decimals.fold(findings)  # a number an erratum corrects: its decimal mark too
     _make_ids_unique(findings)
     findings.sort(key=lambda f: (str(f.file or ""), f.line, f.column, f.category))
     # A book with rules whose rules did not run (--no-rules, or a game that cannot load) has

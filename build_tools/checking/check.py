@@ -35,7 +35,7 @@ from build_tools.checking.claims import (
     shown,
     unique_places,
 )
-from build_tools.checking.correction import correction_at, correction_of
+from build_tools.checking.correction import correction_at, correction_of, replaced_words
 from build_tools.checking.counts import in_names
 from build_tools.checking.matching import CLOSE_ENOUGH, align, words_given
 from build_tools.checking.passage import (
@@ -48,7 +48,7 @@ from build_tools.checking.passage import (
 )
 from build_tools.checking.rule import Constant, Step, Trace, Working
 from build_tools.checking.words import Vocabulary
-from build_tools.diagnostics import Finding, slug
+from build_tools.diagnostics import Correction, Finding, slug
 from build_tools.model.numbers import number_value
 
 RULE_WORD_SAID = {
@@ -229,14 +229,22 @@ class Check:
         """The words a reader finds a follow-on edit in, and where it starts in them: the
         erratum's own excerpt when it stands there, else the words around its claim."""
         text, shown = self.passage.text, spot.finding.text or ""
-        prefix = "… " if shown.startswith("… ") else ""
-        piece = shown.removeprefix("… ").removesuffix(" …")
-        left = text.find(piece, max(0, spot.start - len(piece))) if piece else -1
-        if spot.passage is self.passage and 0 <= left <= offset:
-            if offset + len(token) <= left + len(piece):
-                return shown, len(prefix) + offset - left
+        if spot.passage is self.passage:
+            at = self._in_excerpt(shown, spot.start, offset, len(token))
+            if at is not None:
+                return shown, at
         around = excerpt(text, match.start(), match.end())
         return around, around.find(text[match.start() : match.end()]) + offset - match.start()
+
+    def _in_excerpt(self, shown: str, near: int, offset: int, length: int) -> int | None:
+        """Where the `length` characters at `offset` of the passage's text stand in `shown`,
+        its excerpt cut around `near`; None when they stand outside it."""
+        prefix = "… " if shown.startswith("… ") else ""
+        piece = shown.removeprefix("… ").removesuffix(" …")
+        left = self.passage.text.find(piece, max(0, near - len(piece))) if piece else -1
+        if 0 <= left <= offset and offset + length <= left + len(piece):
+            return len(prefix) + offset - left
+        return None
 
     def _correct_each(self, erratum: Finding, match, rules_give: str) -> None:
         """The edits of the word `erratum`'s phrase misspells, wherever else it stands in the
@@ -288,7 +296,15 @@ class Check:
         """
         findings_before = len(self.findings)
         self.resting_on = working
-        match = self._search(phrase, "affirmed")
+        match = None
+        if reads and not holds and self.passage.search(compile_pattern(phrase)) is None:
+            # the text says what the rules do (its erratum corrected): the statement holds
+            match = self.passage.search(compile_pattern(reads))
+            holds = match is not None
+        if match is not None:
+            match = self._search(reads, "affirmed")
+        else:
+            match = self._search(phrase, "affirmed")
         steps = self._steps(working)
         if not holds:
             first_word = match.group().split(" ")[0]
@@ -304,8 +320,8 @@ class Check:
                 steps,
                 chosen=bool(key),
                 spot=(match.start(), match.end()),
+                reads=reads,
             )
-            self.findings[-1].reads = reads
             if everywhere:
                 self._correct_each(self.findings[-1], match, rules_give)
         self._record(
@@ -364,8 +380,8 @@ class Check:
                 steps,
                 related=self._places_saying(family, expected),
                 extra=[line],
+                reads=expected,  # a rule word: the book's own language
             )
-            self.findings[-1].reads = expected  # a rule word: the book's own language
         self._record(
             match,
             "word",
@@ -475,10 +491,38 @@ class Check:
         stand where they differ: the words both agree on are not the erratum.
         """
         start, end = differing_span(self.passage.text, span, finding.found, finding.expected)
-        self.spots.append(Spot(finding, self.passage, start, end, steps, self._cited(steps)))
-        # The record owns its correction, computed as the erratum is judged.
+        # The record owns its correction, computed as the erratum is judged: the words it
+        # should read (`reads`) where it says others, else what the rules give.
         correction = correction_of(finding)
+        if finding.reads and (replaced := self._words_correction(finding, span)):
+            correction, start, end = replaced
+        self.spots.append(Spot(finding, self.passage, start, end, steps, self._cited(steps)))
         finding.corrections = [correction] if correction is not None else []
+
+    def _words_correction(
+        self, finding: Finding, span: tuple[int, int]
+    ) -> tuple[Correction, int, int] | None:
+        """The edit that makes the words at `span` of the passage read `finding.reads`, the
+        fewest whole words, and where they stand in the text; None when those words are not
+        written as read on one line of the source (markup or a line end among them)."""
+        start, end = span
+        replaced = replaced_words(self.passage.text[start:end], finding.reads)
+        if replaced is None:
+            return None
+        first, last, words = replaced
+        old = self.passage.text[start + first : start + last]
+        line = self.passage.line_at(start + first)
+        if not old or self.passage.line_at(start + last - 1) != line:
+            return None
+        column = self.passage.column_at(start + first, old)
+        edit = correction_at(Path(self.passage.file), line, column, old, f"« {words} »", finding.id)
+        if edit is None or edit.old != old:
+            return None
+        # placed in its excerpt at its own words (« de » may stand there more than once)
+        at = self._in_excerpt(finding.text, start, start + first, len(old))
+        if at is not None:
+            edit = dataclasses.replace(edit, context=finding.text, at=at)
+        return edit, start + first, start + last
 
     def find(self, pattern: re.Pattern) -> re.Match:
         """The first match of a regular expression in the passage, its words claimed (the game
@@ -598,8 +642,10 @@ class Check:
         chosen: bool = False,
         extra: list[str] | None = None,
         spot: tuple[int, int] | None = None,
+        reads: str = "",
     ) -> None:
-        """An erratum at `token` (at `offset`), marked over `spot` (the token by default)."""
+        """An erratum at `token` (at `offset`), marked over `spot` (the token by default);
+        `reads`, the words the book should say there (its correction)."""
         related = list(related or []) + [
             place for place in self._cited(steps) if place not in (related or [])
         ]
@@ -625,6 +671,7 @@ class Check:
                 }
                 for place in related
             ),
+            reads=reads,
         )
         self.findings.append(finding)
         self.place(finding, spot or (offset, offset + len(token)), steps)

@@ -18,11 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from build_tools.checking.matching import differing_words, words_given
-from build_tools.diagnostics import Correction, Finding
+from build_tools.diagnostics import Correction, Finding, differing_run
 from build_tools.encoding import lines_of, read_source
 from build_tools.model.numbers import value_of
 
 _NUMBER = re.compile(r"[+\-−]?\d+(?:[.,]\d+)?")
+_OPENING = {")": "(", "]": "[", "»": "«"}
 
 
 def correction_of(finding: Finding) -> Correction | None:
@@ -67,6 +68,34 @@ def correction_at(
             column = line.index(old, start) + 1
             return Correction(file, line_number, column, old, new, finding_id)
     return None
+
+
+def replaced_words(said: str, reads: str) -> tuple[int, int, str] | None:
+    """(start, end, words): the span of `said` to replace with `words` so that it reads
+    `reads`, the fewest whole words; an insertion (« de » → « de 1 ») takes the word before
+    it (or after, at the start). None when they hold the same words."""
+    words = list(re.finditer(r"\S+", said))
+    first, last, last_read = differing_run([w.group() for w in words], reads.split())
+    if first == last == last_read:
+        return None
+    if first == last:  # words added, none replaced: with the word they follow (or precede)
+        if first:
+            first -= 1
+        elif last < len(words):
+            last, last_read = last + 1, last_read + 1
+        else:
+            return None
+    start = words[first].start() if first < len(words) else len(said)
+    end = max(start, words[last - 1].end() if last else 0)
+    new = " ".join(reads.split()[first:last_read])
+    # the punctuation both share is no word of the fault: « négatif) » → « moins) »
+    while end > start + 1 and new[1:] and said[end - 1] == new[-1] and not new[-1].isalnum():
+        if _OPENING.get(new[-1], "\0") in said[start : end - 1]:
+            break  # « G5(0,7) »: the bracket closes words of the fault
+        end, new = end - 1, new[:-1]
+    while end > start + 1 and new[1:] and said[start] == new[0] and not new[0].isalnum():
+        start, new = start + 1, new[1:]
+    return start, end, new
 
 
 def edited_spans(text: str, edits: list[Correction]) -> list[tuple[int, int, Correction]]:

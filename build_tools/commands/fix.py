@@ -22,13 +22,16 @@ _KNOWN = re.compile(r"^\[\[known\]\]\s*$")
 
 
 def corrections(findings: Iterable[Finding]) -> list[Correction]:
-    """The corrections the records of `findings` carry, in source order."""
-    found = [
-        dataclasses.replace(correction, finding_id=finding.id)  # its id once made unique
-        for finding in findings
+    """The corrections the records of `findings` carry, in source order; an edit two records
+    make (a number an erratum corrects, with its decimal mark) once."""
+    found = {
+        (correction.file, correction.line, correction.column, correction.old, correction.new): (
+            dataclasses.replace(correction, finding_id=finding.id)  # its id once made unique
+        )
+        for finding in reversed(findings)
         for correction in finding.corrections
-    ]
-    return sorted(found, key=lambda c: (str(c.file), c.line, c.column))
+    }
+    return sorted(found.values(), key=lambda c: (str(c.file), c.line, c.column))
 
 
 def apply(edits: list[Correction]) -> dict[Path, tuple[str, str]]:
@@ -87,6 +90,10 @@ def without_entries(ledger: str, identifiers: set[str]) -> str:
     return "".join(line for index, line in enumerate(lines) if index not in removed)
 
 
+CORRECTED = ("erratum", "typography")
+"""The findings whose records carry corrections: the rules' errata, and the numbers a book
+writes with another language's decimal mark."""
+
 ROUNDS = 6
 """How many times a book is corrected and checked again: a fixed number can show the next one."""
 
@@ -135,14 +142,14 @@ def settle(book, chosen=lambda finding: True, threshold: str = "error", report=N
             return Settlement({}, set(), [])
         # what the corrections may fix: the errata, and what follows from them elsewhere
         # (a character sheet that copied a wrong number), known or new
-        first = {f.id for f in report.findings if f.known or f.category == "erratum"}
+        first = {f.id for f in report.findings if f.known or f.category in CORRECTED}
         initial = {f.id for f in report.findings}
         refused: set[str] = set()
         for _ in range(ROUNDS):
             errata = [
                 f
                 for f in report.findings
-                if f.category == "erratum"
+                if f.category in CORRECTED
                 and f.where not in refused
                 and (f.id not in initial or chosen(f))
             ]
@@ -163,7 +170,7 @@ def settle(book, chosen=lambda finding: True, threshold: str = "error", report=N
                     for f in checked.findings
                     if f.id not in seen
                     and f.category != "ledger-stale"
-                    and (f.category != "erratum" or not f.corrections)
+                    and (f.category not in CORRECTED or not f.corrections)
                 }
 
             after, spoiled = spoiled_by(edits)

@@ -426,31 +426,32 @@ class Marks:
         if isinstance(found, tuple) and found and isinstance(found[0], str):
             found = found[0]
         if isinstance(found, str):
-            right = finding.reads if finding is not None and finding.reads else None
+            right = _corrected_words(finding) if finding is not None else None
             right = right or words_given(expected[0] if isinstance(expected, tuple) else expected)
             return self.quote(found) + (f" → {self.quote(right)}" if right else "")
         return self.words["erratum"].lower()
 
     def _finding_statement(self, finding: Finding) -> str:
         """What is wrong, in the book's language: never the developers' message."""
-        if finding.reads and isinstance(finding.found, str) and finding.found:
+        if right := _corrected_words(finding):
             return (
                 f"{self.words['text_says']} {self.quote(finding.found)}, "
-                f"{self.words['read_instead']} {self.quote(finding.reads)}"
+                f"{self.words['read_instead']} {self.quote(right)}"
             )
         if _numbers(finding.found) and _numbers(finding.expected):
             return self.statement(finding.found, finding.expected)
         if isinstance(finding.found, str) and finding.found:
-            return self._quoted_statement(finding.found, finding.expected)
+            return self._quoted_statement(finding.found, finding.expected, self.reason(finding))
         return self.words["erratum_stated"]
 
-    def _quoted_statement(self, found: str, expected: Any) -> str:
-        """« Le texte dit « Mt », les règles donnent « Me » » when the rules give words."""
+    def _quoted_statement(self, found: str, expected: Any, reason: str = "") -> str:
+        """« Le texte dit « Mt », les règles donnent « Me » » when the rules give words; else
+        what the text says, the reason (`reason`, printed after it) saying what is wrong."""
         said = f"{self.words['text_says']} {self.quote(found)}"
         given = words_given(expected)
         if given is not None:
             return f"{said}, {self.words['rules_give']} {self.quote(given)}"
-        return f"{said}{self.words['rules_disagree']}"
+        return said if reason else f"{said}{self.words['rules_disagree']}"
 
     def quote(self, text: str) -> str:
         return f"{self.words['quote_open']}{self.typography.apply(text)}{self.words['quote_close']}"
@@ -594,9 +595,6 @@ class Marks:
     def _entry(self, finding: Finding, element, link, describe) -> dict[str, Any]:
         excerpt = (finding.text or "").strip()
         corrections = finding.corrections
-        if not corrections and finding.reads and isinstance(finding.found, str):
-            # words the rules say but the patch cannot write: read where the wrong ones stand
-            corrections = [Correction(None, 0, 0, finding.found, finding.reads, finding.id)]
 
         # Its edits in its excerpt: a follow-on edit where the record places it, the others
         # where their words stand.
@@ -654,6 +652,21 @@ class Marks:
             pieces += escape(self.typography.apply(token)) + Markup("</mark>")
             last = end
         return pieces + escape(self.typography.glued(self.typography.apply(excerpt[last:])))
+
+
+def _corrected_words(finding: Finding) -> str | None:
+    """The words the book should say where `finding` quotes others, as its record's
+    correction writes them (« supérieur » → « supérieur ou égal »); None when its record
+    corrects no words (the rules do not determine them, or no patch can write them)."""
+    if not finding.reads or not isinstance(finding.found, str):
+        return None
+    words = finding.found
+    for correction in finding.corrections:
+        whole = r"(?<!\w)" + re.escape(correction.old) + r"(?!\w)"
+        words, count = re.subn(whole, lambda _, new=correction.new: new, words)
+        if correction.context not in ("", finding.text) or count != 1:
+            return None
+    return words if finding.corrections else None
 
 
 MOVABLE = (

@@ -4,9 +4,11 @@ such number, saying how each reads."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
-from build_tools.diagnostics import Finding
+from build_tools.diagnostics import Correction, Finding
+from build_tools.encoding import lines_of, read_source
 from build_tools.model.language import primary_language
 from build_tools.reader import Document
 from build_tools.validation.located import finding_at
@@ -72,6 +74,56 @@ def check(document: Document) -> list[Finding]:
             findings[-1].line += before.count("\n")
             findings[-1].column = len(before) - before.rindex("\n")
         findings[-1].reads = " ; ".join(read)
+        findings[-1].corrections = _corrections(document, places, findings[-1].id)
+    return findings
+
+
+def _corrections(document: Document, places: list, finding_id: str) -> list[Correction]:
+    """Each number of `places` written with the decimal comma, where its source line has it
+    once (« 0.7 » → « 0,7 »); none when one of them cannot be placed so (a number in the
+    text after an element, an entity): the finding's record corrects all of them or none."""
+    edits = []
+    for element, match, in_text in places:
+        if not in_text:
+            return []
+        file, line, _ = document.locate(element)
+        if file is None or not line:
+            return []
+        line += match.string[: match.start()].count("\n")
+        try:
+            source = lines_of(read_source(file).text)[line - 1]
+        except (OSError, UnicodeDecodeError, IndexError):
+            return []
+        number = f"{match.group(1)}.{match.group(2)}"
+        written = [m for m in DECIMAL_POINT.finditer(source) if m.group(0).startswith(number)]
+        if len(written) != 1:
+            return []
+        edits.append(
+            Correction(
+                file, line, written[0].start() + 1, number, number.replace(".", ","), finding_id
+            )
+        )
+    return edits
+
+
+def fold(findings: list[Finding]) -> list[Finding]:
+    """`findings` with each number an erratum corrects written one way: the erratum's value
+    with the decimal comma, which both records make (« 0.7 » → « 0,8 », never « 0.8 » and
+    « 0,7 » over the same number), so that each record alone fixes its own fault."""
+    typography = [f for f in findings if f.category == "typography" and f.corrections]
+    for erratum in findings:
+        if erratum.category != "erratum" or not typography:
+            continue
+        for index, edit in enumerate(erratum.corrections):
+            place = (edit.file, edit.line, edit.column, edit.old)
+            for finding in typography:
+                marks = [(c.file, c.line, c.column, c.old) for c in finding.corrections]
+                if place in marks:
+                    edit = dataclasses.replace(edit, new=edit.new.replace(".", ","))
+                    erratum.corrections[index] = edit
+                    finding.corrections[marks.index(place)] = dataclasses.replace(
+                        edit, finding_id=finding.id
+                    )
     return findings
 
 

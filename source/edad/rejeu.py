@@ -182,7 +182,8 @@ class Rejeu:
                 travail=travail,
                 attendu=str(selon),
                 trouve=ligne.group(1),
-                lire=str(selon),
+                # no « lire »: the book's next lines follow its own queue, so this line
+                # corrected alone would make them wrong (a patch of the story, not a word)
             )
         self.file = self._file_du_livre(jetons, selon, recuperes)
         self.variante = None if retenue is not None else selon

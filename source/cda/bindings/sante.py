@@ -38,7 +38,7 @@ def handicap_par_point_de_fatigue(para):
     )
 
 
-@binder.prose(contains="éventuellement augmenté d'un bonus dû à son armure")
+@binder.prose(contains="bonus dû à son armure (physique, mentale ou mystique)")
 def armure_et_encaissement(para):
     # The rules follow « les armures » (and the combat example, and the 1.3
     # revision: « Les Bonus d'Armure se retire maintenant automatiquement aux
