@@ -17,6 +17,7 @@ import re
 import shutil
 import subprocess
 import tomllib
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ import pytest
 from build_tools.books import discover, load_game
 from build_tools.checking.totals import totals
 from build_tools.model.sheet import printed
+from build_tools.render.sheets.scripts import HELPERS
 from tests.test_sheets import prints_its_totals
 
 pikepdf = pytest.importorskip("pikepdf")
@@ -256,6 +258,41 @@ def test_the_form_s_calculations_give_the_rules_values(forms, name, file):
             "vie-esquive",  # the Agilité's bonus
             "vie-inconscient",  # the rules' constant, 0
         } <= set(checked) | set(blank)
+
+
+ROUNDED = {
+    Fraction(1, 8): "0,13",  # printed « 0,12 » (half to even, through a float); the form's 0,13
+    Fraction(-1, 8): "−0,13",
+    Fraction(201, 200): "1,01",  # 1.005 as a float is a hair under the half: still 1,01
+    Fraction(57, 200): "0,29",
+    Fraction(2, 3): "0,67",
+    Fraction(5, 2): "2,5",
+    Fraction(-9, 4): "−2,25",
+    Fraction(-1, 400): "0",
+    Fraction(7): "7",
+}
+"""Quotients, and how a sheet writes each: two decimals at most, a half away from zero."""
+
+
+def test_a_quotient_is_written_alike_on_paper_and_by_the_form():
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed")
+    quotients = [[value.numerator, value.denominator] for value in ROUNDED]
+    script = HELPERS + (
+        'const q = JSON.parse(require("fs").readFileSync(0, "utf8"));\n'
+        "process.stdout.write(JSON.stringify(q.map(([n, d]) => p(n / d))));\n"
+    )
+    run = subprocess.run(
+        ["node", "-e", script],
+        input=json.dumps(quotients),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    written = dict(zip(ROUNDED, json.loads(run.stdout), strict=True))
+    assert {value: printed(value) for value in ROUNDED} == ROUNDED, "on paper"
+    assert written == ROUNDED, "by the form's script"
 
 
 SUM = "a sum over a table's rows"

@@ -279,10 +279,13 @@ def _values(box: Box) -> str:
 
 
 def printed(value: Any, signed: bool = False) -> str:
-    """A value as French print writes it: true minus sign, decimal comma; a bonus signed.
+    """A value as French print writes it: true minus sign, decimal comma; a bonus signed; a
+    fraction to two decimals at most, rounded half away from zero (`numbers.decimal`: 1/8
+    is « 0,13 », not half to even through a float's « 0,12 »).
 
-    French, as the form's scripts write their numbers (`render/sheets/scripts.py`, its `p`):
-    a sheet in another language needs both to take the book's language."""
+    French, as the form's scripts write their numbers (`render/sheets/scripts.py`, its `p`,
+    which rounds the same way): a sheet in another language needs both to take the book's
+    language."""
     if value is None:
         return ""
     if signed and isinstance(value, int) and not isinstance(value, bool) and value > 0:
@@ -291,7 +294,7 @@ def printed(value: Any, signed: bool = False) -> str:
         if value.denominator == 1:
             value = int(value)
         else:
-            return numbers.with_mark(f"{float(value):.2f}".rstrip("0").rstrip("."), "fr")
+            return numbers.decimal(value, 2, "fr")
     if isinstance(value, bool):
         return "oui" if value else "non"
     if isinstance(value, int):

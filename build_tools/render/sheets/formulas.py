@@ -22,7 +22,6 @@ from fractions import Fraction
 from typing import Any
 
 from build_tools.checking.notation import CASE_SEPARATOR, OUTCOME, evaluate, python_text
-from build_tools.model.numbers import MINUS, decimal
 from build_tools.model.sheet import printed
 
 GRID = (-20, -3, 0, 1, 4, 7, 13)
@@ -206,7 +205,7 @@ class Shape:
                 except ZeroDivisionError:
                     return False  # the form would divide by nought where the rule does not
             if self.rounding == "exact":
-                if not isinstance(expected, Fraction) or _written(got) != printed(expected):
+                if not isinstance(expected, Fraction) or printed(got) != printed(expected):
                     return False  # the form writes a quotient as a text, as the sheet does
             elif isinstance(got, str) or isinstance(expected, bool):
                 if got != printed(expected):
@@ -353,14 +352,6 @@ def _tabulated(meaning, defaults, order, words):
                 return None
             table["|".join(combination).lower()] = int(value)
     return (tuple(keys), tuple(table.items())) if table else None
-
-
-def _written(value: Fraction) -> str:
-    """A quotient as the form's `p` writes it: JavaScript's toFixed(2), which rounds the
-    magnitude half up, its trailing zeros dropped."""
-    if value.denominator == 1:
-        return printed(int(value))
-    return (MINUS if value < 0 else "") + decimal(abs(value), 2, "fr")
 
 
 def _python(expression: str, values: Mapping[str, Any]) -> Any:

@@ -33,7 +33,7 @@ from build_tools.checking.totals import (
 from build_tools.model.sheet import Computed, Description, Table
 from build_tools.render.sheets.formulas import Shape
 
-_HELPERS = (
+HELPERS = (
     "var d = this;\n"
     "function v(name) { var f = d.getField(name); if (f === null) return 0;\n"
     '  var n = Number(String(f.value).replace("\\u2212", "-").replace(",", "."));\n'
@@ -57,14 +57,18 @@ _HELPERS = (
     "  return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : NaN; }\n"
     "function o(word, table, name) { return word !== '' ? word :\n"
     "  Object.prototype.hasOwnProperty.call(table, name) ? table[name] : ''; }\n"
-    "function p(x) { var s = Math.abs(x - Math.round(x)) < 1e-9 ? String(Math.round(x))\n"
-    '  : x.toFixed(2).replace(/0+$/, "").replace(/\\.$/, "").replace(".", ",");\n'
-    '  return s.replace("-", "\\u2212"); }\n'
+    "function p(x) { var n = Math.floor(Math.abs(x) * 100 + 0.5 + 1e-9);\n"
+    "  if (!isFinite(n)) return String(x);\n"
+    "  var s = String(Math.floor(n / 100));\n"
+    '  var c = String(100 + n % 100).slice(1).replace(/0+$/, "");\n'
+    '  return (x < 0 && n > 0 ? "\\u2212" : "") + s + (c ? "," + c : ""); }\n'
 )
 """What every script reads fields with: a number (`v`), a text (`t`), a table's row (`r`),
 the greatest box or the number of the rows holding given values (`m`), a rule's table by
 the words written (`g`), a word written or the one the rules tie to the row's name (`o`);
-and how it writes a quotient as the sheet prints it (`p`: « 1,3 », two decimals at most).
+and how it writes a quotient as the sheet prints it (`p`: « 1,3 », two decimals at most,
+rounded half away from zero as `model.numbers.decimal` rounds; the 1e-9 takes a half that
+a binary float holds a hair under, 1,005, as the half it is).
 A value that cannot be worked out (no shield carried, a sorte and a taille the rules'
 table lacks) is NaN, and the box shows nothing."""
 
@@ -92,7 +96,7 @@ class Script:
             empty.append(f'{words}.indexOf(t("{name}").toLowerCase()) < 0')
         empty.append('(typeof x === "number" && isNaN(x))')
         shown = " || ".join(empty)
-        return f'{_HELPERS}var x = {self.expression};\nevent.value = ({shown}) ? "" : x;\n'
+        return f'{HELPERS}var x = {self.expression};\nevent.value = ({shown}) ? "" : x;\n'
 
 
 def scripts(description: Description) -> list[Script]:
