@@ -369,3 +369,29 @@ def test_a_term_the_rules_would_not_use_there_is_an_erratum_at_its_word(book_cop
     assert (erratum.line, erratum.column) == (1172, 59)
     # the other place: the rule's sentence, « Le personnage fait alors un jet de Résistance … »
     assert any("jet de Résistance" in place["message"] for place in erratum.related)
+
+
+def test_a_glossary_term_renamed_to_another_entrys_is_one_finding_at_it(book_copy):
+    # « apprenti » renamed « disciple » (an entry of that name follows), « blessure critique »
+    # renamed « blessure légère »: far apart, checked together. Each renamed entry is found by
+    # its id for its binding, and checked: one finding at its term, where there were 8 (the
+    # two bindings lost and ambiguous, both entries' numbers unbound, the ledger's entries
+    # stale, Björn's « disciple » link, the text's glossterm left without its entry)
+    rapport = book_copy("cda").examine_replaced(
+        [
+            ("cda.xml", '"apprenti">\n <glossterm>apprenti<', '"apprenti">\n <glossterm>disciple<'),
+            ("cda.xml", "<glossterm>blessure critique<", "<glossterm>blessure légère<"),
+        ]
+    )
+    trouves = sorted(rapport.new(), key=lambda f: f.line)
+    assert [(f.category, f.line, f.column) for f in trouves] == [
+        ("binding-stale", 2018, 13),
+        ("binding-stale", 2385, 13),
+    ], "\n".join(f.astext() for f in trouves)
+    apprenti, critique = trouves
+    assert "« apprenti » (id apprenti) now names the term « disciple »" in apprenti.message
+    assert "« blessure critique » (id critique) now names the term « blessure légère »" in (
+        critique.message
+    )
+    # the renamed entry is still checked, under its ledger's name: its known erratum stands
+    assert not [f for f in rapport.findings if f.category == "ledger-stale"]

@@ -28,6 +28,7 @@ from build_tools.checking.counts import count_findings
 from build_tools.checking.coverage import coverage_of, passages
 from build_tools.checking.derived import book_language, derived_vocabulary
 from build_tools.checking.passage import Passage, excerpt, last_line, read_once
+from build_tools.checking.renamed import renamed_entries, renamed_finding, term_of
 from build_tools.checking.rule import ImpossibleValue, Trace, tracing
 from build_tools.checking.words import Vocabulary
 from build_tools.diagnostics import Finding, differing_run, display_path, source_line
@@ -138,6 +139,7 @@ def _run_bindings(
     targets_index = _Targets(document.root)
     resolve_citations(document, context, targets_index.prose, outcome.findings)
     named = {binding.name for binding in binder.bindings} if binder else set()
+    renamed = renamed_entries(binder.bindings, targets_index.terms) if binder else {}
     for binding in binder.bindings if binder else []:
         # A parameter naming no binding at all (a typo, a binding renamed): its one finding,
         # at the binding; the binding is not run.
@@ -155,13 +157,16 @@ def _run_bindings(
                     key=f"{binding.name}:needs",
                 )
             )  # its passage is still its own: not run, its numbers not reached, no cascade
-        element = _resolve(document, binding, targets_index, outcome.findings, vocabulary)
+        element = _resolve(document, binding, targets_index, outcome.findings, vocabulary, renamed)
         if element is not None:
             targets.append((order[element], binding, element))
             if "title" in binding.selector and title_of(element) != normalize(
                 binding.selector["title"]
             ):
                 outcome.findings.append(_retitled_finding(binding, element, document))
+            if binding.name in renamed:
+                where = _where_titled(element, binding)
+                outcome.findings.append(renamed_finding(binding, element, document, where))
     bound: dict[etree._Element, Check] = {}
     prose_checks: list[Check] = []
     checked: set[etree._Element] = set()
@@ -422,6 +427,7 @@ def _resolve(
     targets: _Targets,
     findings: list[Finding],
     vocabulary: Vocabulary,
+    renamed: dict[str, etree._Element],
 ):
     """The one element a binding is about; a finding when there is none, or more than one."""
     key, value = next(iter(binding.selector.items()))
@@ -442,7 +448,11 @@ def _resolve(
             examples = [el for el in candidates if el.tag in EXAMPLES]
             candidates = examples or candidates
     elif key == "term":
-        candidates = targets.terms.get(normalize(value), [])
+        # A glossary entry renamed to this term is another binding's (`renamed_entries`).
+        taken = [entry for name, entry in renamed.items() if name != binding.name]
+        candidates = [e for e in targets.terms.get(normalize(value), []) if e not in taken]
+        if not candidates and binding.name in renamed:
+            candidates = [renamed[binding.name]]
     else:  # contains
         wanted = normalize(value)
         # the innermost: an element none of whose descendants also contains the phrase
@@ -494,12 +504,17 @@ def _changed_words(words: list[str], other: list[str]) -> tuple[int, int, int, i
 
 
 def _where_titled(element: etree._Element, binding: Binding) -> str:
-    """The passage's name as its binding's title writes it (its findings' ids keep it)."""
+    """The passage's name as its binding's title (or glossary term) writes it: its findings'
+    ids keep it."""
     where = where_of(element)
     title = binding.selector.get("title")
-    if title is None or title_of(element) == normalize(title):
+    if title is None and element.tag == "glossentry" and "term" in binding.selector:
+        title, named = binding.selector["term"], term_of(element)  # a renamed entry's term
+    else:
+        named = title_of(element)
+    if title is None or named == normalize(title):
         return where
-    return where.replace(f"« {title_of(element)} »", f"« {normalize(title)} »", 1)
+    return where.replace(f"« {named} »", f"« {normalize(title)} »", 1)
 
 
 def _retitled_finding(binding: Binding, element: etree._Element, document) -> Finding:
@@ -696,8 +711,26 @@ def fold_consequences(findings: list[Finding], lost: list[tuple[Finding, Path, i
       abbreviation wrong (« La Finesse (FD) » where the rules give FF: FD now stands for
       « finesse » and « dommages »).
 
+    - a glossterm of the text left without its entry (glossary-missing), and a link's text
+      (the entry's new term where the rules give the old one), where the entry of that term
+      was renamed to another's (`renamed`): its binding's one finding.
+
     Only a new finding takes them: a known erratum says nothing of the edit that made them.
     """
+    renamed = {
+        f.expected.lower(): f
+        for f in findings
+        if f.category == "binding-stale" and f.key.endswith(":term") and not f.known
+    }
+    renamings = {(f.found.lower(), f.expected.lower()): f for f in renamed.values()}
+    for finding in [f for f in findings if not f.known]:
+        said = (str(finding.found).lower(), str(finding.expected).lower())
+        if finding.category == "glossary-missing" and finding.key in renamed:
+            renamed[finding.key].derivation.append(finding.message)
+            findings.remove(finding)
+        elif finding.category == "erratum" and said in renamings:
+            renamings[said].derivation.append(finding.message)  # a link's text: the entry's
+            findings.remove(finding)
     new = [f for f in findings if f.category in ("erratum", "contradiction") and not f.known]
     if not new:
         return
