@@ -10,6 +10,7 @@ import re
 from build_tools.diagnostics import Correction, Finding
 from build_tools.encoding import lines_of, read_source
 from build_tools.model.language import primary_language
+from build_tools.model.numbers import with_mark
 from build_tools.reader import Document
 from build_tools.validation.located import finding_at
 
@@ -99,11 +100,16 @@ def _corrections(document: Document, places: list, finding_id: str) -> list[Corr
         if len(written) != 1:
             return []
         edits.append(
-            Correction(
-                file, line, written[0].start() + 1, number, number.replace(".", ","), finding_id
-            )
+            Correction(file, line, written[0].start() + 1, number, _marked(number), finding_id)
         )
     return edits
+
+
+def _marked(number: str) -> str:
+    """`number` with the decimal comma (French's, as every language of COMMA_LANGUAGES
+    writes it), its sign as the text writes it."""
+    sign = number[:1] if number[:1] in "+-−" else ""
+    return sign + with_mark(number[len(sign) :], "fr")
 
 
 def fold(findings: list[Finding]) -> list[Finding]:
@@ -119,7 +125,7 @@ def fold(findings: list[Finding]) -> list[Finding]:
             for finding in typography:
                 marks = [(c.file, c.line, c.column, c.old) for c in finding.corrections]
                 if place in marks:
-                    edit = dataclasses.replace(edit, new=edit.new.replace(".", ","))
+                    edit = dataclasses.replace(edit, new=_marked(edit.new))
                     erratum.corrections[index] = edit
                     finding.corrections[marks.index(place)] = dataclasses.replace(
                         edit, finding_id=finding.id
