@@ -14,7 +14,8 @@ from tests.conftest import ROOT
 pypdf = pytest.importorskip("pypdf")
 
 
-pytestmark = pytest.mark.xdist_group("errata-sheet")  # one worker reads the one build
+# one worker reads the one build, the one laying out Harmonies for tests/test_pdf.py too
+pytestmark = pytest.mark.xdist_group("pdf-harmonies")
 
 EPOCH = {"SOURCE_DATE_EPOCH": "1700000000"}
 """As tests/test_pdf.py builds: its test of two builds compares this book's PDF with its own."""

@@ -37,6 +37,18 @@ DIVISIONS = ("preface", "chapter", "appendix", "glossary", "bibliography", "inde
 SECTIONS = ("section", "sect1", "sect2", "sect3", "sect4", "sect5", "simplesect")
 
 
+def on_its_worker(book: str) -> pytest.MarkDecorator:
+    """The tests reading `book`'s PDFs run on one worker, the one that lays it out: none waits
+    idle for a build another worker is making (Harmonies' with tests/test_errata_sheet.py's)."""
+    return pytest.mark.xdist_group(f"pdf-{book}")
+
+
+def each(cases) -> list:
+    """`cases` (books, or books and papers) as parameters, each on its book's worker."""
+    rows = [case if isinstance(case, tuple) else (case,) for case in cases]
+    return [pytest.param(*row, marks=on_its_worker(row[0])) for row in rows]
+
+
 # -- building, once per run ---------------------------------------------------------------
 
 
@@ -262,7 +274,7 @@ def expected_outline(book: str) -> list[tuple[int, str]]:
 # -- the tests ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("book", "paper"), PRINTS + [("small", "letter")])
+@pytest.mark.parametrize(("book", "paper"), each(PRINTS + [("small", "letter")]))
 def test_every_book_builds_on_each_paper(builds, small_book, book, paper):
     book = small_book if book == "small" else book
     options = ("--paper", "letter") if paper == "letter" else ()
@@ -275,7 +287,7 @@ def test_every_book_builds_on_each_paper(builds, small_book, book, paper):
         assert abs(float(box.height) - height) < 0.5
 
 
-@pytest.mark.parametrize(("book", "paper"), PRINTS)
+@pytest.mark.parametrize(("book", "paper"), each(PRINTS))
 def test_the_contents_never_end_on_a_page_of_one_or_two_entries(builds, book, paper):
     """On Letter, Harmonies' contents once left its last two entries alone on a page."""
     options = ("--paper", "letter") if paper == "letter" else ()
@@ -286,7 +298,7 @@ def test_the_contents_never_end_on_a_page_of_one_or_two_entries(builds, book, pa
         assert len(re.findall(r"\. \d+\b", texts[last])) >= 3, texts[last]
 
 
-@pytest.mark.parametrize(("book", "paper"), PRINTS + [("legend", "letter")])
+@pytest.mark.parametrize(("book", "paper"), each(PRINTS + [("legend", "letter")]))
 def test_the_legend_is_one_front_matter_page(builds, legend_book, book, paper):
     """On Letter, Clefs' legend once ran onto a page of its own with a running head and « 8 »:
     the legend book's does not fit below its list of tables, and moves whole to the next page."""
@@ -298,7 +310,7 @@ def test_the_legend_is_one_front_matter_page(builds, legend_book, book, paper):
     assert reader.page_labels[start] in texts[start].split()  # its folio: roman, as printed
 
 
-@pytest.mark.parametrize("book", BOOKS)
+@pytest.mark.parametrize("book", each(BOOKS))
 def test_the_outline_is_the_chapters_and_sections(builds, book):
     found = outline(builds.reader(book))
     expected = expected_outline(book) + [(1, "Errata")]
@@ -307,7 +319,7 @@ def test_the_outline_is_the_chapters_and_sections(builds, book):
         assert squeezed(title).endswith(squeezed(wanted)), f"bookmark {title!r} is not {wanted!r}"
 
 
-@pytest.mark.parametrize("book", BOOKS)
+@pytest.mark.parametrize("book", each(BOOKS))
 def test_each_bookmark_lands_on_the_page_of_its_heading(builds, book):
     reader = builds.reader(book)
     texts = [squeezed(text) for text in page_texts(reader)]
@@ -316,7 +328,7 @@ def test_each_bookmark_lands_on_the_page_of_its_heading(builds, book):
         assert words in texts[page], f"« {title} » is not on page {page + 1}"
 
 
-@pytest.mark.parametrize("book", BOOKS)
+@pytest.mark.parametrize("book", each(BOOKS))
 def test_contents_page_numbers_are_the_pages_of_the_headings(builds, book):
     reader = builds.reader(book)
     labels = reader.page_labels
@@ -339,7 +351,7 @@ def test_contents_page_numbers_are_the_pages_of_the_headings(builds, book):
         assert squeezed(heading).replace(".", "") in on_page, f"« {line} » is not on its page"
 
 
-@pytest.mark.parametrize("book", BOOKS)
+@pytest.mark.parametrize("book", each(BOOKS))
 def test_the_front_matter_lists_tables_and_examples_then_explains_the_marks(builds, book):
     """Contents, the lists of tables and of examples, the legend; the PDF opens on its outline."""
     reader = builds.reader(book)
@@ -359,7 +371,7 @@ def test_the_front_matter_lists_tables_and_examples_then_explains_the_marks(buil
     assert reader.trailer["/Root"]["/PageMode"] == "/UseOutlines"
 
 
-@pytest.mark.parametrize("book", BOOKS)
+@pytest.mark.parametrize("book", each(BOOKS))
 def test_every_link_lands(builds, book):
     reader = builds.reader(book)
     internal = 0
@@ -373,7 +385,7 @@ def test_every_link_lands(builds, book):
     assert internal > 20
 
 
-@pytest.mark.parametrize("book", BOOKS)
+@pytest.mark.parametrize("book", each(BOOKS))
 def test_fonts_are_embedded_and_subset(builds, book):
     reader = builds.reader(book)
     seen = set()
@@ -395,6 +407,7 @@ def test_fonts_are_embedded_and_subset(builds, book):
     assert seen
 
 
+@on_its_worker("cda")
 def test_the_text_is_set_in_a_serif_chosen_for_print(builds):
     names = {
         str(font.get_object()["/BaseFont"])
@@ -404,7 +417,7 @@ def test_the_text_is_set_in_a_serif_chosen_for_print(builds):
     assert any("Serif" in name for name in names), names
 
 
-@pytest.mark.parametrize("book", BOOKS)
+@pytest.mark.parametrize("book", each(BOOKS))
 def test_every_example_title_is_in_the_text(builds, book):
     text = squeezed("\n".join(page_texts(builds.reader(book))))
     titles = [docbook_title(example) for example in docbook(book).iter("example")]
@@ -413,6 +426,7 @@ def test_every_example_title_is_in_the_text(builds, book):
         assert squeezed(title) in text, f"example « {title} » is missing"
 
 
+@on_its_worker("cda")
 def test_metadata_title_authors_language_subject_and_dates(builds):
     reader = builds.reader("cda")
     info = reader.metadata
@@ -426,6 +440,7 @@ def test_metadata_title_authors_language_subject_and_dates(builds):
     assert info.modification_date.isoformat().startswith("2023-11-14T22:13:20")
 
 
+@on_its_worker("harmonies")
 def test_two_builds_are_byte_identical(builds, shared_build):
     """Harmonies' PDF built alone, and again beside its errata sheet (tests/test_errata_sheet.py's
     build; by whichever worker asks first, so at times in another process): the same bytes."""
@@ -435,6 +450,7 @@ def test_two_builds_are_byte_identical(builds, shared_build):
     ).read_bytes()
 
 
+@on_its_worker("cda")
 def test_the_title_page_has_no_running_head_nor_folio(builds):
     reader = builds.reader("cda")
     words = plain(page_texts(reader)[0]).split()
@@ -453,6 +469,7 @@ def test_the_title_page_has_no_running_head_nor_folio(builds):
     assert any("VERSION 1.3" in text for _, _, text in text_runs(reader, 0))
 
 
+@on_its_worker("cda")
 def test_chapters_start_on_a_right_hand_page_with_no_running_head(builds):
     reader = builds.reader("cda")
     texts = page_texts(reader)
@@ -462,6 +479,7 @@ def test_chapters_start_on_a_right_hand_page_with_no_running_head(builds):
             assert not texts[page].lstrip().startswith("LES CLEFS"), title
 
 
+@on_its_worker("cda")
 def test_running_heads_name_the_book_and_the_chapter(builds):
     reader = builds.reader("cda")
     texts = [plain(text) for text in page_texts(reader)]
@@ -477,6 +495,7 @@ def test_running_heads_name_the_book_and_the_chapter(builds):
     assert name not in texts[first] and "LES CLEFS DE L'AUBE" not in texts[first]
 
 
+@on_its_worker("cda")
 def test_body_folios_start_at_one_after_roman_front_matter(builds):
     reader = builds.reader("cda")
     labels = reader.page_labels
@@ -485,6 +504,7 @@ def test_body_folios_start_at_one_after_roman_front_matter(builds):
     assert all(re.fullmatch(r"[ivxlc]+", label) for label in labels[:first_chapter])
 
 
+@on_its_worker("cda")
 def test_printed_folios_are_the_page_labels(builds):
     """So the contents' numbers, the viewer's page numbers and the printed folios agree."""
     reader = builds.reader("cda")
@@ -496,6 +516,7 @@ def test_printed_folios_are_the_page_labels(builds):
             )
 
 
+@on_its_worker("cda")
 def test_footnotes_are_at_the_foot_of_the_page_that_calls_them(builds):
     reader = builds.reader("cda")
     for text in page_texts(reader):
@@ -509,6 +530,7 @@ def test_footnotes_are_at_the_foot_of_the_page_that_calls_them(builds):
     pytest.fail("the paragraph calling footnote 1 is not in the PDF")
 
 
+@on_its_worker("cda")
 def test_french_text_is_hyphenated(builds):
     text = plain_lines("\n".join(page_texts(builds.reader("cda"))))
     words = set(re.findall(r"\w+", " ".join(docbook("cda").itertext()).lower()))
@@ -517,7 +539,7 @@ def test_french_text_is_hyphenated(builds):
     assert len(hyphenated) >= 5, broken[:20]
 
 
-@pytest.mark.parametrize("book", BOOKS)
+@pytest.mark.parametrize("book", each(BOOKS))
 def test_no_ladder_of_three_hyphenated_lines(builds, book):
     """A designer rejects three lines in a row ending in a hyphen."""
     for number, text in enumerate(page_texts(builds.reader(book)), start=1):
@@ -527,7 +549,7 @@ def test_no_ladder_of_three_hyphenated_lines(builds, book):
         assert "111" not in ends, f"page {number}: {text[:200]}"
 
 
-@pytest.mark.parametrize("book", BOOKS)
+@pytest.mark.parametrize("book", each(BOOKS))
 def test_no_page_of_the_text_ends_with_a_hole(builds, book):
     """An example or a table pushed to the next page leaves at most 8 lines empty above the
     folio (not the last page of a chapter, which ends where its text does)."""
@@ -550,6 +572,7 @@ def test_no_page_of_the_text_ends_with_a_hole(builds, book):
     assert max(holes.values()) <= 8, holes
 
 
+@on_its_worker("cda")
 def test_errata_and_verification_marks_carry_over(builds):
     reader = builds.reader("cda")
     texts = [plain(text) for text in page_texts(reader)]
@@ -565,7 +588,7 @@ def test_errata_and_verification_marks_carry_over(builds):
     assert marked and marked[0] < entry
 
 
-@pytest.mark.parametrize("book", BOOKS)
+@pytest.mark.parametrize("book", each(BOOKS))
 def test_every_errata_page_a_mark_gives_holds_the_entry_of_its_page(builds, book):
     """« ✗ … → errata, p. 33 »: page 33 lists an entry « …, p. N » with N the mark's own page."""
     reader = builds.reader(book)
@@ -584,6 +607,7 @@ def test_every_errata_page_a_mark_gives_holds_the_entry_of_its_page(builds, book
         assert re.search(rf", p\. {page} Au lieu de", entries), (page, errata_page)
 
 
+@on_its_worker("small")
 def test_profiling_and_draft_carry_over(builds, small_book):
     everything = plain(" ".join(page_texts(builds.reader(small_book))))
     basic = plain(" ".join(page_texts(builds.reader(small_book, "--userlevel", "base"))))
@@ -595,6 +619,7 @@ def test_profiling_and_draft_carry_over(builds, small_book):
     assert "Brouillon" in draft and "Brouillon" not in everything
 
 
+@on_its_worker("small")
 def test_the_tagged_variant_is_pdf_ua(builds, small_book):
     """The book's PDF is tagged (PDF/UA-1) unless asked otherwise: --no-tagged."""
     assert "/StructTreeRoot" not in builds.reader(small_book, "--no-tagged").trailer["/Root"]
@@ -621,7 +646,7 @@ def test_the_tagged_variant_is_pdf_ua(builds, small_book):
     assert kinds["/H2"] >= 3  # the three chapters
 
 
-@pytest.mark.parametrize("book", BOOKS)
+@pytest.mark.parametrize("book", each(BOOKS))
 def test_no_english_nor_python_in_the_printed_french_book(builds, book):
     from tests.book_language import foreign
 
@@ -631,7 +656,7 @@ def test_no_english_nor_python_in_the_printed_french_book(builds, book):
     assert foreign(text, book) == {"english": [], "identifiers": []}
 
 
-@pytest.mark.parametrize("book", BOOKS)
+@pytest.mark.parametrize("book", each(BOOKS))
 def test_the_print_is_set_as_by_hand(builds, book):
     """Tagged (PDF/UA-1); no page of one or two lines before a blank verso; no word cut by a
     hyphen over a page turn; a hyphen between numbers of the book's arithmetic is a minus."""
@@ -654,6 +679,7 @@ def test_the_print_is_set_as_by_hand(builds, book):
         assert "Tableau 1.2. le niveau de compétence ✓ repris" in text
 
 
+@on_its_worker("cda")
 def test_the_book_is_laid_out_once(builds):
     """The errata's pages beside the marks are the stylesheet's target-counter() and the notes
     keep their calls' pages by the markup: cda's PDF, footnotes and errata marks and all, is
