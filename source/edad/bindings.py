@@ -224,6 +224,16 @@ def initiative(para: Check) -> None:
     para.word("Le bonus est [] à la somme", comparison(lambda bonus: bonus == init, init))
     para.claim("tirer {}D{} puis", file.DES_D_INITIATIVE)
     verifier_les_noms_de_dons(para)
+    # « d'autres bonus (comme celui issu du don X) »: X is a feat whose bonus is to the
+    # initiative (a name no list defines is verifier_les_noms_de_dons' erratum)
+    nomme = re.search(r"issu du don (.+?)\)", para.text)
+    don = dons.resoudre_le_nom(nomme.group(1)) if nomme else None
+    if don is not None:
+        para.affirm(
+            f"issu du don {nomme.group(1)}",
+            dons.bonus_d_initiative_du_don(don) > 0,
+            rules_give=f"« {don} » gives no initiative bonus",
+        )
 
 
 @binder.example(title="Exemple : attribut d'initiative")

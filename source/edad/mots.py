@@ -88,13 +88,14 @@ def dire(check: Check, motif: str | re.Pattern, attendu: str, cle: str, *, depui
 # -- feat names ------------------------------------------------------------------
 
 LECTURES_DES_DONS: dict[str, str] = {
+    "Science de l'initiative": "Sens de l'initiative",
     "Arme de prédilection": "Maniement de l'arme",
 }
 """Names the book gives feats its lists name otherwise, and the feat the rules read in their
 place (`rules.dons`, « Readings where the book leaves a choice »): what a reader should read,
-the correction of its erratum. « Science (de) l'initiative » has none: corrected to « Sens de
-l'initiative » it is quoted otherwise by the example's character file, which the book's
-patch does not write."""
+the correction of its erratum. The example's « Science l'initiative » has none: corrected to
+« Sens de l'initiative » it is quoted otherwise by the example's character file, which the
+book's patch does not write."""
 
 MENTION = re.compile(r"\b(?:[Ll]es|[Ll]e|du) dons? ?(?=[A-ZÉÈÊ])")
 """Where the book names a feat: « le don X », « du don X », « les dons X et Y », « le donX »."""
