@@ -31,9 +31,6 @@ class Game:
     settings: dict[str, Any] = field(default_factory=dict)
     sheet: Any = None
     """The character sheet's description (`build_tools.model.sheet.Description`)."""
-    computed: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
-    """What the engine computes once from the loaded game for its products (the deck): the
-    check of the cards and their rendering share it."""
 
 
 @dataclass

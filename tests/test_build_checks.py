@@ -129,9 +129,9 @@ def test_a_build_of_the_cards_computes_the_deck_once(monkeypatch, tmp_path):
     loaded = []
     load = cards_deck._load_deck
 
-    def counted(game, ledger):
+    def counted(game, text, ledger):
         loaded.append(game.name)
-        return load(game, ledger)
+        return load(game, text, ledger)
 
     monkeypatch.setattr(cards_deck, "_load_deck", counted)
     from build_tools import examine as examining

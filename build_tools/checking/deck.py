@@ -220,35 +220,49 @@ def load_deck(game, ledger: Sequence[Entry], language: str) -> Deck:
     """The deck of `game`, every table computed by its rules, its numbers and words in its
     book's `language`, a block's `ledger = "ID"` note worded from that entry of `ledger` (the
     book's, as the check read it: `Report.ledger`); DeckError when it cannot be. Computed once
-    for a loaded game: the check of the cards and their rendering in one build share it."""
-    computed = getattr(game, "computed", None)
-    if computed is not None and "deck" in computed:
-        if isinstance(computed["deck"], DeckError):
-            raise computed["deck"]
-        return computed["deck"]
-    language = _LANGUAGE.set(language)
-    try:
-        deck = _load_deck(game, ledger)
-    except DeckError as error:
-        if computed is not None:
-            computed["deck"] = error
-        raise
-    finally:
-        _LANGUAGE.reset(language)
-    if computed is not None:
-        computed["deck"] = deck
-    return deck
-
-
-def _load_deck(game, ledger: Sequence[Entry]) -> Deck:
+    per process for what it is computed from (`_DECKS`): the check of the cards and their
+    rendering in one build share it, and so do the checks and builds of the book after them."""
     path = game.folder / DECK_FILE
     try:
         text = read_text(path, game.folder, "COMPANION_BYTES")
-        data = tomllib.loads(text)
     except (Refused, OSError, UnicodeDecodeError) as error:
         raise DeckError(
             unreadable_companion(path, "error", "deck", "the deck file", error)
         ) from None
+    # The rules package as loaded: a game loaded again from its folder shares the package its
+    # first load imported. The icons of the game's own: a deck names them, checked by size.
+    key = (game.rules, str(game.folder), text, _svg_files(game.folder), repr(list(ledger)))
+    key += (language,)
+    if key not in _DECKS:
+        language = _LANGUAGE.set(language)
+        try:
+            _DECKS[key] = _load_deck(game, text, ledger)  # a DeckError is raised afresh each time
+        finally:
+            _LANGUAGE.reset(language)
+    return _DECKS[key]
+
+
+_DECKS: dict[tuple, Deck] = {}
+"""The decks this process computed (a deck's dice distributions are the dearest part of a
+check), by all they are computed from. A deck is never changed once computed."""
+
+
+def _svg_files(folder: Path) -> tuple[tuple[str, int, int], ...]:
+    """Each SVG file under `folder`: its path, mode and size (as `_icon` sees them; unread)."""
+    found = []
+    for top, folders, files in os.walk(folder):
+        folders[:] = [name for name in folders if name != "__pycache__"]
+        for name in files:
+            if name.endswith(".svg"):
+                status = os.lstat(os.path.join(top, name))
+                found.append((os.path.join(top, name), status.st_mode, status.st_size))
+    return tuple(sorted(found))
+
+
+def _load_deck(game, text: str, ledger: Sequence[Entry]) -> Deck:
+    path = game.folder / DECK_FILE
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         line, _, _ = toml_error_place(error, text)
         raise DeckError(_finding(path, line, f"the deck file is not valid TOML: {error}")) from None
