@@ -44,7 +44,7 @@ def add(commands, common) -> None:
 def run(arguments: argparse.Namespace) -> int:
     """Read, check and total a character, then write its sheet: 0, or 2 for a bad file."""
     from build_tools.reader import UnreadableBook, read_book
-    from build_tools.render.sheets.pages import sheet_engine, sheet_pdf  # WeasyPrint: drawing
+    from build_tools.render.sheets.pages import character_pdfs, sheet_engine  # WeasyPrint
 
     check_source_date()  # before any work, as `build` checks it: the sheet's dates are its
     path = Path(arguments.character)
@@ -77,9 +77,8 @@ def run(arguments: argparse.Namespace) -> int:
     # The character's form, filled in and still editable, and beside it the sheet for print.
     printed_out = out.with_name(f"{out.stem}-print{out.suffix or '.pdf'}")
     engine = sheet_engine(book.folder)
-    form = sheet_pdf(description, book.folder, arguments.paper, character, language, engine=engine)
-    flat = sheet_pdf(
-        description, book.folder, arguments.paper, character, language, flat=True, engine=engine
+    form, flat = character_pdfs(
+        description, book.folder, character, arguments.paper, language, engine
     )
     for refusal in engine.report(book.name, "sheet"):
         print(refusal.astext(), file=sys.stderr)

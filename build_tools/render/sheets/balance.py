@@ -127,6 +127,39 @@ def balanced(document, view: dict[str, Any], lay_out: Callable[[], Any], stale: 
     return lay_out() if stale else document
 
 
+@dataclass
+class Placement:
+    """What balancing placed on a sheet (the view's keys it sets), and the sheet so laid
+    out: for a sheet of the same boxes to take as it is (a character's form and its sheet
+    for print draw boxes of one size)."""
+
+    view: dict[str, Any]
+    layout: Layout
+
+
+def placement(document, view: dict[str, Any]) -> Placement:
+    """The placement of a sheet balanced (`document`, laid out with `view`)."""
+    return Placement({key: view[key] for key in _PLACED}, measured(document))
+
+
+def placed_alike(layout: Layout, like: Placement) -> bool:
+    """Whether a sheet laid out with `like`'s placement has its sections where `like`'s
+    have theirs, its Notes text no taller than the shortest Notes field balancing gives:
+    its own first layout was then `like`'s, and balancing it would have placed it alike."""
+    if layout.blocks is None or len(layout.pages) != len(like.layout.pages):
+        return False
+    texts = [block.text for block in layout.blocks if block.name == "notes"]
+    if any(text * TO_MM > NOTES_LEAST for text in texts):
+        return False
+    for page, model in zip(layout.pages, like.layout.pages, strict=True):
+        if page.names != model.names:
+            return False
+        ends = zip(page.sections, model.sections, strict=True)
+        if any(abs(end - model_end) > 1e-6 for (_, end), (_, model_end) in ends):
+            return False
+    return True
+
+
 def _notes_moved(first: Layout, view: dict[str, Any]) -> Layout:
     """A Notes box alone on the last page: shorter at the foot of the page before, else at
     the foot of the first page with room for it, else as tall as its own page (a page of

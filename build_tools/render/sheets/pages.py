@@ -35,7 +35,13 @@ from build_tools.render import templating
 from build_tools.render.context import RenderError
 from build_tools.render.markup import rendered
 from build_tools.render.pdf import style as pdf_style
-from build_tools.render.sheets.balance import balanced, descendants
+from build_tools.render.sheets.balance import (
+    balanced,
+    descendants,
+    measured,
+    placed_alike,
+    placement,
+)
 from build_tools.render.sheets.form import finish_form
 from build_tools.render.sheets.layout import outside_printable
 
@@ -99,25 +105,28 @@ def sheet_engine(folder: Path) -> Engine:
     return Engine(Gate(folder, assets=pdf_style.asset_folders()))
 
 
-def sheet_pdf(
+def character_pdfs(
     description: Description,
     folder: Path,
+    character: Character,
     paper: str = "a4",
-    character: Character | None = None,
     language: str = "fr",
-    flat: bool = False,
     engine: Engine | None = None,
-) -> bytes:
-    """The PDF of the sheet of the game of the book in `folder`: a form, blank when
-    `character` is None, else filled in with it and still editable; with `flat`, the
-    filled sheet for print, its values printed and no field left. WeasyPrint reads
-    through the book's gate."""
+) -> tuple[bytes, bytes]:
+    """The PDFs of a character's sheet: its form, filled in and still editable, and its
+    sheet for print, its values printed and no field left. The two draw boxes of one size:
+    the sheet for print takes the form's balance when its boxes are found where the form's
+    are (`balance.placed_alike`), else is balanced itself. WeasyPrint reads through the
+    book's gate."""
     engine = engine or sheet_engine(folder)
-    document = sheet_document(description, folder, paper, character, language, flat, engine)
     with engine.running():
-        if character is not None and flat:
-            return document.write_pdf(**PDF_OPTIONS)
-        return finish_form(document.write_pdf(pdf_forms=True, **PDF_OPTIONS), description)
+        form, view = _sheet_document(description, paper, character, language, False, engine)
+        like = placement(form, view)
+        kept, _ = _sheet_document(description, paper, character, language, True, engine, like)
+        return (
+            finish_form(form.write_pdf(pdf_forms=True, **PDF_OPTIONS), description),
+            kept.write_pdf(**PDF_OPTIONS),
+        )
 
 
 def sheet_document(
@@ -133,10 +142,12 @@ def sheet_document(
     (filled in with `character` if given), or with `flat` the character's values printed."""
     engine = engine or sheet_engine(folder)
     with engine.running():
-        return _sheet_document(description, paper, character, language, flat, engine)
+        return _sheet_document(description, paper, character, language, flat, engine)[0]
 
 
-def _sheet_document(description, paper, character, language, flat, engine):
+def _sheet_document(description, paper, character, language, flat, engine, like=None):
+    """The sheet laid out, and the view it was laid out with; `like`, the placement of a
+    sheet of the same boxes (`balance.placement`), taken when its boxes are found alike."""
     import markupsafe
     from weasyprint.text.fonts import FontConfiguration
 
@@ -168,13 +179,20 @@ def _sheet_document(description, paper, character, language, flat, engine):
         )
         return engine.html(page, base_url).render(stylesheets=[stylesheet], font_config=fonts)
 
+    if like is not None:
+        first = dict(view)
+        view.update(like.view)
+        document = lay_out()
+        if placed_alike(measured(document), like):
+            # A value too long for its box (« Hache de guerre à deux mains ») is set smaller,
+            # on two lines, rather than cut at the box's edge (its box keeps its height).
+            view["long"] = too_wide(document) if view["filled"] else set()
+            return (lay_out() if view["long"] else document), view
+        view.update(first)
     document = lay_out()
-    if view["filled"]:
-        # A value too long for its box (« Hache de guerre à deux mains ») is set smaller,
-        # on two lines, rather than cut at the box's edge (its box keeps its height: the
-        # balancing of the pages holds), in the layout that balances them.
+    if view["filled"]:  # found on the first layout, set smaller in the balanced one
         view["long"] = too_wide(document)
-    return balanced(document, view, lay_out, stale=bool(view["long"]))
+    return balanced(document, view, lay_out, stale=bool(view["long"])), view
 
 
 def too_wide(document) -> set[str]:
