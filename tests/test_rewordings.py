@@ -26,6 +26,13 @@ REWORDINGS = [
     ("cda", "cda.xml", r"plus petit que l'Effort", "plus petit que l’Effort"),
     ("cda", "cda.xml", r"Donc on a Dom = Eff", "On a donc Dom = Eff"),
     ("cda", "cda.xml", r"plus de 5 points \(l'inverse", "plus de cinq points (l'inverse"),
+    # one sentence split in two: the cited rule and the binding's anchor still found
+    (
+        "cda",
+        "cda.xml",
+        r"de l'adversaire et au plus son TA",
+        "de l'adversaire. Il doit aussi avoir au plus son TA",
+    ),
     # Harmonies
     (
         "harmonies",
@@ -46,6 +53,18 @@ REWORDINGS = [
         "zéro (on l'a dit), l'action est réussie.",
     ),
     ("harmonies", "actions.xml", r"Lorsqu'elle est inférieure", "Quand elle est inférieure"),
+    (
+        "harmonies",
+        "actions.xml",
+        r"Lorsque cette dernière est égale ou\s+supérieure à zéro, l'action",
+        "Supposons que cette dernière soit égale ou supérieure à zéro. Alors l'action",
+    ),
+    (
+        "harmonies",
+        "combat.xml",
+        r"4 Facteurs qui valent tous",
+        "4 Facteurs. Ils valent tous",
+    ),
     ("harmonies", "actions.xml", r"l'action est échouée\.", "l’action est échouée."),
     (
         "harmonies",

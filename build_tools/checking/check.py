@@ -11,6 +11,7 @@ against, and each of its methods makes one record with the helpers beside it.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -86,6 +87,9 @@ class Check:
     """Every number read (value, offset, text), to place an impossible value."""
     spots: list[Spot] = field(default_factory=list)
     """Every erratum of the passage where it stands, its claims' and those stated otherwise."""
+    said_otherwise: set[tuple[int, int]] = field(default_factory=set)
+    """The spans of the rule words already reported as the text saying another than the rules:
+    a later pattern of the binding may rest on them reworded, never report them again."""
     resting_on: list[Step] | None = field(default=None, repr=False)
     """The working the claim being read names, for a rule word reworded in its pattern."""
 
@@ -382,6 +386,7 @@ class Check:
                 extra=[line],
                 reads=expected,  # a rule word: the book's own language
             )
+            self.said_otherwise.add((located.start, located.end))
         self._record(
             match,
             "word",
@@ -426,20 +431,42 @@ class Check:
         # As written first; else reworded around it: the words next to the hole still there
         # (« Lorsqu'elle est [] à zéro » in « Quand elle est inférieure à zéro »).
         for head_words, tail_words in ((before.strip(), after.strip()), _nearest(before, after)):
+            reworded = head_words != before.strip()
+            fitting, either = [], []
             for candidate in candidates:
                 head = self.passage.text[: candidate.start].rstrip()
                 tail = self.passage.text[candidate.end :].lstrip()
-                if head_words != before.strip():  # reworded: an aside before the hole is no word
+                if reworded:  # an aside before the hole is no word
                     head = _ASIDE.sub("", head)
-                if head.endswith(head_words) and tail.startswith(tail_words):
-                    located = candidate
-                    before, after = head_words, tail_words
-                    break
-            if located is not None:
+                fits = head.endswith(head_words), tail.startswith(tail_words)
+                if all(fits):
+                    fitting.append(candidate)
+                elif reworded and any(fits):
+                    either.append(candidate)
+            if fitting or either:
+                # Reworded, the word whose sentence keeps the most of the pattern's words (« cette
+                # dernière soit [] à zéro », not the next sentence's « Lorsqu'elle est [] à zéro »)
+                kept = functools.partial(self._words_kept, before, after)
+                located = max(fitting, key=kept) if fitting else None
+                best = max(either, key=kept) if either else None
+                if best is not None and (located is None or kept(best) > kept(located)):
+                    located = best
+                before, after = head_words, tail_words
                 break
         if located is None:
             raise StaleBinding(pattern)
         return located, before, after
+
+    def _words_kept(self, before: str, after: str, word) -> int:
+        """How many of the words of a pattern around its hole stand by `word` in its sentence
+        (the first of several words that do as many: the book's order)."""
+        text = self.passage.text
+        start = max(text.rfind(mark, 0, word.start) for mark in ".;?!") + 1
+        ends = [end for end in (text.find(mark, word.end) for mark in ".;?!") if end >= 0]
+        head, tail = text[start : word.start], text[word.end : min(ends or [len(text)])]
+        return len(set(_WORDS.findall(before)) & set(_WORDS.findall(head))) + len(
+            set(_WORDS.findall(after)) & set(_WORDS.findall(tail))
+        )
 
     def erratum(
         self,
@@ -788,7 +815,13 @@ class Check:
     def _reworded(self, pattern: TextPattern, kind: str | None) -> TextMatch | None:
         """The pattern found in a reworded sentence; its rule words that changed are reported."""
         vocabulary = self._vocabulary()
-        alignment = align(pattern.literals, self.passage.text, vocabulary, self._free)
+        said = self.said_otherwise
+        alignment = align(
+            pattern.literals,
+            self.passage.text,
+            vocabulary,
+            lambda start, end: self._free(start, end, said),
+        )
         if alignment is None or not alignment.accepted or len(alignment.holes) != pattern.groups:
             if alignment is not None and alignment.score >= CLOSE_ENOUGH:
                 start, end = alignment.span
@@ -797,6 +830,9 @@ class Check:
         match = TextMatch(pattern, self.passage.text, alignment.span, alignment.holes)
         if kind not in (None, "waived"):
             for mine, theirs in alignment.contradictions:
+                if (theirs.start, theirs.end) in said:
+                    continue  # « son Mental » read by two patterns: one finding, the first
+                said.add((theirs.start, theirs.end))
                 message, line = self._rule_word_said(
                     mine.family, theirs.text, mine.text, theirs.lemma
                 )
@@ -820,9 +856,13 @@ class Check:
                 self.passage.consumed.append((theirs.start, theirs.end, "claimed"))
         return match
 
-    def _free(self, start: int, end: int) -> bool:
-        """Whether a span overlaps nothing consumed (nor a statement already affirmed)."""
-        if any(start < stop and begin < end for begin, stop, _ in self.passage.consumed):
+    def _free(self, start: int, end: int, ignoring: set[tuple[int, int]] = frozenset()) -> bool:
+        """Whether a span overlaps nothing consumed (but the spans `ignoring`), nor a statement
+        already affirmed."""
+        if any(
+            start < stop and begin < end and (begin, stop) not in ignoring
+            for begin, stop, _ in self.passage.consumed
+        ):
             return False
         # A statement already affirmed is not found again in a reworded pattern's place.
         return not any(
@@ -861,6 +901,7 @@ class TableCheck(Check):
         return self.spots + [spot for cell in self.cells() for spot in cell.spots]
 
 
+_WORDS = re.compile(r"[\w'’-]+")
 _ASIDE = re.compile(r"\s*\([^()\d]*\)(?=[,;:.]?$)")
 
 
