@@ -25,10 +25,11 @@ from build_tools.checking.character import UnusableCharacter, read_character
 from build_tools.checking.passage import Passage, compile_pattern
 from build_tools.diagnostics import Finding, source_line
 from build_tools.model.numbers import number_value
-from build_tools.model.sentences import Citations
+from build_tools.model.sentences import Citations, Prose, prose_of
 from build_tools.model.sheet import Agreement, Description, printed
 
 TAGS = ("para", "row", "entry", "screen", "title", "listitem")
+"""Where the totals a book prints for a character may stand (found by `prose_of`)."""
 
 
 _CITED = re.compile(r"\[cites « (.+) »\]$")
@@ -100,7 +101,6 @@ def check_sheet(document, game, language: str) -> list[Finding]:
         if path.relative_to(game.folder) not in named
     )
     examples = [*description.examples, *(_Unbound(str(file)) for file in others)]
-    prose = None
     for example in examples:
         path = game.folder / example.file
         if not path.is_file() and not isinstance(example, _Unbound):
@@ -144,18 +144,9 @@ def check_sheet(document, game, language: str) -> list[Finding]:
             findings.append(_crash(error, game, example.file))
             continue
         for agreement in example.agreements:
-            prose = prose if prose is not None else _prose(document)
+            prose = prose_of(document.root, TAGS)  # read once for every agreement of the book
             findings += _agreement(document, prose, character, agreement, example.file, description)
     return findings
-
-
-def _prose(document) -> list[tuple]:
-    """Each element a book's totals may stand in, with its words as `near` is sought in them:
-    read once for every agreement of every character."""
-    return [
-        (element, " ".join("".join(element.itertext()).split()).replace("’", "'"))
-        for element in document.root.iter(*TAGS)
-    ]
 
 
 def _kind(example) -> str:
@@ -342,7 +333,7 @@ def _texts(cites) -> tuple[str, ...]:
 
 def _agreement(
     document,
-    prose: list[tuple],
+    prose: Prose,
     character,
     agreement: Agreement,
     file: str,
@@ -367,9 +358,7 @@ def _agreement(
         ]
     pattern = compile_pattern(agreement.pattern)
     found = None
-    for element, text in prose:
-        if agreement.near not in text:
-            continue
+    for element in dict.fromkeys(prose.containing(agreement.near)):
         passage = Passage.of(element, document.file_of(element))
         match = pattern.search(passage.text)
         if match is not None:
