@@ -32,6 +32,11 @@ class Correction:
     shows it; '' (or the excerpt itself, with `at`) for an edit inside the excerpt."""
     at: int = 0
     """Where `old` starts in `context`."""
+    by_hand: str = ""
+    """Why no patch makes this edit (its words come from a link, or run across line ends):
+    `old` and `new` are then the words as the reader reads them, which every output prints
+    (the errata page's « Lire »), and --diff and --fix say it is not applied; '' when they
+    make it."""
 
     def region(self) -> dict[str, Any]:
         """The SARIF `deletedRegion` of this correction."""
@@ -143,6 +148,7 @@ class Finding:
         and as SARIF's `fixes` give them: one record, every output."""
         return [
             f"fix: {display_path(c.file)}:{c.line}:{c.column}: « {c.old} » → « {c.new} »"
+            + (f" (not applied automatically: {c.by_hand})" if c.by_hand else "")
             for c in self.corrections
         ]
 
@@ -176,6 +182,7 @@ class Finding:
                     "column": c.column,
                     "old": c.old,
                     "new": c.new,
+                    **({"not_applied": c.by_hand} if c.by_hand else {}),
                 }
                 for c in self.corrections
             ],

@@ -389,12 +389,19 @@ def sarif(results, settings: Settings) -> str:
                     "text": where
                     + finding.message
                     + ("\n" + "\n".join(finding.derivation) if finding.derivation else "")
+                    + "".join(  # a correction no patch makes is no SARIF fix: said here
+                        f"\nread « {c.new} » for « {c.old} » (not applied automatically: "
+                        f"{c.by_hand})"
+                        for c in finding.corrections
+                        if c.by_hand
+                    )
                 },
                 "locations": [location],
                 "partialFingerprints": {"rulebookFindingId": finding.id},
             }
-            if finding.corrections:  # the erratum's own record: what --diff and --fix edit
-                item["fixes"] = [_fix(finding.corrections, root)]
+            applied = [c for c in finding.corrections if not c.by_hand]
+            if applied:  # the erratum's own record: what --diff and --fix edit
+                item["fixes"] = [_fix(applied, root)]
             if finding.related:
                 item["relatedLocations"] = [
                     {

@@ -385,6 +385,14 @@ def test_sarif_prints_the_corrections_diff_makes(copy, standing, name):
         if not part.startswith((f"{name}/ledger", f"{name}/deck.toml"))
     )
     assert sources == unified_diff(apply(edits)), "--diff and SARIF print other corrections"
+    # a correction no patch makes: SARIF's message reads it, --diff says it is not applied
+    for result in standing(name).sarif["runs"][0]["results"]:
+        for line in result["message"]["text"].splitlines():
+            if line.endswith(")") and "(not applied automatically: " in line:
+                identifier = result["partialFingerprints"]["rulebookFindingId"]
+                new, old = re.match(r"read « (.+) » for « (.+) » \(", line).groups()
+                said = f"{identifier}: « {old} » → « {new} »: not applied automatically: "
+                assert said in standing(name).diff.err, (said, standing(name).diff.err)
 
 
 @pytest.mark.slow
@@ -434,9 +442,24 @@ def test_every_format_prints_each_erratums_corrections_alike(checked_book, name)
                     made.append((region["startLine"], region["startColumn"],
                                  region["endColumn"] - region["startColumn"],
                                  replacement["insertedContent"]["text"]))  # fmt: skip
-    sized = {key: [(line, column, len(old), new) for line, column, old, new in made]
-             for key, made in edits.items()}  # fmt: skip
+    sized = {f.id: [(c.line, c.column, len(c.old), c.new) for c in f.corrections if not c.by_hand]
+             for f in report.findings}  # fmt: skip
     assert by_sarif == sized
+    # a correction no patch makes is no SARIF fix: its message says it, as JSON does
+    by_hand = [(f, c) for f in report.findings for c in f.corrections if c.by_hand]
+    messages = {
+        result["partialFingerprints"]["rulebookFindingId"]: result["message"]["text"]
+        for result in json.loads(reports.sarif([report], settings))["runs"][0]["results"]
+    }
+    unapplied = {
+        (f["id"], c["old"]): c.get("not_applied") for f in findings for c in f["corrections"]
+    }
+    for finding, edit in by_hand:
+        assert (
+            f"read « {edit.new} » for « {edit.old} » (not applied automatically: "
+            in (messages[finding.id])
+        )
+        assert unapplied[finding.id, edit.old] == edit.by_hand
     # text, GitHub and JUnit detail the new findings: every one is, with the ledger taken away
     fresh = dataclasses.replace(
         report, findings=[dataclasses.replace(f, known=False) for f in report.findings]

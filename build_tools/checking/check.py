@@ -480,6 +480,7 @@ class Check:
         quoted: tuple[int, int] | None = None,
         working: list[Step] | None = None,
         reads: str = "",
+        by_hand: str = "",
     ) -> Finding:
         """An erratum at `span` of the passage's text, for words a game reads itself.
 
@@ -488,7 +489,8 @@ class Check:
         `since` of the trace (or `working`, as for `claim`), and placed where it
         stands for the reader's mark. `quoted` is the statement to quote around it
         (the span by default); `reads` the words the book should say at `span`, in its
-        language (« lire : … »).
+        language (« lire : … »); `by_hand` why no patch may write them by itself (the
+        story's later lines would then be wrong: its correction is printed, never made).
         """
         start, end = span
         steps = list(working) if working is not None else self.trace.since(since)
@@ -509,6 +511,10 @@ class Check:
         )
         self.findings.append(finding)
         self.place(finding, span, steps)
+        if by_hand:
+            finding.corrections = [
+                dataclasses.replace(edit, by_hand=by_hand) for edit in finding.corrections
+            ]
         return finding
 
     def place(self, finding: Finding, span: tuple[int, int], steps: list[Step]) -> None:
@@ -523,6 +529,8 @@ class Check:
         correction = correction_of(finding)
         if finding.reads and (replaced := self._words_correction(finding, span)):
             correction, start, end = replaced
+        elif finding.reads and correction is None:
+            correction = self._read_correction(finding, span)
         self.spots.append(Spot(finding, self.passage, start, end, steps, self._cited(steps)))
         finding.corrections = [correction] if correction is not None else []
 
@@ -550,6 +558,28 @@ class Check:
         if at is not None:
             edit = dataclasses.replace(edit, context=finding.text, at=at)
         return edit, start + first, start + last
+
+    def _read_correction(self, finding: Finding, span: tuple[int, int]) -> Correction | None:
+        """The words the reader should read at `span` (`finding.reads`), as the reader reads
+        them, when no patch of one source line can write them: a link's words among them, or
+        a line end; the record says so (`Correction.by_hand`), at its erratum's place."""
+        start, end = span
+        replaced = replaced_words(self.passage.text[start:end], finding.reads)
+        if replaced is None or finding.file is None:
+            return None
+        first, last, words = replaced
+        old = self.passage.text[start + first : start + last]
+        line = self.passage.line_at(start + first)
+        why = (
+            "the words run across line ends and markup of the source"
+            if self.passage.line_at(start + last - 1) != line
+            else "the words are a link's, which the element it points to writes"
+        )
+        edit = Correction(
+            Path(finding.file), finding.line, finding.column, old, words, finding.id, by_hand=why
+        )
+        at = self._in_excerpt(finding.text, start, start + first, len(old))
+        return dataclasses.replace(edit, context=finding.text, at=at) if at is not None else edit
 
     def find(self, pattern: re.Pattern) -> re.Match:
         """The first match of a regular expression in the passage, its words claimed (the game

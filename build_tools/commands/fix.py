@@ -23,13 +23,15 @@ _KNOWN = re.compile(r"^\[\[known\]\]\s*$")
 
 def corrections(findings: Iterable[Finding]) -> list[Correction]:
     """The corrections the records of `findings` carry, in source order; an edit two records
-    make (a number an erratum corrects, with its decimal mark) once."""
+    make (a number an erratum corrects, with its decimal mark) once; none a patch cannot
+    make (`Correction.by_hand`)."""
     found = {
         (correction.file, correction.line, correction.column, correction.old, correction.new): (
             dataclasses.replace(correction, finding_id=finding.id)  # its id once made unique
         )
         for finding in reversed(findings)
         for correction in finding.corrections
+        if not correction.by_hand
     }
     return sorted(found.values(), key=lambda c: (str(c.file), c.line, c.column))
 
@@ -294,6 +296,14 @@ def run(results, write: bool, chosen=lambda finding: True, threshold: str = "err
                 changed[deck] = (text, noted)
         if settled.remaining:
             status = max(status, 1)
+        for finding in result.findings:
+            for edit in finding.corrections:
+                if edit.by_hand and chosen(finding):
+                    print(
+                        f"rulebook: {result.book.name}: {finding.id}: « {edit.old} » → "
+                        f"« {edit.new} »: not applied automatically: {edit.by_hand}",
+                        file=sys.stderr,
+                    )
         if not write:
             print(unified_diff(changed), end="")
             continue

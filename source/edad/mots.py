@@ -47,11 +47,13 @@ def signaler(
     attendu: object = None,
     trouve: object = None,
     lire: str = "",
+    a_la_main: str = "",
 ) -> None:
     """Report, as an erratum at `match` (its `groupe`), a statement the rules contradict.
 
     `depuis` is the first step of the binding's trace that belongs to the working, or
-    `travail` the steps it rests on; `lire`, what the book should say there.
+    `travail` the steps it rests on; `lire`, what the book should say there; `a_la_main`, why
+    no patch may write it by itself.
     """
     check.erratum(
         match.span(groupe),
@@ -63,6 +65,7 @@ def signaler(
         quoted=match.span(),
         working=travail,
         reads=lire,
+        by_hand=a_la_main,
     )
 
 
@@ -90,12 +93,12 @@ def dire(check: Check, motif: str | re.Pattern, attendu: str, cle: str, *, depui
 LECTURES_DES_DONS: dict[str, str] = {
     "Science de l'initiative": "Sens de l'initiative",
     "Arme de prédilection": "Maniement de l'arme",
+    "Science l'initiative": "Sens de l'initiative",
 }
 """Names the book gives feats its lists name otherwise, and the feat the rules read in their
 place (`rules.dons`, « Readings where the book leaves a choice »): what a reader should read,
-the correction of its erratum. The example's « Science l'initiative » has none: corrected to
-« Sens de l'initiative » it is quoted otherwise by the example's character file, which the
-book's patch does not write."""
+the correction of its erratum (the example's character file finds its passage by words this
+correction keeps)."""
 
 MENTION = re.compile(r"\b(?:[Ll]es|[Ll]e|du) dons? ?(?=[A-ZÉÈÊ])")
 """Where the book names a feat: « le don X », « du don X », « les dons X et Y », « le donX »."""

@@ -182,8 +182,11 @@ class Rejeu:
                 travail=travail,
                 attendu=str(selon),
                 trouve=ligne.group(1),
-                # no « lire »: the book's next lines follow its own queue, so this line
-                # corrected alone would make them wrong (a patch of the story, not a word)
+                lire=str(selon),
+                # the book's next lines follow its own queue: this line corrected alone
+                # would make them wrong (a patch of the story, not of a line)
+                a_la_main="the book's next lines follow its own queue, which they would "
+                "contradict once this line alone is corrected",
             )
         self.file = self._file_du_livre(jetons, selon, recuperes)
         self.variante = None if retenue is not None else selon

@@ -381,7 +381,8 @@ _DESCRIPTION = Description(
     examples=(
         Example(
             "personnages/initiative.toml",
-            (Agreement(("vie.Init",), "Science l'initiative", 'l\'attribut "Init {}"'),),
+            # found by words its erratum's correction (« Science » → « Sens de ») keeps
+            (Agreement(("vie.Init",), "l'initiative (bonus de +4)", 'l\'attribut "Init {}"'),),
         ),
         Example("personnages/j1.toml"),
         Example("personnages/j2.toml"),
