@@ -246,6 +246,26 @@ def html_books(shared_build) -> Path:
     return shared_build.books(("cda", "harmonies", "edad"), "--format", "html")
 
 
+@pytest.fixture(scope="module")
+def chromium(tmp_path_factory):
+    """One headless Chromium for the module's tests (tests/chromium.py): it starts in about a
+    second, so a module starts it once; each test takes a browser context (`browser`)."""
+    from tests.chromium import Browser
+
+    browser = Browser(tmp_path_factory.mktemp("chromium") / "profile")
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def browser(chromium):
+    """The module's Chromium in a browser context of the test's own: as fresh as a new profile
+    (no cookie, storage or cache of the tests before), its tabs closed after the test."""
+    chromium.new_context()
+    yield chromium
+    chromium.end_context()
+
+
 @pytest.fixture(autouse=True)
 def _working_language():
     """Each test starts with the working's language it had before: a check of an English book

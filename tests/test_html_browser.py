@@ -1,31 +1,33 @@
 """The HTML books in a real browser: headless Chromium, from a static server and from file://.
 
-Chromium opens every page reachable from each book's first pages, follows every
-internal link, clicks one link per page, and reports failed loads and script
-errors; its console must stay silent. axe-core audits every page against WCAG 2 A
-and AA. Skipped when Debian's `chromium` (or npm's axe-core) is absent.
+One Chromium for the module, driven over the DevTools pipe (tests/chromium.py). It opens every
+page reachable from each book's first pages, once each: there it notes every internal link
+(the page it names must load, the element it names must exist), failed loads, script errors
+and a page without its stylesheet, axe-core audits the page against WCAG 2 A and AA, and one
+link of the page is clicked as a reader clicks it; the consoles must stay silent. Skipped
+when Debian's `chromium` (or npm's axe-core, for the audit) is absent.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import http.server
+import io
 import json
 import os
 import re
-import shutil
-import subprocess
 import threading
+import time
 from pathlib import Path
+from urllib.parse import unquote, urldefrag
 
 import pytest
 
 from tests import pdf_text
+from tests.chromium import CHROMIUM
 
 BOOKS = ("cda", "harmonies", "edad")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CRAWLER = Path(__file__).with_name("html_crawl.js")
-AUDIT = Path(__file__).with_name("html_axe.js")
 AXE_PLACES = (
     os.environ.get("RULEBOOK_AXE", ""),
     str(Path.home() / ".cache/rulebook/axe/node_modules/axe-core/axe.min.js"),
@@ -37,33 +39,9 @@ pytestmark = [
     pytest.mark.skipif(
         CHROMIUM is None, reason="the browser test needs headless Chromium (Debian: chromium)"
     ),
-    pytest.mark.slow,  # Chromium starts for each test
+    pytest.mark.slow,  # a Chromium, and every page of the three books in it
+    pytest.mark.xdist_group("browser"),  # one worker, one Chromium (the `chromium` fixture)
 ]
-
-
-def chromium(profile: Path, *arguments: str, timeout: int = 120) -> subprocess.CompletedProcess:
-    """Run headless Chromium with no network but the loopback, in a fresh profile."""
-    return subprocess.run(
-        [
-            CHROMIUM,
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--hide-scrollbars",
-            "--enable-logging=stderr",
-            "--v=0",
-            f"--user-data-dir={profile}",
-            *arguments,
-        ],
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
 
 
 @pytest.fixture(scope="module")
@@ -88,123 +66,171 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def console_messages(stderr: str) -> list[str]:
-    """The lines Chromium logs for the pages' consoles (errors, warnings, logs)."""
-    return [line for line in stderr.splitlines() if re.search(r":CONSOLE[(:]", line)]
+def pages_on_disk(site: Path, server: str) -> set[str]:
+    """The URL of every page of the three books: each single page and each chapter page."""
+    files = [*site.glob("*/*.html"), *site.glob("*/html/*.html")]
+    return {f"{server}/{page.relative_to(site).as_posix()}" for page in files}
 
 
-def test_every_internal_link_is_followed_in_chromium(site, server, tmp_path):
-    starts = [f"/{book}/{book}.html" for book in BOOKS] + [
-        f"/{book}/html/index.html" for book in BOOKS
-    ]
-    harness = site / "crawl.html"
-    harness.write_text(
-        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>crawl</title></head>"
-        f"<body><pre id='result'></pre><script>window.START_PAGES = {json.dumps(starts)};</script>"
-        f"<script>{CRAWLER.read_text(encoding='utf-8')}</script></body></html>",
-        encoding="utf-8",
-    )
-    run = chromium(
-        tmp_path / "profile",
-        "--virtual-time-budget=120000",
-        "--dump-dom",
-        f"{server}/crawl.html",
-    )
-    found = re.search(r'<pre id="result">(.*?)</pre>', run.stdout, re.S)
-    assert found and found.group(1), run.stderr[-2000:]
-    result = json.loads(
-        found.group(1).replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
-    )
-    assert "crash" not in result, result
+PAGE = """(() => ({
+  status: (performance.getEntriesByType('navigation')[0] || {}).responseStatus || 0,
+  ids: [...document.querySelectorAll('[id]')].map((element) => element.id),
+  links: [...document.querySelectorAll('a[href]')].map((a) => [a.getAttribute('href'), a.href]),
+  failed: performance.getEntriesByType('resource').filter((entry) => entry.responseStatus >= 400)
+    .map((entry) => `${entry.name} answered ${entry.responseStatus}`),
+  styled: document.styleSheets.length > 0 && document.styleSheets[0].cssRules.length > 0,
+}))()"""
+"""What a page holds and how it loaded: its status, ids, links, failed resources, stylesheet."""
+
+AXE = """axe.run(document, {
+  runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']},
+  resultTypes: ['violations'],
+}).then((results) => results.violations.map((violation) => ({
+  rule: violation.id,
+  impact: violation.impact,
+  nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+})))"""
+"""axe-core's rules of WCAG 2.0 and 2.1, A and AA, on the page: its violations."""
+
+CLICK = """(() => {
+  const internal = [...document.querySelectorAll('a[href]')]
+    .filter((a) => new URL(a.getAttribute('href'), location.href).origin === location.origin);
+  const anchor = internal.find((a) => a.matches('.xref, .term, .link')) || internal[0];
+  if (!anchor) return null;
+  const target = new URL(anchor.getAttribute('href'), location.href);
+  anchor.click();
+  return {href: anchor.getAttribute('href'), path: target.pathname,
+          id: decodeURIComponent(target.hash.slice(1))};
+})()"""
+"""Click a link of the page as a reader does (a cross-reference, a term, a link, else the
+first): where it should lead."""
+
+ARRIVED = """((path, id) => location.pathname === path && (!id || !!document.getElementById(id)))"""
+
+
+@dataclasses.dataclass
+class Visits:
+    """The pages of the books, each opened once in Chromium, and what was found there."""
+
+    audited: set[str] | None
+    """The pages axe-core audited (None: axe-core is not installed)."""
+    pages: dict[str, dict] = dataclasses.field(default_factory=dict)
+    """URL -> the page's status, ids and links (`PAGE`)."""
+    reached: set[str] = dataclasses.field(default_factory=set)
+    """The pages that loaded, reached through links from the books' first pages."""
+    problems: list[str] = dataclasses.field(default_factory=list)
+    violations: list[dict] = dataclasses.field(default_factory=list)
+    messages: list[str] = dataclasses.field(default_factory=list)
+    """What the pages said on their consoles, their script errors, the browser's warnings."""
+    clicked: int = 0
+    links: int = 0
+
+    def visit(self, chromium, url: str, axe: str | None) -> list[str]:
+        """Open `url`, note how it loaded and its links, audit it with `axe` (axe-core's
+        source), click one of its links; the pages it links to."""
+        chromium.load(url)
+        page = self.pages[url] = chromium.evaluate(PAGE)
+        if page["status"] >= 400:
+            return []
+        self.problems += [f"{url}: {failed}" for failed in page["failed"]]
+        if not page["styled"]:
+            self.problems.append(f"{url}: no stylesheet applied")
+        if axe:
+            chromium.evaluate(axe)
+            found = chromium.evaluate(AXE, wait=True)
+            self.violations += [{"page": url, **violation} for violation in found]
+            self.audited.add(url)
+        expected = chromium.evaluate(CLICK)
+        if expected:
+            chromium.wait_event(("Page.loadEventFired", "Page.navigatedWithinDocument"))
+            path, anchor = json.dumps(expected["path"]), json.dumps(expected["id"])
+            if not chromium.evaluate(f"{ARRIVED}({path}, {anchor})"):
+                now = chromium.evaluate("location.href")
+                self.problems.append(f"{url}: clicking {expected['href']} led to {now}")
+            self.clicked += 1
+        self.messages += [f"{url}: {message}" for message in chromium.messages()]
+        return [urldefrag(target).url for _, target in page["links"]]
+
+    def follow(self, origin: str) -> None:
+        """Judge every internal link of the pages opened: its page loaded, its element is there."""
+        for url, page in self.pages.items():
+            for href, target in page["links"]:
+                if not target.startswith(origin + "/"):
+                    continue
+                self.links += 1
+                address, fragment = urldefrag(target)
+                found = self.pages.get(address)
+                if found is None or found["status"] >= 400:
+                    self.problems.append(f"{url}: {href}: the page does not load")
+                elif fragment and unquote(fragment) not in found["ids"]:
+                    self.problems.append(f"{url}: {href}: no element #{fragment}")
+
+
+@pytest.fixture(scope="module")
+def visits(chromium, site, server) -> Visits:
+    """Open every page reachable from the books' first pages, then any other page the build
+    wrote (none, when every page is linked), each once (`Visits.visit`)."""
+    axe = next((Path(place) for place in AXE_PLACES if place and Path(place).is_file()), None)
+    source = axe.read_text(encoding="utf-8") if axe else None
+    visits = Visits(audited=set() if axe else None)
+    chromium.new_context()
+    chromium.size(1000, 800)
+    queue = [f"{server}/{book}/{book}.html" for book in BOOKS]
+    queue += [f"{server}/{book}/html/index.html" for book in BOOKS]
+    while queue:
+        url = queue.pop(0)
+        if url not in visits.pages:
+            linked = visits.visit(chromium, url, source)
+            queue += [page for page in linked if page.startswith(server + "/")]
+    visits.reached = {url for url, page in visits.pages.items() if page["status"] < 400}
+    for url in sorted(pages_on_disk(site, server) - visits.reached):
+        visits.visit(chromium, url, source)
+    chromium.end_context()
+    visits.follow(server)
+    return visits
+
+
+def test_every_internal_link_is_followed_in_chromium(site, server, visits):
+    assert visits.reached == pages_on_disk(site, server)  # every page, through links
     split_pages = sum(len(list((site / book / "html").glob("*.html"))) for book in BOOKS)
-    assert result["pages"] == split_pages + len(BOOKS)  # every page was reached
-    assert result["links"] > 500 and result["clicked"] >= split_pages
-    assert result["problems"] == []
-    assert console_messages(run.stderr) == []
+    assert visits.links > 500 and visits.clicked >= split_pages
+    assert visits.problems == []
+    assert visits.messages == []
 
 
-def test_pages_work_from_file_urls_with_their_stylesheet(site, tmp_path):
+def test_every_page_passes_the_accessibility_rules_of_wcag_2_aa(site, server, visits):
+    if visits.audited is None:
+        pytest.skip(
+            "axe-core is not installed (npm install --prefix ~/.cache/rulebook/axe axe-core)"
+        )
+    assert visits.audited == pages_on_disk(site, server) and len(visits.audited) >= 20
+    assert visits.violations == []
+
+
+def test_pages_work_from_file_urls_with_their_stylesheet(site, browser):
     Image = pytest.importorskip("PIL.Image")
-    shot = tmp_path / "actions.png"
-    page = site / "cda/html/actions.html"  # a chapter with tables and examples
-    run = chromium(
-        tmp_path / "profile",
-        "--window-size=1000,1600",
-        "--virtual-time-budget=3000",
-        f"--screenshot={shot}",
-        page.as_uri(),
-    )
-    assert shot.is_file(), run.stderr[-2000:]
-    image = Image.open(shot).convert("RGB")
+    browser.size(1000, 1600)
+    browser.load((site / "cda/html/actions.html").as_uri())  # a chapter: tables, examples
+    image = Image.open(io.BytesIO(browser.screenshot())).convert("RGB")
     # the page background comes from book.css, loaded next to the page from file://
     assert image.getpixel((3, 3)) == (255, 253, 248)
     colours = image.getcolors(maxcolors=1_000_000)
     assert colours is not None and len(colours) > 50  # text, not an empty page
-    assert console_messages(run.stderr) == []
+    assert browser.messages() == []
 
 
-def test_the_single_page_is_readable_on_a_phone(site, tmp_path):
-    run = chromium(
-        tmp_path / "profile",
-        "--window-size=390,844",
-        "--virtual-time-budget=3000",
-        "--dump-dom",
-        (site / "harmonies/harmonies.html").as_uri(),
-    )
-    assert 'name="viewport"' in run.stdout and "Tableau 1.1" in run.stdout
-    assert console_messages(run.stderr) == []
+def test_the_single_page_is_readable_on_a_phone(site, browser):
+    browser.size(390, 844)
+    browser.load((site / "harmonies/harmonies.html").as_uri())
+    page = browser.evaluate("document.documentElement.outerHTML")
+    assert 'name="viewport"' in page and "Tableau 1.1" in page
+    assert browser.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
+    assert browser.messages() == []
 
 
-def test_every_page_passes_the_accessibility_rules_of_wcag_2_aa(site, server, tmp_path):
-    axe = next((Path(place) for place in AXE_PLACES if place and Path(place).is_file()), None)
-    if axe is None:
-        pytest.skip(
-            "axe-core is not installed (npm install --prefix ~/.cache/rulebook/axe axe-core)"
-        )
-    shutil.copy(axe, site / "axe.min.js")
-    pages = [f"/{page.relative_to(site).as_posix()}" for page in sorted(site.glob("*/*.html"))]
-    pages += [
-        f"/{page.relative_to(site).as_posix()}" for page in sorted(site.glob("*/html/*.html"))
-    ]
-    harness = site / "audit.html"
-    harness.write_text(
-        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>audit</title></head>"
-        f"<body><pre id='result'></pre><script>window.PAGES = {json.dumps(pages)};"
-        "window.AXE = '/axe.min.js';</script>"
-        f"<script>{AUDIT.read_text(encoding='utf-8')}</script></body></html>",
-        encoding="utf-8",
-    )
-    run = chromium(
-        tmp_path / "profile",
-        "--virtual-time-budget=300000",
-        "--dump-dom",
-        f"{server}/audit.html",
-        timeout=240,
-    )
-    found = re.search(r'<pre id="result">(.*?)</pre>', run.stdout, re.S)
-    assert found and found.group(1), run.stderr[-2000:]
-    result = json.loads(
-        found.group(1)
-        .replace("&quot;", '"')
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&")
-    )
-    assert "crash" not in result, result
-    assert result["pages"] == len(pages) >= 20
-    assert result["violations"] == []
-
-
-def test_the_single_page_prints_from_the_browser(site, tmp_path):
-    printed = tmp_path / "harmonies.pdf"
-    run = chromium(
-        tmp_path / "profile",
-        "--no-pdf-header-footer",
-        f"--print-to-pdf={printed}",
-        (site / "harmonies/harmonies.html").as_uri(),
-    )
-    assert printed.is_file(), run.stderr[-2000:]
-    pages = pdf_text.page_texts(printed)
+def test_the_single_page_prints_from_the_browser(site, browser):
+    browser.load((site / "harmonies/harmonies.html").as_uri())
+    pages = pdf_text.page_texts(browser.pdf())
     text = " ".join(" ".join(page.split()) for page in pages)
     assert len(pages) > 10
     assert "Chapitre 1" in text and "Tableau 1.1" in text
@@ -213,93 +239,55 @@ def test_the_single_page_prints_from_the_browser(site, tmp_path):
     assert len(starts) >= 2
 
 
-def test_search_finds_a_glossary_term_from_file_urls(site, tmp_path):
+def search_results(browser, page: Path, query: str) -> str:
+    """The page, as the search script leaves it once it has listed the results of `query`."""
+    browser.load(page.as_uri() + "?q=" + query)
+    end = time.monotonic() + 20
+    while time.monotonic() < end:
+        if browser.evaluate("!!document.querySelector('li.search-result')"):
+            break
+        time.sleep(0.05)
+    return browser.evaluate("document.documentElement.outerHTML")
+
+
+def test_search_finds_a_glossary_term_from_file_urls(site, browser):
     """The index is built with the book: the search works from file://, with no server."""
-    page = site / "cda/html/combat.html"
-    run = chromium(
-        tmp_path / "profile",
-        "--virtual-time-budget=3000",
-        "--dump-dom",
-        page.as_uri() + "?q=degre%20de%20reussite",  # without accents: the search folds them
-    )
-    results = re.findall(r'<li class="search-result (\w+)"><a href="([^"]+)">(.*?)</a>', run.stdout)
-    assert results, run.stderr[-2000:]
+    # without accents: the search folds them
+    page = search_results(browser, site / "cda/html/combat.html", "degre%20de%20reussite")
+    results = re.findall(r'<li class="search-result (\w+)"><a href="([^"]+)">(.*?)</a>', page)
+    assert results, page[-2000:]
     kind, href, title = results[0]
     title = re.sub(r"<[^>]+>", "", title)
     assert kind == "term" and title.startswith("degré de réussite")
     target, anchor = href.split("#")
     glossary = (site / "cda/html" / target).read_text(encoding="utf-8")
     assert f'id="{anchor}"' in glossary
-    assert console_messages(run.stderr) == []
+    assert browser.messages() == []
 
 
-def test_search_ranks_the_words_as_typed_first_and_marks_them(site, tmp_path):
+def test_search_ranks_the_words_as_typed_first_and_marks_them(site, browser):
     """« dé critique » (accents as typed) first finds the section that speaks of the critical
     die most, with the words set in <mark>; excerpts keep the book's apostrophes."""
-    run = chromium(
-        tmp_path / "profile",
-        "--virtual-time-budget=3000",
-        "--dump-dom",
-        (site / "cda/html/combat.html").as_uri() + "?q=d%C3%A9%20critique",
-    )
-    results = re.findall(r'<li class="search-result \w+">(.*?)</li>', run.stdout)
-    assert results, run.stderr[-2000:]
+    page = search_results(browser, site / "cda/html/combat.html", "d%C3%A9%20critique")
+    results = re.findall(r'<li class="search-result \w+">(.*?)</li>', page)
+    assert results, page[-2000:]
     assert re.match(r'<a href="actions.html#prouesse">2.2 les prouesses', results[0])
     assert "<mark>dé critique</mark>" in results[0]
-    excerpts = " ".join(re.findall(r'<span class="search-excerpt">(.*?)</span>', run.stdout))
+    excerpts = " ".join(re.findall(r'<span class="search-excerpt">(.*?)</span>', page))
     assert "’" in excerpts and "'" not in excerpts
-    assert console_messages(run.stderr) == []
+    assert browser.messages() == []
 
 
-def test_a_chapter_page_prints_from_its_first_page(site, tmp_path):
+def test_a_chapter_page_prints_from_its_first_page(site, browser):
     """The browser's print of a chapter: its text from page one, no page of the book's title."""
-    printed = tmp_path / "sactions.pdf"
-    run = chromium(
-        tmp_path / "profile",
-        "--no-pdf-header-footer",
-        f"--print-to-pdf={printed}",
-        (site / "harmonies/html/sactions.html").as_uri(),
-    )
-    assert printed.is_file(), run.stderr[-2000:]
-    first = " ".join(pdf_text.page_texts(printed)[0].split())
+    browser.load((site / "harmonies/html/sactions.html").as_uri())
+    first = " ".join(pdf_text.page_texts(browser.pdf())[0].split())
     assert first.startswith("Chapitre 1"), first[:200]
     assert "Rechercher" not in first and "Dans ce chapitre" not in first
 
 
-def measure(site, server, profile: Path, jobs: list[tuple[str, str, int]]) -> list[list]:
-    """What each job's script (`name`, `page`, `width`) measures in `page`, framed `width`
-    pixels wide: one Chromium for them all.
-
-    Each page is framed in a harness of the same site, so the script reads its layout: it
-    finds the framed document as `page` and pushes what it measures onto `found`.
-    """
-    scripts = {name: f"(page, found) => {{{SCRIPTS[name]}}}" for name, _, _ in jobs}
-    frames = [{"script": name, "page": page, "width": width} for name, page, width in jobs]
-    harness = site / "measure.html"
-    harness.write_text(
-        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>measure</title>"
-        "<style>body { margin: 0; } iframe { display: block; border: 0; }</style></head>"
-        "<body><pre id='result'></pre><script>"
-        f"const scripts = {{{', '.join(f'{json.dumps(k)}: {v}' for k, v in scripts.items())}}};"
-        f"const frames = {json.dumps(frames)}; const results = []; let waiting = frames.length;"
-        "frames.forEach((job, index) => { const frame = document.createElement('iframe');"
-        "frame.width = job.width; frame.height = 900; frame.src = job.page;"
-        "frame.onload = () => { const found = []; scripts[job.script](frame.contentDocument,"
-        " found); results[index] = found; if (--waiting === 0)"
-        " document.getElementById('result').textContent = JSON.stringify(results); };"
-        "document.body.appendChild(frame); });</script></body></html>",
-        encoding="utf-8",
-    )
-    run = chromium(
-        profile,
-        f"--window-size={max(width for _, _, width in jobs) + 40},1000",
-        "--virtual-time-budget=20000",
-        "--dump-dom",
-        f"{server}/measure.html",
-    )
-    found = re.search(r'<pre id="result">(.*?)</pre>', run.stdout, re.S)
-    assert found and found.group(1), run.stderr[-2000:]
-    return json.loads(found.group(1).replace("&amp;", "&").replace("&lt;", "<"))
+MEASURE = "(() => {{ const page = document; const found = []; {script} return found; }})()"
+"""A measuring script (`SCRIPTS`) run in the page, `page` its document: what it found."""
 
 
 TABLES_IN_VIEW = """
@@ -347,16 +335,22 @@ MEASURED = [
     ("marks", "/cda/html/actions.html", 390),
     ("list marks", "/harmonies/html/scombat.html", 390),
 ]
-"""The layouts the tests below measure, all in one Chromium."""
+"""The layouts the tests below measure."""
 
 
 @pytest.fixture(scope="module")
-def measured(site, server, tmp_path_factory) -> dict[tuple[str, str, int], list]:
-    profile = tmp_path_factory.mktemp("measure") / "profile"
-    return dict(zip(MEASURED, measure(site, server, profile, MEASURED), strict=True))
+def measured(chromium, server) -> dict[tuple[str, str, int], list]:
+    """What each script of `MEASURED` finds in its page, framed that many pixels wide."""
+    chromium.new_context()
+    found = {}
+    for name, page, width in MEASURED:
+        chromium.size(width, 900)
+        chromium.load(server + page)
+        found[(name, page, width)] = chromium.evaluate(MEASURE.format(script=SCRIPTS[name]))
+    chromium.end_context()
+    return found
 
 
-@pytest.mark.xdist_group("measured")  # one Chromium measures them all
 @pytest.mark.parametrize("width", [1280, 390])
 @pytest.mark.parametrize("page", TABLE_PAGES)
 def test_tables_stay_in_the_column_and_keep_caption_and_first_column_in_view(measured, width, page):
@@ -373,7 +367,6 @@ def test_tables_stay_in_the_column_and_keep_caption_and_first_column_in_view(mea
         assert any(table["clipped"] for table in tables if "Tableau 1.1" in table["caption"])
 
 
-@pytest.mark.xdist_group("measured")  # one Chromium measures them all
 @pytest.mark.parametrize("width", [1280, 390])
 def test_a_verified_paragraph_has_its_tick_in_the_margin_beside_its_last_line(measured, width):
     """On a wide screen a paragraph's ✓ stands in the margin, level with its last line (not on a
@@ -389,7 +382,6 @@ def test_a_verified_paragraph_has_its_tick_in_the_margin_beside_its_last_line(me
             assert mark["below"], mark
 
 
-@pytest.mark.xdist_group("measured")  # one Chromium measures them all
 def test_a_list_items_tick_stays_on_its_last_line_on_a_phone(measured):
     """The margin's measure, of the ✓ after a list item's paragraph: on its last line."""
     marks = measured[("list marks", "/harmonies/html/scombat.html", 390)]

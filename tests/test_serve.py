@@ -1,25 +1,22 @@
 """`rulebook serve` in headless Chromium: edit a source of a copy, see the open page change.
 
-Chromium is driven through the DevTools protocol over a pipe (--remote-debugging-pipe: file
-descriptors 3 and 4, one JSON message per NUL-terminated line), so no library is needed.
+Chromium is driven through the DevTools protocol over a pipe (tests/chromium.py).
 """
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
 from conftest import ROOT
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+from tests.chromium import CHROMIUM
+
 BOOK = """<book xmlns:xi="http://www.w3.org/2001/XInclude" lang="fr">
 <title>Règles</title>
 <xi:include href="un.xml"/>
@@ -32,95 +29,6 @@ pytestmark = [
     pytest.mark.xdist_group("serve"),  # one worker, one Chromium (the `chromium` fixture)
     pytest.mark.skipif(CHROMIUM is None, reason="needs headless Chromium (Debian: chromium)"),
 ]
-
-
-class Browser:
-    """Headless Chromium with one page, spoken to over the DevTools pipe."""
-
-    def __init__(self, profile: Path):
-        commands_read, self.commands = os.pipe()
-        self.answers, answers_write = os.pipe()
-
-        def descriptors() -> None:  # Chromium reads commands on 3 and answers on 4
-            os.dup2(commands_read, 3)
-            os.dup2(answers_write, 4)
-
-        self.process = subprocess.Popen(
-            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
-            + ["--disable-background-networking", "--remote-debugging-pipe"]
-            + [f"--user-data-dir={profile}", "about:blank"],
-            preexec_fn=descriptors,
-            pass_fds=(3, 4),
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        os.close(commands_read)
-        os.close(answers_write)
-        self.buffer = b""
-        self.number = 0
-        self.context = None
-        self.session = self.tab()
-
-    def tab(self) -> str:
-        """A new tab (of the current browser context): the session to speak to it."""
-        more = {"browserContextId": self.context} if self.context else {}
-        target = self.call("Target.createTarget", url="about:blank", **more)["targetId"]
-        return self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
-
-    def new_context(self) -> None:
-        """A browser context of its own, as a fresh profile (no cookie, no storage, no cache
-        of the tests before), with a tab: its tabs are closed with it (`end_context`)."""
-        self.context = self.call("Target.createBrowserContext")["browserContextId"]
-        self.session = self.tab()
-
-    def end_context(self) -> None:
-        self.call("Target.disposeBrowserContext", browserContextId=self.context)
-        self.context = None
-
-    def call(self, method: str, session: str | None = None, **params):
-        self.number += 1
-        message = {"id": self.number, "method": method, "params": params}
-        if session:
-            message["sessionId"] = session
-        os.write(self.commands, json.dumps(message).encode() + b"\0")
-        while True:
-            while b"\0" not in self.buffer:
-                chunk = os.read(self.answers, 65536)
-                assert chunk, "Chromium closed its pipe"
-                self.buffer += chunk
-            raw, _, self.buffer = self.buffer.partition(b"\0")
-            answer = json.loads(raw)
-            if answer.get("id") == self.number:
-                assert "error" not in answer, answer
-                return answer["result"]
-
-    def open(self, url: str, session: str | None = None) -> None:
-        self.call("Page.navigate", session or self.session, url=url)
-
-    def evaluate(self, expression: str, session: str | None = None):
-        result = self.call(
-            "Runtime.evaluate", session or self.session, expression=expression, returnByValue=True
-        )
-        return result["result"].get("value")
-
-    def text(self, session: str | None = None) -> str:
-        return self.evaluate("document.body ? document.body.innerText : ''", session) or ""
-
-    def wait_for(self, words: str, timeout: float = 60, session: str | None = None) -> str:
-        """The page's text once it holds `words` (the page reloads itself; nothing is asked)."""
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            text = self.text(session)
-            if words in text:
-                return text
-            time.sleep(0.2)
-        raise AssertionError(f"{words!r} never appeared; the page says:\n{text[:2000]}")
-
-    def close(self) -> None:
-        self.process.kill()
-        self.process.wait(timeout=10)
-        os.close(self.commands)
-        os.close(self.answers)
 
 
 @pytest.fixture
@@ -151,21 +59,6 @@ def served(book, tmp_path):
     finally:
         process.terminate()
         process.wait(timeout=30)
-
-
-@pytest.fixture(scope="module")
-def chromium(tmp_path_factory):
-    """One Chromium for the module's tests (each in a browser context of its own: `browser`)."""
-    browser = Browser(tmp_path_factory.mktemp("chromium") / "profile")
-    yield browser
-    browser.close()
-
-
-@pytest.fixture
-def browser(chromium):
-    chromium.new_context()
-    yield chromium
-    chromium.end_context()
 
 
 def test_an_edit_shows_in_the_open_page(book, served, browser):
@@ -268,7 +161,7 @@ def test_the_banner_is_above_the_page_links_its_places_and_can_be_dismissed(book
         encoding="utf-8",
     )
     page = served.replace("index.html", "un.html")
-    browser.open(page)
+    browser.load(page)  # its scripts run: the banner's links are set for this page
     text = browser.wait_for("1 new finding")
     assert "[broken-reference]" in text
     banner = "document.getElementById('rulebook-findings')"
