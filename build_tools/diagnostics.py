@@ -32,11 +32,19 @@ class Correction:
     shows it; '' (or the excerpt itself, with `at`) for an edit inside the excerpt."""
     at: int = 0
     """Where `old` starts in `context`."""
+    seen: tuple[str, ...] = ()
+    """The words before and after the edit as the reader reads them, when the edit is of
+    markup (a link's target, `linkend="nd"` → `linkend="dom"`, reads « difficulté » →
+    « dommage »): what the errata page marks; () when they are `old` and `new`."""
     by_hand: str = ""
     """Why no patch makes this edit (its words come from a link, or run across line ends):
     `old` and `new` are then the words as the reader reads them, which every output prints
     (the errata page's « Lire »), and --diff and --fix say it is not applied; '' when they
     make it."""
+
+    def read(self) -> tuple[str, str]:
+        """(the wrong words, the right ones) as the reader reads them."""
+        return (self.seen[0], self.seen[1]) if self.seen else (self.old, self.new)
 
     def region(self) -> dict[str, Any]:
         """The SARIF `deletedRegion` of this correction."""
@@ -148,6 +156,7 @@ class Finding:
         and as SARIF's `fixes` give them: one record, every output."""
         return [
             f"fix: {display_path(c.file)}:{c.line}:{c.column}: « {c.old} » → « {c.new} »"
+            + (f" (reads « {c.seen[1]} » for « {c.seen[0]} »)" if c.seen else "")
             + (f" (not applied automatically: {c.by_hand})" if c.by_hand else "")
             for c in self.corrections
         ]
@@ -182,6 +191,7 @@ class Finding:
                     "column": c.column,
                     "old": c.old,
                     "new": c.new,
+                    **({"reads": {"old": c.seen[0], "new": c.seen[1]}} if c.seen else {}),
                     **({"not_applied": c.by_hand} if c.by_hand else {}),
                 }
                 for c in self.corrections

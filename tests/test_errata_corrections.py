@@ -64,7 +64,7 @@ def test_every_correction_the_errata_page_prints_fixes_its_erratum_and_no_other(
     assert printed, f"{name}: no correction on its errata page"
     # Each printed edit is one of a record's: the one the copy is corrected with.
     recorded = collections.Counter(
-        (_plain(c.old), _plain(c.new)) for f in report.findings for c in f.corrections
+        tuple(map(_plain, c.read())) for f in report.findings for c in f.corrections
     )
     assert printed == recorded, "the page prints an edit no record makes, or leaves one out"
     # what a patch makes (a correction no patch makes, `by_hand`, is printed with its reason)

@@ -49,7 +49,8 @@ from build_tools.checking.passage import (
 )
 from build_tools.checking.rule import Constant, Step, Trace, Working
 from build_tools.checking.words import Vocabulary
-from build_tools.diagnostics import Correction, Finding, slug
+from build_tools.diagnostics import Correction, Finding, slug, source_line
+from build_tools.model.docbook import cross_reference_target, cross_reference_words
 from build_tools.model.numbers import number_value
 
 RULE_WORD_SAID = {
@@ -569,6 +570,11 @@ class Check:
             return None
         first, last, words = replaced
         old = self.passage.text[start + first : start + last]
+        at = self._in_excerpt(finding.text, start, start + first, len(old))
+        if at is not None and (
+            relinked := self._link_correction(finding, start + first, old, words)
+        ):
+            return dataclasses.replace(relinked, context=finding.text, at=at)
         line = self.passage.line_at(start + first)
         why = (
             "the words run across line ends and markup of the source"
@@ -578,8 +584,45 @@ class Check:
         edit = Correction(
             Path(finding.file), finding.line, finding.column, old, words, finding.id, by_hand=why
         )
-        at = self._in_excerpt(finding.text, start, start + first, len(old))
         return dataclasses.replace(edit, context=finding.text, at=at) if at is not None else edit
+
+    def _link_correction(
+        self, finding: Finding, offset: int, old: str, new: str
+    ) -> Correction | None:
+        """When `old`, at `offset` of the passage's text, are words of one empty xref and the
+        book has one element whose xref reads them corrected (« niveau de difficulté » →
+        « niveau de dommage »): the edit of the xref's target, that writes them."""
+        span = next(
+            ((a, b) for a, b in self.passage.generated if a <= offset and offset + len(old) <= b),
+            None,
+        )
+        if span is None:
+            return None
+        said = self.passage.text[span[0] : span[1]]
+        line = self.passage.line_at(span[0])
+        links = [
+            xref
+            for xref in self.passage.element.iter("xref")
+            if xref.sourceline == line and not len(xref) and not xref.text
+            and " ".join(cross_reference_words(xref).split()) == said
+        ]  # fmt: skip
+        if len(links) != 1 or not links[0].get("linkend") or links[0].get("endterm"):
+            return None
+        corrected = said[: offset - span[0]] + new + said[offset - span[0] + len(old) :]
+        target = cross_reference_target(self.passage.element.getroottree().getroot(), corrected)
+        if target is None:
+            return None
+        source = source_line(self.passage.file, line)
+        linkend = re.escape(links[0].get("linkend"))
+        written = list(re.finditer(rf"""linkend\s*=\s*(["']){linkend}\1""", source))
+        if len(written) != 1:
+            return None
+        attribute = written[0]
+        quote = attribute.group(1)
+        return Correction(
+            Path(self.passage.file), line, attribute.start() + 1, attribute.group(),
+            f"linkend={quote}{target}{quote}", finding.id, seen=(old, new),
+        )  # fmt: skip
 
     def find(self, pattern: re.Pattern) -> re.Match:
         """The first match of a regular expression in the passage, its words claimed (the game

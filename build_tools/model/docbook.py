@@ -67,6 +67,21 @@ def cross_reference_words(xref: etree._Element) -> str:
     return "".join(target.itertext()) if target is not None else ""
 
 
+def cross_reference_target(root: etree._Element, words: str) -> str | None:
+    """The id of the one element an empty xref to which reads `words` (a glossary term, a
+    title), as `cross_reference_words` reads it; None when none does, or several."""
+    wanted = " ".join(words.split())
+    found = []
+    for identifier, target in id_map(root).items():
+        if target.tag == "glossentry":
+            target = target.find("glossterm")
+        elif target.find("title") is not None:
+            target = target.find("title")
+        if target is not None and " ".join("".join(target.itertext()).split()) == wanted:
+            found.append(identifier)
+    return found[0] if len(found) == 1 else None
+
+
 def words_of(node: etree._Element | None, left_out: tuple[str, ...] = UNREAD) -> str:
     """The words of `node` as a reader sees them, normalised: an empty cross-reference reads
     as its target's words (« la somme de l'aspect et d'un moyen »), and the elements of

@@ -599,7 +599,7 @@ class Marks:
         # Its edits in its excerpt: a follow-on edit where the record places it, the others
         # where their words stand.
         def placed_in(context: str) -> list[tuple[int, int, Correction]]:
-            return [(c.at, c.at + len(c.old), c) for c in corrections if c.context == context]
+            return [(c.at, c.at + len(c.read()[0]), c) for c in corrections if c.context == context]
 
         placed = placed_in(excerpt)
         found = edited_spans(excerpt, [c for c in corrections if not c.context])
@@ -643,7 +643,7 @@ class Marks:
             return escape(self.typography.apply(excerpt))
         pieces, last = Markup(), 0
         for start, end, correction in spans:
-            token = correction.old if old else correction.new
+            token = correction.read()[0 if old else 1]
             if token == "-" and re.match(r"\s?\d", excerpt[end:]):
                 token = MINUS  # a sign a correction writes alone: the minus of the arithmetic
             between = self.typography.apply(excerpt[last:start])
@@ -662,8 +662,9 @@ def _corrected_words(finding: Finding) -> str | None:
         return None
     words = finding.found
     for correction in finding.corrections:
-        whole = r"(?<!\w)" + re.escape(correction.old) + r"(?!\w)"
-        words, count = re.subn(whole, lambda _, new=correction.new: new, words)
+        wrong, right = correction.read()
+        whole = r"(?<!\w)" + re.escape(wrong) + r"(?!\w)"
+        words, count = re.subn(whole, lambda _, new=right: new, words)
         if correction.context not in ("", finding.text) or count != 1:
             return None
     return words if finding.corrections else None

@@ -104,7 +104,8 @@ def bjorn_et_krom(ex):
         return SimpleNamespace(krom=krom, bjorn=bjorn)
     ex.claim("Son arme a {} de BD", krom.bd)
     ex.claim(
-        "ce qui fait un niveau de difficulté de {}!",
+        # the term is the link's, which its erratum's correction rewrites (« de dommage »)
+        re.compile(r"ce qui fait un niveau de (?:difficulté|dommage) de (\d+)!"),
         dommage,
         working=coup.of(combat.niveau_de_dommage),
     )
