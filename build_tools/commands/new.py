@@ -10,6 +10,7 @@ With `--example`, the files come from `templates/example/`: a whole small game i
 from __future__ import annotations
 
 import argparse
+import functools
 import re
 from pathlib import Path
 
@@ -46,7 +47,7 @@ def scaffold(root: Path, name: str, title: str | None = None, example: bool = Fa
     if folder.exists():
         raise UsageError(f"{folder}: already exists; rulebook new writes a new folder only")
     source = templates_folder() / ("example" if example else "new")
-    environment = templating.environment(source, escaped=False, keep_trailing_newline=True)
+    environment = _templates(source)
     default = EXAMPLE_TITLE if example else name.replace("-", " ").replace("_", " ").title()
     values = {"name": name, "title": title or default}
     written = []
@@ -101,3 +102,10 @@ def run(arguments: argparse.Namespace) -> int:
             f"rulebook build {arguments.game}"
         )
     return EXIT_OK
+
+
+@functools.cache
+def _templates(source: Path):
+    """The templates of a new game, compiled once per process (Jinja2 compiles a template
+    again when its file changes)."""
+    return templating.environment(source, escaped=False, keep_trailing_newline=True)
