@@ -48,6 +48,11 @@ def test_a_changed_count_is_one_finding_at_its_word(
     assert (finding.line, finding.column) == (line, column), finding.astext()
     assert finding.expected == expected, finding.astext()
     assert finding.derivation and finding.related, finding.astext()
+    if expected == 6 and book == "cda":  # the count's message speaks the book's language
+        assert finding.message == (
+            "le texte dit « sept moyens », les règles en nomment 6 : Puissance, Résistance, "
+            "Manœuvre, Précision, Expression, Perception"
+        )
 
 
 def test_a_number_of_a_pattern_met_by_another_value_is_a_contradiction():

@@ -25,6 +25,19 @@ WHOLE = {
     "en": r"the|its|their|are|is|has|have",
 }
 """The words before a count that make it the count of a whole class (« les six moyens »)."""
+SAID = {
+    "fr": {
+        "list": "le texte dit « {words} », la liste qui suit en nomme {count} : {items}",
+        "class": "le texte dit « {words} », les règles en nomment {count} : {items}",
+        "items": "la liste : {items}",
+    },
+    "en": {
+        "list": "the text says « {words} », the list that follows names {count}: {items}",
+        "class": "the text says « {words} », the rules name {count}: {items}",
+        "items": "the list: {items}",
+    },
+}
+"""A count's finding in the book's language, as its author reads it."""
 AND = {"fr": ("et", "ou"), "en": ("and", "or")}
 """The words that join a list's last item."""
 ITEM_WORDS = 4
@@ -88,7 +101,7 @@ def count_findings(places: list[tuple[Passage, str]], folder: Path, language: st
             said = NUMBER_WORDS[match.group("count").lower()]
             if whole.search(text, max(0, start - 12), start):
                 folded = folded or _fold(text)  # only where a count of a whole stands
-                finding = _class_count(passage, where, match, said, folded, classes)
+                finding = _class_count(passage, where, match, said, folded, classes, language)
                 if finding is not None:
                     findings.append(finding)
             items = _list_after(text, match.end("noun"), language)
@@ -98,8 +111,11 @@ def count_findings(places: list[tuple[Passage, str]], folder: Path, language: st
                         passage,
                         where,
                         match,
-                        f"the text says « {match.group('count')} {match.group('noun')} », "
-                        f"the list that follows names {len(items)}: {', '.join(items)}",
+                        SAID[language]["list"].format(
+                            words=f"{match.group('count')} {match.group('noun')}",
+                            count=len(items),
+                            items=", ".join(items),
+                        ),
                         len(items),
                         [f"{', '.join(items)} → {len(items)}"],
                         [],
@@ -110,13 +126,13 @@ def count_findings(places: list[tuple[Passage, str]], folder: Path, language: st
                     {
                         "file": str(passage.file),
                         "line": passage.line_at(first),
-                        "message": f"the list: {', '.join(items)}",
+                        "message": SAID[language]["items"].format(items=", ".join(items)),
                     }
                 )
     return findings
 
 
-def _class_count(passage, where, match, said, folded, classes) -> Finding | None:
+def _class_count(passage, where, match, said, folded, classes, language) -> Finding | None:
     """The finding of a count of a whole class (« les sept moyens ») that is not its size."""
     for family, (name, file, members) in classes.items():
         noun = _noun(family).match(folded, match.start("noun"))
@@ -129,7 +145,9 @@ def _class_count(passage, where, match, said, folded, classes) -> Finding | None
             passage,
             where,
             match,
-            f"the text says « {words} », the rules name {len(members)}: {', '.join(members)}",
+            SAID[language]["class"].format(
+                words=words, count=len(members), items=", ".join(members)
+            ),
             len(members),
             [f"{name} = {', '.join(members)} → {len(members)}"],
             [(file, name)],
