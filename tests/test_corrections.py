@@ -143,8 +143,11 @@ def test_fix_applies_the_patch_and_drops_the_fixed_entries_from_the_ledger(ruleb
     # words the rules say otherwise are corrected too (« inférieur » → « inférieur ou égal »)
     assert "glossary-degre-de-reussite" not in ledger
     assert "lorsque celui-ci est\n inférieur ou égal à la" in text
-    # an erratum no patch can write (its words across links) stays in the ledger
-    assert "glossary-niveau-de-dommage" in ledger
+    # words across line ends and links, corrected where they differ, the links kept
+    assert "glossary-niveau-de-dommage" not in ledger
+    assert 'Un niveau duquel le <xref\n linkend="dr"/> du <xref linkend="encaisse"/> est ' in text
+    # words a link writes, by its target (« niveau de difficulté » → « niveau de dommage »)
+    assert 'ce qui fait un <xref linkend="dom"/> de\n 28!' in text
     # a card's note on an erratum now fixed goes with it (every one of cda's is: a note on
     # one left stays, held on Harmonies' by the UTF-16 test)
     deck = (folder / "deck.toml").read_text(encoding="utf-8")

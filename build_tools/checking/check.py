@@ -11,6 +11,7 @@ against, and each of its methods makes one record with the helpers beside it.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import functools
 import re
 from collections.abc import Iterator
@@ -531,9 +532,52 @@ class Check:
         if finding.reads and (replaced := self._words_correction(finding, span)):
             correction, start, end = replaced
         elif finding.reads and correction is None:
+            edits = self._pieces_correction(finding, span)
+            if edits:
+                finding.corrections = edits
+                self.spots.append(
+                    Spot(finding, self.passage, start, end, steps, self._cited(steps))
+                )
+                return
             correction = self._read_correction(finding, span)
         self.spots.append(Spot(finding, self.passage, start, end, steps, self._cited(steps)))
         finding.corrections = [correction] if correction is not None else []
+
+    def _pieces_correction(self, finding: Finding, span: tuple[int, int]) -> list[Correction]:
+        """The edits that make the words at `span` read `finding.reads` when they run across
+        line ends and links the correction keeps (« qui une fois soustrait à la <xref/> du
+        <xref/> donne » → « duquel le <xref/> du <xref/> est soustrait pour donner »): one
+        edit per stretch of words that differ, each on one source line and no link's; none
+        unless every stretch can be written so."""
+        start, end = span
+        said = list(re.finditer(r"\S+", self.passage.text[start:end]))
+        reads = finding.reads.split()
+        matcher = difflib.SequenceMatcher(None, [w.group() for w in said], reads, autojunk=False)
+        edits = []
+        for kind, first, last, read_first, read_last in matcher.get_opcodes():
+            if kind == "equal":
+                continue
+            if first == last:  # words added: with the word they follow
+                if not first:
+                    return []
+                first, read_first = first - 1, read_first - 1
+            low, high = start + said[first].start(), start + said[last - 1].end()
+            old = self.passage.text[low:high]
+            line = self.passage.line_at(low)
+            if self.passage.line_at(high - 1) != line or any(
+                a < high and low < b for a, b in self.passage.generated
+            ):
+                return []
+            new = " ".join(reads[read_first:read_last])
+            edit = correction_at(
+                Path(self.passage.file), line, self.passage.column_at(low, old), old,
+                f"« {new} »", finding.id,
+            )  # fmt: skip
+            at = self._in_excerpt(finding.text, start, low, len(old))
+            if edit is None or edit.old != old or at is None:
+                return []
+            edits.append(dataclasses.replace(edit, context=finding.text, at=at))
+        return edits
 
     def _words_correction(
         self, finding: Finding, span: tuple[int, int]
