@@ -185,8 +185,9 @@ class Rejeu:
                 lire=str(selon),
                 # the book's next lines follow its own queue: this line corrected alone
                 # would make them wrong (a patch of the story, not of a line)
-                a_la_main="the book's next lines follow its own queue, which they would "
-                "contradict once this line alone is corrected",
+                a_la_main="the story after it follows the queue the book prints (who acts "
+                "next, who is killed later): corrected alone this line would contradict it, "
+                "and the rules do not choose the story's later actions",
             )
         self.file = self._file_du_livre(jetons, selon, recuperes)
         self.variante = None if retenue is not None else selon
