@@ -9,9 +9,12 @@ from pathlib import Path
 import pytest
 
 from build_tools.books import Book, load_game, main_file
+from build_tools.checking.notation import use_language
 from build_tools.checking.runner import run_bindings
 from build_tools.diagnostics import Finding
+from build_tools.model.language import language_of
 from build_tools.reader import read_book
+from build_tools.settings import read_settings
 
 GAMES: dict[Path, object] = {}
 
@@ -30,13 +33,17 @@ def copies(book_copy) -> dict[str, Path]:
 def cross_check(folder: Path) -> list[Finding]:
     """The findings of the rules check alone (no validation, cards or sheets): fast.
 
-    The edits touch the book, never its rules: each game is loaded once.
+    The edits touch the book, never its rules: each game is loaded once. The working is
+    written in the book's language, as `examine` has it: without this, a check of an English
+    book earlier in the process (a session fixture's) left its English to these French ones.
     """
     book = Book(folder.name, folder.resolve(), main_file(folder).resolve())
     if folder not in GAMES:
         GAMES[folder] = load_game(book)[0]
     game = GAMES[folder]
-    return run_bindings(read_book(book.main), game.binder, game.example_sections).findings
+    document = read_book(book.main)
+    use_language(language_of(document.root, read_settings(folder)[0]))
+    return run_bindings(document, game.binder, game.example_sections).findings
 
 
 BASELINES: dict[Path, list[Finding]] = {}
