@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 import re
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -187,12 +187,13 @@ class Character:
         return str(self.values.get("nom", self.file.stem))
 
 
-def book_named_by(path: Path) -> str:
-    """The book a character file names (`livre = "cda"`): read before its game is known."""
+def book_named_by(path: Path, books: Callable[[], Iterable[str]]) -> str:
+    """The book a character file names (`livre = "cda"`): read before its game is known;
+    `books()` the names of the books there are, said when the file names none."""
     text = _read_text(path)
     book = _toml(path, text).get("livre")
     if not isinstance(book, str) or not book:
-        raise UnusableCharacter([unknown_book(path, "")])
+        raise UnusableCharacter([unknown_book(path, "", books())])
     return book
 
 
@@ -205,11 +206,10 @@ def misplaced(path: Path, name: str, folder_of: str) -> Diagnostic:
     return Diagnostic(path, FieldLines(_read_text(path)).line_of("livre"), "livre", message)
 
 
-def unknown_book(path: Path, name: str) -> Diagnostic:
-    """The mistake of a file whose `livre` names no book: the books there are, at its line."""
-    from build_tools.books import discover
-
-    books = ", ".join(f"« {book.name} »" for book in discover()) or "aucun"
+def unknown_book(path: Path, name: str, names: Iterable[str]) -> Diagnostic:
+    """The mistake of a file whose `livre` names no book: the books there are (`names`, which
+    the command finds: this floor knows no book folder), at its line."""
+    books = ", ".join(f"« {book} »" for book in names) or "aucun"
     said = f"aucun livre ne s’appelle « {name} »" if name else "le fichier doit nommer son livre"
     message = f"{said} (livre = le dossier du livre sous source/{COLON} {books})"
     return Diagnostic(path, FieldLines(_read_text(path)).line_of("livre"), "livre", message)

@@ -49,7 +49,7 @@ def run(arguments: argparse.Namespace) -> int:
     check_source_date()  # before any work, as `build` checks it: the sheet's dates are its
     path = Path(arguments.character)
     try:
-        book = _book_of(path, book_named_by(path))
+        book = _book_of(path, book_named_by(path, lambda: [book.name for book in discover()]))
         game, problems = load_game(book)
         description = getattr(game, "sheet", None)
         if description is None:
@@ -104,4 +104,4 @@ def _book_of(path: Path, name: str) -> Book:
             raise UnusableCharacter([misplaced(path, name, book.name)])
     if name in known:
         return known[name]
-    raise UnusableCharacter([unknown_book(path, name)])
+    raise UnusableCharacter([unknown_book(path, name, known)])
