@@ -21,6 +21,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+PARSED_TEXT = "document.readyState === 'loading' ? '' : document.body.innerText"
+"""The page's text once it is parsed to its end, its scripts run; '' while it is parsed."""
 
 
 class Browser:
@@ -153,10 +155,13 @@ class Browser:
         return self.evaluate("document.body ? document.body.innerText : ''", session) or ""
 
     def wait_for(self, words: str, timeout: float = 60, session: str | None = None) -> str:
-        """The page's text once it holds `words` (the page reloads itself; nothing is asked)."""
+        """The page's text once it holds `words` and is parsed to its end, its scripts run (the
+        page reloads itself; nothing is asked). A page being parsed already shows its text while
+        the parser waits for a script (`rulebook serve`'s reload.js, at the end of the body):
+        what the script sets (the banner's links) is not yet set."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
-            text = self.text(session)
+            text = self.evaluate(PARSED_TEXT, session) or ""
             if words in text:
                 return text
             time.sleep(0.2)
