@@ -228,8 +228,8 @@ def test_a_changed_table_a_changed_quote_and_a_wrong_formula_are_findings(tmp_pa
     assert run.status == 1
     # One defect, one finding: the rules check's erratum at the cell, the card in its working.
     erratum = re.search(
-        rf"cda\.xml:{line}:\d+: error: table « les difficultés »: the text says 6, "
-        r"the rules give 5 \[erratum\]\n(?:  .*\n)*?  working:\n(?:    .*\n)*"
+        rf"cda\.xml:{line}:\d+: error: table « les difficultés »: le texte dit 6, "
+        r"les règles donnent 5 \[erratum\]\n(?:  .*\n)*?  working:\n(?:    .*\n)*"
         r"    the card « Difficultés » shows « 5 » where the table says « 6 » "
         r"\(row « très difficile »\)\n",
         run.out,
@@ -243,7 +243,7 @@ def test_a_changed_table_a_changed_quote_and_a_wrong_formula_are_findings(tmp_pa
     # The quoted sentence now says d12: the rules check's erratum at « 12 », the card's
     # words in its working (one fault, one finding).
     assert re.search(
-        r"cda\.xml:\d+:\d+: error: .*: the text says 12, the rules give 10 \[erratum\]\n"
+        r"cda\.xml:\d+:\d+: error: .*: le texte dit 12, les règles donnent 10 \[erratum\]\n"
         r"(?:  .*\n)*"
         r"    card « Le dé critique »: the book says « 12 » where the card says « 10 »\n",
         run.out,
@@ -574,7 +574,7 @@ def test_a_table_printed_sideways_is_compared_column_by_column(tmp_path, ruleboo
     assert run.status == 1
     assert re.search(
         rf"actions\.xml:{line}:\d+: error: table « Chances de réussite d'une action »: "
-        r"the text says 13, the rules give 12 \[erratum\]\n(?:  .*\n)*?  working:\n(?:    .*\n)*"
+        r"le texte dit 13, les règles donnent 12 \[erratum\]\n(?:  .*\n)*?  working:\n(?:    .*\n)*"
         r"    the card « Chances de réussite » shows « 12\u202f% » where the table says « 13% » "
         r"\(row « -6 »\)\n",
         run.out,

@@ -125,5 +125,5 @@ def test_a_die_that_misses_makes_il_touche_wrong(book_copy):
     )
     assert status == 1
     red = new_findings(findings)
-    assert any(f["message"].startswith("the text says « il touche! »") for f in red)
+    assert any(f["message"].startswith("le texte dit « il touche! »") for f in red)
     assert not any(f["category"] == "binding-error" for f in red)

@@ -291,7 +291,7 @@ def test_the_command_fails_on_a_mutant(copie, capsys):
     remplacer(main_file(copie), "soit 35 points au total", "soit 36 points au total")
     assert main(["check", str(copie)]) == 1
     sortie = capsys.readouterr().out
-    assert "the text says 36, the rules give 35" in sortie
+    assert "le texte dit 36, les règles donnent 35" in sortie
 
 
 # -- mutants of the rules -------------------------------------------------------
@@ -353,7 +353,7 @@ def test_a_term_the_example_gives_is_read_and_handed_to_the_rules(book_copy, liv
         "comme compétences\n de compagnon Enchantement",
     )
     (px, *_) = [f for f in rapport.new() if f.category == "erratum"]
-    assert px.message == "the text says 20, the rules give 30", px.astext()
+    assert px.message == "le texte dit 20, les règles donnent 30", px.astext()
     assert any("niveau de connaissance : le texte dit « compagnon »" in d for d in px.derivation)
 
 

@@ -42,7 +42,7 @@ def test_a_wrong_table_cell_is_an_erratum_with_its_working(book, capsys):
     assert status == 1
     (finding,) = errata(report)
     assert finding["where"] == "table « Les cibles »"
-    assert finding["message"] == "the text says 16, the rules give 15"
+    assert finding["message"] == "le texte dit 16, les règles donnent 15"
     assert (finding["found"], finding["expected"]) == (16, 15)
     assert finding["line"] == 23 and finding["file"].endswith("book.xml")
     assert "cible(aspect=12, bonus=3) = 15    [cible = aspect + bonus]" in finding["derivation"]
@@ -52,7 +52,7 @@ def test_the_text_report_reads_like_a_compiler_error(book, capsys):
     assert main(["check", str(book)]) == 1
     out = capsys.readouterr().out
     assert "book.xml:23:" in out
-    assert "error: table « Les cibles »: the text says 16, the rules give 15 [erratum]" in out
+    assert "error: table « Les cibles »: le texte dit 16, les règles donnent 15 [erratum]" in out
     assert "cible(aspect=12, bonus=3) = 15" in out
 
 
@@ -77,9 +77,9 @@ def test_a_changed_given_is_followed(book, capsys):
     edit(book / "book.xml", "13 en Physique", "14 en Physique")
     _, report = check(book, capsys)
     messages = {f["where"]: f["message"] for f in errata(report)}
-    assert messages["example « Un jet »"] == "the text says 15, the rules give 16"
+    assert messages["example « Un jet »"] == "le texte dit 15, les règles donnent 16"
     # the state carried to the combat section follows too: 16 - 8 = 8, the text says 7
-    assert messages["section « Exemple de combat »"] == "the text says 7, the rules give 8"
+    assert messages["section « Exemple de combat »"] == "le texte dit 7, les règles donnent 8"
 
 
 def test_a_changed_claim_is_caught(book, capsys):
@@ -257,7 +257,7 @@ def test_a_cell_below_an_entry_spanning_rows_is_named_as_the_page_lays_it_out(bo
     )
     status, report = check(book, capsys)
     (finding,) = errata(report)
-    assert finding["message"] == "the text says 16, the rules give 15"
+    assert finding["message"] == "le texte dit 16, les règles donnent 15"
     assert finding["id"] == "erratum:table-les-cibles:row-12-cible"
     assert main(["build", str(book), "--format", "html", "--out", str(book / "out")]) in (0, 1)
     page = (book / "out" / "mini" / "mini.html").read_text(encoding="utf-8")

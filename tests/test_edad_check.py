@@ -176,7 +176,7 @@ def test_a_changed_reactivity_is_reported(book_copy):
     trouves = nouveaux(rapport)
     cles = [cle for cle in trouves if cle.startswith(COMBAT + "reactivite-de-g3-apres-l-action-7")]
     assert len(cles) == 1, trouves
-    assert trouves[cles[0]] == "the text says 1.5 (= 3/2), the rules give 1.4 (= 7/5)"
+    assert trouves[cles[0]] == "le texte dit 1,5 (= 3/2), les règles donnent 1,4 (= 7/5)"
 
 
 def test_a_reactivity_the_rules_do_not_give_is_reported(book_copy):
@@ -220,7 +220,7 @@ def test_an_overlap_in_the_gap_table_is_reported(book_copy):
         book_copy, "<entry>entre 5 et 9,</entry>", "<entry>entre 5 et 10,</entry>"
     )
     (erratum,) = rapport.new()
-    assert erratum.message == "the text says 10, the rules give 9"
+    assert erratum.message == "le texte dit 10, les règles donnent 9"
     assert "chevauchement: 10 à 10 ont deux catégories" in erratum.derivation
 
 
@@ -236,7 +236,7 @@ def test_the_hole_of_the_gap_table_is_in_the_working(livre):
 
 def test_a_wrong_item_hit_points_is_reported(book_copy):
     rapport = examiner_modifie(book_copy, "<entry>en ont 40</entry>", "<entry>en ont 45</entry>")
-    assert "the text says 45, the rules give 40" in nouveaux(rapport).values()
+    assert "le texte dit 45, les règles donnent 40" in nouveaux(rapport).values()
 
 
 def test_an_item_missing_from_the_hit_points_table_is_reported(book_copy):
@@ -249,7 +249,7 @@ def test_an_item_missing_from_the_hit_points_table_is_reported(book_copy):
 
 def test_a_wrong_initiative_attribute_is_reported(book_copy):
     rapport = examiner_modifie(book_copy, '"Init +12"', '"Init +13"')
-    assert "the text says 13, the rules give 12" in nouveaux(rapport).values()
+    assert "le texte dit 13, les règles donnent 12" in nouveaux(rapport).values()
 
 
 def test_a_spell_whose_level_does_not_fit_its_action_is_reported(book_copy):
@@ -258,7 +258,7 @@ def test_a_spell_whose_level_does_not_fit_its_action_is_reported(book_copy):
     )
     messages = nouveaux(rapport).values()
     assert (
-        "the text says « une action complexe », the rules give "
+        "le texte dit « une action complexe », les règles donnent "
         "« une action complexe et une action simple »" in messages
     )
 
@@ -267,4 +267,4 @@ def test_the_wrong_one_having_the_hand_is_reported(book_copy):
     rapport = examiner_modifie(
         book_copy, "J4 lance un Rayon de givre", "J3 lance un Rayon de givre"
     )
-    assert "the text says 3, the rules give 4" in nouveaux(rapport).values()
+    assert "le texte dit 3, les règles donnent 4" in nouveaux(rapport).values()

@@ -75,17 +75,17 @@ def test_no_binding_is_stale_or_broken(rapport):
 
 def test_the_errata_say_what_the_text_says_and_what_the_rules_give(rapport):
     messages = {f.id.split(":")[-1]: f.message for f in rapport.findings if f.category == "erratum"}
-    assert messages["a-difficulte-0-lu-50"].startswith("the text says 50, the rules give 54.55")
+    assert messages["a-difficulte-0-lu-50"].startswith("le texte dit 50, les règles donnent 54,55")
     assert messages["difficulte-18-lu-0-7"].startswith(
-        "the text says 0.7 (= 7/10), the rules give 0.8"
+        "le texte dit 0,7 (= 7/10), les règles donnent 0,8"
     )
-    assert messages["tranche-de-0-a-3-lu-1"] == "the text says -1, the rules give 1"
+    assert messages["tranche-de-0-a-3-lu-1"] == "le texte dit −1, les règles donnent 1"
     assert (
         messages["table-de-goliath-lue-5-4-5-5-1-5-7-10-15-20-4"]
-        == "the text says 5, the rules give 3"
+        == "le texte dit 5, les règles donnent 3"
     )
     assert messages["arme-de-david-lue-epee"] == (
-        "the text says « Épée », the rules give David's weapon, the dague"
+        "le texte dit « Épée », les règles donnent David's weapon, the dague"
     )
 
 

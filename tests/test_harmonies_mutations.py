@@ -30,7 +30,7 @@ MUTANTS = [
         "donc de ( +5 + -2 = ) +4.",
         "erratum",
         "Difficulté d'une action",
-        "the text says 4, the rules give 3",
+        "le texte dit 4, les règles donnent 3",
         1,
     ),
     (
@@ -39,7 +39,7 @@ MUTANTS = [
         "<entry>85%</entry>",
         "erratum",
         "Chances de réussite",
-        "the text says 85, the rules give 75",
+        "le texte dit 85, les règles donnent 75",
         2,
     ),
     (
@@ -48,7 +48,7 @@ MUTANTS = [
         "sera de -9.",
         "erratum",
         "actions multiples",
-        "the text says -9, the rules give -6",
+        "le texte dit −9, les règles donnent −6",
         3,
     ),
     (
@@ -57,7 +57,7 @@ MUTANTS = [
         "joueur est donc de +3 et",
         "erratum",
         "Action en confrontation",
-        "the text says 3, the rules give 2",
+        "le texte dit 3, les règles donnent 2",
         3,
     ),
     (
@@ -66,7 +66,7 @@ MUTANTS = [
         "lui donne une difficulté finale de -1.",
         "erratum",
         "Action en confrontation",
-        "the text says -1, the rules give 2",
+        "le texte dit −1, les règles donnent 2",
         4,
     ),
     (
@@ -75,7 +75,7 @@ MUTANTS = [
         "si 3\n\n        &lt; B-A &lt;= 6, la difficulté est de -B+3",
         "erratum",
         "remarquer que la bonne probabil",
-        "the text says 3, the rules give 2",
+        "le texte dit 3, les règles donnent 2",
         4,
     ),
     (
@@ -84,7 +84,7 @@ MUTANTS = [
         "<entry>Très</entry>\n<entry>3</entry>",
         "erratum",
         "Table des adverbes",
-        "the text says 3, the rules give 4",
+        "le texte dit 3, les règles donnent 4",
         1,
     ),
     (
@@ -93,7 +93,7 @@ MUTANTS = [
         "<entry>Niveau+BP+FP+FF</entry>",
         "erratum",
         "Totaux d'attaque",
-        "the rules give Niveau+BP+FP-FF",
+        "les règles donnent Niveau+BP+FP-FF",
         2,
     ),
     (
@@ -102,7 +102,7 @@ MUTANTS = [
         "<para>FR = +N</para>",
         "erratum",
         "Types d'attaque",
-        "the rules give N on FF, FR",
+        "les règles donnent N on FF, FR",
         1,
     ),
     (
@@ -111,7 +111,7 @@ MUTANTS = [
         "est de moins de 4 points",
         "erratum",
         "Une attaque contre un adversaire",
-        "the text says 4, the rules give 3",
+        "le texte dit 4, les règles donnent 3",
         2,
     ),
     (
@@ -120,7 +120,7 @@ MUTANTS = [
         "+2 en Lame courte",
         "erratum",
         "Déroulement d'un round de combat",
-        "the text says 7, the rules give 8",
+        "le texte dit 7, les règles donnent 8",
         1,
     ),
     # A die of the fight: Goliath's first jet d'encaissement, −5 → −1, leaves him
@@ -131,7 +131,7 @@ MUTANTS = [
         "Il fait hélas un -1",
         "erratum",
         "Déroulement d'un round de combat",
-        "the text says -5, the rules give -1",
+        "le texte dit −5, les règles donnent −1",
         2,
     ),
     (
@@ -140,7 +140,7 @@ MUTANTS = [
         "La base de Parade: Niveau+BR+Style",
         "erratum",
         "La base de Parade",
-        "the rules give Niveau+BP+Style",
+        "les règles donnent Niveau+BP+Style",
         3,
     ),
     (
@@ -149,7 +149,7 @@ MUTANTS = [
         "et du Facteur de Parade et du Facteur de\nFinesse",
         "erratum",
         "La somme du Niveau de Compétence, du Bonus de Para",
-        "the rules give Niveau+BP+FP-FF",
+        "les règles donnent Niveau+BP+FP-FF",
         4,
     ),
     (
@@ -158,7 +158,7 @@ MUTANTS = [
         "S/E/G/L/C/F",
         "erratum",
         "La classe de dommage",
-        "the rules give S/E/L/G/C/F",
+        "les règles donnent S/E/L/G/C/F",
         1,
     ),
     (
@@ -167,7 +167,7 @@ MUTANTS = [
         "La Parade (<abbrev>PF</abbrev>)",
         "erratum",
         "La Parade",
-        "the rules give the abbreviation FP",
+        "les règles donnent the abbreviation FP",
         2,
     ),
     (
@@ -224,7 +224,7 @@ def test_each_mutant_is_reported(book_copy, fichier, avant, apres, categorie, ou
 def test_the_degree_of_a_blow_follows_the_dice(book_copy):
     new = nouveaux_apres(book_copy, "combat.xml", "Il fait hélas un -5", "Il fait hélas un -1")
     messages = [f.message for f in new]
-    assert "the text says « soit une éraflure », the rules give the degree S" in messages
+    assert "le texte dit « soit une éraflure », les règles donnent the degree S" in messages
 
 
 def test_fixing_a_known_defect_makes_its_ledger_entry_stale(book_copy):

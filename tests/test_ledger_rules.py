@@ -59,7 +59,7 @@ def test_an_erratum_whose_value_changed_is_reported_once_as_changed(rulebook, ha
     assert "no longer occurs" not in out
     (line,) = [line for line in out.splitlines() if line.endswith("[erratum]")]  # once
     assert line.startswith("source/harmonies/actions.xml:43:63: error: ")
-    assert "the text says 51" in line
+    assert "le texte dit 51" in line
     ledger = (harmonies / "ledger.toml").read_text(encoding="utf-8").splitlines()
     (number,) = [n for n, text in enumerate(ledger, 1) if re.match(ERRATUM, text)]
     assert (

@@ -55,7 +55,7 @@ def test_the_binding_catches_a_wrong_number(rulebook, project):
     book.write_text(book.read_text(encoding="utf-8").replace("total de 17", "total de 18"))
     status, out, _ = rulebook("check", "mon-jeu")
     assert status == 1
-    assert "the text says 18, the rules give 17 [erratum]" in out
+    assert "le texte dit 18, les règles donnent 17 [erratum]" in out
 
 
 def test_the_binding_catches_a_wrong_term(rulebook, project):

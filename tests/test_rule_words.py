@@ -436,7 +436,7 @@ def test_an_impossible_die_is_an_erratum_at_its_number(copies):
     )
     (finding,) = [f for f in findings if f.category == "erratum"]
     assert finding.line == line and finding.found == 21
-    assert "un d20 donne 1 à 20 ; le texte lit 21" in finding.message
+    assert finding.message == "le texte dit 21 : un d20 donne 1 à 20 ; le texte lit 21"
     assert finding.derivation  # the working
     assert not [f for f in findings if f.category in ("binding-error", "unbound")]
 
@@ -445,11 +445,11 @@ def test_a_tolerance_holds_only_where_the_book_says_approximate(copies):
     findings = {f.id: f for f in unedited(copies["cda"])}
     # « soit autour de 25 »: the binding's half step either side applies, and is quoted.
     around = findings["erratum:example-determination-d-un-niveau-de:critique-soit-autour-de"]
-    assert "(« autour de »: within 2.5" in around.message
+    assert "(« autour de » : à 2,5 (= 5/2) près)" in around.message
     # « en moyenne, vaut 5 »: the same kind of tolerance, but the book does not call its 5
     # approximate, so 5 against 5.5 is an erratum, exactly.
     mean = findings["erratum:paragraph-les-niveaux-de-dommage-sont:en-moyenne-vaut"]
-    assert mean.message == "the text says 5, the rules give 5.5 (= 11/2)"
+    assert mean.message == "le texte dit 5, les règles donnent 5,5 (= 11/2)"
 
 
 def test_the_rules_say_which_comparison_threshold_and_operator_a_word_must_be():

@@ -52,21 +52,31 @@ from build_tools.checking.rule import Constant, Step, Trace, Working
 from build_tools.checking.words import Vocabulary
 from build_tools.diagnostics import Correction, Finding, slug, source_line
 from build_tools.model.docbook import cross_reference_target, cross_reference_words
-from build_tools.model.numbers import number_value
+from build_tools.model.numbers import number_value, with_mark
 
-RULE_WORD_SAID = {
-    "fr": (
-        "le texte dit « {found} », les règles donnent « {given} »",
-        "{family} : les règles donnent « {given} » ici ; le texte dit « {found} »",
-    ),
-    "en": (
-        "the text says « {found} », the rules give « {given} »",
-        "{family}: the rules give « {given} » here; the text says « {found} »",
-    ),
+SAID = {
+    "fr": {
+        "number": "le texte dit {found}, les règles donnent {given}",
+        "within": " (« {approximate} » : à {tolerance} près)",
+        "statement": "le texte dit « {found} », les règles donnent {given}",
+        "impossible": "le texte dit {found} : {why}",
+        "word": "le texte dit « {found} », les règles donnent « {given} »",
+        "word_working": "{family} : les règles donnent « {given} » ici ; le texte dit « {found} »",
+    },
+    "en": {
+        "number": "the text says {found}, the rules give {given}",
+        "within": " (« {approximate} »: within {tolerance})",
+        "statement": "the text says « {found} », the rules give {given}",
+        "impossible": "the text says {found}: {why}",
+        "word": "the text says « {found} », the rules give « {given} »",
+        "word_working": "{family}: the rules give « {given} » here; the text says « {found} »",
+    },
 }
-"""A rule word the text says where the rules give another (a term, a relation word): the
-finding's message and its working line, in the book's language, as an author reads them (with
-the spaces of the report's other quotes: the errata page sets its own typography)."""
+"""An erratum's message in the book's language, as its author reads it: a number the rules give
+otherwise (`number`, with the tolerance of an approximate figure, `within`), a statement the
+rules do not hold, a value they cannot produce, a rule word the text says where the rules give
+another (and its working line); English for a language the engine has no words for (with the
+spaces of the report's other quotes: the errata page sets its own typography)."""
 
 
 @dataclass
@@ -175,10 +185,14 @@ class Check:
                 key_name = self._key(key or anchor_words(pattern), index, len(values))
             else:
                 key_name = self._key(anchor_words(pattern, index), index, 1)
-            allowed = f" (« {approximate} »: within {shown(tolerance)})" if approximate else ""
+            said = self.said("number", found=self.number(found), given=self.number(wanted))
+            if approximate:
+                said += self.said(
+                    "within", approximate=approximate, tolerance=self.number(tolerance)
+                )
             self._report(
                 "erratum",
-                f"the text says {shown(found)}, the rules give {shown(wanted)}{allowed}",
+                said,
                 offset,
                 match.group(index + 1),
                 (match.start(), match.end()),
@@ -316,7 +330,7 @@ class Check:
             first_word = match.group().split(" ")[0]
             self._report(
                 "erratum",
-                f"the text says « {match.group()} », the rules give {rules_give}",
+                self.said("statement", found=match.group(), given=rules_give),
                 match.start(),
                 first_word,
                 (match.start(), match.end()),
@@ -988,14 +1002,28 @@ class Check:
             if kind == "affirmed"
         )
 
+    def said(self, name: str, **fields: Any) -> str:
+        """The erratum message `name` of `SAID` in the book's language (English for a language
+        the engine has no words for), its `fields` filled in."""
+        return SAID[self._said_language()][name].format(**fields)
+
+    def number(self, value: Any) -> str:
+        """A number of an erratum's message as the book's language writes it: « −5,5 (= −11/2) »
+        in French (decimal comma, true minus), « -5.5 (= -11/2) » in English."""
+        language = self._said_language()
+        return shown(value) if language == "en" else with_mark(shown(value), language)
+
+    def _said_language(self) -> str:
+        language = self._vocabulary().language
+        return language if language in SAID else "en"
+
     def _rule_word_said(self, family: str, found: str, given: str, lemma: str) -> tuple[str, str]:
         """The message and working line of a rule word the text says where the rules give
-        another, in the book's language (English for a language the engine has no words for)."""
-        message, line = RULE_WORD_SAID.get(self._vocabulary().language, RULE_WORD_SAID["en"])
-        line = line.format(family=family, given=given, found=found)
+        another, in the book's language."""
+        line = self.said("word_working", family=family, given=given, found=found)
         if lemma != found:
             line += f" ({lemma})"
-        return message.format(found=found, given=given), line
+        return self.said("word", found=found, given=given), line
 
     def _vocabulary(self) -> Vocabulary:
         return self.context.vocabulary if self.context is not None else Vocabulary()

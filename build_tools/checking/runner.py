@@ -776,7 +776,7 @@ def _impossible_finding(check: Check, impossible: ImpossibleValue) -> Finding:
     finding = Finding(
         "error",
         "erratum",
-        f"the text says {impossible.shown}: {impossible}",
+        check.said("impossible", found=check.number(impossible.shown), why=impossible),
         file=passage.file,
         line=passage.line_at(offset),
         column=passage.column_at(offset, text),

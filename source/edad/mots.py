@@ -77,7 +77,7 @@ def dire(check: Check, motif: str | re.Pattern, attendu: str, cle: str, *, depui
     signaler(
         check,
         match,
-        f"the text says « {match.group(1)} », the rules give « {attendu} »",
+        check.said("word", found=match.group(1), given=attendu),
         cle,
         groupe=1,
         depuis=depuis,
