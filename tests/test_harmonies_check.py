@@ -85,7 +85,7 @@ def test_the_errata_say_what_the_text_says_and_what_the_rules_give(rapport):
         == "le texte dit 5, les règles donnent 3"
     )
     assert messages["arme-de-david-lue-epee"] == (
-        "le texte dit « Épée », les règles donnent David's weapon, the dague"
+        "le texte dit « Épée », les règles donnent l’arme de David (dague)"
     )
 
 

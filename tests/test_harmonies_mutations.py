@@ -102,7 +102,7 @@ MUTANTS = [
         "<para>FR = +N</para>",
         "erratum",
         "Types d'attaque",
-        "les règles donnent N on FF, FR",
+        "les règles donnent N sur FF, FR",
         1,
     ),
     (
@@ -167,7 +167,7 @@ MUTANTS = [
         "La Parade (<abbrev>PF</abbrev>)",
         "erratum",
         "La Parade",
-        "les règles donnent the abbreviation FP",
+        "les règles donnent l’abréviation FP",
         2,
     ),
     (
@@ -224,7 +224,7 @@ def test_each_mutant_is_reported(book_copy, fichier, avant, apres, categorie, ou
 def test_the_degree_of_a_blow_follows_the_dice(book_copy):
     new = nouveaux_apres(book_copy, "combat.xml", "Il fait hélas un -5", "Il fait hélas un -1")
     messages = [f.message for f in new]
-    assert "le texte dit « soit une éraflure », les règles donnent the degree S" in messages
+    assert "le texte dit « soit une éraflure », les règles donnent le degré S" in messages
 
 
 def test_fixing_a_known_defect_makes_its_ledger_entry_stale(book_copy):

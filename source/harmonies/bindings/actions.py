@@ -245,9 +245,9 @@ def action_en_confrontation(ex):
     marge = regles.marge_de_reussite(finale, des.resultat_du_jet(chance, malchance))
     ex.claim("La marge de réussite du joueur est donc de {}", marge)
     ex.affirm(
-        "le joueur réussit donc son baratin", regles.action_reussie(marge), rules_give="a failure"
+        "le joueur réussit donc son baratin", regles.action_reussie(marge), rules_give="un échec"
     )
-    ex.affirm("peut par contre parer", regles.parade_possible(marge), rules_give="no parry")
+    ex.affirm("peut par contre parer", regles.parade_possible(marge), rules_give="aucune parade")
     niveau_du_marchand = ex.given("possède un total de {}")
     ex.claim("Avec la pénalité de {} du baratin", base)
     ex.claim(

@@ -45,7 +45,7 @@ def _terme_du_facteur(nom: str):
         term.affirm(
             re.compile(r"(?<=\()\w+(?=\))"),
             selon_les_regles == [dans_le_texte.group(1)],
-            rules_give=f"the abbreviation {', '.join(selon_les_regles) or 'of no factor'}",
+            rules_give=f"l’abréviation {', '.join(selon_les_regles) or 'd’aucun facteur'}",
             key=f"abreviation de {nom}",
         )
 
@@ -106,7 +106,7 @@ def types_d_attaque(table):
         description.affirm(
             description.text,
             dans_le_texte == selon_n,
-            rules_give="N on " + (", ".join(sorted(selon_n)) or "no factor"),
+            rules_give="N sur " + (", ".join(sorted(selon_n)) or "aucun facteur"),
         )
         if type_d_attaque == "Attaque normale":
             valeurs = set(sans_n.values())
@@ -116,11 +116,11 @@ def types_d_attaque(table):
         facteurs = regles.TYPES_D_ATTAQUE[type_d_attaque](1)
         if "soustrait" in description.text or facteurs.retenue:
             description.affirm(
-                "soustrait", facteurs.retenue, rules_give="FD added to the Total de Dommages"
+                "soustrait", facteurs.retenue, rules_give="le FD ajouté au Total de Dommages"
             )
         if "aucune attaque" in description.text or not facteurs.attaque:
             description.affirm(
-                "aucune attaque possible", not facteurs.attaque, rules_give="an attack"
+                "aucune attaque possible", not facteurs.attaque, rules_give="une attaque"
             )
 
 
@@ -146,7 +146,7 @@ def adverbe_par_defaut(para):
     para.affirm(
         adverbe,
         trouver(para, adverbe).group() == regles.ADVERBE_PAR_DEFAUT,
-        rules_give=f"the default adverb {regles.ADVERBE_PAR_DEFAUT}",
+        rules_give=f"l’adverbe par défaut {regles.ADVERBE_PAR_DEFAUT}",
         key="adverbe par defaut",
     )
     para.claim("soit N = {}", regles.valeur_de_l_adverbe(regles.ADVERBE_PAR_DEFAUT))
@@ -281,7 +281,7 @@ def _definition(total: str, sans_les_des: str | None):
             para.affirm(
                 "peut aussi choisir de retirer le Facteur de Dommages",
                 formule_selon_les_regles(total).get("FD") == "±",
-                rules_give="the FD always added",
+                rules_give="le FD toujours ajouté",
             )
         para.affirm(
             phrase,
@@ -293,7 +293,7 @@ def _definition(total: str, sans_les_des: str | None):
             para.affirm(
                 sans_les_des,
                 "d10°" not in selon_les_regles,
-                rules_give="a total with the roll in it",
+                rules_give="un total qui compte le jet",
             )
 
     definition.__name__ = f"definition_du_total_de_{total.lower()}"
@@ -326,7 +326,7 @@ def chaos_de_la_melee(para):
     para.affirm(
         "un attaquant ne peut donc mettre de points en Finesse",
         not regles.facteurs_admis(regles.Facteurs(finesse=1), en_melee=True),
-        rules_give="Finesse allowed in a mêlée",
+        rules_give="la Finesse permise en mêlée",
     )
     defensive = regles.facteurs_du_type("Attaque défensive (ou défense sans attaque)")
     para.claim("avec un bonus de {} en Parade", defensive.parade)
@@ -351,7 +351,7 @@ def calcul_des_degats(ex):
         (cp_rs, armure, bonus_de_dommages, facteur, jet, resultat),
     )
     degre = regles.degre_de_degats(resultat, classe)
-    ex.affirm("suffisant pour sonner", degre == "S", rules_give=f"the degree {degre}")
+    ex.affirm("suffisant pour sonner", degre == "S", rules_give=f"le degré {degre}")
     ex.claim("pénalité de {} à toutes", regles.penalite(0, sonne=degre == "S"))
 
 

@@ -40,7 +40,7 @@ def declarer(ex, motif: str) -> regles.Facteurs:
     ex.affirm(
         motif,
         regles.facteurs_admis(facteurs),
-        rules_give="Facteurs out of their bounds (all 0 or more, FF at most +5)",
+        rules_give="des Facteurs hors de leurs bornes (tous de 0 ou plus, FF de +5 au plus)",
         key=f"facteurs {declaration.group()}",
     )
     ex.given(motif)
@@ -74,7 +74,7 @@ def verifier_la_table(ex, personnage: regles.Personnage) -> Working:
     ex.affirm(
         re.compile(rf"{re.escape(etiquette)}(?= \| APRD)"),
         etiquette.lower() == personnage.arme.nom,
-        rules_give=f"{personnage.nom}'s weapon, the {personnage.arme.nom}",
+        rules_give=f"l’arme de {personnage.nom} ({personnage.arme.nom})",
         key=f"arme de {personnage.nom} lue {etiquette}",
         reads=personnage.arme.nom.capitalize(),  # the table's labels: « Épée », « Dague »
     )
@@ -246,7 +246,7 @@ def david_et_goliath(ex):
     ex.affirm(
         "avant de pouvoir riposter",
         not r1.simultane,
-        rules_give="simultaneous attacks",
+        rules_give="des attaques simultanées",
         working=totaux.ordre(),
     )
     # FF is 0: the text leaves it out of the sum.
@@ -258,7 +258,7 @@ def david_et_goliath(ex):
     ex.affirm(
         "il dépasse largement la défense",
         coup_d.touche,
-        rules_give="a miss",
+        rules_give="un coup manqué",
         working=totaux.touche(coup_d),
     )
     ex.claim(
@@ -279,13 +279,13 @@ def david_et_goliath(ex):
     ex.affirm(
         "soit une éraflure",
         coup_d.degre == "E",
-        rules_give=f"the degree {coup_d.degre}",
+        rules_give=f"le degré {coup_d.degre}",
         working=totaux.degre(coup_d),
     )
     ex.affirm(
         "causant un point de douleur",
         coup_d.douleur_infligee == 1,
-        rules_give="other pain",
+        rules_give="une autre douleur",
         working=totaux.douleur(coup_d),
     )
     ex.affirm(
@@ -307,7 +307,10 @@ def david_et_goliath(ex):
         working=totaux.attaque(coup_g),
     )
     ex.affirm(
-        "David évite le coup", not coup_g.touche, rules_give="a hit", working=totaux.touche(coup_g)
+        "David évite le coup",
+        not coup_g.touche,
+        rules_give="un coup qui touche",
+        working=totaux.touche(coup_g),
     )
 
     # -- round 2 ----------------------------------------------------------------------
@@ -355,7 +358,7 @@ def david_et_goliath(ex):
     ex.affirm(
         "Goliath pourra attaquer avant de ressentir",
         r2.simultane,
-        rules_give="one after the other",
+        rules_give="l’une après l’autre",
         working=totaux.ordre(),
     )
     ex.claim(
@@ -366,7 +369,7 @@ def david_et_goliath(ex):
     ex.affirm(
         "il arrive quand même à percer sa défense",
         coup_d.touche,
-        rules_give="a miss",
+        rules_give="un coup manqué",
         working=totaux.touche(coup_d),
     )
     ex.claim(
@@ -382,7 +385,10 @@ def david_et_goliath(ex):
         working=totaux.attaque(coup_g),
     )
     ex.affirm(
-        "Il touche donc David", coup_g.touche, rules_give="a miss", working=totaux.touche(coup_g)
+        "Il touche donc David",
+        coup_g.touche,
+        rules_give="un coup manqué",
+        working=totaux.touche(coup_g),
     )
     ex.claim(
         somme(2),
@@ -409,7 +415,7 @@ def david_et_goliath(ex):
     ex.affirm(
         "soit une autre éraflure",
         coup_d.degre == "E",
-        rules_give=f"the degree {coup_d.degre}",
+        rules_give=f"le degré {coup_d.degre}",
         working=totaux.degre(coup_d),
     )
     ex.claim(
@@ -426,7 +432,7 @@ def david_et_goliath(ex):
     ex.affirm(
         "aucun dégât",
         coup_g.degre is None,
-        rules_give=f"the degree {coup_g.degre}",
+        rules_give=f"le degré {coup_g.degre}",
         working=totaux.degre(coup_g),
     )
 
@@ -471,7 +477,7 @@ def david_et_goliath(ex):
     ex.affirm(
         "arrive à nouveau à percer la Défense",
         coup_d.touche,
-        rules_give="a miss",
+        rules_give="un coup manqué",
         working=totaux.touche(coup_d),
     )
     ex.claim(
@@ -493,7 +499,7 @@ def david_et_goliath(ex):
     ex.affirm(
         "une blessure légère",
         coup_d.degre == "L",
-        rules_give=f"the degree {coup_d.degre}",
+        rules_give=f"le degré {coup_d.degre}",
         working=totaux.degre(coup_d),
     )
     ex.claim(
@@ -503,13 +509,13 @@ def david_et_goliath(ex):
     ex.affirm(
         "Goliath devra tenter un jet d'évanouissement",
         r3.evanouissement["Goliath"],
-        rules_give="no jet d'évanouissement",
+        rules_give="aucun jet d’évanouissement",
         working=totaux.evanouissement("Goliath"),
     )
     ex.affirm(
         "avant d'avoir pu riposter",
         r3.en_suspens == "Goliath",
-        rules_give="Goliath strikes",
+        rules_give="Goliath frappe",
         working=totaux.evanouissement("Goliath"),
     )
     return (r1, r2, r3)
