@@ -44,7 +44,7 @@ def reussite_et_echec_automatiques(para):
         para,
         "il n'y aurait aucune différence",
         regles.faces_de_reussite(automatique - 1) == regles.faces_de_reussite(automatique),
-        "different faces of réussite",
+        "d’autres faces de réussite",
     )
     para.claim("le {} sur les dés étant toujours un échec", max(regles.faces_echouees(19)))
     para.claim("transféré au {} pour", min(regles.faces_de_reussite(1)))
@@ -54,7 +54,7 @@ def reussite_et_echec_automatiques(para):
         para,
         "est différente d'une CA de",
         regles.faces_de_reussite(echec) != regles.faces_de_reussite(echec + 1),
-        "the same faces of réussite",
+        "les mêmes faces de réussite",
     )
 
 
@@ -93,7 +93,7 @@ def reussite_d_une_action(ex):
     )
     ex.claim("lance un d{}", regles.DE_D_ACTION)
     de = ex.given("et obtient {},")
-    affirmer(ex, "une réussite normale", regles.jet(ca, de).reussite, "an échec")
+    affirmer(ex, "une réussite normale", regles.jet(ca, de).reussite, "un échec")
     ex.claim("égal au résultat du dé, soit {}", regles.degre_de_reussite(ca, de))
     return {"Me": mental, "BC": bc, "CA en Bibliothèque": ca}
 
@@ -111,7 +111,7 @@ def echec_d_une_action(ex, reussite_d_une_action):
         "une CA de {}+{}" + signe + "{} = {}", (jerome["Me"], jerome["BC"], abs(manoeuvre), ca)
     )
     de = ex.given("obtient {}, un échec")
-    affirmer(ex, "un échec!", not regles.jet(ca, de).reussite, "a réussite")
+    affirmer(ex, "un échec!", not regles.jet(ca, de).reussite, "une réussite")
     ex.claim(
         "sera de {} (le résultat sur le dé) - {} (sa CA) soit {}",
         (de, ca, regles.degre_d_echec(ca, de)),
@@ -142,7 +142,7 @@ def jets_forces(para):
         para,
         "(et donc zéro ou négatif)",
         degre <= 0,
-        f"a °R of {degre} at a CA of {plus_haute}, which the sentence covers",
+        f"un °R de {degre} à une CA de {plus_haute}, que la phrase couvre",
         lire=f"(et donc {degre} ou moins)",
     )
 
@@ -155,7 +155,7 @@ def reussite_d_une_action_impossible(ex):
         ex,
         "est incapable de se servir",
         regles.niveau_de_reussite_automatique(ca) == "échec automatique",
-        "a CA that is no échec automatique",
+        "une CA qui n’est pas un échec automatique",
     )
     de = ex.given("obtient {}!")
     ex.claim("égale à sa CA, soit {}", regles.degre_de_reussite(ca, de))
@@ -179,7 +179,7 @@ def niveaux_de_difficulte(para):
         "pratiquement jamais plus que sa CA (sauf utilisation du",
         regles.chances_de_depasser_la_cible(CA_MOYENNE) == 0
         and regles.chances_de_depasser_la_cible(CA_MOYENNE, regles.DE_CRITIQUE) > 0,
-        "other chances of a °R over the CA",
+        "d’autres chances d’un °R au-dessus de la CA",
     )
     # « il obtiendra la moitié de sa CA dans seulement 50% de ses réussites »:
     # at the CA moyenne, the réussites over half the CA (exactly one in two at
@@ -224,7 +224,7 @@ def niveau_de_difficulte_negatif(ex):
         ex,
         "qui est supérieur au ND",
         regles.action_reussie(resultat, nd, echec_comme_negatif=True),
-        "a °R that does not beat the ND",
+        "un °R qui ne bat pas le ND",
     )
 
 
@@ -240,7 +240,7 @@ def moyenne_des_degres(para):
         para,
         "mais hélas insuffisant",
         not regles.action_reussie(regles.Jet(True, degre), nd),
-        "a °R that beats the ND",
+        "un °R qui bat le ND",
     )
     # « Bien qu'au niveau des probabilités, le résultat soit sensiblement le même »
     affirmer(
@@ -251,7 +251,7 @@ def moyenne_des_degres(para):
             for ca in range(1, regles.DE_D_ACTION)
             for points in range(ca)
         ),
-        "different chances for a handicap and a ND of the same points",
+        "des chances différentes pour un handicap et un ND d’autant de points",
     )
     # « environ de 5 »: the mean °R at the CA moyenne is 5.5, which the book
     # rounds to a whole number.
@@ -274,7 +274,7 @@ def handicap_ou_difficulte(para):
             for ca in range(1, regles.DE_D_ACTION)
             for points in range(ca)
         ),
-        "different chances for a handicap and a ND of the same points",
+        "des chances différentes pour un handicap et un ND d’autant de points",
     )
 
 
@@ -298,7 +298,7 @@ def handicaps_et_difficultes(ex):
     ex.claim("une CA de ({} - {} points d'handicap = ) {}", (ca, handicap, ca_handicapee))
     de = ex.given("fait {} seulement")
     resultat = regles.jet(ca_handicapee, de)
-    affirmer(ex, "Bien que le jet soit réussi", resultat.reussite, "an échec")
+    affirmer(ex, "Bien que le jet soit réussi", resultat.reussite, "un échec")
     # The story follows the ND the example prints (its disagreement with the
     # table is the finding above), so that it is checked on its own terms.
     nd_du_texte = int(re.search(r"un niveau de difficulté de (\d+)", ex.text).group(1))
@@ -306,7 +306,7 @@ def handicaps_et_difficultes(ex):
         ex,
         "Konrad n'a pas pu obtenir les renseignements",
         not regles.action_reussie(resultat, nd_du_texte),
-        "a °R that beats the ND",
+        "un °R qui bat le ND",
     )
     ex.claim("qu'avec un {})", min(regles.faces_echouees(ca_handicapee)))
 
@@ -323,7 +323,7 @@ def de_critique(para):
             regles.chances_de_depasser_la_cible(ca) == 0
             for ca in range(-regles.DE_D_ACTION, 2 * regles.DE_D_ACTION)
         ),
-        "a °R over the CA without the dé critique",
+        "un °R au-dessus de la CA sans le dé critique",
     )
     para.claim("lance un d{} avec son d{}", (regles.DE_CRITIQUE, regles.DE_D_ACTION))
     para.claim("Le d{} est géré", regles.DE_D_ACTION)
@@ -370,13 +370,13 @@ def prouesse_exceptionnelle(ex):
         (ca, premier, second, resultat.degre),
     )
     nd = ex.given("le ND de {} que")
-    affirmer(
-        ex, "Il réussit donc à vaincre le ND", regles.action_reussie(resultat, nd), "a failure"
-    )
+    affirmer(ex, "Il réussit donc à vaincre le ND", regles.action_reussie(resultat, nd), "un échec")
     autre = ex.given("qu'un {} sur son premier jet")
     autre_resultat = regles.jet_avec_de_critique(ca, de, de_critique, (autre,))
     ex.claim("que de ({}+{}=){}", (ca, autre, autre_resultat.degre))
-    affirmer(ex, "et il aurait échoué", not regles.action_reussie(autre_resultat, nd), "a success")
+    affirmer(
+        ex, "et il aurait échoué", not regles.action_reussie(autre_resultat, nd), "une réussite"
+    )
 
 
 @binder.example(title="Maladresse exceptionnelle")
@@ -475,14 +475,14 @@ def dom_plus_petit_que_l_effort(para):
             para,
             "un jet réussi à toujours un Dom plus petit que l'Effort",
             reussis is None or reussis[1] < effort,
-            f"a Dom up to {reussis and reussis[1]} for an Eff of {effort}",
+            f"un Dom jusqu’à {reussis and reussis[1]} pour un Eff de {effort}",
         )
         rates = regles.dommages_possibles_de_depassement(effort, difficulte, False)
         affirmer(
             para,
             "Un jet râté se prend les pleins dommages, soit Eff",
             rates == (effort, effort),
-            f"Doms {rates} for an Eff of {effort}",
+            f"les Dom {rates} pour un Eff de {effort}",
         )
 
 
@@ -498,7 +498,7 @@ def action_de_depassement(ex):
     de = ex.given("fait {} sur")
     ex.claim("le d{}.", regles.DE_D_ACTION)
     resultat = regles.jet(ca, de)
-    affirmer(ex, "C'est son °R car", regles.action_reussie(resultat, difficulte), "a failed roll")
+    affirmer(ex, "C'est son °R car", regles.action_reussie(resultat, difficulte), "un jet raté")
     ex.claim(
         "car {} est plus grand que Diff = {} et plus petit que sa CA de {}",
         (regles.degre_de_reussite(ca, de), difficulte, ca),

@@ -158,7 +158,10 @@ def heroisme_et_cible_a_atteindre(ex):
     )
     ex.claim("qui avait un niveau de difficulté de {}.", difficulte)
     affirmer(
-        ex, "soit un échec", not jet(convertie, de).reussite, f"a réussite at a CA of {convertie}"
+        ex,
+        "soit un échec",
+        not jet(convertie, de).reussite,
+        f"une réussite à une CA de {convertie}",
     )
     # The heroic degree read back as a roll: a positive one is a °R, a negative one a °É.
     resultat = Jet(heroique > 0, abs(heroique))
@@ -166,7 +169,7 @@ def heroisme_et_cible_a_atteindre(ex):
         ex,
         "Le personnage a donc réussi sa manœuvre",
         action_reussie(resultat, difficulte),
-        f"a failure: a degree of {heroique} does not beat the ND {difficulte}",
+        f"un échec : un degré de {heroique} ne bat pas le ND {difficulte}",
     )
 
 

@@ -97,7 +97,7 @@ def bjorn_et_krom(ex):
         ex,
         "il touche!",
         dommage is not None,
-        f"a miss at TA {krom.ta}, TP {bjorn.tp}",
+        f"un coup manqué à TA {krom.ta}, TP {bjorn.tp}",
         working=coup.of(combat.attaque),
     ):
         # no blow to follow: the numbers left are reported unbound
@@ -117,8 +117,8 @@ def bjorn_et_krom(ex):
         ex,
         "ce qui fait un niveau de difficulté de",
         terme == "dom",
-        f"the niveau de dommage (Dom = °R + BD = {dommage}), but the {dommage} is linked to "
-        f"« {terme} », the niveau de difficulté (ND)",
+        f"le niveau de dommage (Dom = °R + BD = {dommage}), mais le {dommage} renvoie à "
+        f"« {terme} », le niveau de difficulté (ND)",
         lire="ce qui fait un niveau de dommage de",
     )
     ex.claim("absorbe les {} premiers points", bjorn.be)
@@ -144,7 +144,8 @@ def bjorn_et_krom(ex):
         ex,
         "ce qui lui donne une",
         GRAVITES_DU_GLOSSAIRE.get(lien) == blessure,
-        f"a wound « {blessure} » for {effectifs} dommages effectifs; the text links « {lien} »",
+        f"une blessure « {blessure} » pour {effectifs} dommages effectifs ; "
+        f"le texte renvoie à « {lien} »",
     )
     return SimpleNamespace(krom=krom, bjorn=bjorn)
 

@@ -72,8 +72,8 @@ def degre_de_reussite(entry):
         entry,
         "lorsque celui-ci est inférieur à la",
         not egal.reussite,
-        f"a °R of {egal.degre} for a d20 of 10 at a CA of 10: the die succeeds when it is "
-        "« inférieur ou égal » to the CA (chapter « les actions »; glossary « réussite normale »)",
+        f"un °R de {egal.degre} pour un d20 de 10 à une CA de 10 : le dé réussit quand il est "
+        "« inférieur ou égal » à la CA (chapitre « les actions » ; glossaire « réussite normale »)",
         lire="lorsque celui-ci est inférieur ou égal à la",
     )
     # On a forced 1 the °R is the CA rather than the die only where the CA is
@@ -182,7 +182,7 @@ def niveau_de_dommage(entry):
         entry,
         "Un niveau qui une fois soustrait à la degré de réussite du jet d'encaissement donne le",
         effectifs == 3 - 10,
-        f"Dom − °R: a Dom of 10 and a °R of 3 give {effectifs} dommages effectifs, not 3 − 10",
+        f"Dom − °R : un Dom de 10 et un °R de 3 donnent {effectifs} dommages effectifs, non 3 − 10",
         lire="Un niveau duquel le degré de réussite du jet d'encaissement est soustrait pour "
         "donner le",
     )

@@ -250,7 +250,7 @@ def ajustement_des_aspects(ex, determination_des_aspects):
         ex,
         "Elle ne peut pas augmenter son Mental",
         not regles.peut_echanger_un_point_d_aspect(aspects, "My", "Me"),
-        "an exchange that raises her Mental",
+        "un échange qui élève son Mental",
     )
     aspects = regles.echanger_un_point_d_aspect(aspects, "Ph", "My")
     ex.claim("le fait descendre de {} point", tirage["Ph"] - aspects["Ph"])
@@ -260,7 +260,7 @@ def ajustement_des_aspects(ex, determination_des_aspects):
         ex,
         "ne peut plus emprunter dans son Physique",
         not regles.peut_echanger_un_point_d_aspect(aspects, "Ph", "My"),
-        "an exchange that lowers her Physique again",
+        "un échange qui abaisse encore son Physique",
     )
     avant = aspects
     aspects = regles.echanger_un_point_d_aspect(aspects, "Me", "My")
@@ -271,7 +271,7 @@ def ajustement_des_aspects(ex, determination_des_aspects):
         ex,
         "pour augmenter son Mystique à",
         echanges <= regles.ECHANGES_D_ASPECTS,
-        f"{echanges} exchanges, over the {regles.ECHANGES_D_ASPECTS} allowed",
+        f"{echanges} échanges, au-delà des {regles.ECHANGES_D_ASPECTS} permis",
     )
     return aspects
 
@@ -329,7 +329,7 @@ def determination_des_moyens(ex):
         ex,
         "Elle transfert ensuite",
         echanges <= regles.ECHANGES_DE_MOYENS,
-        f"{echanges} points of exchange, over the {regles.ECHANGES_DE_MOYENS} allowed",
+        f"{echanges} points d’échange, au-delà des {regles.ECHANGES_DE_MOYENS} permis",
     )
     brisees = regles.contraintes_non_respectees(moyens)
     affirmer(ex, "respecte toutes les contraintes imposées", not brisees, "; ".join(brisees))
@@ -400,7 +400,7 @@ def determination_des_competences(ex, ajustement_des_aspects):
         ex,
         "pas assez de points pour faire progresser son aspect Mystique",
         mystique == aspects["My"],
-        f"a Mystique of {mystique}",
+        f"une Mystique de {mystique}",
     )
 
 

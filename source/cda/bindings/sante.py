@@ -32,8 +32,8 @@ def handicap_par_point_de_fatigue(para):
         para,
         "infliger un handicap de sur toutes les CA",
         False,
-        f"a handicap of {handicap} per point (the glossary: « Chaque point diminue de 1 »); "
-        "the sentence states no number",
+        f"un handicap de {handicap} par point (le glossaire : « Chaque point diminue de 1 ») ; "
+        "la phrase ne dit aucun nombre",
         lire=f"infliger un handicap de {handicap} sur toutes les CA",
     )
 
@@ -52,8 +52,8 @@ def armure_et_encaissement(para):
         para,
         "éventuellement augmenté d'un bonus dû à son armure",
         False,
-        "the BE taken off the Dom before the jet d'encaissement "
-        "(« les armures »: « Ce bonus est retiré au Dom avant le jet d'encaissement »)",
+        "le BE retiré au Dom avant le jet d’encaissement "
+        "(« les armures » : « Ce bonus est retiré au Dom avant le jet d'encaissement »)",
         lire="le Dom étant d'abord diminué du bonus dû à son armure",
     )
 
