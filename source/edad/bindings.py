@@ -39,11 +39,12 @@ def verifier_les_noms_de_dons(check: Check) -> None:
         if dons.resoudre_le_nom(mention.nom) is not None:
             continue
         proche = difflib.get_close_matches(mention.nom, list(dons.DONS), n=1, cutoff=0.5)
-        ailleurs = f" (the feats define « {proche[0]} »)" if proche else ""
+        ailleurs = f" (les dons définissent « {proche[0]} »)" if proche else ""
         mots.signaler(
             check,
             mots.mention_en_match(check.text, mention),
-            f"the text names the feat « {mention.nom} », which no list of feats defines{ailleurs}",
+            f"le texte nomme le don « {mention.nom} », "
+            f"qu’aucune liste de dons ne définit{ailleurs}",
             f"don {mention.nom}",
             depuis=depuis,
             trouve=mention.nom,
@@ -170,8 +171,9 @@ def categories_d_ecart(table: TableCheck) -> None:
             mots.signaler(
                 categorie,
                 mots.chercher(categorie, re.escape(nom)),
-                f"the text names the gap category « {nom} » where the rules give « {ordre[index]} »"
-                f" (category {index + 1} of {len(ordre)})",
+                f"le texte nomme la catégorie d’écart « {nom} » "
+                f"où les règles donnent « {ordre[index]} »"
+                f" (catégorie {index + 1} sur {len(ordre)})",
                 f"catégorie {nom}",
                 depuis=len(categorie.trace.steps) - 1,
                 trouve=nom,
@@ -182,7 +184,7 @@ def categories_d_ecart(table: TableCheck) -> None:
             mots.signaler(
                 categorie,
                 mots.chercher(categorie, re.escape(nom)),
-                f"the text names the gap category « {nom} », which the rules do not have",
+                f"le texte nomme la catégorie d’écart « {nom} », que les règles n’ont pas",
                 f"catégorie {nom}",
             )
             continue
@@ -199,7 +201,7 @@ def categories_d_ecart(table: TableCheck) -> None:
         mots.signaler(
             table,
             mots.chercher(table, ".+"),
-            f"the table lists the categories {vues}, the rules give {list(bornes)}",
+            f"la table donne les catégories {', '.join(vues)}, les règles {', '.join(bornes)}",
             "catégories",
         )
 
@@ -232,7 +234,7 @@ def initiative(para: Check) -> None:
         para.affirm(
             f"issu du don {nomme.group(1)}",
             dons.bonus_d_initiative_du_don(don) > 0,
-            rules_give=f"« {don} » gives no initiative bonus",
+            rules_give=f"« {don} » ne donne aucun bonus d’initiative",
         )
 
 
@@ -351,8 +353,8 @@ def combat_contre_cinq_gobelins(ex: Check) -> None:
         mots.signaler(
             ex,
             competence,
-            f"the text names the skill « {competence.group(1)} », which Edad does not have: "
-            "Agilité, Résistance and Volonté replace the saving throws of D&D",
+            f"le texte nomme la compétence « {competence.group(1)} », qu’Edad n’a pas : "
+            "Agilité, Résistance et Volonté remplacent les jets de sauvegarde de D&D",
             f"compétence {competence.group(1)}",
             groupe=1,
             depuis=depuis,
@@ -500,8 +502,8 @@ def points_de_vie_des_objets(table: TableCheck) -> None:
             mots.signaler(
                 objet,
                 lu,
-                f"the text names « {objet.text} » where the rules give « {' '.join(attendu)} »"
-                f" (item {len(vus) + 1} of {len(ordre)})",
+                f"le texte nomme « {objet.text} » où les règles donnent « {' '.join(attendu)} »"
+                f" (objet {len(vus) + 1} sur {len(ordre)})",
                 f"objet {objet.text}",
                 depuis=len(objet.trace.steps) - 1,
                 trouve=objet.text,
@@ -619,8 +621,8 @@ def verifier_le_don(entree: Check, don: dons.Don) -> tuple[str, list]:
         mots.signaler(
             entree,
             definition,
-            f"the text names this feat « {nom_du_livre} », the rules and the other sections "
-            f"call it « {don.nom_dans_le_livre} »",
+            f"le texte nomme ce don « {nom_du_livre} », les règles et les autres sections "
+            f"le nomment « {don.nom_dans_le_livre} »",
             f"nom du don {don.nom}",
             groupe=1,
             trouve=nom_du_livre,
@@ -672,8 +674,8 @@ def _une_condition_des_regles(entree: Check, don: dons.Don, mention) -> None:
     mots.signaler(
         entree,
         mots.mention_en_match(entree.text, mention),
-        f"the text names the feat « {mention.nom} » as a condition of « {don.nom} », the rules "
-        f"give {' and '.join(f'« {nom} »' for nom in conditions) or 'none'}",
+        f"le texte nomme le don « {mention.nom} » condition de « {don.nom} », les règles "
+        f"donnent {' et '.join(f'« {nom} »' for nom in conditions) or 'aucune'}",
         f"condition {mention.nom}",
         depuis=len(entree.trace.steps) - 2,
         trouve=mention.nom,
@@ -694,7 +696,7 @@ def verifier_le_graphe(graphe: dict[str, list]) -> None:
             mots.signaler(
                 entree,
                 mots.mention_en_match(entree.text, mention),
-                f"« {don} » names the feat « {requis} », which the book does not define",
+                f"« {don} » nomme le don « {requis} », que le livre ne définit pas",
                 f"don {requis}",
                 depuis=len(entree.trace.steps),
                 trouve=requis,
@@ -800,7 +802,8 @@ def competences_martiales(para: Check) -> None:
         mots.signaler(
             para,
             mots.chercher(para, LISTE_DES_ARMES),
-            f"the text lists {armes}, the rules give {list(equipement.COMPETENCES_MARTIALES)}",
+            f"le texte nomme {', '.join(armes)}, "
+            f"les règles {', '.join(equipement.COMPETENCES_MARTIALES)}",
             "compétences martiales",
         )
 

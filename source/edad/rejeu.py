@@ -175,8 +175,8 @@ class Rejeu:
             signaler(
                 self.check,
                 ligne,
-                f"the text says the queue is « {' '.join(ligne.group(1).split())} », "
-                f"the rules give « {selon} »",
+                f"le texte dit que la file est « {' '.join(ligne.group(1).split())} », "
+                f"les règles donnent « {selon} »",
                 f"file après l'action {self.actions}",
                 groupe=1,
                 travail=travail,
