@@ -244,7 +244,7 @@ def test_an_item_missing_from_the_hit_points_table_is_reported(book_copy):
         book_copy, "<row><entry>ceux en métal</entry><entry>80</entry></row>", ""
     )
     messages = nouveaux(rapport).values()
-    assert "the table leaves out [('bouclier', 'en métal')] and gives twice []" in messages
+    assert "la table omet « bouclier en métal »" in messages
 
 
 def test_a_wrong_initiative_attribute_is_reported(book_copy):

@@ -482,8 +482,8 @@ def points_de_vie_des_objets(table: TableCheck) -> None:
                 mots.signaler(
                     cellule,
                     magique,
-                    f"the rule for magic items names « {magique.group('sorte')} » "
-                    f"in the rows of « {sorte} »",
+                    f"la règle des objets magiques nomme « {magique.group('sorte')} » "
+                    f"dans les lignes de « {sorte} »",
                     f"objet magique {magique.group('sorte')}",
                 )
             cellule.claim(
@@ -513,7 +513,8 @@ def points_de_vie_des_objets(table: TableCheck) -> None:
             mots.signaler(
                 objet,
                 lu,
-                f"the text gives hit points to « {objet.text} », an item the rules do not have",
+                f"le texte donne des points de vie à « {objet.text} », "
+                "un objet que les règles n’ont pas",
                 f"objet {objet.text}",
             )
             pvs.given("{}")
@@ -526,7 +527,12 @@ def points_de_vie_des_objets(table: TableCheck) -> None:
         mots.signaler(
             table,
             mots.chercher(table, ".+"),
-            f"the table leaves out {manquants} and gives twice {doubles}",
+            "la table "
+            + " et ".join(
+                f"{verbe} {', '.join(f'« {sorte} {taille} »' for sorte, taille in objets)}"
+                for verbe, objets in (("omet", manquants), ("donne deux fois", doubles))
+                if objets
+            ),
             "objets",
         )
 
@@ -636,8 +642,8 @@ def verifier_le_don(entree: Check, don: dons.Don) -> tuple[str, list]:
             mots.signaler(
                 entree,
                 en_tete,
-                f"the entry's term names this feat « {nom_du_terme} », the rules and its "
-                f"sentence call it « {don.nom_dans_le_livre} »",
+                f"le terme de l’entrée nomme ce don « {nom_du_terme} », les règles et sa "
+                f"phrase le nomment « {don.nom_dans_le_livre} »",
                 f"terme du don {don.nom}",
                 trouve=nom_du_terme,
                 lire=don.nom_dans_le_livre,
