@@ -28,9 +28,9 @@ def test_the_check_exits_0_with_the_ledger_in_place(rulebook, monkeypatch):
     assert "numbers: 317 in all: 116 given, 200 claimed, 1 waived, 0 unbound" in run.out
     # The distance of the table of chances from the dice, as a figure, on every run.
     assert (
-        "info: table « Chances de réussite d'une action »: the printed chances are "
-        "1.3 points from the ±d10° chances on average, 7.4 at most (at -2: 30.0 % printed, "
-        "37.4 % rolled); from −20 to 0 they are below the dice but at -8"
+        "info: table « Chances de réussite d'une action »: les chances imprimées sont en moyenne "
+        "à 1,3 points des chances de ±d10°, à 7,4 au plus (à −2 : 30,0\u202f% imprimés, "
+        "37,4\u202f% aux dés) ; de −20 à 0 elles sont sous les dés sauf à −8"
     ) in run.out
 
 

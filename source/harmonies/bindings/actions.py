@@ -33,12 +33,10 @@ def ecart_entre_la_table_et_les_des() -> tuple[Fraction, int, list[int]]:
     return abs(ecarts[pire]), pire, exceptions
 
 
-def _pourcent(valeur: Fraction) -> str:
-    return f"{float(valeur):.1f} %"
-
-
-def _pourcent_fin(valeur: float) -> str:
-    return f"{valeur:.3f} %"
+def _nombre(valeur, chiffres: int = 1, *, signe: bool = False) -> str:
+    """A number as the book's working writes it: 1,3; −0,02 (+0,05 with its sign)."""
+    texte = f"{float(valeur):{'+' if signe else ''}.{chiffres}f}"
+    return texte.replace(".", ",").replace("-", "−")
 
 
 def _en_pourcent(valeur, chiffres: int = 1) -> str:
@@ -146,15 +144,15 @@ def distance_aux_des(table, imprimees: dict[int, Fraction]) -> None:
     moyen = sum(abs(ecart) for ecart in ecarts.values()) / len(ecarts)
     au_dessus = [d for d, ecart in ecarts.items() if d <= 0 and ecart <= 0]
     table.inform(
-        f"the printed chances are {float(moyen):.1f} points from the ±d10° chances on average, "
-        f"{float(abs(ecarts[pire])):.1f} at most (at {pire:+d}: {_pourcent(imprimees[pire])} "
-        f"printed, {_pourcent(imprimees[pire] + ecarts[pire])} rolled); from −20 to 0 they are "
-        "below the dice"
-        + (" but at " + ", ".join(f"{d:+d}" for d in au_dessus) if au_dessus else ""),
+        f"les chances imprimées sont en moyenne à {_nombre(moyen)} points des chances de ±d10°, "
+        f"à {_nombre(abs(ecarts[pire]))} au plus (à {_difficulte(pire)} : "
+        f"{_en_pourcent(imprimees[pire])} imprimés, {_en_pourcent(imprimees[pire] + ecarts[pire])}"
+        " aux dés) ; de −20 à 0 elles sont sous les dés"
+        + (" sauf à " + ", ".join(_difficulte(d) for d in au_dessus) if au_dessus else ""),
         key="distance aux des",
         derivation=[
-            f"{d:+d}: {_pourcent(imprimees[d])} printed, "
-            f"{_pourcent_fin(float(imprimees[d] + ecart))} rolled, {float(ecart):+.2f}"
+            f"{_difficulte(d)} : {_en_pourcent(imprimees[d])} imprimés, "
+            f"{_en_pourcent(imprimees[d] + ecart, 3)} aux dés, {_nombre(ecart, 2, signe=True)}"
             for d, ecart in ecarts.items()
         ],
     )
