@@ -14,13 +14,7 @@ import re
 import lxml.html
 import pytest
 from lxml import etree
-from test_elements import (
-    DTD,
-    PAGES,
-    ROOT,
-    book_source,
-    built,  # noqa: F401 (a fixture: the element tests' build)
-)
+from test_elements import DTD, ROOT, book_source
 
 from build_tools.books import select
 from build_tools.examine import examine
@@ -29,6 +23,8 @@ from build_tools.render.context import Options, RenderContext
 from build_tools.render.html.book import HtmlBook, supported_elements
 
 FIXTURES = ROOT / "tests/fixtures"
+pytestmark = pytest.mark.xdist_group("anchored")  # with test_html_vnu: one `context`
+
 HANDLING = table(supported_elements())
 IDENTIFIED = frozenset(
     element.name
@@ -84,8 +80,10 @@ def fixture_book() -> tuple[str, dict[str, str]]:
     return etree.tostring(book, encoding="unicode"), targets
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def context(tmp_path_factory):
+    """The anchored book, examined once per process: its render context, and its ids -> kinds
+    (tests/test_html_vnu.py checks its pages, on the worker of these tests)."""
     folder = tmp_path_factory.mktemp("anchors") / "ancres"
     folder.mkdir()
     source, targets = fixture_book()
@@ -152,37 +150,3 @@ def test_every_link_of_the_split_pages_lands_on_the_page_holding_its_id(context)
             if anchor not in ids.get(page or name, ()):
                 dead.append(f"{name} -> {href}")
     assert dead == []
-
-
-@pytest.mark.slow  # the Nu HTML checker starts a JVM: once, for these and the element tests'
-@pytest.mark.usefixtures("built")
-def test_the_element_pages_and_the_anchored_pages_are_valid_html(context, tmp_path):
-    """The element tests' book (its single page and split pages, as built) and the anchored
-    book (its screen, print and split pages) have no HTML error."""
-    import shutil
-    import subprocess
-
-    from test_html_vnu import vnu, vnu_jar
-
-    if shutil.which("java") is None or vnu_jar() is None:
-        pytest.skip("the Nu HTML checker needs java and vnu.jar")
-    context, _ = context
-    pages = [
-        ("screen.html", HtmlBook.of(context).single_page()),
-        ("print.html", HtmlBook.of(context, medium="print").single_page()),
-        *(
-            (f"split-{name}", content)
-            for name, content in HtmlBook.of(context).split_pages()
-            if name.endswith(".html")
-        ),
-    ]
-    for name, content in pages:
-        (tmp_path / name).write_text(content, encoding="utf-8")
-    assert PAGES  # the element tests' pages, written by their build
-    run = subprocess.run(
-        [*vnu(), "--errors-only", *map(str, PAGES), *(str(tmp_path / n) for n, _ in pages)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert run.stderr.strip() == ""

@@ -86,7 +86,7 @@ def book_source() -> str:
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory):
-    """The snippets' book built to HTML, once per process (tests/test_anchors.py checks its
+    """The snippets' book built to HTML, once per process (tests/test_html_vnu.py checks its
     pages with the Nu HTML checker): its single page, the check's output, its folder."""
     from build_tools.commands.cli import main
 

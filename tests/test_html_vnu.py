@@ -1,4 +1,6 @@
-"""Every HTML page is valid HTML5 by the Nu HTML checker (vnu), when Java and vnu.jar are present.
+"""Every HTML page is valid HTML5 by the Nu HTML checker (vnu), when Java and vnu.jar are present:
+the books', the element tests' (tests/test_elements.py) and the anchored book's
+(tests/test_anchors.py), in one run of the checker (a Java start is ~2.5 s of CPU).
 
 vnu.jar comes from npm (`npm install --prefix ~/.cache/rulebook/vnu vnu-jar`, as .ci/run
 does); $RULEBOOK_VNU_JAR points elsewhere.
@@ -13,8 +15,14 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from test_anchors import context  # noqa: F401 (a fixture: the anchored book, examined)
+from test_elements import (
+    PAGES,
+    built,  # noqa: F401 (a fixture: the element tests' build)
+)
 
 from build_tools.commands.cli import main
+from build_tools.render.html.book import HtmlBook
 
 EVERYTHING = Path(__file__).parent / "fixtures/html/everything.xml"
 JAR_PLACES = (
@@ -42,22 +50,45 @@ pytestmark = [
         "(npm install --prefix ~/.cache/rulebook/vnu vnu-jar, or set RULEBOOK_VNU_JAR)",
     ),
     pytest.mark.slow,  # a Java start and every page of every book
+    pytest.mark.xdist_group("anchored"),  # the worker of test_anchors, which has its `context`
 ]
 
 
-def test_every_page_of_every_book_has_no_html_error(html_books, tmp_path):
-    # the three books, and a test book that uses every element the renderer supports
+def anchored_pages(anchored, folder: Path) -> list[Path]:
+    """The anchored book's pages (screen, print and split), written in `folder`."""
+    render, _ = anchored
+    pages = [
+        ("screen.html", HtmlBook.of(render).single_page()),
+        ("print.html", HtmlBook.of(render, medium="print").single_page()),
+        *(
+            (f"split-{name}", content)
+            for name, content in HtmlBook.of(render).split_pages()
+            if name.endswith(".html")
+        ),
+    ]
+    folder.mkdir()
+    for name, content in pages:
+        (folder / name).write_text(content, encoding="utf-8")
+    return [folder / name for name, _ in pages]
+
+
+@pytest.mark.usefixtures("built")
+def test_every_page_of_every_book_has_no_html_error(html_books, context, tmp_path):  # noqa: F811
+    # the three books, a test book that uses every element the renderer supports, the element
+    # tests' book (its single page and split pages, as built) and the anchored book
     everything = tmp_path / "everything"
     everything.mkdir()
     shutil.copy(EVERYTHING, everything / "book.xml")
     shutil.copytree(EVERYTHING.parent / "images", everything / "images")
-    built = tmp_path / "out"
-    assert main(["build", str(everything), "--format", "html", "--out", str(built)]) in (0, 1)
+    out = tmp_path / "out"
+    assert main(["build", str(everything), "--format", "html", "--out", str(out)]) in (0, 1)
     pages = []
     books = [html_books / book for book in ("cda", "harmonies", "edad")]
-    for out in [*books, built / "everything"]:
-        pages += [out / f"{out.name}.html", *(out / "html").glob("*.html")]
+    for folder in [*books, out / "everything"]:
+        pages += [folder / f"{folder.name}.html", *(folder / "html").glob("*.html")]
     assert len(pages) >= 20
+    assert PAGES  # the element tests' pages, written by their build
+    pages += [*PAGES, *anchored_pages(context, tmp_path / "anchored")]
     result = subprocess.run(
         [*vnu(), "--format", "json", "--errors-only", *map(str, pages)],
         capture_output=True,
@@ -66,7 +97,7 @@ def test_every_page_of_every_book_has_no_html_error(html_books, tmp_path):
     )
     messages = json.loads(result.stderr or result.stdout or '{"messages": []}')["messages"]
     errors = [
-        f"{Path(m.get('url', '')).name}:{m.get('lastLine')}: {m['message']}"
+        f"{'/'.join(Path(m.get('url', '')).parts[-2:])}:{m.get('lastLine')}: {m['message']}"
         for m in messages
         if m.get("type") in ("error", "non-document-error")
     ]
