@@ -543,19 +543,15 @@ class Check:
         # The record owns its correction, computed as the erratum is judged: the words it
         # should read (`reads`) where it says others, else what the rules give.
         correction = correction_of(finding)
+        edits: list[Correction] = []
         if finding.reads and (replaced := self._words_correction(finding, span)):
             correction, start, end = replaced
         elif finding.reads and correction is None:
             edits = self._pieces_correction(finding, span)
-            if edits:
-                finding.corrections = edits
-                self.spots.append(
-                    Spot(finding, self.passage, start, end, steps, self._cited(steps))
-                )
-                return
-            correction = self._read_correction(finding, span)
+            if not edits:
+                correction = self._read_correction(finding, span)
         self.spots.append(Spot(finding, self.passage, start, end, steps, self._cited(steps)))
-        finding.corrections = [correction] if correction is not None else []
+        finding.corrections = edits or ([correction] if correction is not None else [])
 
     def _pieces_correction(self, finding: Finding, span: tuple[int, int]) -> list[Correction]:
         """The edits that make the words at `span` read `finding.reads` when they run across

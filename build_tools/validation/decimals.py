@@ -7,8 +7,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from build_tools.diagnostics import Correction, Finding
-from build_tools.encoding import lines_of, read_source
+from build_tools.diagnostics import Correction, Finding, source_line
 from build_tools.model.language import primary_language
 from build_tools.model.numbers import with_mark
 from build_tools.reader import Document
@@ -91,10 +90,7 @@ def _corrections(document: Document, places: list, finding_id: str) -> list[Corr
         if file is None or not line:
             return []
         line += match.string[: match.start()].count("\n")
-        try:
-            source = lines_of(read_source(file).text)[line - 1]
-        except (OSError, UnicodeDecodeError, IndexError):
-            return []
+        source = source_line(file, line)  # '' when unreadable: no edit then
         number = f"{match.group(1)}.{match.group(2)}"
         written = [m for m in DECIMAL_POINT.finditer(source) if m.group(0).startswith(number)]
         if len(written) != 1:
