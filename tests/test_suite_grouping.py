@@ -2,7 +2,8 @@
 
 With some pytest releases (9.2, pytest-dev/pytest-xdist#1386) pytest-xdist's --dist loadgroup
 stops grouping without a word: each group's shared books and browsers are then built on both
-workers and the suite takes a third longer. This test says so instead.
+workers and the suite takes a fifth longer (181.8 s against 149.6 s on two cores at 91129c3).
+This test says so instead.
 """
 
 from __future__ import annotations
