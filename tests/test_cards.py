@@ -797,7 +797,7 @@ def _white_in_title_bar(pdf: Path, page: int) -> bool:
     width, _ = image.size
     # the bar: under the 3 mm bleed and the 3 mm safe zone, from 6.5 to 11 mm from the top
     box = (int(width - 15 * dots), int(6.5 * dots), int(width - 6 * dots), int(11 * dots))
-    return max(image.crop(box).getdata()) > 240
+    return image.crop(box).getextrema()[1] > 240
 
 
 @pytest.mark.parametrize(
