@@ -165,7 +165,12 @@ class Browser:
             if words in text:
                 return text
             time.sleep(0.2)
-        raise AssertionError(f"{words!r} never appeared; the page says:\n{text[:2000]}")
+        state = self.evaluate("document.readyState", session)
+        seen = self.evaluate("document.body ? document.body.innerText : ''", session) or ""
+        raise AssertionError(
+            f"{words!r} never appeared in {timeout:g} s; the page ({state}) says:\n"
+            + (seen[:2000] or "(nothing)")
+        )
 
     def size(self, width: int, height: int, session: str | None = None, **more) -> None:
         """The tab's viewport, as a window of that size would have it."""
