@@ -75,3 +75,22 @@ def test_each_line_of_an_entry_starts_where_its_place_does(sheet):
         if re.match(r"(Au lieu de|Lire|Pourquoi|Tableau \d|Exemple \d|Un passage)\b", text)
     }
     assert len(starts) == 1, starts
+
+
+@pytest.mark.slow
+def test_every_link_of_the_sheet_resolves_in_it_and_the_rules_keep_their_pages(sheet):
+    """The sheet holds none of the book's places: the rules it quotes give their printed pages,
+    with no link to an anchor that is not on the sheet (WeasyPrint's « No anchor » in the PDF)."""
+    page = lxml.html.parse(str(sheet / "errata.html")).getroot()
+    ids = set(page.xpath("//@id"))
+    links = [href[1:] for href in page.xpath("//a/@href") if href.startswith("#")]
+    assert [anchor for anchor in links if anchor not in ids] == []
+    places = [" ".join(p.text_content().split()) for p in page.xpath("//p[@class='rule-cited']")]
+    assert places and all(re.search(r", p\.\s\d+\)$", place) for place in places), places
+    reader = pypdf.PdfReader(sheet / "errata.pdf")
+    named = set(reader.named_destinations)
+    for pdf_page in reader.pages:
+        for annotation in pdf_page.get("/Annots") or []:
+            action = annotation.get_object().get("/A") or {}
+            if action.get("/S") == "/GoTo":
+                assert str(action["/D"]) in named

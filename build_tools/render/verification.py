@@ -565,13 +565,16 @@ class Marks:
         division_title,
         folios: dict | None = None,
         translator=None,
+        rule_links: bool = True,
     ) -> list[dict[str, Any]]:
         """The errata of the book, grouped by chapter: the ledger's first, then the others.
 
         `link(element, anchor)` makes the link to the mark of a checked element;
         `describe(element)` names it in the book's words (« Tableau 1.1, « … » »);
         `division_of(element)` is its chapter, `division_title(chapter)` names it;
-        `folios` (anchor -> printed folio) gives each its page in the printed book.
+        `folios` (anchor -> printed folio) gives each its page in the printed book;
+        `rule_links` false leaves the places of the rules cited unlinked (a page of its own,
+        the errata sheet, holds none of them: their printed pages say where they are).
         """
         groups: dict[Any, dict[str, Any]] = {}
         ordered = sorted(self.findings, key=lambda f: self.numbers.get(f.id, 0))
@@ -589,6 +592,9 @@ class Marks:
             if folios:
                 for rule in entry["rules"]:
                     rule["page"] = folios.get(rule["href"].partition("#")[2], "")
+            if not rule_links:
+                for rule in entry["rules"]:
+                    rule["href"] = ""
             groups[key]["entries"].append(entry)
         return list(groups.values())
 

@@ -275,6 +275,7 @@ class HtmlBook:
                 lambda division: self._short_title(translator, division),
                 folios,
                 translator=translator,
+                rule_links=False,
             ),
             missing_links=self.missing_links(translator, lambda element: ""),
             errata_anchor=ERRATA_ANCHOR,
