@@ -544,12 +544,18 @@ class Check:
         # should read (`reads`) where it says others, else what the rules give.
         correction = correction_of(finding)
         edits: list[Correction] = []
-        if finding.reads and (replaced := self._words_correction(finding, span)):
-            correction, start, end = replaced
+        # the fewest whole words to replace for it to read so: found once, for either edit
+        replaced = (
+            replaced_words(self.passage.text[span[0] : span[1]], finding.reads)
+            if finding.reads
+            else None
+        )
+        if replaced is not None and (written := self._words_correction(finding, span, replaced)):
+            correction, start, end = written
         elif finding.reads and correction is None:
             edits = self._pieces_correction(finding, span)
-            if not edits:
-                correction = self._read_correction(finding, span)
+            if not edits and replaced is not None:
+                correction = self._read_correction(finding, span, replaced)
         self.spots.append(Spot(finding, self.passage, start, end, steps, self._cited(steps)))
         finding.corrections = edits or ([correction] if correction is not None else [])
 
@@ -590,15 +596,13 @@ class Check:
         return edits
 
     def _words_correction(
-        self, finding: Finding, span: tuple[int, int]
+        self, finding: Finding, span: tuple[int, int], replaced: tuple[int, int, str]
     ) -> tuple[Correction, int, int] | None:
         """The edit that makes the words at `span` of the passage read `finding.reads`, the
-        fewest whole words, and where they stand in the text; None when those words are not
-        written as read on one line of the source (markup or a line end among them)."""
-        start, end = span
-        replaced = replaced_words(self.passage.text[start:end], finding.reads)
-        if replaced is None:
-            return None
+        fewest whole words (`replaced`: their bounds in the span, and the words to write), and
+        where they stand in the text; None when those words are not written as read on one
+        line of the source (markup or a line end among them)."""
+        start = span[0]
         first, last, words = replaced
         old = self.passage.text[start + first : start + last]
         line = self.passage.line_at(start + first)
@@ -614,14 +618,16 @@ class Check:
             edit = dataclasses.replace(edit, context=finding.text, at=at)
         return edit, start + first, start + last
 
-    def _read_correction(self, finding: Finding, span: tuple[int, int]) -> Correction | None:
-        """The words the reader should read at `span` (`finding.reads`), as the reader reads
-        them, when no patch of one source line can write them: a link's words among them, or
-        a line end; the record says so (`Correction.by_hand`), at its erratum's place."""
-        start, end = span
-        replaced = replaced_words(self.passage.text[start:end], finding.reads)
-        if replaced is None or finding.file is None:
+    def _read_correction(
+        self, finding: Finding, span: tuple[int, int], replaced: tuple[int, int, str]
+    ) -> Correction | None:
+        """The words the reader should read at `span` (`finding.reads`; `replaced` as for
+        `_words_correction`), as the reader reads them, when no patch of one source line can
+        write them: a link's words among them, or a line end; the record says so
+        (`Correction.by_hand`), at its erratum's place."""
+        if finding.file is None:
             return None
+        start = span[0]
         first, last, words = replaced
         old = self.passage.text[start + first : start + last]
         at = self._in_excerpt(finding.text, start, start + first, len(old))
