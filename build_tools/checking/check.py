@@ -316,13 +316,15 @@ class Check:
         """
         findings_before = len(self.findings)
         self.resting_on = working
-        match = None
-        if reads and not holds and self.passage.search(compile_pattern(phrase)) is None:
-            # the text says what the rules do (its erratum corrected): the statement holds
-            match = self.passage.search(compile_pattern(reads))
-            holds = match is not None
-        if match is not None:
-            match = self._search(reads, "affirmed")
+        found = None
+        if reads and not holds:
+            found = self.passage.search(compile_pattern(phrase))
+            if found is None:
+                # the text says what the rules do (its erratum corrected): the statement holds
+                found = self.passage.search(compile_pattern(reads))
+                holds = found is not None
+        if found is not None:
+            match = self._claimed(found, "affirmed")
         else:
             match = self._search(phrase, "affirmed")
         steps = self._steps(working)
@@ -939,6 +941,9 @@ class Check:
             match = self._reworded(compiled, kind)
         if match is None:
             raise StaleBinding(pattern_text(pattern))
+        return self._claimed(match, kind)
+
+    def _claimed(self, match: re.Match | TextMatch, kind: str | None) -> re.Match | TextMatch:
         if kind is not None:
             # The pattern's own words are the binding's: its rule words are claimed (or waived).
             self.passage.anchors.append((match.start(), match.end(), kind))
