@@ -359,6 +359,16 @@ def differing_run(words: list[str], others: list[str]) -> tuple[int, int, int]:
     return prefix, len(words) - suffix, len(others) - suffix
 
 
+def changed_run(words: list[str], others: list[str]) -> tuple[int, int, int] | None:
+    """(start, end in `words`, end in `others`) of the one run of at most two words that
+    differs between two word sequences (`differing_run`), or None when they differ in more,
+    or not at all: a title or an id edited in a word or two (`abbreviation-mp`, `-ma`)."""
+    start, end, other_end = differing_run(words, others)
+    if not 0 < max(end, other_end) - start <= 2:
+        return None
+    return start, end, other_end
+
+
 def slug(text: str) -> str:
     """A lowercase ASCII identifier made of the words of `text`."""
     text = unicodedata.normalize("NFKD", str(text)).encode("ascii", "ignore").decode()

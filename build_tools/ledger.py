@@ -18,7 +18,7 @@ from pathlib import Path
 
 from build_tools.diagnostics import (
     Finding,
-    differing_run,
+    changed_run,
     source_line,
     toml_error_place,
     unreadable_companion,
@@ -274,9 +274,8 @@ def _one_word_apart(known: str, found: str) -> bool:
     if (category, where) != (other_category, other_where) or key == other_key:
         return False
     words, others = key.split("-"), other_key.split("-")
-    start, end, other_end = differing_run(words, others)
-    kept = start + len(words) - end
-    return 0 < max(end, other_end) - start <= 2 and kept >= 1
+    changed = changed_run(words, others)
+    return changed is not None and changed[0] + len(words) - changed[1] >= 1  # a word kept
 
 
 def _without_numbers(identifier: str) -> str:

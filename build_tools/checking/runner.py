@@ -31,7 +31,7 @@ from build_tools.checking.passage import Passage, excerpt, last_line, read_once
 from build_tools.checking.renamed import renamed_entries, renamed_finding, term_of
 from build_tools.checking.rule import ImpossibleValue, Trace, tracing
 from build_tools.checking.words import Vocabulary
-from build_tools.diagnostics import Finding, differing_run, display_path, source_line
+from build_tools.diagnostics import Finding, changed_run, display_path, source_line
 from build_tools.model.docbook import (
     EXAMPLES,
     SECTIONS,
@@ -487,20 +487,11 @@ def _retitled(wanted: str, titles: dict, tags) -> list:
         other = title.split()
         if abs(len(other) - len(words)) > 2:
             continue
-        changed = _changed_words(words, other)
+        changed = changed_run(words, other)
         kept = len(words) - (changed[1] - changed[0]) if changed else 0
         if kept >= 3 and 3 * kept >= 2 * len(words):
             found += [el for el in elements if el.tag in tags]
     return found if len(found) == 1 else []
-
-
-def _changed_words(words: list[str], other: list[str]) -> tuple[int, int, int, int] | None:
-    """(start, end in `words`, start, end in `other`) of the one run of at most two words that
-    differs between them (the same prefix and suffix around it), or None."""
-    start, end, other_end = differing_run(words, other)
-    if end - start > 2 or other_end - start > 2 or (end == start and other_end == start):
-        return None
-    return start, end, start, other_end
 
 
 def _where_titled(element: etree._Element, binding: Binding) -> str:
@@ -521,16 +512,16 @@ def _retitled_finding(binding: Binding, element: etree._Element, document) -> Fi
     """One finding at the title's changed word: the passage is checked all the same."""
     wanted = normalize(binding.selector["title"]).split()
     title = title_of(element).split()
-    start, end, other_start, other_end = _changed_words(wanted, title)
-    says = " ".join(title[other_start:other_end]) or "(rien)"
+    start, end, other_end = changed_run(wanted, title)
+    says = " ".join(title[start:other_end]) or "(rien)"
     named = " ".join(wanted[start:end]) or "(rien)"
     heading = element.find("title")
     file, line, column = document.locate(element)
     if heading is not None:
         passage = Passage.of(heading, document.file_of(heading))
-        offset = len(" ".join(title[:other_start])) + (1 if other_start else 0)
+        offset = len(" ".join(title[:start])) + (1 if start else 0)
         offset = min(offset, max(len(passage.text) - 1, 0))
-        token = title[min(other_start, len(title) - 1)]
+        token = title[min(start, len(title) - 1)]
         line = passage.line_at(offset)
         column = passage.column_at(offset, token) or column
     return Finding(
