@@ -3,6 +3,7 @@ every word of their source, linked words included, in the book's typography."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -101,19 +102,67 @@ def test_a_list_of_numbers_is_written_with_semicolons(html_books):
 
 @pytest.mark.parametrize("book", BOOKS)
 def test_every_erratum_says_what_the_right_text_is(html_books, book):
-    """At its words and in the errata: « lire : … » (its record's correction, which
+    """At its words and in the errata: « Lire : … », its record's correction (which
     tests/test_errata_corrections.py makes in a copy, or prints where no patch can make it:
-    words a link writes, a line end among them, a queue the book's later lines follow) or the
-    number the rules give; never a bare « les règles disent autrement »."""
+    words a link writes, a line end among them, a story the book's later lines follow), never
+    a bare « le texte dit 10, les règles donnent 5 » nor « les règles disent autrement »."""
     root = page(html_books, book)
     assert "disent autrement" not in root.text_content()
     entries = root.xpath("//section[@class='errata']//li[@class='erratum']")
     assert entries
     for entry in entries:
-        read = entry.xpath("p[@class='erratum-read']")
-        values = " ".join(entry.xpath("p[@class='erratum-values']//text()"))
-        assert read or "les règles donnent" in values, entry.text_content()[:200]
-        assert "lire" not in values or read, entry.text_content()[:200]
+        read = entry.xpath("p[@class='erratum-read']/q/mark[@class='erratum-token']")
+        assert read, " ".join(entry.text_content().split())[:200]
+        assert not entry.xpath("p[@class='erratum-values']"), entry.text_content()[:200]
+
+
+def _read(entry) -> list[str]:
+    """The right words an errata entry marks, each « Lire » in turn."""
+    return [
+        mark.text_content()
+        for mark in entry.xpath("p[@class='erratum-read']/q/mark[@class='erratum-token']")
+    ]
+
+
+def test_the_numbers_errata_read_the_right_number_at_its_words(html_books, checked_book):
+    """Les Clefs de l'Aube's four numbers that printed only « Le texte dit N, les règles
+    donnent M »: each reads its correction, and the record says which no patch makes (a
+    story the rules do not write follows the right number) as its JSON and text say."""
+    from build_tools import reports
+
+    root = page(html_books, "cda")
+    entries = {
+        " ".join(entry.xpath("string(p[@class='erratum-instead'][1]/q)").split()): entry
+        for entry in root.xpath("//section[@class='errata']//li[@class='erratum']")
+    }
+
+    def entry_at(words: str):
+        (found,) = [entry for instead, entry in entries.items() if words in instead]
+        return found
+
+    assert _read(entry_at("un niveau de difficulté de 10.")) == ["5"]
+    assert _read(entry_at("en moyenne, vaut 5.")) == ["5,5"]
+    # « autour de » rounds to the book's fives: 30 for the border 30,5, and the damage level
+    # the GC then asks for follows it (25 + 5 = 30 becomes 30 + 5 = 35)
+    assert _read(entry_at("soit autour de 25.")) == ["30", "35"]
+    assert _read(entry_at("soit +5 de bonus de compétence")) == ["0"]
+    report = checked_book("cda")
+    edits = {
+        (f.found, c.old, c.new): c.by_hand
+        for f in report.findings
+        for c in f.corrections
+        if f.found in (10, 5, 25)
+    }
+    assert edits[(5, "5", "5,5")] == "" and edits[(25, "25", "30")] == ""
+    story = [edits[(10, "10", "5")], edits[(5, "+5", "0")]]
+    assert all("story" in why for why in story), story
+    # the text report details a new finding: the ledger taken away, each is one
+    fresh = dataclasses.replace(
+        report, findings=[dataclasses.replace(f, known=False) for f in report.findings]
+    )
+    text = reports.text([fresh], reports.Settings(verbosity=1))
+    for why in story:
+        assert f"(not applied automatically: {why})" in text
 
 
 def test_an_erratum_in_words_reads_the_rules_words(html_books):

@@ -52,7 +52,7 @@ from build_tools.checking.rule import Constant, Step, Trace, Working
 from build_tools.checking.words import Vocabulary
 from build_tools.diagnostics import Correction, Finding, slug, source_line
 from build_tools.model.docbook import cross_reference_target, cross_reference_words
-from build_tools.model.numbers import number_value, with_mark
+from build_tools.model.numbers import decimal_mark, number_value, with_mark
 
 SAID = {
     "fr": {
@@ -137,7 +137,8 @@ class Check:
         key: str | None = None,
         working: list[Step] | None = None,
         once_corrected: Any = None,
-        correctable: bool = True,
+        written: Any = None,
+        by_hand: str = "",
     ) -> bool:
         """Compare the number(s) at `pattern` with what the rules give; a mismatch is an erratum.
 
@@ -148,10 +149,13 @@ class Check:
         here once the passage's earlier erratum is corrected, when `expected` was worked
         from the text's own (wrong) number so that one slip stays one finding: a number
         that differs from it is no second erratum, but part of the first one's correction.
-        `correctable` is false when the right number is no correction by itself: what
-        follows from it in the passage is a story the rules do not write (a fail that
-        becomes a success); the erratum is reported with no correction, the working
-        saying why (`note`).
+        `written` is what the text should write at the hole(s) where the rules' value is not
+        written as the book writes such a figure (« autour de 30 » for the border 30,5 of
+        two wounds, the book's damage figures going by fives): its correction writes it, and
+        says it is no patch (`Correction.by_hand`) when it is not the rules' value either.
+        `by_hand` is why the right number is no correction by itself: what follows from it
+        in the passage is a story the rules do not write (a fail that becomes a success);
+        its correction is printed (« lire : … »), never made, the working saying why (`note`).
         """
         findings_before = len(self.findings)
         self.resting_on = working
@@ -203,7 +207,11 @@ class Check:
                 related=self._cited([], (wanted,)),
                 chosen=bool(key) or not isinstance(pattern, str),
                 extra=[] if steps else _constant_working(wanted),
+                rounds=bool(approximate),
             )
+            if written is not None:
+                figure = written[index] if isinstance(written, tuple) else written
+                self._write_instead(self.findings[-1], figure, wanted, tolerance)
         claim = self._record(
             match,
             "number",
@@ -216,10 +224,25 @@ class Check:
         )
         if once_corrected is not None:
             self._follow(claim, match, values, once_corrected)
-        if not correctable:
+        if by_hand:
             for finding in self.findings[findings_before:]:
-                finding.corrections.clear()
+                finding.corrections = [
+                    dataclasses.replace(edit, by_hand=by_hand) for edit in finding.corrections
+                ]
         return agreed
+
+    def _write_instead(self, finding: Finding, figure: Any, wanted: Any, tolerance: Any) -> None:
+        """`finding`'s correction writes `figure`, the rules' value as the book writes such a
+        figure; a figure the rules' value is not (within the text's tolerance) is printed,
+        never made: the check would find it again."""
+        edit = correction_at(
+            Path(finding.file), finding.line, finding.column, finding.found, figure, finding.id,
+            mark=self._decimal_mark(),
+        )  # fmt: skip
+        if edit is not None and not agrees(figure, wanted, tolerance):
+            why = f"the rules give {shown(wanted)}, which the book writes {shown(figure)}"
+            edit = dataclasses.replace(edit, by_hand=why)
+        finding.corrections = [edit] if edit is not None else []
 
     def _follow(self, claim: Claim, match, values: list, once_corrected: Any) -> None:
         """The numbers of `claim` that change once the earlier erratum is corrected: edits of
@@ -535,7 +558,9 @@ class Check:
             ]
         return finding
 
-    def place(self, finding: Finding, span: tuple[int, int], steps: list[Step]) -> None:
+    def place(
+        self, finding: Finding, span: tuple[int, int], steps: list[Step], *, rounds: bool = False
+    ) -> None:
         """Record where an erratum stands (`span` of the passage's text) and its working.
 
         Words the rules give otherwise only in part (« Mental (Mt) » for « Mental (Me) »)
@@ -544,7 +569,7 @@ class Check:
         start, end = differing_span(self.passage.text, span, finding.found, finding.expected)
         # The record owns its correction, computed as the erratum is judged: the words it
         # should read (`reads`) where it says others, else what the rules give.
-        correction = correction_of(finding)
+        correction = correction_of(finding, "" if rounds else self._decimal_mark())
         edits: list[Correction] = []
         # the fewest whole words to replace for it to read so: found once, for either edit
         replaced = (
@@ -805,9 +830,11 @@ class Check:
         extra: list[str] | None = None,
         spot: tuple[int, int] | None = None,
         reads: str = "",
+        rounds: bool = False,
     ) -> None:
         """An erratum at `token` (at `offset`), marked over `spot` (the token by default);
-        `reads`, the words the book should say there (its correction)."""
+        `reads`, the words the book should say there (its correction); `rounds`, whether the
+        text says its figure is approximate (no decimal is then written for it)."""
         related = list(related or []) + [
             place for place in self._cited(steps) if place not in (related or [])
         ]
@@ -836,7 +863,7 @@ class Check:
             reads=reads,
         )
         self.findings.append(finding)
-        self.place(finding, spot or (offset, offset + len(token)), steps)
+        self.place(finding, spot or (offset, offset + len(token)), steps, rounds=rounds)
 
     def _cited(self, steps: list[Step], expected: tuple = ()) -> list[Place]:
         """The places of the book stating the rules of `steps`, and the constants of the rules
@@ -1019,6 +1046,11 @@ class Check:
         in French (decimal comma, true minus), « -5.5 (= -11/2) » in English."""
         language = self._said_language()
         return shown(value) if language == "en" else with_mark(shown(value), language)
+
+    def _decimal_mark(self) -> str:
+        """The decimal mark of the book's language: a correction's decimal where the text
+        writes a whole number."""
+        return decimal_mark(self._vocabulary().language)
 
     def _said_language(self) -> str:
         language = self._vocabulary().language

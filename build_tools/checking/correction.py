@@ -2,11 +2,12 @@
 writes what the rules give, as the text writes it (its sign, its minus, its decimal mark).
 
 When the rules give a value that can be written the way the text writes it (a
-whole number, a decimal with at most two places, the book's own words between
-« »), the correction replaces exactly that token. A correction the rules do not
-determine (a statement in words, a probability with no short decimal form) is
-none: the reason says what is wrong. The record carries it (`Finding.corrections`);
-every output prints it from there.
+whole number, a decimal with at most two places, in the book's decimal mark when the
+text writes a whole number there, the book's own words between « »), the correction
+replaces exactly that token. A correction the rules do not determine (a statement in
+words, a probability with no short decimal form, a figure the text rounds) is none: the
+binding then says what the text should write (`Check.claim(written=…)`). The record
+carries it (`Finding.corrections`); every output prints it from there.
 """
 
 from __future__ import annotations
@@ -26,24 +27,35 @@ _NUMBER = re.compile(r"[+\-−]?\d+(?:[.,]\d+)?")
 _OPENING = {")": "(", "]": "[", "»": "«"}
 
 
-def correction_of(finding: Finding) -> Correction | None:
+def correction_of(finding: Finding, mark: str = "") -> Correction | None:
     """The edit that corrects `finding`, when the rules determine it and the source still has it.
 
     Called once, when the erratum is judged (`Check`): outputs read `finding.corrections`.
+    `mark` is the book's decimal mark, for a decimal where the text writes a whole number
+    (« vaut 5 » for 5,5); '' where the text rounds its figure (« autour de 25 »), so that no
+    decimal is written there.
     """
     if finding.category != "erratum" or finding.file is None:
         return None
     return correction_at(
         Path(finding.file), finding.line, finding.column, finding.found, finding.expected,
-        finding.id,
+        finding.id, mark=mark,
     )  # fmt: skip
 
 
 def correction_at(
-    file: Path, line_number: int, column: int, found: Any, expected: Any, finding_id: str
+    file: Path,
+    line_number: int,
+    column: int,
+    found: Any,
+    expected: Any,
+    finding_id: str,
+    *,
+    mark: str = "",
 ) -> Correction | None:
     """The edit that writes `expected` where the source has `found`, at `line_number`:`column`
-    of `file`, as the text writes it; None when the rules do not determine it."""
+    of `file`, as the text writes it (a decimal in `mark` where it writes a whole number);
+    None when the rules do not determine it."""
     if not line_number or not column:
         return None
     line = _source_line(file, line_number)
@@ -51,7 +63,9 @@ def correction_at(
         return None
     start = column - 1
     if _is_number(found) and _is_number(expected):
-        return _number_correction(file, line_number, line, start, found, expected, finding_id)
+        return _number_correction(
+            file, line_number, line, start, found, expected, finding_id, mark
+        )  # fmt: skip
     if isinstance(found, str) and isinstance(expected, str):
         given = words_given(expected)
         if given is None or given == found:
@@ -121,7 +135,7 @@ def edited_spans(text: str, edits: list[Correction]) -> list[tuple[int, int, Cor
 
 
 def _number_correction(
-    file: Path, number: int, line: str, start: int, found, expected, finding_id: str
+    file: Path, number: int, line: str, start: int, found, expected, finding_id: str, mark: str
 ) -> Correction | None:
     match = _NUMBER.match(line, start)
     if match is None or value_of(match.group()) != Fraction(found):
@@ -130,7 +144,7 @@ def _number_correction(
         if match is None or value_of(match.group()) != Fraction(found):
             return None
     token = match.group()
-    written = _written(Fraction(expected), token)
+    written = _written(Fraction(expected), token, mark)
     if written is None:
         return None
     column = match.start() + 1
@@ -148,18 +162,19 @@ def _number_correction(
     return Correction(file, number, column, token, written, finding_id)
 
 
-def _written(value: Fraction, token: str) -> str | None:
-    """`value` written as the book wrote `token`: its sign, its minus sign, its decimal mark."""
+def _written(value: Fraction, token: str, mark: str = "") -> str | None:
+    """`value` written as the book wrote `token`: its sign, its minus sign, its decimal mark
+    (`mark`, the book's, where `token` is a whole number)."""
     for places in range(3):
         if (value * 10**places).denominator == 1:
             break
     else:
         return None
-    if places and not re.search(r"[.,]", token):
+    if places and not re.search(r"[.,]", token) and not mark:
         return None  # « autour de 25 » for 30.5: the text rounds, the rules do not say how
     magnitude = abs(value)
     if places:
-        mark = "," if "," in token else "."
+        mark = "," if "," in token else "." if "." in token else mark
         whole = f"{float(magnitude):.{places}f}".replace(".", mark)
     else:
         whole = str(magnitude.numerator)

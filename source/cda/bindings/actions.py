@@ -282,7 +282,7 @@ def handicap_ou_difficulte(para):
 def handicaps_et_difficultes(ex):
     ca = ex.given("une CA de {}) pour")
     # With the table's ND the divination succeeds: the story that follows (Konrad learns
-    # nothing) is no longer the rules', and no number corrects it.
+    # nothing) is no longer the rules'; the right ND is printed, never patched alone.
     difficulte = regles.niveau_de_difficulte("très difficile")
     note(
         "avec le ND de la table, la divination de Konrad réussit : le récit qui suit "
@@ -291,7 +291,8 @@ def handicaps_et_difficultes(ex):
     ex.claim(
         "très difficile à obtenir et lui impose donc un niveau de difficulté de {}",
         difficulte,
-        correctable=False,
+        by_hand="the story after it (Konrad learns nothing) follows the text's ND: with the "
+        "table's, the divination succeeds, a story the rules do not write",
     )
     handicap = ex.given("un handicap de {} points")
     ca_handicapee = regles.cible_a_atteindre(ca, handicap=handicap)

@@ -131,12 +131,18 @@ def heroisme_et_cible_a_atteindre(ex):
     )
     bonus = bonus_de_competence(niveau_de_competence(niveau))
     # With the right BC the CA stays under the maximum: no héroïsme, and the die is a
-    # réussite; the example's story is no longer the rules', and no number corrects it.
+    # réussite; the example's story is no longer the rules': the right BC is printed, never
+    # patched alone.
     note(
         "avec le BC d'un disciple, la CA reste sous le maximum : sans héroïsme, le jet "
         "réussit, et l'exemple est à réécrire"
     )
-    ex.claim("en pugilat, soit {} de", bonus, correctable=False)
+    ex.claim(
+        "en pugilat, soit {} de",
+        bonus,
+        by_hand="the rest of the example follows the text's BC: with a disciple's, its CA stays "
+        "under the maximum and the roll succeeds with no héroïsme, a story the rules do not write",
+    )
     # The rest of the example follows the BC the text uses.
     bc = int(re.search(r"en pugilat, soit ([+\-−]?\d+)", ex.text).group(1))
     cible = cible_a_atteindre(physique, puissance, bc)

@@ -110,16 +110,25 @@ def determination_des_niveaux_de_dommage(para):
 @binder.example(title="Détermination d'un niveau de dommage")
 def chute_de_cheval(ex):
     # The book's damage figures go by fives, so « autour de » allows half a
-    # step either side of the border between the two kinds of wound.
+    # step either side of the border between the two kinds of wound, and the
+    # figure the text should write is the border to the nearest five.
+    frontiere = sante.entre_deux_gravites("grave", "critique")
+    par_cinq = 5 * round(frontiere / 5)
     ex.claim(
         "entre grave et critique, soit autour de {}",
-        sante.entre_deux_gravites("grave", "critique"),
+        frontiere,
         within=Fraction(5, 2),
+        written=par_cinq,
     )
-    # The rest follows the figure the text chose.
+    # The rest follows the figure the text chose; from the right one, the rest of its
+    # correction.
     blessure_normale = _nombre_apres(ex.text, "soit autour de")
     niveau = sante.niveau_de_dommage_pour(blessure_normale)
-    ex.claim("niveau de dommage de {}", niveau)
+    ex.claim(
+        "niveau de dommage de {}",
+        niveau,
+        once_corrected=sante.niveau_de_dommage_pour(par_cinq),
+    )
     ex.word("Il [] donc cinq", "ajouter" if niveau > blessure_normale else "retirer")
     ex.claim("donc {} points à cette dernière", abs(niveau - blessure_normale))
 

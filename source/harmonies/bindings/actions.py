@@ -71,12 +71,15 @@ def chance_a_difficulte_zero(para):
         f"({_en_pourcent(mesures.chance_de_la_table(pire))} dans la table, "
         f"{_en_pourcent(100 * des.chance_du_jet_ouvert_au_moins(-pire))} aux dés)"
     )
-    # A whole percentage as printed: half a point is its own rounding.
+    # A whole percentage as printed: half a point is its own rounding, and the figure the
+    # text should print is the chance to the whole percent.
+    chance = regles.chance_de_reussite_en_pourcentage(0)
     para.claim(
         "aura {}% de chance",
-        regles.chance_de_reussite_en_pourcentage(0),
+        chance,
         within=Fraction(1, 2),
         key=f"a difficulte 0 lu {lu(para, 'aura {}% de chance')}",
+        written=round(chance),
     )
 
 
