@@ -446,3 +446,49 @@ def test_an_erratum_shows_every_number_its_correction_changes_further_on(html_bo
     reads = " ".join(p.text_content() for p in entry.xpath("p[@class='erratum-read']"))
     reads = re.sub(r"[\u00a0\u202f]", " ", reads)
     assert "(+3+5−1) +7" in reads and "(−1+11−7) +3" in reads
+
+
+GLOSSARY = """<glossary><title>la terminologie</title>
+<glossentry id="ca"><glossterm>cible à atteindre</glossterm>
+<acronym>CA</acronym>
+<glossdef><para>Le nombre à atteindre sur un d20.</para></glossdef></glossentry>
+<glossentry id="compagnon"><glossterm>compagnon</glossterm>
+<glossdef><para>Un niveau valant 10 sous la <xref linkend="ca"/>.</para>
+</glossdef><glossdef><para>Un second sens.</para></glossdef></glossentry>
+</glossary>"""
+
+
+def test_a_glossary_entry_reads_its_term_then_a_dash_then_its_definition():
+    """The model's reader's words and the check's passage both read « compagnon — Un niveau »,
+    the acronym in brackets as the page shows it, never « compagnon Un niveau »."""
+    from lxml import etree
+
+    from build_tools.checking.passage import Passage
+    from build_tools.model.docbook import as_read, words_of
+
+    root = etree.fromstring(GLOSSARY)
+    ca, compagnon = root.findall("glossentry")
+    assert words_of(ca) == "cible à atteindre (CA) — Le nombre à atteindre sur un d20."
+    wanted = "compagnon — Un niveau valant 10 sous la cible à atteindre. Un second sens."
+    assert words_of(compagnon) == wanted  # one dash, before the first definition
+    assert Passage.of(compagnon, Path("glossaire.xml")).text == wanted
+    assert as_read(compagnon, "Un niveau valant 10 sous la .") == (
+        "Un niveau valant 10 sous la cible à atteindre."
+    )
+    # the dash is the reader's, not the source's: no correction may edit it
+    passage = Passage.of(ca, Path("glossaire.xml"))
+    dash = passage.text.index("—")
+    assert any(start <= dash < end for start, end in passage.generated)
+
+
+def test_an_erratum_in_the_glossary_quotes_its_term_apart_from_its_definition(html_books):
+    root = page(html_books, "cda")
+    quoted = [
+        " ".join(node.text_content().split())
+        for node in root.xpath("//section[@class='errata']//p[@class='erratum-instead']/q")
+    ]
+    assert "compagnon — Un niveau de compétence valant 10, équivalent à un professionnel." in quoted
+    assert any("réussite (°R) — Le résultat obtenu sur le d20" in q for q in quoted)
+    assert not any(re.search(r"compagnon Un|disciple Un|°R Le", q) for q in quoted)
+    glossary = next(e for e in search_entries(html_books, "cda") if e["href"].endswith("#glossary"))
+    assert "Gardien de la Clef (GC) — Le terme consacré" in glossary["text"]

@@ -13,7 +13,7 @@ from pathlib import Path
 from lxml import etree
 
 from build_tools.diagnostics import source_line
-from build_tools.model.docbook import cross_reference_words
+from build_tools.model.docbook import around_in_entry, cross_reference_words
 from build_tools.model.numbers import NUMBER_WORDS
 
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
@@ -346,6 +346,14 @@ def _read(element: etree._Element, exclude: frozenset) -> dict:
             line += run.count("\n")
         return line
 
+    def read_between(words: str, line: int) -> None:
+        """Words the reader reads that the source does not write (`around_in_entry`): read
+        as a link's are, no number or rule word of the passage's own."""
+        if words:
+            start = size
+            emit(words, line)
+            generated.append((start, size))
+
     def walk(node: etree._Element, line: int) -> int:
         nonlocal size, spaced
         line = node.sourceline or line
@@ -357,7 +365,10 @@ def _read(element: etree._Element, exclude: frozenset) -> dict:
         line = emit(node.text, line, node, -1)
         for index, child in enumerate(node):
             if isinstance(child.tag, str) and child not in exclude:
+                before, after = around_in_entry(node, child)
+                read_between(before, child.sourceline or line)
                 line = walk(child, line)
+                read_between(after, line)
             elif isinstance(child.tag, str):
                 # An excluded unit still ends somewhere: resynchronise on its last line.
                 line = max(line, last_line(child))

@@ -51,6 +51,30 @@ def reading_texts(node: etree._Element):
 UNREAD = ("footnote", "indexterm", "remark")
 """What a reader does not see in the run of the text: notes, index terms, authors' remarks."""
 
+GLOSS_SEPARATOR = " — "
+"""What a reader reads between a glossary entry's term and its definition (the page sets them
+apart; quoted in a run of words, a dash keeps « compagnon — Un niveau … » from reading as one
+sentence, in any language)."""
+
+
+def around_in_entry(entry: etree._Element, child: etree._Element) -> tuple[str, str]:
+    """The words a reader reads before and after `child` of `entry` that the source does not
+    write: in a glossentry, its acronym or abbreviation in brackets after the term
+    (« cible à atteindre (CA) »), and the dash before its (first) definition; ('', '')
+    elsewhere."""
+    if entry.tag != "glossentry":
+        return "", ""
+    if child.tag in ("acronym", "abbrev"):
+        return " (", ")"
+    if child.tag in ("glossdef", "glosssee"):
+        first = next(
+            node
+            for node in entry
+            if isinstance(node.tag, str) and node.tag in ("glossdef", "glosssee")
+        )
+        return (GLOSS_SEPARATOR, "") if child is first else ("", "")
+    return "", ""
+
 
 def cross_reference_words(xref: etree._Element) -> str:
     """What a reader sees for an empty xref: the endterm's text, a glossary term, or a title."""
@@ -84,9 +108,10 @@ def cross_reference_target(root: etree._Element, words: str) -> str | None:
 
 def words_of(node: etree._Element | None, left_out: tuple[str, ...] = UNREAD) -> str:
     """The words of `node` as a reader sees them, normalised: an empty cross-reference reads
-    as its target's words (« la somme de l'aspect et d'un moyen »), and the elements of
-    `left_out` (notes, index terms, remarks) are not read. The one text of an element that
-    quotations, excerpts and search entries show ('' for no element)."""
+    as its target's words (« la somme de l'aspect et d'un moyen »), a glossary entry its term,
+    then a dash, then its definition (`around_in_entry`), and the elements of `left_out`
+    (notes, index terms, remarks) are not read. The one text of an element that quotations,
+    excerpts and search entries show ('' for no element)."""
     if node is None:
         return ""
     return " ".join("".join(text for text, _ in _pieces(node, left_out)).split())
@@ -140,7 +165,12 @@ def _pieces(node: etree._Element, left_out: tuple[str, ...]):
         yield node.text, False
     for child in node:
         if isinstance(child.tag, str) and child.tag not in left_out:
+            before, after = around_in_entry(node, child)
+            if before:
+                yield before, True
             yield from _pieces(child, left_out)
+            if after:
+                yield after, True
         if child.tail:
             yield child.tail, False
 
