@@ -81,7 +81,8 @@ def add(commands, common) -> None:
 
 
 def run(arguments: argparse.Namespace) -> int:
-    from build_tools.examine import examine, examine_each
+    from build_tools.commands.check_record import examine_each_remembered
+    from build_tools.examine import examine
 
     if (arguments.diff or arguments.fix) and arguments.no_rules:
         # the corrections are the rules' values: they would import the book's Python
@@ -99,7 +100,7 @@ def run(arguments: argparse.Namespace) -> int:
         chosen = corrections.chosen_by(arguments.select, arguments.new_only)
         threshold = "warning" if arguments.strict else "error"
         return corrections.run(results, arguments.fix, chosen, threshold)
-    results = examine_each(books, cross_check=cross_check, jobs=arguments.jobs)
+    results = examine_each_remembered(books, cross_check=cross_check, jobs=arguments.jobs)
     settings = report_settings(arguments)
     print(reports.FORMATS[arguments.format](results, settings), end="")
     write_reports(arguments, results, settings)
