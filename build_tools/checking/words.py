@@ -264,18 +264,19 @@ class Vocabulary:
             for lemma, forms in members.items():
                 alternatives += [(re.escape(form), family, lemma, False) for form in forms]
         # Each form is tried only where a word starts with its first two letters: one
-        # alternation of every form cost more than the rest of the check together.
-        self._by_start: dict[str, list[tuple[re.Pattern, str, str]]] = {}
-        self._anywhere: list[tuple[re.Pattern, str, str]] = []
+        # alternation of every form cost more than the rest of the check together. A form's
+        # pattern is compiled the first time it is tried (`_compiled`): most never are.
+        self._by_start: dict[str, list[tuple[str, str, str]]] = {}
+        self._anywhere: list[tuple[str, str, str]] = []
         for form, family, lemma, folded in alternatives:
-            compiled = re.compile(("(?i:" + form + ")" if folded else form) + r"(?![\w])")
+            pattern = ("(?i:" + form + ")" if folded else form) + r"(?![\w])"
             start = _literal_start(_LOOKBEHIND.sub("", form))
             if len(start) >= 3:
-                self._by_start.setdefault(start[:3].lower(), []).append((compiled, family, lemma))
+                self._by_start.setdefault(start[:3].lower(), []).append((pattern, family, lemma))
             elif len(start) == 2 and start == form:  # a two-letter term (« Ph »): a whole word
-                self._by_start.setdefault(start.lower(), []).append((compiled, family, lemma))
+                self._by_start.setdefault(start.lower(), []).append((pattern, family, lemma))
             else:
-                self._anywhere.append((compiled, family, lemma))
+                self._anywhere.append((pattern, family, lemma))
         self._pattern = bool(alternatives)
         # Where a rule word may start: a word whose first two letters start some form.
         starts = sorted(self._by_start, key=len, reverse=True)
@@ -336,6 +337,10 @@ def _literal_start(form: str) -> str:
     return literal
 
 
+_compiled = functools.cache(re.compile)
+"""A rule word's pattern compiled once per process, whichever book's vocabulary tries it."""
+
+
 @functools.lru_cache(maxsize=4096)
 def _find_cached(vocabulary: Vocabulary, text: str) -> tuple[Word, ...]:
     if not vocabulary._pattern:
@@ -350,8 +355,8 @@ def _find_cached(vocabulary: Vocabulary, text: str) -> tuple[Word, ...]:
             text[at : at + 3].lower(), []
         ) + vocabulary._by_start.get(text[at : at + 2].lower(), [])
         best = None
-        for compiled, family, lemma in (*candidates, *vocabulary._anywhere):
-            match = compiled.match(text, at)
+        for pattern, family, lemma in (*candidates, *vocabulary._anywhere):
+            match = _compiled(pattern).match(text, at)
             if match and (best is None or match.end() > best[0].end()):
                 best = (match, family, lemma)
         if best is not None:

@@ -17,6 +17,7 @@ Exit status:
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
@@ -24,7 +25,6 @@ import traceback
 
 import build_tools
 from build_tools.books import UsageError, discover, no_book_found
-from build_tools.commands import build, check, ledger, mutants, new, serve, sheet
 from build_tools.commands.parsing import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
@@ -36,14 +36,15 @@ from build_tools.commands.parsing import (
 
 def main(argv: list[str] | None = None) -> int:
     try:
-        parser = _parser()
+        argv = sys.argv[1:] if argv is None else argv
+        parser = _parser(argv)
         arguments = parser.parse_args(argv)
     except SystemExit as exit:  # argparse exits 2 on bad usage, 0 on --help and --version
         return int(exit.code or 0)
     except KeyboardInterrupt:
         return interrupted()
     try:
-        _check_arguments(sys.argv[1:] if argv is None else argv)
+        _check_arguments(argv)
         return arguments.run(arguments)
     except UsageError as error:
         print(f"rulebook: error: {error}", file=sys.stderr)
@@ -161,17 +162,15 @@ def run_list(arguments: argparse.Namespace) -> int:
 # -- the parser ---------------------------------------------------------------------------
 
 
-COMMANDS = (
-    add_list,
-    check.add,
-    mutants.add,
-    build.add,
-    serve.add,
-    new.add,
-    sheet.add,
-    ledger.add,
-)
-"""Each adds its subcommand to the parser, in the order `rulebook --help` lists them."""
+COMMANDS = ("list", "check", "mutants", "build", "serve", "new", "sheet", "ledger")
+"""The subcommands, in the order `rulebook --help` lists them: each (but `list`, here) a module
+of this package whose `add(commands, common)` adds it to the parser."""
+
+
+def _adder(name: str):
+    if name == "list":
+        return add_list
+    return importlib.import_module(f"build_tools.commands.{name}").add
 
 
 class _Version(argparse.Action):
@@ -186,7 +185,10 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of every command; of the one command `argv` starts with, if it does: the
+    others' modules, and what they import (the server, the builds' renderers), are not loaded
+    for it (`rulebook check` loads neither the server nor the builds)."""
     parser = Parser(
         prog="rulebook",
         description="Read, validate, cross-check against the rules, and render DocBook rulebooks.",
@@ -203,6 +205,6 @@ def _parser() -> argparse.ArgumentParser:
         "--traceback", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for add in COMMANDS:
-        add(commands, common)
+    for name in [argv[0]] if argv and argv[0] in COMMANDS else COMMANDS:
+        _adder(name)(commands, common)
     return parser
