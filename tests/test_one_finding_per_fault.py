@@ -42,6 +42,11 @@ EDITS = {
             "<term>La Finesse (<abbrev>FD</abbrev>)",
             (63, 27),
         ),
+        # a Facteur of Goliath's first declaration named otherwise (« (FD: +3, FF: +3) » said
+        # « (FR: +3, FF: +3) »): read where it stands, with its word said otherwise, not as
+        # the next round's declaration (every later total of the fight wrong, the last
+        # declaration lost: 12 findings before)
+        ("combat.xml", "en force (FD: +3, FF:", "en force (FR: +3, FF:", (444, 43)),
         # a row's label in a table a card copies: the card's cell, the binding's anchor and
         # the row's erratum (« normal » is no longer Attaque retenue's) are one, at the row
         (
@@ -101,6 +106,26 @@ def test_each_edit_is_one_finding_at_its_word(book_copy, book):
     for finding in findings:
         if finding.category == "erratum":
             assert finding.derivation, finding.astext()  # its working
+
+
+def test_a_term_said_otherwise_where_a_pattern_reads_numbers_is_one_erratum_with_its_working(
+    book_copy,
+):
+    """Goliath's « FD » said « FR » (the edit above), alone: the finding names both words, at
+    the word, with the rule steps, the rules' places that say FD and the correction."""
+    copy = book_copy("harmonies")
+    report = copy.examine_replaced(
+        [("combat.xml", "en force (FD: +3, FF:", "en force (FR: +3, FF:")]
+    )
+    [finding] = report.new()
+    source = copy.text("combat.xml").split("\n")[finding.line - 1]
+    assert (finding.file.name, finding.line) == ("combat.xml", 444), finding.astext()
+    assert source[finding.column - 1 :].startswith("FD: +3"), finding.astext()  # the book again
+    assert finding.message == "le texte dit « FR », les règles donnent « FD »", finding.astext()
+    assert "facteur : les règles donnent « FD » ici ; le texte dit « FR »" in finding.derivation
+    assert any("Facteur de Dommages" in place["message"] for place in finding.related)
+    [fix] = finding.corrections
+    assert (fix.line, fix.column, fix.old, fix.new) == (444, 43, "FR", "FD"), finding.astext()
 
 
 def _edited(copy, edited: dict[str, str]) -> contextlib.ExitStack:

@@ -39,7 +39,7 @@ from build_tools.checking.claims import (
 )
 from build_tools.checking.correction import correction_at, correction_of, replaced_words
 from build_tools.checking.counts import in_names
-from build_tools.checking.matching import CLOSE_ENOUGH, align, words_given
+from build_tools.checking.matching import CLOSE_ENOUGH, align, read_as, words_given
 from build_tools.checking.passage import (
     COUNT,
     Passage,
@@ -248,7 +248,16 @@ class Check:
         """The numbers of `claim` that change once the earlier erratum is corrected: edits of
         that erratum's correction, and the claim is not verified (it follows the erratum)."""
         corrected = once_corrected if isinstance(once_corrected, tuple) else (once_corrected,)
-        spot = next((spot for earlier in reversed(self.claims) for spot in earlier.errata), None)
+        # A rule word said otherwise is no number the claims after it were worked from.
+        spot = next(
+            (
+                spot
+                for earlier in reversed(self.claims)
+                for spot in earlier.errata
+                if (spot.start, spot.end) not in self.said_otherwise
+            ),
+            None,
+        )
         erratum = spot.finding if spot is not None else None
         claim.corrected = tuple(corrected)
         for index, (found, wanted) in enumerate(zip(values, corrected, strict=True)):
@@ -735,6 +744,12 @@ class Check:
             )
         )
 
+    def match(self, pattern: str | re.Pattern) -> re.Match | TextMatch:
+        """Where the binding would read `pattern` (as written; else with one rule word said
+        otherwise, before the first match as written; else reworded), reading nothing:
+        `StaleBinding` when it is not there."""
+        return self._search(pattern, None)
+
     def peek(self, pattern: str | re.Pattern) -> Any:
         """The number(s) at `pattern`, read without accounting for them (a later call will)."""
         match = self._search(pattern, None)
@@ -964,8 +979,11 @@ class Check:
     def _search(self, pattern: str | re.Pattern, kind: str | None) -> re.Match | TextMatch:
         compiled = compile_pattern(pattern)
         match = self.passage.search(compiled)
-        if match is None and isinstance(compiled, TextPattern):
-            match = self._reworded(compiled, kind)
+        if isinstance(compiled, TextPattern):
+            if match is not None and compiled.groups and kind != "waived":
+                match = self._misread(compiled, match, report=kind is not None) or match
+            if match is None:
+                match = self._reworded(compiled, kind)
         if match is None:
             raise StaleBinding(pattern_text(pattern))
         return self._claimed(match, kind)
@@ -994,32 +1012,80 @@ class Check:
             return None
         match = TextMatch(pattern, self.passage.text, alignment.span, alignment.holes)
         if kind not in (None, "waived"):
-            for mine, theirs in alignment.contradictions:
-                if (theirs.start, theirs.end) in said:
-                    continue  # « son Mental » read by two patterns: one finding, the first
-                said.add((theirs.start, theirs.end))
-                message, line = self._rule_word_said(
-                    mine.family, theirs.text, mine.text, theirs.lemma
-                )
-                self._report(
-                    "erratum",
-                    message,
-                    theirs.start,
-                    theirs.text,
-                    alignment.span,
-                    slug(mine.lemma),
-                    mine.lemma,
-                    theirs.lemma,
-                    list(
-                        self.resting_on
-                        if self.resting_on is not None
-                        else self.trace.since(self.trace.mark)
-                    ),
-                    related=self._places_saying(mine.family, mine.lemma),
-                    extra=[line],
-                )
-                self.passage.consumed.append((theirs.start, theirs.end, "claimed"))
+            self._said_otherwise(alignment.contradictions, alignment.span)
         return match
+
+    def _misread(self, pattern: TextPattern, match: TextMatch, report: bool) -> TextMatch | None:
+        """The pattern before its first match `match`, with one rule word of it said otherwise
+        (« (FR: +3, FF: +3) » for « (FD: {}, FF: {}) »): where the binding reads it, reported
+        there, so that the binding reads on from there and what follows is not read one place
+        further (every later claim of the example wrong, and the last pattern lost).
+
+        Only a pattern with holes (what it reads is what would shift), as written but for that
+        one word, a rival of its family: a text that says more than that differs is another
+        passage; the word is reported once (`report`), and a later pattern of the binding may
+        rest on it."""
+        text = self.passage.text
+        vocabulary = self._vocabulary()
+        mine_of = {
+            (word.family, word.text): word
+            for literal in pattern.literals
+            for word in vocabulary.find(literal)
+        }
+        if not mine_of:
+            return None
+        families = {family for family, _ in mine_of}
+        for theirs in vocabulary.find(text):
+            if theirs.start >= match.start():
+                return None
+            if theirs.family not in families:
+                continue
+            for (family, written), mine in mine_of.items():
+                if family != theirs.family or mine.lemma == theirs.lemma:
+                    continue
+                found = read_as(pattern, text, theirs, written)
+                # free as a match as written is (`Passage.search`), but for the word said
+                said = (theirs.start, theirs.end)
+                if found is not None and not any(
+                    found.start() < end and start < found.end() and (start, end) != said
+                    for start, end, _ in self.passage.consumed
+                ):
+                    if report:
+                        self._said_otherwise([(mine, theirs)], found.span(), corrected=True)
+                    return found
+        return None
+
+    def _said_otherwise(
+        self, contradictions: list, span: tuple[int, int], corrected: bool = False
+    ) -> None:
+        """Each rule word of a pattern the text says otherwise (a rival of its family), reported
+        once at the text's word; `corrected`: the pattern's word is its correction (the text
+        says the pattern but for that word)."""
+        said = self.said_otherwise
+        for mine, theirs in contradictions:
+            if (theirs.start, theirs.end) in said:
+                continue  # « son Mental » read by two patterns: one finding, the first
+            said.add((theirs.start, theirs.end))
+            message, line = self._rule_word_said(mine.family, theirs.text, mine.text, theirs.lemma)
+            self._report(
+                "erratum",
+                message,
+                theirs.start,
+                theirs.text,
+                span,
+                slug(mine.lemma),
+                mine.lemma,
+                theirs.lemma,
+                list(
+                    self.resting_on
+                    if self.resting_on is not None
+                    else self.trace.since(self.trace.mark)
+                ),
+                related=self._places_saying(mine.family, mine.lemma),
+                extra=[line],
+                reads=mine.text if corrected else "",
+            )
+            self.passage.consumed.append((theirs.start, theirs.end, "claimed"))
 
     def _free(self, start: int, end: int, ignoring: set[tuple[int, int]] = frozenset()) -> bool:
         """Whether a span overlaps nothing consumed (but the spans `ignoring`), nor a statement

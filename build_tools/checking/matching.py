@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from build_tools.checking.passage import COUNT
+from build_tools.checking.passage import COUNT, TextMatch, TextPattern
 from build_tools.checking.words import Vocabulary, Word
 from build_tools.model.numbers import number_value
 
@@ -271,6 +271,33 @@ def _held(hole: int, pattern: list[Token], matched: dict[int, int]) -> bool:
 def _in_order(matched: dict[int, int]) -> bool:
     positions = [matched[index] for index in sorted(matched)]
     return positions == sorted(positions)
+
+
+def read_as(pattern: TextPattern, text: str, theirs: Word, written: str) -> TextMatch | None:
+    """The match of `pattern` over the rule word `theirs` of `text` read as `written` (the
+    pattern's word of its family), in the offsets of `text`: the pattern as written but for that
+    word; None when it does not stand there."""
+    reach = len(pattern.pattern) + 16 * pattern.groups
+    first = max(0, theirs.start - reach)
+    local = text[first : theirs.start] + written + text[theirs.end : theirs.end + reach]
+    word_start = theirs.start - first
+    word_end = word_start + len(written)
+    found = pattern.search(local, max(0, word_start - reach))
+    while found is not None and found.start() <= word_start and found.end() < word_end:
+        found = pattern.search(local, found.start() + 1)
+    if found is None or found.start() > word_start:
+        return None
+    shift = (theirs.end - theirs.start) - len(written)
+
+    def back(offset: int) -> int:
+        if offset >= word_end:
+            return first + offset + shift
+        return first + offset if offset <= word_start else theirs.end
+
+    whole, *holes = (found.span(group) for group in range(pattern.groups + 1))
+    return TextMatch(
+        pattern, text, (back(whole[0]), back(whole[1])), [(back(a), back(b)) for a, b in holes]
+    )
 
 
 def differing_words(found: str, expected: str) -> tuple[int, int, str] | None:

@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import re
 
-from build_tools.game import Check, StaleBinding, compile_pattern
+from build_tools.game import Check, compile_pattern
 
 
 def trouver(check: Check, phrase: str | re.Pattern) -> re.Match:
-    """The first unconsumed match of `phrase` in the passage; stale if there is none."""
-    match = check.passage.search(compile_pattern(phrase))
-    if match is None:
-        raise StaleBinding(phrase if isinstance(phrase, str) else phrase.pattern)
-    return match
+    """The first unconsumed match of `phrase` in the passage, where the binding reads it
+    (`Check.match`: a rule word of it said otherwise is read there); stale if there is none."""
+    return check.match(phrase)
 
 
 def lu(check: Check, motif: str) -> str:
