@@ -1,5 +1,5 @@
 """Rewordings that change no rule give no finding: digits in words, an aside, typography,
-a synonym, a clause moved, a sentence split in two (issue 21).
+a synonym, a clause moved, a sentence split in two, two sentences joined in one (issue 21).
 
 Each edits a copy of a book where a binding, a cited sentence or an anchor reads
 (the helpers are those of test_rule_words: edit, check, restore).
@@ -32,6 +32,19 @@ REWORDINGS = [
         "cda.xml",
         r"de l'adversaire et au plus son TA",
         "de l'adversaire. Il doit aussi avoir au plus son TA",
+    ),
+    # two sentences joined in one: each cited rule and anchor still found in it
+    (
+        "cda",
+        "cda.xml",
+        r"sa CA\. Le résultat obtenu sur le dé est alors",
+        "sa CA, et le résultat obtenu sur le dé est alors",
+    ),
+    (
+        "cda",
+        "cda.xml",
+        r"degré d'échec</firstterm>\. Le degré d'échec est égal",
+        "degré d'échec</firstterm>, et le degré d'échec est égal",
     ),
     # Harmonies
     (
@@ -74,7 +87,31 @@ REWORDINGS = [
     ),
     ("harmonies", "combat.xml", r"Quand deux adversaires", "Lorsque deux adversaires"),
     ("harmonies", "combat.xml", r"légère, et donc -3", "légère, et ainsi -3"),
+    (
+        "harmonies",
+        "actions.xml",
+        r"toujours de zéro\. À deux jets de dés, chaque",
+        "toujours de zéro et, à deux jets de dés, chaque",
+    ),
+    (
+        "harmonies",
+        "actions.xml",
+        r"le résultat à la difficulté\. Le total est la marge",
+        "le résultat à la difficulté, et le total est la marge",
+    ),
+    (
+        "harmonies",
+        "actions.xml",
+        r"rien ne se passe\. Par contre, si elle réussit",
+        "rien ne se passe, par contre si elle réussit",
+    ),
     # Edad
+    (
+        "edad",
+        "book.xml",
+        r"ce tour-ci\. Ceux qui sont en première moitié",
+        "ce tour-ci, et ceux qui sont en première moitié",
+    ),
     ("edad", "book.xml", r"faire 20 à la place", "faire vingt à la place"),
     ("edad", "book.xml", r"moins 10 \(donc il peut", "moins 10 (ainsi il peut"),
     ("edad", "book.xml", r"du sort plus un, divisé", "du sort plus un (rappelons-le), divisé"),
