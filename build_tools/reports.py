@@ -189,7 +189,11 @@ def _summary(result, settings: Settings) -> str:
         )
         if n.get("not reached"):
             line += f", {n['not reached']} not reached (a binding failed)"
-        for key, name in (("terms", "terms"), ("relations", "relation words")):
+        for key, name in (
+            ("terms", "terms"),
+            ("relations", "relation words"),
+            ("counts", "count words"),
+        ):
             if key in c:
                 w = c[key]
                 line += (

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from test_rule_words import copies, new_findings  # noqa: F401 (copies is a fixture)
 
+from build_tools import reports
 from build_tools.checking.matching import align
 from build_tools.checking.words import Vocabulary
 
@@ -53,6 +54,38 @@ def test_a_changed_count_is_one_finding_at_its_word(
             "le texte dit « sept moyens », les règles en nomment 6 : Puissance, Résistance, "
             "Manœuvre, Précision, Expression, Perception"
         )
+
+
+def test_a_count_no_binding_reads_is_unbound_at_its_word(copies):  # noqa: F811
+    """A count added where a binding reads, which no pattern, count check or waiver accounts
+    for (« un coup sur deux »), is one `unbound` finding at the word, as a number would be."""
+    old = r"parer un coup infligé à leur porteur"
+    findings, line = new_findings(
+        copies["edad"], "book.xml", old, "parer un coup sur deux infligé à leur porteur"
+    )
+    assert [(f.category, f.line) for f in findings] == [("unbound", line)], findings
+    (finding,) = findings
+    source = (copies["edad"] / "book.xml").read_text(encoding="utf-8").split("\n")[line - 1]
+    # the copy is restored: « deux » stands where « infligé » stands, after « sur »
+    assert finding.column == source.index("infligé") + len("sur ") + 1, finding.astext()
+    assert finding.message == "the count « deux » is neither given, claimed nor waived"
+
+
+@pytest.mark.parametrize("book", ["cda", "harmonies", "edad"])
+def test_the_summary_prints_the_count_words_apart(checked_book, book):
+    """Each book's count words (« deux », « trois fois », « moitié »), every one accounted for,
+    as `rulebook check` prints them; each waived one with its reason in `--format json`."""
+    report = checked_book(book)
+    out = reports.text([report], reports.Settings())
+    counts = report.coverage["counts"]
+    assert (
+        f"  count words: {counts['total']} in all: {counts['given']} given, "
+        f"{counts['claimed']} claimed, {counts['waived']} waived, 0 unbound\n"
+    ) in out
+    assert counts["total"] >= 16 and counts["claimed"] > counts["waived"]
+    texts = {waiver["text"] for waiver in report.coverage["waivers"] if waiver["reason"]}
+    waived = {"edad": "Les deux types d'objet", "harmonies": "la somme des deux Mesures"}
+    assert book not in waived or waived[book] in texts
 
 
 def test_a_number_of_a_pattern_met_by_another_value_is_a_contradiction():

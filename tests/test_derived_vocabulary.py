@@ -41,12 +41,12 @@ def test_the_rules_enumerations_are_terms(reports):
 
 
 @pytest.mark.parametrize("book", ["cda", "harmonies", "edad"])
-def test_coverage_counts_terms_and_relation_words_apart(reports, book):
+def test_coverage_counts_terms_relation_words_and_count_words_apart(reports, book):
     coverage = reports[book].coverage
-    terms, relations = coverage["terms"], coverage["relations"]
-    assert terms["total"] > 0 and relations["total"] > 0
-    assert terms["unbound"] == relations["unbound"] == 0
-    assert terms["total"] + relations["total"] == coverage["words"]["total"]
+    terms, relations, counts = coverage["terms"], coverage["relations"], coverage["counts"]
+    assert terms["total"] > 0 and relations["total"] > 0 and counts["total"] > 0
+    assert terms["unbound"] == relations["unbound"] == counts["unbound"] == 0
+    assert terms["total"] + relations["total"] + counts["total"] == coverage["words"]["total"]
     assert all(waiver["reason"] for waiver in coverage["waivers"])
 
 

@@ -84,64 +84,90 @@ def count_findings(places: list[tuple[Passage, str]], folder: Path, language: st
     if language not in WHOLE:
         return []
     classes = _classes(folder)
-    counted, whole = _patterns(language)
     findings: list[Finding] = []
     seen: set[int] = set()
     for passage, where in places:
         if id(passage.element) in seen:
             continue
         seen.add(id(passage.element))
-        text = passage.text
-        folded = ""
-        names = in_names(text, language)
-        for match in counted.finditer(text):
-            start = match.start("count")
-            if _generated(passage, start) or any(a <= start < b for a, b in names):
-                continue
-            said = NUMBER_WORDS[match.group("count").lower()]
-            if whole.search(text, max(0, start - 12), start):
-                folded = folded or _fold(text)  # only where a count of a whole stands
-                finding = _class_count(passage, where, match, said, folded, classes, language)
-                if finding is not None:
-                    findings.append(finding)
-            items = _list_after(text, match.end("noun"), language)
-            if items and len(items) != said:
-                findings.append(
-                    _finding(
-                        passage,
-                        where,
-                        match,
-                        SAID[language]["list"].format(
-                            words=f"{match.group('count')} {match.group('noun')}",
-                            count=len(items),
-                            items=", ".join(items),
-                        ),
-                        len(items),
-                        [f"{', '.join(items)} → {len(items)}"],
-                        [],
-                    )
-                )
-                first = text.find(items[0], match.end("noun"))
-                findings[-1].related.append(
-                    {
-                        "file": str(passage.file),
-                        "line": passage.line_at(first),
-                        "message": SAID[language]["items"].format(items=", ".join(items)),
-                    }
-                )
+        for _, found in _judged(passage, where, language, classes):
+            findings += found
     return findings
 
 
-def _class_count(passage, where, match, said, folded, classes, language) -> Finding | None:
-    """The finding of a count of a whole class (« les sept moyens ») that is not its size."""
+def checked_counts(passage: Passage, folder: Path, language: str) -> list[tuple[int, int]]:
+    """The spans of the counts of `passage` the check holds against what they count (a whole
+    class, the list after them): claimed, for the coverage."""
+    if language not in WHOLE:
+        return []
+    classes = _classes(folder)
+    return [
+        (match.start("count"), match.end("count"))
+        for match, _ in _judged(passage, "", language, classes)
+    ]
+
+
+def _judged(passage: Passage, where: str, language: str, classes: dict):
+    """(the match, its findings) of each count of `passage` that counts a whole class or the
+    list after it (its findings empty when it is the number it counts)."""
+    counted, whole = _patterns(language)
+    text = passage.text
+    folded = ""
+    names = in_names(text, language)
+    for match in counted.finditer(text):
+        start = match.start("count")
+        if _generated(passage, start) or any(a <= start < b for a, b in names):
+            continue
+        said = NUMBER_WORDS[match.group("count").lower()]
+        findings: list[Finding] = []
+        judged = False
+        if whole.search(text, max(0, start - 12), start):
+            folded = folded or _fold(text)  # only where a count of a whole stands
+            judged, finding = _class_count(passage, where, match, said, folded, classes, language)
+            if finding is not None:
+                findings.append(finding)
+        items = _list_after(text, match.end("noun"), language)
+        if items and len(items) != said:
+            findings.append(
+                _finding(
+                    passage,
+                    where,
+                    match,
+                    SAID[language]["list"].format(
+                        words=f"{match.group('count')} {match.group('noun')}",
+                        count=len(items),
+                        items=", ".join(items),
+                    ),
+                    len(items),
+                    [f"{', '.join(items)} → {len(items)}"],
+                    [],
+                )
+            )
+            first = text.find(items[0], match.end("noun"))
+            findings[-1].related.append(
+                {
+                    "file": str(passage.file),
+                    "line": passage.line_at(first),
+                    "message": SAID[language]["items"].format(items=", ".join(items)),
+                }
+            )
+        if judged or items:
+            yield match, findings
+
+
+def _class_count(
+    passage, where, match, said, folded, classes, language
+) -> tuple[bool, Finding | None]:
+    """Whether a count counts a whole class (« les sept moyens »), and its finding when it is
+    not the class's size."""
     for family, (name, file, members) in classes.items():
         noun = _noun(family).match(folded, match.start("noun"))
         if noun is None:
             continue
         if said == len(members):
-            return None
+            return True, None
         words = passage.text[match.start("count") : noun.end()]
-        return _finding(
+        return True, _finding(
             passage,
             where,
             match,
@@ -152,7 +178,7 @@ def _class_count(passage, where, match, said, folded, classes, language) -> Find
             [f"{name} = {', '.join(members)} → {len(members)}"],
             [(file, name)],
         )
-    return None
+    return False, None
 
 
 _PATTERNS: dict[str, tuple[re.Pattern, re.Pattern]] = {}

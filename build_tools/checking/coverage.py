@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from build_tools.checking.check import Check, TableCheck
-from build_tools.checking.passage import Passage, Token
+from build_tools.checking.counts import checked_counts, in_names
+from build_tools.checking.passage import COUNT, Passage, Token
 from build_tools.checking.words import RELATIONS
 from build_tools.diagnostics import Finding, display_path, slug
 
@@ -27,7 +28,12 @@ def coverage_of(
     coverage: dict[str, Any] = {kind: {"total": 0, "bound": 0} for kind in UNIT_KINDS}
     numbers = dict.fromkeys(TALLY, 0)
     words = dict.fromkeys(TALLY, 0)
-    kinds = {"terms": dict.fromkeys(TALLY, 0), "relations": dict.fromkeys(TALLY, 0)}
+    kinds = {
+        "terms": dict.fromkeys(TALLY, 0),
+        "relations": dict.fromkeys(TALLY, 0),
+        "counts": dict.fromkeys(TALLY, 0),
+    }
+    folder = Path(document.folder)
     waivers: list[dict[str, Any]] = []
     for unit in units:
         coverage[unit.kind]["total"] += 1
@@ -59,6 +65,7 @@ def coverage_of(
             read = passages(check)
             for passage in read:
                 _count_words(passage, unit.where, vocabulary, words, word_findings, kinds)
+                _count_counts(passage, unit.where, vocabulary, folder, words, kinds, word_findings)
                 waivers += _waivers(passage, unit.where)
         for passage in read:
             _count(passage, unit.where, numbers, findings)
@@ -66,6 +73,7 @@ def coverage_of(
         for passage in passages(check):
             _count(passage, check.where, numbers, findings)
             _count_words(passage, check.where, vocabulary, words, word_findings, kinds)
+            _count_counts(passage, check.where, vocabulary, folder, words, kinds, word_findings)
             waivers += _waivers(passage, check.where)
     coverage["numbers"] = numbers
     coverage["words"] = words
@@ -157,9 +165,77 @@ def _count_words(passage, where, vocabulary, words, findings, kinds) -> None:
     relations = RELATIONS.get(vocabulary.language, {})
     for how, found in accounting.items():
         for word in found:
-            tally = kinds["relations" if word.family in relations else "terms"]
+            if word.family in COUNT_FAMILIES:
+                tally = kinds["counts"]  # « moitié », « double »: a number in words
+            else:
+                tally = kinds["relations" if word.family in relations else "terms"]
             tally[how] += 1
             tally["total"] += 1
+
+
+COUNT_FAMILIES = ("fraction",)
+"""The relation words that are numbers in words (« moitié », « double », « tiers »): counted
+with the counts."""
+
+
+def _count_counts(passage, where, vocabulary, folder, words, kinds, findings) -> None:
+    """The numbers a bound passage writes in words (« deux », « trois fois »): given or claimed
+    by a binding's pattern, claimed by the check of what they count (`counts`), waived with a
+    reason, or an unbound finding at the word; tallied with the rule words (`words`) and apart
+    with the fractions (`kinds`)."""
+    language = vocabulary.language
+    names = in_names(passage.text, language)
+    taken = [(word.start, word.end) for word in vocabulary.find(passage.text)]
+    checked = checked_counts(passage, folder, language)
+    seen: dict[str, int] = {}
+    for match in COUNT.finditer(passage.text):
+        start, end = match.span()
+        if not match.group()[0].isalpha() or any(
+            a <= start < b for a, b in (*passage.generated, *names, *taken)
+        ):
+            continue
+        how = _how_counted(passage, start, end, checked)
+        for tally in (words, kinds["counts"]):
+            tally[how] += 1
+            tally["total"] += 1
+        if how == "unbound":
+            token = Token(start, end, match.group(), passage.line_at(start))
+            context = _context(passage.text, token)
+            seen[context] = seen.get(context, 0) + 1
+            findings.append(
+                Finding(
+                    "error",
+                    "unbound",
+                    f"the count « {token.text} » is neither given, claimed nor waived",
+                    file=passage.file,
+                    line=token.line,
+                    column=passage.column_at(start, token.text),
+                    where=where,
+                    text=context,
+                    key=f"count-{slug(context)}"
+                    + (f"#{seen[context]}" if seen[context] > 1 else ""),
+                )
+            )
+
+
+def _how_counted(passage, start: int, end: int, checked) -> str:
+    """How a number in words of a passage was read: given, claimed, waived, not reached or
+    unbound, as a number or a rule word is."""
+    for low, high, kind in passage.consumed:
+        if low <= start and end <= high and kind != "not reached":
+            return kind
+    for low, high, kind in passage.anchors:
+        if low <= start and end <= high:
+            return "waived" if kind == "waived" else "claimed"
+    if (start, end) in checked:
+        return "claimed"
+    if any(low <= start < high for low, high in (*passage.word_waivers, *passage.labels)):
+        return "waived"
+    if passage.read_whole:
+        return "given"
+    if any(kind == "not reached" for _, _, kind in passage.consumed):
+        return "not reached"
+    return "unbound"
 
 
 def _waivers(passage: Passage, where: str) -> list[dict[str, Any]]:

@@ -453,6 +453,7 @@ def seuil_de_base(para: Check) -> None:
 @binder.prose(contains="Les deux types d'objet parent avec un bonus à la parade")
 def parade_des_armures_et_boucliers(para: Check) -> None:
     para.claim("égal à de {}+bonus à la CA", equipement.BASE_DU_BONUS_DE_PARADE)
+    para.waive("Les {} types d'objet", "les armures et les boucliers que la phrase d'avant nomme")
 
 
 TAILLES = {

@@ -166,6 +166,7 @@ def reussite_d_une_action_impossible(ex):
 
 @binder.prose(contains="Le ND par défaut est zéro")
 def niveaux_de_difficulte(para):
+    para.claim("Le ND par défaut est {}", regles.ND_PAR_DEFAUT)
     para.claim("descendre en bas de {}", regles.ND_PAR_DEFAUT)
     # Below 0 or above the d20's highest face, only a forced roll or the dé
     # critique can beat it.

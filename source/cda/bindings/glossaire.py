@@ -138,7 +138,9 @@ def _blessure(gravite: str):
         # The wound the definition speaks of is the entry's own.
         entry.word("une [] met", gravite)
         duree, unite = sante.DUREE_DE_GUERISON[gravite]
-        if gravite != "légère":  # « environ deux jours » is written out
+        if gravite == "légère":  # « environ deux jours »: a count in words
+            entry.claim(f"environ {{}} {unite}", duree)
+        else:
             entry.claim(f"au moins {{}} {unite}", duree)
         entry.claim(
             "empêche de récupérer {} points de fatigue.", sante.limite_de_recuperation(gravite)

@@ -8,6 +8,7 @@ compétences (each example takes what the one before returned).
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from build_tools.game import StaleBinding, comparison, note, operation, threshold
 
@@ -279,6 +280,8 @@ def ajustement_des_aspects(ex, determination_des_aspects):
 @binder.prose(contains="Vient le temps de déterminer les")
 def creation_des_moyens(para):
     formule, des = _formule(regles.DES_DE_MOYEN)
+    # the moyens all alike, « tous les mettre à zéro »: their sum, zero, shared by the six
+    para.claim("tous les mettre à {}", Fraction(regles.SOMME_DES_MOYENS, len(regles.MOYENS)))
     para.claim("tirer {} fois " + formule, (regles.JETS_DE_MOYEN, *des))
     para.claim("Les {} résultats obtenus", regles.JETS_DE_MOYEN)
     premier = para.given("pour {}, ")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from build_tools.game import comparison, note, operation
+from build_tools.game import comparison, note, operation, untraced
 
 from ..rules import actions as regles
 from ..rules import des, mesures
@@ -71,9 +71,16 @@ def chance_a_difficulte_zero(para):
         f"({_en_pourcent(mesures.chance_de_la_table(pire))} dans la table, "
         f"{_en_pourcent(100 * des.chance_du_jet_ouvert_au_moins(-pire))} aux dés)"
     )
+    # The personnage type, « avec zéro à tous ses Attributs et ses Compétences », at « une
+    # action de difficulté zéro »: his difficulté finale is the action's (worked out untraced:
+    # the working is the chance's, a sum of zeros adds nothing a reader needs).
+    type_ = para.given("celui avec {} à tous ses Attributs")
+    difficulte = para.given("une action de difficulté {}")
+    with untraced():
+        finale = regles.difficulte_finale(regles.niveau_de_competence(type_, type_), difficulte)
     # A whole percentage as printed: half a point is its own rounding, and the figure the
     # text should print is the chance to the whole percent.
-    chance = regles.chance_de_reussite_en_pourcentage(0)
+    chance = regles.chance_de_reussite_en_pourcentage(finale)
     para.claim(
         "aura {}% de chance",
         chance,
@@ -91,10 +98,12 @@ def ecarts_de_difficulte(para):
         "est calculée en [] la difficulté",
         operation(lambda nc, difficulte: regles.difficulte_finale(nc, difficulte), "ajout"),
     )
-    deux_fois = mesures.ecart_pour_un_rapport(2)
+    # « deux fois plus difficile », « trois fois »: the ratios, read as the rules take them
+    deux_fois = mesures.ecart_pour_un_rapport(para.given("devient {} fois plus difficile"))
     para.claim("la difficulté gagne {} points", deux_fois)
     para.claim("on retire {} points", deux_fois)
-    para.claim("c'est un malus de {} points", mesures.ecart_pour_un_rapport(3))
+    trois_fois = mesures.ecart_pour_un_rapport(para.given("Si l'action est {} fois plus"))
+    para.claim("c'est un malus de {} points", trois_fois)
 
 
 @binder.example(id="xdifficulte")  # its section has the same title
@@ -176,6 +185,8 @@ def chance_de_l_acrobatie(para, difficulte_d_une_action):
 def comparaison_des_mesures(para):
     # The reader's fair chance, V_A / (V_A + V_B), is what correction_de_la_mesure computes,
     # for B − A ≥ 0 (hence « Dans le cas où B est inférieure à A, inversez A et B »).
+    para.waive("comparer {} valeurs", "les deux Mesures comparées, de A et de B : un duel")
+    para.waive("la somme des {} Mesures", "les deux Mesures comparées, de A et de B : un duel")
     para.word("serait [] à la Mesure", "égal")
     para.word("l'attaquant, [] par la somme", "diviser")
     para.word("où B est [] à A", "inférieur")
@@ -269,6 +280,8 @@ def parade_a_la_difficulte_de_base(para, action_en_confrontation):
 
 @binder.prose(contains="Les actions multiples surviennent")
 def actions_multiples(para):
+    para.claim("simultanées de {} points", regles.MALUS_PAR_ACTION_SUPPLEMENTAIRE)
     # « si un personnage fait trois actions en même temps »: a count in words, read.
     actions = para.given("si un personnage fait {} actions en même temps")
+    para.claim("chacune de ses {} actions", actions)  # the same actions
     para.claim("sera de {}", regles.malus_d_actions_multiples(actions))

@@ -189,6 +189,7 @@ def simultaneite(para):
     premier = regles.qui_commence(15, 10)
     para.word("le total le [] qui commence", "plus haut" if premier == "a" else "plus bas")
     para.claim("est de moins de {} points", regles.ECART_DE_SIMULTANEITE)
+    para.waive("l'écart entre les {} ", "les Totaux de Rapidité des deux adversaires : un duel")
 
 
 # Each total of the table as a function of the book's terms (Niveau and the weapon's bonus
