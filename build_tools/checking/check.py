@@ -410,8 +410,14 @@ class Check:
             raise TypeError(f"{expected!r} is no rule word of this book's vocabulary")
         pattern = pattern.replace("{" + family + "}", "[]")
         located, before, after = self._locate_word(pattern, family)
-        # The pattern's own words are the binding's, as for `_search`: its terms are claimed.
+        # The pattern's own words are the binding's, as for `_search`: its terms are claimed;
+        # reworded on one side, the other side's words still there are its own (« à zéro »).
         text = self.passage.text
+        written_before, _, written_after = pattern.partition("[]")
+        if text[: located.start].rstrip().endswith(written_before.strip()):
+            before = written_before
+        if text[located.end :].lstrip().startswith(written_after.strip()):
+            after = written_after
         first = len(text[: located.start].rstrip()) - len(before.strip())
         last = len(text) - len(text[located.end :].lstrip()) + len(after.strip())
         self.passage.anchors.append((first, last, "claimed"))
