@@ -88,6 +88,11 @@ class Finding:
     corrections: list[Correction] = field(default_factory=list)
     """The edits of the source that correct it, computed when it was judged (none when the
     rules do not determine the right words): every output prints these, and `--fix` makes them."""
+    cites: tuple[str, ...] = ()
+    """The sentences of the book its rules cite, as the rules write them (a contradiction of
+    one, an erratum of a constant one states, and those of the contradictions joined to it):
+    the sheet's check folds into the finding a box citing one of them (`checking.sheets.fold`).
+    Never printed: the working says them."""
 
     def __getstate__(self) -> dict[str, Any]:
         """A finding crosses processes (books checked in parallel) without its element."""

@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 
 from build_tools.books import discover, load_game
-from build_tools.checking.sheets import check_sheet
+from build_tools.checking.sheets import check_sheet, fold
 from build_tools.commands.cli import main
+from build_tools.diagnostics import Finding
 from build_tools.examine import examine
 from build_tools.model.language import language_of
 from build_tools.model.sheet import Box, Track, reference
@@ -162,6 +163,37 @@ def test_example_characters_agree_with_their_book(book):
     categories = [f.category for f in findings if f.category != "sheet-total"]
     assert not categories, [f.astext() for f in findings]
     assert game.sheet.examples, f"{book} ships no example character"
+
+
+def test_a_box_citing_a_sentence_the_book_now_contradicts_is_one_finding_at_the_word():
+    # Edad's « (au lieu d'une action complexe » edited to « simple »: the rule citing the
+    # sentence finds the changed word, and the sheet's box citing the same words no longer
+    # finds them in the book. One fault: the finding at the book's word, the sheet's words
+    # in its working. The cited sentence is the finding's record, whatever its working says.
+    sentence = "l'action complexe l'amène en fin de file (au lieu d'une action complexe)"
+    contradiction = Finding(
+        "error",
+        "contradiction",
+        "the book now says « simple » where its rule 'cout' says « complexe »",
+        file=Path("book.xml"),
+        line=131,
+        column=284,
+        key="cout complexe",
+        derivation=["coût d'une action complexe = 2 × nombre de combattants"],
+        cites=(sentence,),
+    )
+    sheet = Finding(
+        "error",
+        "sheet-source",
+        "the character sheet cites « au lieu d'une action complexe », which the book does not say",
+        file=Path("rules/fiche.py"),
+        line=40,
+        key="au lieu d'une action complexe",
+    )
+    assert fold([contradiction, sheet]) == [contradiction]
+    assert contradiction.derivation[-1] == sheet.message
+    unrelated = Finding("error", "sheet-source", "cites « ailleurs »", key="ailleurs")
+    assert fold([contradiction, unrelated]) == [contradiction, unrelated]
 
 
 def test_a_disagreement_is_a_finding_at_the_books_line(monkeypatch):

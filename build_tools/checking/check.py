@@ -208,6 +208,7 @@ class Check:
                 chosen=bool(key) or not isinstance(pattern, str),
                 extra=[] if steps else _constant_working(wanted),
                 rounds=bool(approximate),
+                cites=() if steps else _constant_sentence(wanted),
             )
             if written is not None:
                 figure = written[index] if isinstance(written, tuple) else written
@@ -852,10 +853,12 @@ class Check:
         spot: tuple[int, int] | None = None,
         reads: str = "",
         rounds: bool = False,
+        cites: tuple[str, ...] = (),
     ) -> None:
         """An erratum at `token` (at `offset`), marked over `spot` (the token by default);
         `reads`, the words the book should say there (its correction); `rounds`, whether the
-        text says its figure is approximate (no decimal is then written for it)."""
+        text says its figure is approximate (no decimal is then written for it); `cites`, the
+        sentence its rules' constant cites (`Finding.cites`)."""
         related = list(related or []) + [
             place for place in self._cited(steps) if place not in (related or [])
         ]
@@ -882,6 +885,7 @@ class Check:
                 for place in related
             ),
             reads=reads,
+            cites=cites,
         )
         self.findings.append(finding)
         self.place(finding, spot or (offset, offset + len(token)), steps, rounds=rounds)
@@ -1167,8 +1171,16 @@ def _constant_working(wanted: Any) -> list[str]:
     if not isinstance(wanted, Constant):
         return []
     citation = wanted.citation
-    sentence = citation.cites if isinstance(citation.cites, str) else citation.cites[0]
+    (sentence,) = _constant_sentence(wanted)
     return [f"{citation.name or 'constant'} = {int(wanted)}    [cites « {sentence} »]"]
+
+
+def _constant_sentence(wanted: Any) -> tuple[str, ...]:
+    """The sentence the rules' constant `wanted` cites (its first), else none."""
+    if not isinstance(wanted, Constant):
+        return ()
+    cites = wanted.citation.cites
+    return (cites if isinstance(cites, str) else cites[0],)
 
 
 _TERM_HOLE = re.compile(r"\{([^{}\d][^{}]*)\}")

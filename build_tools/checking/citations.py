@@ -192,6 +192,7 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
                 expected=said,
                 found=says,
                 derivation=[f"{citation.statement}    {cites(sentence)}"],
+                cites=(sentence,),
                 related=[
                     {
                         "file": str(place.file),

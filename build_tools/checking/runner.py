@@ -322,6 +322,7 @@ def _merge_contradictions(findings: list[Finding]) -> None:
             if other is survivor or (other.category == "erratum" and other is not survivor):
                 continue
             survivor.derivation += [d for d in other.derivation if d not in survivor.derivation]
+            survivor.cites += tuple(c for c in other.cites if c not in survivor.cites)
             named = {(r.get("file"), r.get("line")) for r in survivor.related}
             survivor.related += [
                 r for r in other.related if (r.get("file"), r.get("line")) not in named

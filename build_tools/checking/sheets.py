@@ -16,7 +16,6 @@ that erratum, not a second fault: `fold` adds the sheet's words to its working.
 from __future__ import annotations
 
 import inspect
-import re
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,10 +29,6 @@ from build_tools.model.sheet import Agreement, Description, printed
 
 TAGS = ("para", "row", "entry", "screen", "title", "listitem")
 """Where the totals a book prints for a character may stand (found by `prose_of`)."""
-
-
-_CITED = re.compile(r"\[cites « (.+) »\]$")
-"""How a working names the sentence its rule cites (`citations.cites`)."""
 
 
 def fold(findings: list[Finding]) -> list[Finding]:
@@ -54,12 +49,10 @@ def fold(findings: list[Finding]) -> list[Finding]:
     # A sentence the sheet cites, which a rule cites too and the book now says otherwise:
     # the finding at the book's word is the fault, the sheet's words its working.
     contradicted = [
-        (cited.group(1).removesuffix(" …"), finding)
+        (cited, finding)
         for finding in findings
         if finding.category in ("contradiction", "erratum")
-        for line in finding.derivation
-        for cited in [_CITED.search(line)]
-        if cited is not None
+        for cited in finding.cites
     ]
     kept = []
     for finding in findings:
