@@ -440,8 +440,14 @@ def test_two_builds_with_source_date_epoch_are_byte_identical(decks, monkeypatch
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     deck = replace(decks["harmonies"], cards=decks["harmonies"].cards[:2])
     layout = cards.Layout.of("poker", "a4")
-    first = cards._pdf(deck, layout, [8.0, 8.0], "sheets", "fr")
-    assert first == cards._pdf(deck, layout, [8.0, 8.0], "sheets", "fr")
+
+    def imposed():
+        engine = cards.deck_engine(deck)
+        pdfs, _ = cards.deck_pdfs(deck, layout, "fr", engine, [8.0, 8.0], cards.OUTPUTS[:1])
+        return pdfs["cards.pdf"]
+
+    first = imposed()
+    assert first == imposed()
     created = PdfReader(io.BytesIO(first)).metadata.creation_date
     assert (created.year, created.month, created.day) == (2023, 11, 14)
 

@@ -83,19 +83,39 @@ def render(context) -> list[Path]:
         raise RenderError([error.finding]) from None
     layout = Layout.of(context.options.card_size or deck.size, context.options.paper)
     engine = deck_engine(deck)
-    with engine.running():
-        sizes = fit(deck, layout, language, engine)  # the same engine: its fonts loaded once
-        pdfs = {}
-        for name, mode in (("cards.pdf", "sheets"), ("cards-single.pdf", "single")):
-            document = _document(deck, layout, sizes, mode, language, engine)
-            context.pages += len(document.pages)  # what the build's progress counts
-            pdfs[name] = document.write_pdf(**PDF_OPTIONS)
+    pdfs, pages = deck_pdfs(deck, layout, language, engine)
+    context.pages += pages  # what the build's progress counts
     context.findings += engine.report(context.book.name, "cards")
     written = [write_atomic(context.out / name, pdf) for name, pdf in pdfs.items()]
     if context.options.previews:
         written += previews(written[1], context.out / "cards-png", len(deck.cards), context)
     context.written.extend(written)
     return written
+
+
+OUTPUTS = (("cards.pdf", "sheets"), ("cards-single.pdf", "single"))
+"""The deck's PDFs and how each lays the cards out: imposed on sheets, one card per page."""
+
+
+def deck_pdfs(
+    deck: Deck,
+    layout: Layout,
+    language: str,
+    engine: Engine,
+    sizes: list[float] | None = None,
+    outputs=OUTPUTS,
+) -> tuple[dict[str, bytes], int]:
+    """The deck's PDFs by name, and how many pages they have: each card's text fitted (at
+    `sizes` when given), laid out and written while `engine` runs, so that its warnings and
+    the gate's refusals are collected for its report, as the book's are."""
+    with engine.running():
+        sizes = sizes or fit(deck, layout, language, engine)  # one engine: its fonts read once
+        pdfs, pages = {}, 0
+        for name, mode in outputs:
+            document = _document(deck, layout, sizes, mode, language, engine)
+            pages += len(document.pages)
+            pdfs[name] = document.write_pdf(**PDF_OPTIONS)
+    return pdfs, pages
 
 
 @dataclass(frozen=True)
@@ -223,7 +243,7 @@ class Layout:
         return marks
 
 
-def fit(deck: Deck, layout: Layout, language: str, engine: Engine | None = None) -> list[float]:
+def fit(deck: Deck, layout: Layout, language: str, engine: Engine) -> list[float]:
     """The text size of each card: the largest that fits; RenderError for a card none fits."""
     sizes = [FONT_SIZES[0] * layout.scale] * len(deck.cards)
     pending = list(range(len(deck.cards)))
@@ -259,7 +279,7 @@ def _overflow(deck: Deck, layout: Layout, index: int, height: float, width: floa
     )
 
 
-def _measure(deck, layout, sizes, indexes, language, engine=None) -> dict[int, tuple[float, float]]:
+def _measure(deck, layout, sizes, indexes, language, engine) -> dict[int, tuple[float, float]]:
     """How far the text of each card of `indexes` runs past its card: (height, width) in mm.
 
     Each card is laid out alone on a page as tall as its text; its text box is
@@ -267,7 +287,7 @@ def _measure(deck, layout, sizes, indexes, language, engine=None) -> dict[int, t
     too wide) with the text's width.
     """
     page = _page(deck, layout, sizes, "measure", language, indexes)
-    document = _html(page, deck, engine).render()
+    document = _Page(engine, page).render()
     room = layout.height - SAFE
     excess = {}
     for page_layout in document.pages:
@@ -292,14 +312,10 @@ def _descendants(box):
         yield from _descendants(child)
 
 
-def _pdf(deck, layout, sizes, mode, language) -> bytes:
-    return _document(deck, layout, sizes, mode, language).write_pdf(**PDF_OPTIONS)
-
-
-def _document(deck, layout, sizes, mode, language, engine=None):
+def _document(deck, layout, sizes, mode, language, engine):
     """The deck laid out (WeasyPrint's document): imposed on sheets, or one card per page."""
     page = _page(deck, layout, sizes, mode, language, range(len(deck.cards)))
-    return _html(page, deck, engine).render()
+    return _Page(engine, page).render()
 
 
 def deck_engine(deck: Deck) -> Engine:
@@ -325,11 +341,6 @@ class _Page:
 
     def render(self):
         return self.html.render(font_config=self.engine.fonts)
-
-
-def _html(page: str, deck: Deck, engine: Engine | None = None) -> _Page:
-    """WeasyPrint's document for `page`."""
-    return _Page(engine or deck_engine(deck), page)
 
 
 @functools.cache
