@@ -335,18 +335,31 @@ def test_every_derived_box_is_computed_by_the_form_but_the_known_few(forms, name
         assert bool(int(field.get("/Ff", 0)) & 1) == (path.replace(".", "-") in computed), path
 
 
-def test_a_filled_sheet_keeps_its_fields_its_calculations_and_all_its_notes(tmp_path, rulebook):
-    # One `rulebook sheet` run holds four claims (each was a run of its own): the filled
-    # form, all of a long Notes text (in the form and printed whole), -q's silence, and
-    # Kröm's totals printed where his book prints them (as every example character's:
-    # tests/test_sheets.py, where his notes are none of the totals it looks for).
+def test_a_filled_sheet_keeps_its_fields_its_calculations_and_all_its_notes(
+    tmp_path, rulebook, monkeypatch
+):
+    # One `rulebook sheet` run holds five claims (each was a run of its own): the filled
+    # form, all of a long Notes text (in the form and printed whole), -q's silence, the
+    # layouts it takes, and Kröm's totals printed where his book prints them (as every
+    # example character's: tests/test_sheets.py, where his notes are none of the totals
+    # it looks for).
+    import weasyprint
+
     notes = " ".join(f"Kröm, épisode {number}." for number in range(1, 201))
     text = (ROOT / "source" / "cda" / "personnages" / "krom.toml").read_text(encoding="utf-8")
     file = tmp_path / "krom.toml"
     file.write_text(text.replace("\n[aspects.Ph]", f'notes = "{notes}"\n\n[aspects.Ph]', 1))
     out = tmp_path / "krom.pdf"
+    layouts, render = [], weasyprint.HTML.render
+    monkeypatch.setattr(
+        weasyprint.HTML, "render", lambda *a, **k: layouts.append(1) or render(*a, **k)
+    )
     run = rulebook("sheet", str(file), "--out", str(out), "-q")
     assert (run.status, run.out, run.err) == (0, "", ""), "-q says nothing, as every command"
+    # each of the two sheets is balanced in one layout more than its first (there were 5:
+    # notes taller than the shortest Notes field, the sheet for print was first laid out
+    # with the form's placement, which it could not take)
+    assert len(layouts) == 4
     document, fields = _fields(out.read_bytes())
     _, game = _game("cda")
     values = totals(game.sheet, tomllib.loads(file.read_text(encoding="utf-8")))

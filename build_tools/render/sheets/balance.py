@@ -81,6 +81,9 @@ class Layout:
     """Where the first page's first section starts (under the sheet's header)."""
     page_top: float
     """Where a later page's content starts."""
+    notes_text: float = 0.0
+    """The least border height the Notes box's text takes, a form's field too (which keeps
+    the height it is given: its `Block.text` is 0), in CSS px."""
 
 
 def balanced(document, view: dict[str, Any], lay_out: Callable[[], Any], stale: bool = False):
@@ -142,6 +145,14 @@ def placement(document, view: dict[str, Any]) -> Placement:
     return Placement({key: view[key] for key in _PLACED}, measured(document))
 
 
+def may_place_alike(like: Placement) -> bool:
+    """Whether a sheet of `like`'s boxes and notes may be laid out with `like`'s placement:
+    not when the notes' text is taller than the shortest Notes field balancing gives (the
+    sheet for print, whose Notes box grows with them, would not be placed alike: it is
+    balanced itself, in one layout more than its first, with no layout tried before)."""
+    return like.layout.notes_text * TO_MM <= NOTES_LEAST
+
+
 def placed_alike(layout: Layout, like: Placement) -> bool:
     """Whether a sheet laid out with `like`'s placement has its sections where `like`'s
     have theirs, its Notes text no taller than the shortest Notes field balancing gives:
@@ -192,7 +203,7 @@ def measured(document) -> Layout:
     """The sections of a sheet laid out (with no room spread, its Notes box where the
     template first puts it), read in one walk of each page's boxes."""
     pages, blocks, legend = [], [], None
-    top = page_top = 0.0
+    top = page_top = notes_text = 0.0
     split = False
     for number, page in enumerate(document.pages):
         area = page._page_box
@@ -213,6 +224,8 @@ def measured(document) -> Layout:
         for name, box in found.items():
             split = split or any(name == block.name for block in blocks)
             notes = name == "notes" and field_box is not None
+            if notes:
+                notes_text = max(notes_text, _written_height(field_box))
             blocks.append(
                 Block(
                     name,
@@ -232,7 +245,7 @@ def measured(document) -> Layout:
         page_top = area.content_box_y()
     if legend is not None:
         blocks.append(legend)
-    return Layout(pages, None if split else blocks, top, page_top)
+    return Layout(pages, None if split else blocks, top, page_top, notes_text)
 
 
 def _text_height(box) -> float:
@@ -240,6 +253,12 @@ def _text_height(box) -> float:
     the height it is given: 0)."""
     if getattr(box, "element_tag", "") == "textarea":
         return 0.0
+    return _written_height(box)
+
+
+def _written_height(box) -> float:
+    """The least border height the text of a Notes box (a form's field, or a filled sheet's
+    box: one font, one width) takes."""
     ends = [child.position_y + child.margin_height() for child in getattr(box, "children", ())]
     content = max(ends, default=box.content_box_y()) - box.content_box_y()
     return box.border_height() - box.height + content

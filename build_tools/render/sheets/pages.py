@@ -38,6 +38,7 @@ from build_tools.render.pdf import style as pdf_style
 from build_tools.render.sheets.balance import (
     balanced,
     descendants,
+    may_place_alike,
     measured,
     placed_alike,
     placement,
@@ -179,7 +180,7 @@ def _sheet_document(description, paper, character, language, flat, engine, like=
         )
         return engine.html(page, base_url).render(stylesheets=[stylesheet], font_config=fonts)
 
-    if like is not None:
+    if like is not None and may_place_alike(like):
         first = dict(view)
         view.update(like.view)
         document = lay_out()
