@@ -123,7 +123,8 @@ def _text_field(document, field, calculation) -> None:
     if not str(field.get("/V", "")):
         field["/AP"] = pikepdf.Dictionary(N=_stream(document, field, b"/Tx BMC EMC"))
     # A field filled in keeps no appearance of its own: every viewer draws its value from
-    # /V and /DA (/NeedAppearances), in the face the sheet prints it in.
+    # /V and /DA (/NeedAppearances), poppler in the sheet's face, MuPDF in its Helvetica; the
+    # page prints no value under it (sheet.css), which would show twice.
     if calculation is None:
         return
     field["/Ff"] = int(field.get("/Ff", 0)) | READ_ONLY
