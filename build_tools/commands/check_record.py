@@ -3,15 +3,16 @@ nothing the findings came from has changed.
 
 `generated/BOOK/.rulebook-check` (`.rulebook-check-no-rules` for --no-rules) holds the report
 of the book's last check and what it was made from: every entry of the book's folder (the
-content of each file the gate lets a check read, as a build's manifest keeps it, so that a file
-touched but not changed still matches; the kind, size and time of any other, a hidden file or a
-link), the tool's own code, the DocBook DTD and entity sets the validation reads, the versions
-of Python, lxml and libxml2, the working folder and the book's paths as given. A check whose
-record matches all of it prints the record's findings without reading the book; any difference,
-and the book is checked again and its record replaced. The findings printed are the same either
-way, byte for byte: the record holds what a book checked in another process sends back.
+content of each regular file, hidden ones too, as a build's manifest keeps it, so that a file
+touched but not changed still matches; the kind, size and time of a link out, a FIFO or a huge
+file, never read), the tool's code and templates, the DocBook DTD and entity sets the
+validation reads, the versions of Python, lxml and libxml2, the working folder and the book's
+paths as given. A check whose record matches all of it prints the record's findings without
+reading the book; any difference, and the book is checked again and its record replaced. The
+findings printed are the same either way, byte for byte: the record holds what a book checked
+in another process sends back.
 
-Nothing outside the book's folder is read but the tool's code and the DTD, and only their
+Nothing outside the book's folder is read but the tool's files and the DTD, and only their
 signatures. The record is read through an unpickler that builds findings, their corrections,
 paths and fractions and nothing else, so that a planted record cannot run code; a record that
 cannot be read, or a folder that cannot be written, only means the book is checked again.
@@ -32,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from build_tools import limits
+from build_tools.assets import templates_folder
 from build_tools.books import Book, output_root, source_root
 from build_tools.diagnostics import Finding
 from build_tools.examine import Elsewhere, Report, examine_each
@@ -43,9 +45,9 @@ from build_tools.resources import Refused, inputs, open_regular, resolved
 SCHEMA = 1
 NAME = ".rulebook-check"
 OFF = "RULEBOOK_NO_CHECK_RECORD"
-ENGINE = Path(__file__).resolve().parents[1]
-"""The tool's code: a change to it (a source tree edited, a new version installed) checks the
-books again."""
+TOOL = (Path(__file__).resolve().parents[1], templates_folder())
+"""The tool's code and its templates (the deck's check reads the icons there): a change to
+either (a source tree edited, a new version installed) checks the books again."""
 LARGEST_RECORD = 16 * limits.COMPANION_BYTES
 """A record larger than this is not read: the books' are a few tens of kilobytes."""
 LARGEST_FOLDER = 5000
@@ -72,7 +74,7 @@ def examine_each_remembered(
     checked (in parallel, as `examine_each` does) and their records written."""
     if os.environ.get(OFF):
         return examine_each(books, cross_check=cross_check, jobs=jobs)
-    engine = _engine_files()
+    tool = _tool_files()
     fixed = _fixed(cross_check)
     reports: dict[int, Report] = {}
     signatures: dict[int, dict[str, list] | None] = {}
@@ -82,7 +84,7 @@ def examine_each_remembered(
             continue
         record = _load(_record_path(book, cross_check))
         known = record.get("inputs", {}) if record else {}
-        inputs_now = _inputs(book, engine, known)
+        inputs_now = _inputs(book, tool, known)
         signatures[index] = inputs_now
         if record and inputs_now is not None and _matches(record, fixed, book, inputs_now):
             report = _report(book, record.get("report"))
@@ -138,7 +140,7 @@ def _contents(inputs_seen: dict[str, list]) -> dict[str, Any]:
     return {name: seen[-1] for name, seen in inputs_seen.items()}
 
 
-def _inputs(book: Book, engine: list[Path], known: dict[str, list]) -> dict[str, list] | None:
+def _inputs(book: Book, tool: list[Path], known: dict[str, list]) -> dict[str, list] | None:
     """Every file the check of `book` may depend on, signed; None for a folder too large."""
     home = resolved(book.folder)
     if home is None:
@@ -164,7 +166,7 @@ def _inputs(book: Book, engine: list[Path], known: dict[str, list]) -> dict[str,
                 _sign(signed, path, known)
             else:  # a link out, a huge file, a FIFO: never read, only what it is
                 signed[str(path)] = [_entry(status)]
-    for path in engine:
+    for path in tool:
         _sign(signed, path, known)
     for folder in _system_folders():
         for root, _, names in os.walk(folder, followlinks=True):
@@ -191,12 +193,13 @@ def _entry(status: os.stat_result) -> str:
     return f"{stat.S_IFMT(status.st_mode)}:{status.st_size}:{status.st_mtime_ns}"
 
 
-def _engine_files() -> list[Path]:
+def _tool_files() -> list[Path]:
     found = []
-    for root, folders, names in os.walk(ENGINE):
-        folders[:] = sorted(name for name in folders if name != "__pycache__")
-        found += [Path(root) / name for name in sorted(names) if name.endswith(".py")]
-    return found
+    for folder in TOOL:
+        for root, folders, names in os.walk(folder):
+            folders[:] = sorted(name for name in folders if name != "__pycache__")
+            found += [Path(root) / name for name in sorted(names) if not name.endswith(".pyc")]
+    return list(dict.fromkeys(found))  # installed, the templates are inside the code's folder
 
 
 def _system_folders() -> list[str]:
