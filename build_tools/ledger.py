@@ -309,38 +309,45 @@ def accept(path: Path, findings: list[Finding]) -> tuple[int, int]:
     from build_tools.output import write_atomic
 
     write_atomic(path, existing + separator + "\n".join(blocks))
-    deck = path.parent / "deck.toml"
-    if changed and deck.is_file():
-        # a card noting the erratum notes it still, by its new id
-        before = deck.read_text(encoding="utf-8")
-        after = renamed_notes(before, {old: finding.id for old, finding in changed.items()})
-        if after != before:
-            write_atomic(deck, after)
+    # a card noting the erratum notes it still, by its new id
+    noted = renoted_deck(path.parent, {old: finding.id for old, finding in changed.items()})
+    if noted is not None:
+        write_atomic(noted[0], noted[2])
     return len(blocks), len(changed)
 
 
-_DECK_NOTE = re.compile(r'^(\s*ledger\s*=\s*)"([^"]*)"', re.M)
-"""A card's note on a ledger entry, in a deck's text: `ledger = "ID"` (the key, the id)."""
+DECK_FILE = "deck.toml"
+"""A game's deck of cards, in its folder beside its ledger: its cards may note entries."""
+
+_DECK_NOTE = re.compile(r'^(\s*ledger\s*=\s*)"([^"]*)"')
+"""A card's note on a ledger entry, a line of a deck's text: `ledger = "ID"` (the key, the id)."""
 
 
-def renamed_notes(deck: str, renames: Mapping[str, str]) -> str:
+def renoted(deck: str, renames: Mapping[str, str | None]) -> str:
     """A deck's text with each card's `ledger = "ID"` note on an entry of `renames` naming
-    that entry's new id."""
+    that entry's new id, or gone when it has none (None): a card notes a known erratum of its
+    rule, and once the erratum is fixed there is nothing to note. Other lines are kept as
+    they are, their line ends too."""
+    lines = []
+    for line in deck.splitlines(keepends=True):
+        note = _DECK_NOTE.match(line)
+        if note and note[2] in renames:
+            if renames[note[2]] is None:
+                continue
+            line = note[1] + _toml_string(renames[note[2]]) + line[note.end() :]
+        lines.append(line)
+    return "".join(lines)
 
-    def renamed(note: re.Match) -> str:
-        return note[1] + _toml_string(renames.get(note[2], note[2]))
 
-    return _DECK_NOTE.sub(renamed, deck)
-
-
-def without_notes(deck: str, identifiers: set[str]) -> str:
-    """A deck's text without the `ledger = "ID"` notes of its cards on `identifiers`: a card
-    notes a known erratum of its rule, and once the erratum is fixed there is nothing to note."""
-    return "".join(
-        line
-        for line in deck.splitlines(keepends=True)
-        if not ((note := _DECK_NOTE.match(line)) and note[2] in identifiers)
-    )
+def renoted_deck(folder: Path, renames: Mapping[str, str | None]) -> tuple[Path, str, str] | None:
+    """The deck of the game in `folder` as `renoted` makes it: (its path, its text, the text
+    renoted); None when there is no deck (or a link stands for it), or nothing to change."""
+    deck = folder / DECK_FILE
+    if not renames or not deck.is_file() or deck.is_symlink():
+        return None
+    before = deck.read_bytes().decode("utf-8")  # TOML is UTF-8; its line ends are kept
+    after = renoted(before, renames)
+    return (deck, before, after) if after != before else None
 
 
 def _update(text: str, changed: dict[str, Finding]) -> str:

@@ -259,3 +259,21 @@ def test_an_entry_s_card_wording_is_its_card_fr_else_its_card_else_its_reason(tm
     ]
     # a French wording is no English one: an English card prints the reason
     assert entries[0].card_in("en") == "the chapter it points at was never written"
+
+
+def test_a_cards_note_follows_its_entry_renamed_and_goes_with_it_fixed():
+    """`ledger accept` renames a card's note on a changed erratum, `check --fix` removes the
+    note on a fixed one: one rewriting of the deck, its other lines and line ends as they were."""
+    from build_tools.ledger import renoted
+
+    deck = (
+        '[[card]]\r\ntitle = "La table"\r\nledger = "erratum:table:lu-50"\r\n'
+        '[[card]]\r\ntitle = "Le jet"\r\n  ledger = "erratum:jet:cinq"  # noté\r\n'
+        '[[card]]\r\nledger = "erratum:autre"\r\n'
+    )
+    renames = {"erratum:table:lu-50": "erratum:table:lu-51", "erratum:jet:cinq": None}
+    assert renoted(deck, renames) == (
+        '[[card]]\r\ntitle = "La table"\r\nledger = "erratum:table:lu-51"\r\n'
+        '[[card]]\r\ntitle = "Le jet"\r\n'
+        '[[card]]\r\nledger = "erratum:autre"\r\n'
+    )

@@ -38,14 +38,13 @@ from typing import Any
 
 from build_tools.assets import templates_folder
 from build_tools.diagnostics import Finding, source_line, toml_error_place, unreadable_companion
-from build_tools.ledger import Entry
+from build_tools.ledger import DECK_FILE, Entry
 from build_tools.model import numbers
 from build_tools.model.numbers import MINUS, integer
 from build_tools.model.typography import Typography
 from build_tools.model.wording import words_for
 from build_tools.resources import Refused, read_text
 
-DECK_FILE = "deck.toml"
 SIZES = {"poker": (63, 88), "tarot": (70, 120), "a6": (105, 148)}
 """Card sizes, width × height in millimetres."""
 

@@ -266,8 +266,7 @@ def run(results, write: bool, chosen=lambda finding: True, threshold: str = "err
     """
     import sys
 
-    from build_tools.checking.deck import DECK_FILE
-    from build_tools.ledger import without_notes
+    from build_tools.ledger import renoted_deck
     from build_tools.output import remove_leftovers, write_atomic
 
     status = 0
@@ -289,11 +288,11 @@ def run(results, write: bool, chosen=lambda finding: True, threshold: str = "err
         if gone and ledger.is_file():
             text = ledger.read_bytes().decode("utf-8")  # TOML is UTF-8; its line ends are kept
             changed[ledger] = (text, without_entries(text, gone))
-        deck = result.book.folder / DECK_FILE
-        if gone and deck.is_file() and not deck.is_symlink():
-            text = deck.read_bytes().decode("utf-8")
-            if (noted := without_notes(text, gone)) != text:
-                changed[deck] = (text, noted)
+        # a card's note on an erratum fixed goes with it
+        deck = None
+        if (noted := renoted_deck(result.book.folder, dict.fromkeys(gone))) is not None:
+            deck, before, after = noted
+            changed[deck] = (before, after)
         if settled.remaining:
             status = max(status, 1)
         for finding in result.findings:
