@@ -97,9 +97,6 @@ def examine(
     findings += validate(document)
     if settings.get("language"):  # the settings give the language the root does not
         findings = [f for f in findings if f.category != "no-language"]
-    # The working of this book's claims is written in its language (« oui », « yes »…), the
-    # one its pages are written in (English for a book that names none, as its note says).
-    use_language(language_of(document.root, settings))
     findings += setting_findings
     validated = {finding.category for finding in findings}
     coverage, verifications, outcome = None, {}, None
@@ -108,14 +105,18 @@ def examine(
         findings += game_findings
     elif not cross_check:
         game = None
+    settings = {**(game.settings if game is not None else {}), **settings}
+    # The working of this book's claims is written in its language (« oui », « yes »…), the
+    # one its pages, its cards and its sheet are written in (English for a book that names
+    # none, as its note says).
+    language = language_of(document.root, settings)
+    use_language(language)
     with read_once():  # the bindings, the sheet and the cards read the same passages
         if game is not None and game.binder is not None:
             outcome = run_bindings(document, game.binder, game.example_sections)
             findings += outcome.findings
             coverage = outcome.coverage
             verifications = outcome.verifications
-        settings = {**(game.settings if game is not None else {}), **settings}
-        language = language_of(document.root, settings)
         if cross_check and game is not None and game.sheet is not None and "sheets" in products:
             from build_tools.checking.sheets import check_sheet
             from build_tools.checking.sheets import fold as fold_sheet
