@@ -170,3 +170,30 @@ def test_a_build_of_the_cards_computes_the_deck_once(monkeypatch, tmp_path):
     assert any(line.endswith("cards.pdf") for line in lines)
     assert loaded == ["harmonies"]
     assert sorted(ledgers) == ["book.toml", "ledger.toml"]  # the settings too: read once
+
+
+def test_a_process_keeps_the_decks_it_used_last(monkeypatch, tmp_path):
+    """A deck used again is not computed again; past `KEPT_DECKS`, the one used longest ago
+    goes, and is computed again when it is asked for."""
+    import collections
+    from types import SimpleNamespace
+
+    from build_tools.checking import deck as cards_deck
+
+    computed = []
+
+    def compute(game, text, ledger):
+        computed.append(text)
+        return object()
+
+    monkeypatch.setattr(cards_deck, "_load_deck", compute)
+    monkeypatch.setattr(cards_deck, "_DECKS", collections.OrderedDict())
+    monkeypatch.setattr(cards_deck, "KEPT_DECKS", 2)
+    (tmp_path / "deck.toml").write_text('[deck]\ntitle = "Aides"\n', encoding="utf-8")
+    game = SimpleNamespace(rules=None, folder=tmp_path)
+    french, english = (cards_deck.load_deck(game, [], language) for language in ("fr", "en"))
+    assert cards_deck.load_deck(game, [], "fr") is french  # used again: now the last used
+    cards_deck.load_deck(game, [], "es")  # a third: the English one, used longest ago, goes
+    assert cards_deck.load_deck(game, [], "fr") is french
+    assert cards_deck.load_deck(game, [], "en") is not english
+    assert len(computed) == 4
