@@ -3,6 +3,7 @@ and what a build no longer writes is removed."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 
@@ -133,6 +134,29 @@ def test_options_version_templates_and_code_rebuild(build, book, tmp_path, monke
     build("--draft")
     (engine / "module.py").write_text("X = 2\n", encoding="utf-8")
     assert build("--draft") == ({"html"}, set())
+
+
+def test_the_same_code_elsewhere_with_other_times_builds_nothing_again(
+    build, tmp_path, monkeypatch
+):
+    """A reinstall or a checkout gives the code new times, and maybe a new folder, not new
+    content: the outputs stay up to date, and the manifest records no file of the code."""
+    engine = tmp_path / "engine"
+    engine.mkdir()
+    (engine / "module.py").write_text("X = 1\n", encoding="utf-8")
+    monkeypatch.setattr(incremental, "ENGINE", engine)
+    assert build() == ({"html"}, set())
+    reinstalled = tmp_path / "reinstalled"
+    shutil.copytree(engine, reinstalled)
+    os.utime(reinstalled / "module.py", ns=(1, 1))
+    monkeypatch.setattr(incremental, "ENGINE", reinstalled)
+    assert build() == (set(), {"html"})
+    manifest = tmp_path / "generated" / "regles" / incremental.MANIFEST
+    recorded = json.loads(manifest.read_text(encoding="utf-8"))["formats"]
+    names = [name for kept in recorded.values() for name in kept["inputs"]]
+    assert not [name for name in names if "module.py" in name], names
+    monkeypatch.setattr(incremental, "_library_versions", lambda: {"weasyprint": "0.1"})
+    assert build() == ({"html"}, set())  # another version of a library that renders
 
 
 def test_nothing_stale_is_kept(build, book, tmp_path):

@@ -2,8 +2,9 @@
 
 After a book is built, `generated/BOOK/.rulebook-build.json` records, for each format, the
 files it was made from (every file of the book's folder: sources, included files, ledger,
-rules, bindings, settings; the tool's templates, stylesheets and fonts; the tool's own
-code), the options and the tool's version, and the files it wrote. A format whose inputs
+rules, bindings, settings; the tool's templates, stylesheets and fonts), the tool's own
+code and the libraries that render with it (one digest of their content and versions), the
+options and the tool's version, and the files it wrote. A format whose inputs
 all match (same size and modification time, or else the same content) and whose outputs
 are all still there as written is not built again; a format built again has the files it
 no longer writes removed, so nothing stale is kept.
@@ -27,7 +28,8 @@ from build_tools.resources import Refused, inputs, open_regular
 MANIFEST = ".rulebook-build.json"
 SCHEMA = 1
 ENGINE = Path(__file__).resolve().parents[1]
-"""The tool's code: a change to it (in a source tree) makes every output out of date."""
+"""The tool's code: a change to it (in a source tree) makes every output out of date. It is
+recorded by its content (`engine_digest`), not by its files' times and paths."""
 
 
 @dataclass
@@ -83,11 +85,11 @@ the print stylesheets (pdf/) the printed formats'. A format not named reads them
 
 
 def tool_inputs(format_name: str) -> list[Path]:
-    """The tool's own files a format is made with: its code, templates, stylesheets and fonts."""
-    paths = [path for path in _files(ENGINE) if path.suffix == ".py"]
+    """The tool's own files a format is made with besides its code (`engine_digest`): its
+    templates, stylesheets and fonts."""
     templates = templates_folder()
     read = TEMPLATES_READ.get(format_name)
-    paths += [
+    paths = [
         path
         for path in _files(templates)
         if not path.name.startswith(".")
@@ -103,6 +105,22 @@ def tool_inputs(format_name: str) -> list[Path]:
         except Exception:  # no font package: the fallback fonts are the system's
             pass
     return sorted(set(paths))
+
+
+def engine_digest() -> str:
+    """The tool's code and what renders with it, as one digest: each module's path in the
+    package and its content, and the versions of the `LIBRARIES`. A reinstall, a checkout or
+    a copy of the same code elsewhere gives the same digest, whatever the files' times and
+    folder; an edit of any module, or another version of a library, another one."""
+    digest = hashlib.sha256()
+    for path in sorted(path for path in _files(ENGINE) if path.suffix == ".py"):
+        try:
+            content = hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:  # a module gone as it was listed: it is not part of the code
+            continue
+        digest.update(f"{path.relative_to(ENGINE).as_posix()} {content}\n".encode())
+    digest.update(json.dumps(_library_versions(), sort_keys=True).encode())
+    return digest.hexdigest()
 
 
 def _files(folder: Path) -> list[Path]:
@@ -223,9 +241,10 @@ def _contents(inputs: dict[str, list]) -> dict[str, Any]:
 
 
 def snapshot(paths: list[Path], settings: str, known: dict[str, list]) -> dict[str, list]:
-    """The inputs of an output as the manifest records them: each file's signature, and the
-    settings (options, version) under the key "settings"."""
-    files: dict[str, list] = {"settings": [settings]}
+    """The inputs of an output as the manifest records them: each file's signature, the
+    settings (options, version) under the key "settings", and the tool's code and libraries
+    (`engine_digest`) under "engine"."""
+    files: dict[str, list] = {"settings": [settings], "engine": [engine_digest()]}
     for path in paths:
         seen = signature(path, known.get(str(path)))
         if seen is not None:
