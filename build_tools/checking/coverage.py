@@ -16,15 +16,26 @@ from build_tools.checking.counts import checked_counts, in_names
 from build_tools.checking.passage import COUNT, Passage, Token
 from build_tools.checking.words import RELATIONS
 from build_tools.diagnostics import Finding, display_path, slug
+from build_tools.model.docbook import normalize
 
 UNIT_KINDS = ("examples", "tables", "glossary")
 TALLY = ("total", "given", "claimed", "waived", "unbound", "not reached")
 
 
 def coverage_of(
-    document, units, bound, prose_checks, unit_elements, word_findings, vocabulary, findings
+    document,
+    units,
+    bound,
+    prose_checks,
+    unit_elements,
+    word_findings,
+    vocabulary,
+    findings,
+    cited: dict[int, list[str]] | None = None,
 ) -> dict[str, Any]:
-    """Units bound by kind, numbers and rule words by how they were read, prose numbers bound."""
+    """Units bound by kind, numbers and rule words by how they were read, prose numbers bound;
+    `cited`, the sentences a rule cites in each element (by its id): their count words are
+    claimed, the citation holds them to the rule."""
     coverage: dict[str, Any] = {kind: {"total": 0, "bound": 0} for kind in UNIT_KINDS}
     numbers = dict.fromkeys(TALLY, 0)
     words = dict.fromkeys(TALLY, 0)
@@ -65,7 +76,9 @@ def coverage_of(
             read = passages(check)
             for passage in read:
                 _count_words(passage, unit.where, vocabulary, words, word_findings, kinds)
-                _count_counts(passage, unit.where, vocabulary, folder, words, kinds, word_findings)
+                _count_counts(
+                    passage, unit.where, vocabulary, folder, words, kinds, word_findings, cited
+                )
                 waivers += _waivers(passage, unit.where)
         for passage in read:
             _count(passage, unit.where, numbers, findings)
@@ -73,7 +86,9 @@ def coverage_of(
         for passage in passages(check):
             _count(passage, check.where, numbers, findings)
             _count_words(passage, check.where, vocabulary, words, word_findings, kinds)
-            _count_counts(passage, check.where, vocabulary, folder, words, kinds, word_findings)
+            _count_counts(
+                passage, check.where, vocabulary, folder, words, kinds, word_findings, cited
+            )
             waivers += _waivers(passage, check.where)
     coverage["numbers"] = numbers
     coverage["words"] = words
@@ -178,7 +193,7 @@ COUNT_FAMILIES = ("fraction",)
 with the counts."""
 
 
-def _count_counts(passage, where, vocabulary, folder, words, kinds, findings) -> None:
+def _count_counts(passage, where, vocabulary, folder, words, kinds, findings, cited) -> None:
     """The numbers a bound passage writes in words (« deux », « trois fois »): given or claimed
     by a binding's pattern, claimed by the check of what they count (`counts`), waived with a
     reason, or an unbound finding at the word; tallied with the rule words (`words`) and apart
@@ -187,6 +202,7 @@ def _count_counts(passage, where, vocabulary, folder, words, kinds, findings) ->
     names = in_names(passage.text, language)
     taken = [(word.start, word.end) for word in vocabulary.find(passage.text)]
     checked = checked_counts(passage, folder, language)
+    stated = _cited_spans(passage, (cited or {}).get(id(passage.element), []))
     seen: dict[str, int] = {}
     for match in COUNT.finditer(passage.text):
         start, end = match.span()
@@ -195,6 +211,8 @@ def _count_counts(passage, where, vocabulary, folder, words, kinds, findings) ->
         ):
             continue
         how = _how_counted(passage, start, end, checked)
+        if how == "unbound" and any(low <= start and end <= high for low, high in stated):
+            how = "claimed"  # in a sentence a rule cites: the citation holds it to the rule
         for tally in (words, kinds["counts"]):
             tally[how] += 1
             tally["total"] += 1
@@ -216,6 +234,16 @@ def _count_counts(passage, where, vocabulary, folder, words, kinds, findings) ->
                     + (f"#{seen[context]}" if seen[context] > 1 else ""),
                 )
             )
+
+
+def _cited_spans(passage, sentences: list[str]) -> list[tuple[int, int]]:
+    """Where the sentences a rule cites stand in the passage's text, as written."""
+    spans = []
+    for sentence in sentences:
+        start = passage.text.find(normalize(sentence))
+        if start >= 0:
+            spans.append((start, start + len(normalize(sentence))))
+    return spans
 
 
 def _how_counted(passage, start: int, end: int, checked) -> str:

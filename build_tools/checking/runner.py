@@ -22,7 +22,7 @@ from lxml import etree
 
 from build_tools.checking.binder import Binder
 from build_tools.checking.check import Check, TableCheck
-from build_tools.checking.citations import resolve_citations
+from build_tools.checking.citations import resolve_citations, sentences_of
 from build_tools.checking.claims import Binding, Context, StaleBinding
 from build_tools.checking.counts import count_findings
 from build_tools.checking.coverage import coverage_of, passages
@@ -230,6 +230,12 @@ def _run_bindings(
             vocabulary.language,
         )
     _merge_contradictions(outcome.findings)
+    cited: dict[int, list[str]] = {}
+    for citation in context.citations:
+        places = context.all_places.get(id(citation)) or [context.places.get(id(citation))]
+        for place in places:
+            if place is not None:
+                cited.setdefault(id(place.element), []).extend(sentences_of(citation))
     outcome.coverage = coverage_of(
         document,
         units,
@@ -239,6 +245,7 @@ def _run_bindings(
         outcome.findings if binder and binder.accounts_words else [],
         vocabulary,
         outcome.findings,
+        cited,
     )
     outcome.coverage["rules"] = context.coverage
     outcome.read = [

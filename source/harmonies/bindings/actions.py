@@ -98,12 +98,13 @@ def ecarts_de_difficulte(para):
         "est calculée en [] la difficulté",
         operation(lambda nc, difficulte: regles.difficulte_finale(nc, difficulte), "ajout"),
     )
-    # « deux fois plus difficile », « trois fois »: the ratios, read as the rules take them
-    deux_fois = mesures.ecart_pour_un_rapport(para.given("devient {} fois plus difficile"))
+    # « deux fois plus difficile », « trois fois »: the sentence ecart_pour_un_rapport cites
+    # says them, and the citation holds them to the rule (a contradiction at the word); read
+    # here too, a changed ratio was also the points after it, three findings for one slip.
+    deux_fois = mesures.ecart_pour_un_rapport(2)
     para.claim("la difficulté gagne {} points", deux_fois)
     para.claim("on retire {} points", deux_fois)
-    trois_fois = mesures.ecart_pour_un_rapport(para.given("Si l'action est {} fois plus"))
-    para.claim("c'est un malus de {} points", trois_fois)
+    para.claim("c'est un malus de {} points", mesures.ecart_pour_un_rapport(3))
 
 
 @binder.example(id="xdifficulte")  # its section has the same title
@@ -283,5 +284,5 @@ def actions_multiples(para):
     para.claim("simultanées de {} points", regles.MALUS_PAR_ACTION_SUPPLEMENTAIRE)
     # « si un personnage fait trois actions en même temps »: a count in words, read.
     actions = para.given("si un personnage fait {} actions en même temps")
-    para.claim("chacune de ses {} actions", actions)  # the same actions
+    para.waive("chacune de ses {} actions", "les actions que « fait trois actions » donne")
     para.claim("sera de {}", regles.malus_d_actions_multiples(actions))
