@@ -47,6 +47,9 @@ EDITS = {
         # the next round's declaration (every later total of the fight wrong, the last
         # declaration lost: 12 findings before)
         ("combat.xml", "en force (FD: +3, FF:", "en force (FR: +3, FF:", (444, 43)),
+        # the same in the last round's, which no later declaration stands after: found reworded,
+        # then read there again for its numbers after its statement (a binding-stale beside it)
+        ("combat.xml", "rouge (FD: +8, FF: +5)", "rouge (FR: +8, FF: +5)", (484, 22)),
         # a row's label in a table a card copies: the card's cell, the binding's anchor and
         # the row's erratum (« normal » is no longer Attaque retenue's) are one, at the row
         (

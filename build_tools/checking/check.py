@@ -102,6 +102,9 @@ class Check:
     said_otherwise: set[tuple[int, int]] = field(default_factory=set)
     """The spans of the rule words already reported as the text saying another than the rules:
     a later pattern of the binding may rest on them reworded, never report them again."""
+    affirmed_at: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False)
+    """Where each pattern was affirmed: the same pattern read there again (its numbers, after
+    its statement) is not another statement's place."""
     resting_on: list[Step] | None = field(default=None, repr=False)
     """The working the claim being read names, for a rule word reworded in its pattern."""
 
@@ -1002,6 +1005,8 @@ class Check:
         if kind is not None:
             # The pattern's own words are the binding's: its rule words are claimed (or waived).
             self.passage.anchors.append((match.start(), match.end(), kind))
+            if kind == "affirmed":
+                self.affirmed_at[match.re.pattern] = (match.start(), match.end())
             self.reached = max(self.reached, match.end())
         return match
 
@@ -1013,7 +1018,7 @@ class Check:
             pattern.literals,
             self.passage.text,
             vocabulary,
-            lambda start, end: self._free(start, end, said),
+            lambda start, end: self._free(start, end, said, self.affirmed_at.get(pattern.pattern)),
         )
         if alignment is None or not alignment.accepted or len(alignment.holes) != pattern.groups:
             if alignment is not None and alignment.score >= CLOSE_ENOUGH:
@@ -1097,9 +1102,15 @@ class Check:
             )
             self.passage.consumed.append((theirs.start, theirs.end, "claimed"))
 
-    def _free(self, start: int, end: int, ignoring: set[tuple[int, int]] = frozenset()) -> bool:
+    def _free(
+        self,
+        start: int,
+        end: int,
+        ignoring: set[tuple[int, int]] = frozenset(),
+        mine: tuple[int, int] | None = None,
+    ) -> bool:
         """Whether a span overlaps nothing consumed (but the spans `ignoring`), nor a statement
-        already affirmed."""
+        already affirmed (but `mine`, where the same pattern was)."""
         if any(
             start < stop and begin < end and (begin, stop) not in ignoring
             for begin, stop, _ in self.passage.consumed
@@ -1109,7 +1120,7 @@ class Check:
         return not any(
             start <= begin and stop <= end
             for begin, stop, kind in self.passage.anchors
-            if kind == "affirmed"
+            if kind == "affirmed" and (begin, stop) != mine
         )
 
     def said(self, name: str, **fields: Any) -> str:
