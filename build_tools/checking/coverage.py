@@ -199,16 +199,17 @@ def _count_counts(passage, where, vocabulary, folder, words, kinds, findings, ci
     reason, or an unbound finding at the word; tallied with the rule words (`words`) and apart
     with the fractions (`kinds`)."""
     language = vocabulary.language
+    found = [match for match in COUNT.finditer(passage.text) if match.group()[0].isalpha()]
+    if not found:
+        return
     names = in_names(passage.text, language)
     taken = [(word.start, word.end) for word in vocabulary.find(passage.text)]
     checked = checked_counts(passage, folder, language)
     stated = _cited_spans(passage, (cited or {}).get(id(passage.element), []))
     seen: dict[str, int] = {}
-    for match in COUNT.finditer(passage.text):
+    for match in found:
         start, end = match.span()
-        if not match.group()[0].isalpha() or any(
-            a <= start < b for a, b in (*passage.generated, *names, *taken)
-        ):
+        if any(a <= start < b for a, b in (*passage.generated, *names, *taken)):
             continue
         how = _how_counted(passage, start, end, checked)
         if how == "unbound" and any(low <= start and end <= high for low, high in stated):
