@@ -50,6 +50,10 @@ EDITS = {
         # the same in the last round's, which no later declaration stands after: found reworded,
         # then read there again for its numbers after its statement (a binding-stale beside it)
         ("combat.xml", "rouge (FD: +8, FF: +5)", "rouge (FR: +8, FF: +5)", (484, 22)),
+        # a rule the definitions' explanations say in words of their own, read: the Total de
+        # Rapidité known « avant » the dice (no roll in it), a « plus élevé » bonus hitting harder
+        ("combat.xml", "du tour avant même de lancer", "du tour après même de lancer", (259, 9)),
+        ("combat.xml", "un bonus plus élevé. Le", "un bonus plus faible. Le", (289, 23)),
         # a row's label in a table a card copies: the card's cell, the binding's anchor and
         # the row's erratum (« normal » is no longer Attaque retenue's) are one, at the row
         (

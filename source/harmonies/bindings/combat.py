@@ -268,8 +268,8 @@ def termes_en_mots(phrase: str) -> dict[str, str]:
 
 def _definition(total: str, sans_les_des: str | None):
     def definition(para):
-        # The definition's first sentence is affirmed whole; what follows explains it.
-        para.waive_words("l'explication qui suit la définition : aucune règle de plus")
+        # The definition's first sentence is affirmed whole; what follows explains it, but for
+        # the two rules the explanation says in words of its own.
         phrase = para.text.split(".")[0]
         selon_les_regles = {
             terme: "+" if signe == "±" and terme != "d10°" else signe
@@ -277,6 +277,17 @@ def _definition(total: str, sans_les_des: str | None):
         }
         if "d10°" in selon_les_regles:
             selon_les_regles["d10°"] = "+"  # « du jet de dés »: the roll is added
+        if total == "Rapidité":
+            # « Vous pouvez donc le déterminer … avant même de lancer les dés »: no roll in it
+            para.word(
+                "au tout début du tour [] même de lancer les dés",
+                "après" if "d10°" in selon_les_regles else "avant",
+            )
+        if total == "Dommages":
+            # « pour taper plus fort, … un bonus plus élevé »: the bonus adds to the Dommages
+            plus_fort = regles.total_de_dommages(1, 0) > regles.total_de_dommages(0, 0)
+            para.word("qu'à choisir un bonus []", "plus haut" if plus_fort else "plus bas")
+        para.waive_words("l'explication qui suit la définition : aucune règle de plus")
         if total == "Dommages":
             # « Le combattant peut aussi choisir de retirer le Facteur de Dommages »
             para.affirm(
