@@ -492,3 +492,19 @@ def test_an_erratum_in_the_glossary_quotes_its_term_apart_from_its_definition(ht
     assert not any(re.search(r"compagnon Un|disciple Un|°R Le", q) for q in quoted)
     glossary = next(e for e in search_entries(html_books, "cda") if e["href"].endswith("#glossary"))
     assert "Gardien de la Clef (GC) — Le terme consacré" in glossary["text"]
+
+
+def test_a_word_misspelt_several_times_is_marked_at_each_place(html_books):
+    """« Rs » for « Ré » three times in cda's Exemple 1.3 (« en Pu/Rs », « un autre en Rs »,
+    « en Pu/Rs »): its one erratum corrects the three, and the reader sees the three marked
+    where they stand, each naming the one erratum, its panel giving it once."""
+    root = page(html_books, "cda")
+    (example,) = root.xpath("//p[contains(., 'Elle choisit de placer')]")
+    marks = example.xpath(".//mark[@class='wrong-token']")
+    assert [mark.text_content() for mark in marks] == ["Pu/Rs", "Rs", "Rs"]
+    assert len({mark.get("title") for mark in marks}) == 1
+    panel = example.getnext()
+    said = [
+        " ".join(c.text_content().split()) for c in panel.xpath(".//li[contains(@class, 'claim')]")
+    ]
+    assert sum("en Pu/Ré" in claim for claim in said) == 1, said

@@ -304,7 +304,8 @@ class Check:
 
     def _correct_each(self, erratum: Finding, match, rules_give: str) -> None:
         """The edits of the word `erratum`'s phrase misspells, wherever else it stands in the
-        passage (« en Pu/Rs » for « en Pu/Ré »: each « Rs » of the passage)."""
+        passage (« en Pu/Rs » for « en Pu/Ré »: each « Rs » of the passage), each a `Spot` of
+        the erratum, so that the reader sees each marked where it stands."""
         given = words_given(rules_give)
         said, meant = re.findall(r"\w+", match.group()), re.findall(r"\w+", given or "")
         wrong = [(old, new) for old, new in zip(said, meant, strict=False) if old != new]
@@ -312,6 +313,7 @@ class Check:
             return
         old, new = wrong[0]
         last = match.end()
+        edits: list[tuple[Correction, int]] = []
         for other in re.finditer(rf"(?<!\w){re.escape(old)}(?!\w)", self.passage.text):
             if match.start() <= other.start() < match.end():
                 continue
@@ -325,9 +327,21 @@ class Check:
                 erratum.id,
             )
             if edit is not None:
-                erratum.corrections.append(edit)
-        # the excerpt holds every place it corrects, so that each is marked where it is read
-        erratum.text = excerpt(self.passage.text, match.start(), last)
+                edits.append((edit, other.start()))
+                # marked where it stands too, as the first: one erratum, every place of it
+                self.spots.append(Spot(erratum, self.passage, other.start(), other.end()))
+        # the excerpt holds every place it corrects, so that each is marked where it is read,
+        # each edit at its own words there (the phrase's « en Pu/Rs » is not the third's)
+        erratum.text = shown = excerpt(self.passage.text, match.start(), last)
+        if erratum.corrections and not erratum.corrections[0].context:
+            first = erratum.corrections[0]
+            edits.insert(0, (first, self.passage.text.find(first.read()[0], match.start())))
+            del erratum.corrections[0]
+        for edit, offset in edits:
+            at = self._in_excerpt(shown, match.start(), offset, len(edit.read()[0]))
+            if offset >= 0 and at is not None:
+                edit = dataclasses.replace(edit, context=shown, at=at)
+            erratum.corrections.append(edit)
 
     def affirm(
         self,

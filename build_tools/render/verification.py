@@ -247,7 +247,8 @@ class Marks:
         verification = self.verifications.get(element)
         if verification is None:
             return Markup()
-        errata = [spot.finding for spot in self.errata_of.get(element, [])]
+        # an erratum standing at several places (each « Rs » it corrects) is one erratum
+        errata = list({id(s.finding): s.finding for s in self.errata_of.get(element, [])}.values())
         shown = {id(finding) for finding in errata}
         claims, used, shown_claims = [], set(), []
         for claim in verification.claims:
