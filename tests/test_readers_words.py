@@ -231,6 +231,17 @@ def test_the_printed_tick_reads_at_four_and_a_half_to_one():
     assert contrast(tick, "#ffffff") >= 4.5 and contrast(tick, shaded) >= 4.5
 
 
+def test_the_printed_right_words_are_not_in_the_error_colour():
+    """In the book's errata chapter, « Lire : » marks the right words in the green of the
+    errata sheet, not in the red of the wrong ones, at 4.5:1 at least."""
+    templates = Path(__file__).parents[1] / "templates/pdf"
+    for sheet in ("print.css", "errata.css"):
+        css = (templates / sheet).read_text(encoding="utf-8")
+        (wrong,) = re.findall(r"^mark\.erratum-token \{[^}]*color: (#[0-9a-f]{6})", css, re.M)
+        (right,) = re.findall(r"\.erratum-read mark\.erratum-token \{ color: (#[0-9a-f]{6})", css)
+        assert right != wrong and contrast(right, "#ffffff") >= 4.5, sheet
+
+
 def test_no_mark_on_the_words_of_a_remark_the_book_does_not_print(html_books):
     """cda's remark « Si le 20 n'était pas une réussite automatique… » is not printed (no
     draft): its claims are in no panel."""
