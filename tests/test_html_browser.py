@@ -327,13 +327,26 @@ MARKS_IN_MARGIN = """
 """
 
 LIST_MARKS = MARKS_IN_MARGIN.replace("'p + details", "'li > p + details")
-SCRIPTS = {"tables": TABLES_IN_VIEW, "marks": MARKS_IN_MARGIN, "list marks": LIST_MARKS}
+CELL_MARKS = MARKS_IN_MARGIN.replace("'p + details", "'td > p + details").replace(
+    "below:",
+    "seen: (() => { const frame = mark.closest('.table-wrapper').getBoundingClientRect();"
+    " const sign = mark.querySelector('summary').getBoundingClientRect();"
+    " return sign.left >= frame.left && sign.right <= frame.right; })(),\n      below:",
+)
+SCRIPTS = {
+    "tables": TABLES_IN_VIEW,
+    "marks": MARKS_IN_MARGIN,
+    "list marks": LIST_MARKS,
+    "cell marks": CELL_MARKS,
+}
 TABLE_PAGES = ("/harmonies/html/sactions.html", "/harmonies/html/scombat.html")
 MEASURED = [
     *[("tables", page, width) for page in TABLE_PAGES for width in (1280, 390)],
     ("marks", "/cda/html/actions.html", 1280),
     ("marks", "/cda/html/actions.html", 390),
     ("list marks", "/harmonies/html/scombat.html", 390),
+    ("cell marks", "/cda/html/index.html", 1280),
+    ("cell marks", "/cda/html/index.html", 390),
 ]
 """The layouts the tests below measure."""
 
@@ -387,5 +400,18 @@ def test_a_list_items_tick_stays_on_its_last_line_on_a_phone(measured):
     marks = measured[("list marks", "/harmonies/html/scombat.html", 390)]
     assert len(marks) >= 3
     for mark in marks:
+        middle = (mark["sign"]["top"] + mark["sign"]["bottom"]) / 2
+        assert mark["last"]["top"] <= middle <= mark["last"]["bottom"], mark
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_table_cells_tick_follows_its_words_inside_the_table(measured, width):
+    """cda's revision history: the ✓ of revision 1.2's description stands on its last line,
+    inside the table's frame, where the margin's float left it out of the cell, cut off by
+    the table's scrolling box at 1280 px, and on a line of its own on a phone."""
+    marks = measured[("cell marks", "/cda/html/index.html", width)]
+    assert marks
+    for mark in marks:
+        assert mark["seen"], mark
         middle = (mark["sign"]["top"] + mark["sign"]["bottom"]) / 2
         assert mark["last"]["top"] <= middle <= mark["last"]["bottom"], mark
