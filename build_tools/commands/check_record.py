@@ -40,7 +40,7 @@ from build_tools.examine import Elsewhere, Report, examine_each
 from build_tools.output import write_atomic
 from build_tools.reader import DOCBOOK_DTD_FOLDERS, SYSTEM_ENTITY_FOLDERS
 from build_tools.render.incremental import signature
-from build_tools.resources import Refused, inputs, open_regular, resolved
+from build_tools.resources import Refused, open_regular, resolved
 
 SCHEMA = 1
 NAME = ".rulebook-check"
@@ -74,19 +74,27 @@ def examine_each_remembered(
     checked (in parallel, as `examine_each` does) and their records written."""
     if os.environ.get(OFF):
         return examine_each(books, cross_check=cross_check, jobs=jobs)
-    tool = _tool_files()
     fixed = _fixed(cross_check)
+    kept = [index for index, book in enumerate(books) if _kept(book)]
+    records = {index: _load(_record_path(books[index], cross_check)) for index in kept}
+    known = {
+        name: seen
+        for record in records.values()
+        if record
+        for name, seen in record.get("inputs", {}).items()
+    }
+    # The tool's files and the DTD are the same for every book: signed once.
+    shared = _shared_inputs(known) if kept else {}
     reports: dict[int, Report] = {}
-    signatures: dict[int, dict[str, list] | None] = {}
-    for index, book in enumerate(books):
-        if not _kept(book):
-            signatures[index] = None
+    signatures: dict[int, dict[str, list] | None] = dict.fromkeys(range(len(books)))
+    for index in kept:
+        book, record = books[index], records[index]
+        inputs_now = _book_inputs(book, known)
+        if inputs_now is None:
             continue
-        record = _load(_record_path(book, cross_check))
-        known = record.get("inputs", {}) if record else {}
-        inputs_now = _inputs(book, tool, known)
+        inputs_now.update(shared)
         signatures[index] = inputs_now
-        if record and inputs_now is not None and _matches(record, fixed, book, inputs_now):
+        if record and _matches(record, fixed, book, inputs_now):
             report = _report(book, record.get("report"))
             if report is not None:
                 reports[index] = report
@@ -140,13 +148,12 @@ def _contents(inputs_seen: dict[str, list]) -> dict[str, Any]:
     return {name: seen[-1] for name, seen in inputs_seen.items()}
 
 
-def _inputs(book: Book, tool: list[Path], known: dict[str, list]) -> dict[str, list] | None:
-    """Every file the check of `book` may depend on, signed; None for a folder too large."""
+def _book_inputs(book: Book, known: dict[str, list]) -> dict[str, list] | None:
+    """Every entry of the book's folder, signed; None for a folder too large."""
     home = resolved(book.folder)
     if home is None:
         return None
     signed: dict[str, list] = {}
-    readable = set(inputs(home))
     entries = 0
     for root, folders, names in os.walk(home):
         folders[:] = sorted(name for name in folders if name != "__pycache__")
@@ -159,14 +166,32 @@ def _inputs(book: Book, tool: list[Path], known: dict[str, list]) -> dict[str, l
                 status = os.lstat(path)
             except OSError:
                 continue
-            # A hidden file is not a build's input, but a book may include it: signed alike.
-            if path in readable or (
-                stat.S_ISREG(status.st_mode) and status.st_size <= limits.INPUT_BYTES
-            ):
+            if _readable(path, status, home):
                 _sign(signed, path, known)
             else:  # a link out, a huge file, a FIFO: never read, only what it is
                 signed[str(path)] = [_entry(status)]
-    for path in tool:
+    return signed
+
+
+def _readable(path: Path, status: os.stat_result, home: Path) -> bool:
+    """Whether a check may read `path` (the gate's files, `resources.inputs`, and hidden ones,
+    which a book may include too): a regular file inside the book's folder, or a link to one,
+    no larger than a book's input may be."""
+    if stat.S_ISLNK(status.st_mode):
+        target = resolved(path)
+        if target is None or not target.is_relative_to(home):
+            return False
+        try:
+            status = target.stat()
+        except OSError:
+            return False
+    return stat.S_ISREG(status.st_mode) and status.st_size <= limits.INPUT_BYTES
+
+
+def _shared_inputs(known: dict[str, list]) -> dict[str, list]:
+    """The tool's files and the DocBook DTD and entity sets, signed."""
+    signed: dict[str, list] = {}
+    for path in _tool_files():
         _sign(signed, path, known)
     for folder in _system_folders():
         for root, _, names in os.walk(folder, followlinks=True):
@@ -179,7 +204,8 @@ def _inputs(book: Book, tool: list[Path], known: dict[str, list]) -> dict[str, l
 
 
 def _sign(signed: dict[str, list], path: Path, known: dict[str, list]) -> None:
-    seen = signature(path, known.get(str(path)))
+    before = known.get(str(path))
+    seen = signature(path, before if before and len(before) == 3 else None)
     if seen is None:
         signed[str(path)] = ["gone"]
         return
@@ -275,7 +301,14 @@ def _load(path: Path) -> dict | None:
         record = _Unpickler(io.BytesIO(data)).load()
     except Exception:  # a damaged or planted record: the book is checked again
         return None
-    return record if isinstance(record, dict) else None
+    if not isinstance(record, dict) or not isinstance(record.get("inputs"), dict):
+        return None
+    if not all(
+        isinstance(name, str) and isinstance(seen, list) and len(seen) in (1, 3)
+        for name, seen in record["inputs"].items()
+    ):
+        return None
+    return record
 
 
 class _Unpickler(pickle.Unpickler):
