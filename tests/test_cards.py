@@ -127,6 +127,28 @@ def test_every_title_and_every_computed_value_is_on_its_card(single_glyphs, deck
 
 
 @pytest.mark.slow
+def test_words_in_a_column_of_numbers_end_on_its_right_edge_as_its_numbers(built):
+    # Edad's object PVs: « + 100 × bonus d’altération » on two lines in the column of 300,
+    # 400, 500 ended on the left of it, the lines of « + 10 × … » full: three alignments
+    import lxml.html
+
+    page = subprocess.run(
+        ["pdftotext", "-bbox", str(built / "edad" / "cards-single.pdf"), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    ).stdout
+    for sheet in lxml.html.fromstring(page).iter("page"):  # a str: bytes read as Latin-1
+        words = {}
+        for word in sheet.iter("word"):
+            words.setdefault(word.text_content(), []).append(float(word.get("xmax")))
+        if "intermédiaire" in words:
+            break
+    ends = words["d’altération"] + words["400"] + words["500"]
+    assert len(ends) == 5 and max(ends) - min(ends) < 0.2, ends
+
+
 def test_fonts_are_embedded(built):
     reader = PdfReader(built / "harmonies" / "cards.pdf")
     fonts = [
