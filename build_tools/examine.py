@@ -15,6 +15,7 @@ from build_tools.checking.runner import fold_consequences, run_bindings
 from build_tools.diagnostics import Finding
 from build_tools.ledger import Entry, read_ledger, reconcile
 from build_tools.model.language import language_of
+from build_tools.model.said import in_language
 from build_tools.reader import Document, UnreadableBook, read_book
 from build_tools.settings import read_settings
 from build_tools.validation import decimals, validate
@@ -158,6 +159,7 @@ def examine(
     if outcome is not None:
         fold_consequences(others, outcome.lost)
     findings = game_errors + ledger_findings + stale + others
+    in_language(findings, language_of(document.root, settings), coverage, verifications)
     found = {f.id for f in findings}
     return Report(
         book,

@@ -57,3 +57,11 @@ def foreign(text: str, book: str) -> dict[str, list[str]]:
     )
     identifiers = [name for name in identifiers if name.lower() not in source_text]
     return {"english": english, "identifiers": identifiers}
+
+
+def french(text: str) -> str:
+    """`text`, a message as a test writes it (« le texte dit « 6 » : … »), with the no-break
+    spaces the engine prints in a French book's findings: before « : » and inside « »
+    (U+00A0), before « ; ! ? » (U+202F)."""
+    text = re.sub(r" +(?=:)", "\u00a0", re.sub(r" +(?=[;!?])", "\u202f", text))
+    return re.sub(r" *»", "\u00a0»", re.sub(r"« *", "«\u00a0", text))

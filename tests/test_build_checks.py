@@ -54,7 +54,7 @@ def test_the_ledger_entries_of_unchecked_products_are_not_stale():
     full = examine(book)
     alone = examine(book, products=())
     unchecked = {category for product in PRODUCTS for category in PRODUCT_CATEGORIES[product]}
-    sheets = [f for f in full.findings if any(w.startswith("sheet of ") for w in f.derivation)]
+    sheets = [f for f in full.findings if any(w.startswith("fiche de ") for w in f.derivation)]
     assert sheets and all(finding.known for finding in sheets)
     assert not [finding for finding in alone.findings if finding.category == "ledger-stale"]
     assert [(f.id, f.known) for f in alone.findings] == [

@@ -109,6 +109,6 @@ def test_a_wrong_decimals_is_a_deck_finding_at_its_line(tmp_path, rulebook):
     run = rulebook("check", str(folder))
     assert run.status == 1
     assert (
-        f"deck.toml:{line}: error: card « Chances de réussite »: decimals = [1, 2]: expected a "
-        "number from 0 to 4, or a list of 3 of them (one per column)"
+        f"deck.toml:{line}: error: card «\u00a0Chances de réussite\u00a0»: decimals = [1, 2]: "
+        "expected a number from 0 to 4, or a list of 3 of them (one per column)"
     ) in run.out, run.out

@@ -27,6 +27,7 @@ from build_tools.books import discover, load_game
 from build_tools.checking.deck import contrast
 from build_tools.ledger import read_ledger
 from tests import pdf_text
+from tests.book_language import french
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOKS = ("cda", "harmonies", "edad")
@@ -250,16 +251,21 @@ def test_a_changed_table_a_changed_quote_and_a_wrong_formula_are_findings(tmp_pa
     assert run.status == 1
     # One defect, one finding: the rules check's erratum at the cell, the card in its working.
     erratum = re.search(
-        rf"cda\.xml:{line}:\d+: error: table « les difficultés »: le texte dit 6, "
-        r"les règles donnent 5 \[erratum\]\n(?:  .*\n)*?  working:\n(?:    .*\n)*"
-        r"    the card « Difficultés » shows « 5 » where the table says « 6 » "
-        r"\(row « très difficile »\)\n",
+        french(
+            rf"cda\.xml:{line}:\d+: error: tableau « les difficultés »: le texte dit 6, "
+            r"les règles donnent 5 \[erratum\]\n(?:  .*\n)*?  working:\n(?:    .*\n)*"
+            r"    la carte « Difficultés » montre « 5 » là où le tableau dit « 6 » "
+            r"\(ligne « très difficile »\)\n"
+        ),
         run.out,
     )
     assert erratum, run.out
     assert re.search(
-        rf"cda\.xml:{legendary}:\d+: error: table « les difficultés »: the card « Difficultés » "
-        r"shows « 21 » where the table says « 20 » \(row « légendaire »\) \[card-erratum\]",
+        french(
+            rf"cda\.xml:{legendary}:\d+: error: tableau « les difficultés »: la carte "
+            r"« Difficultés » montre « 21 » là où le tableau dit « 20 » \(ligne « légendaire »\) "
+            r"\[card-erratum\]"
+        ),
         run.out,
     ), run.out
     # The quoted sentence now says d12: the rules check's erratum at « 12 », the card's
@@ -267,13 +273,16 @@ def test_a_changed_table_a_changed_quote_and_a_wrong_formula_are_findings(tmp_pa
     assert re.search(
         r"cda\.xml:\d+:\d+: error: .*: le texte dit 12, les règles donnent 10 \[erratum\]\n"
         r"(?:  .*\n)*"
-        r"    card « Le dé critique »: the book says « 12 » where the card says « 10 »\n",
+        + french(r"    carte « Le dé critique » : le livre dit « 12 » là où la carte dit « 10 »\n"),
         run.out,
     ), run.out
-    assert "card « Le dé critique »" not in "".join(
+    assert french("carte « Le dé critique »") not in "".join(
         line for line in run.out.splitlines(keepends=True) if line.endswith("[card]\n")
     )
-    assert "the formula « Esq = CA en Évitement − 5 » gives -2 where the rules give -7" in run.out
+    assert (
+        french("la formule « Esq = CA en Évitement − 5 » donne −2 là où les règles donnent −7")
+        in run.out
+    )
 
 
 def test_a_strict_bound_in_words_is_read_as_the_card_prints_it(tmp_path, rulebook):
@@ -285,9 +294,12 @@ def test_a_strict_bound_in_words_is_read_as_the_card_prints_it(tmp_path, ruleboo
     findings = json.loads(run.out)["books"][0]["findings"]
     (erratum,) = [f for f in findings if f["id"] == "erratum:table-categories-d-ecart:au-dela-de"]
     assert (
-        "the card « Chances de succès » shows « 20 et plus » where the table says "
-        "« au delà de 20. » (row « et terrible »)"
-    ) in erratum["derivation"]
+        french(
+            "la carte « Chances de succès » montre « 20 et plus » là où le tableau dit "
+            "« au delà de 20. » (ligne « et terrible »)"
+        )
+        in erratum["derivation"]
+    )
     assert not [f for f in findings if f["category"] == "card-erratum"]
     book = folder / "book.xml"
     text = book.read_text(encoding="utf-8")
@@ -515,12 +527,16 @@ def test_a_card_prints_the_formula_its_rule_declares_and_the_check_holds_both_to
     )
     run = rulebook("check", str(folder))
     assert run.status == 1
-    assert "the formula « gain = Int / 10 » gives 3/10 where the rules give 3/5" in run.out
+    said = "la formule « gain = Int / 10 » donne 3/10 là où les règles donnent 3/5"
+    assert french(said) in run.out
     # The card quotes the rule's sentence, which the book says with « 10 » for « cinq »: the
     # card's finding names both words and the book's place.
     assert (
-        "card « Faire une action »: the book says « 10 » where the card says « cinq » [card]"
-    ) in run.out, run.out
+        french(
+            "carte « Faire une action » : le livre dit « 10 » là où la carte dit « cinq » [card]"
+        )
+        in run.out
+    ), run.out
     assert "no longer says" not in run.out
 
 
@@ -583,7 +599,7 @@ def test_a_deck_mistake_is_a_finding_at_its_line(tmp_path, rulebook, old, new, m
     deck.write_text(text.replace(old, new), encoding="utf-8")
     run = rulebook("check", str(folder))
     assert run.status == 1
-    assert f"deck.toml:{line}: error: {message}" in run.out, run.out
+    assert f"deck.toml:{line}: error: {french(message)}" in run.out, run.out
     if "colums" in new:  # the build refuses the deck as the check does (once is enough)
         built = rulebook("build", str(folder), "--format", "cards", "--out", str(tmp_path / "o"))
         assert built.status == 1 and message in built.err
@@ -601,10 +617,13 @@ def test_a_table_printed_sideways_is_compared_column_by_column(tmp_path, ruleboo
     run = rulebook("check", str(folder))
     assert run.status == 1
     assert re.search(
-        rf"actions\.xml:{line}:\d+: error: table « Chances de réussite d'une action »: "
-        r"le texte dit 13, les règles donnent 12 \[erratum\]\n(?:  .*\n)*?  working:\n(?:    .*\n)*"
-        r"    the card « Chances de réussite » shows « 12\u202f% » where the table says « 13% » "
-        r"\(row « -6 »\)\n",
+        french(rf"actions\.xml:{line}:\d+: error: tableau « Chances de réussite d'une action »: ")
+        + r"le texte dit 13, les règles donnent 12 \[erratum\]\n"
+        r"(?:  .*\n)*?  working:\n(?:    .*\n)*"
+        + french(
+            r"    la carte « Chances de réussite » montre « 12\u202f% » là où le tableau dit "
+            r"« 13% » \(ligne « -6 »\)\n"
+        ),
         run.out,
     ), run.out
 
@@ -848,7 +867,8 @@ def test_a_cards_own_colour_icon_or_count_that_cannot_be_is_an_error_at_its_line
     run = rulebook("check", str(folder))
     assert run.status == 1
     assert re.search(
-        rf"deck\.toml:{line}: error: card « Chances de succès »: {key} = .*{message}", run.out
+        french(rf"deck\.toml:{line}: error: card « Chances de succès »: {key} = .*{message}"),
+        run.out,
     ), run.out
 
 
@@ -891,7 +911,7 @@ def test_a_ledger_note_naming_no_entry_is_an_error_at_its_line(tmp_path, ruleboo
     run = rulebook("check", str(folder))
     assert run.status == 1
     assert re.search(
-        rf"deck\.toml:{line}: error: card « Chances de succès »: ledger = \"erratum:nowhere\": "
-        r"expected the id of an entry of the book's ledger",
+        french(rf"deck\.toml:{line}: error: card « Chances de succès »: ")
+        + r"ledger = \"erratum:nowhere\": expected the id of an entry of the book's ledger",
         run.out,
     ), run.out

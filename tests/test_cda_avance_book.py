@@ -13,7 +13,9 @@ from test_cda_sante_book import (
     new_findings,
 )
 
-HEROISME_ET_CA = "example « Héroïsme et cible à atteindre »"
+from tests.book_language import french
+
+HEROISME_ET_CA = french("exemple « Héroïsme et cible à atteindre »")
 
 
 @pytest.fixture(scope="module")
@@ -25,19 +27,23 @@ def test_the_disciple_of_the_heroism_example_has_the_old_bc(book_findings):
     finding = book_findings["erratum:example-heroisme-et-cible-a-atteindre:en-pugilat-soit-de"]
     assert (finding["line"], finding["found"], finding["expected"]) == (1767, 5, 0)
     assert finding["derivation"] == [
-        "niveau_de_competence(niveau_de_connaissance='disciple') = 10"
-        "    [Le NC d'un niveau de connaissance, selon la table « le niveau de compétence ».]",
-        # a look-up in the book's table, as the book's reader would make it
-        "  « Niveau de connaissance « disciple » → NC 10 (tableau « le niveau de compétence ») »",
-        "  (stated at source/cda/cda.xml:442)",
-        "bonus_de_competence(niveau_de_competence=10) = 0"
-        "    [Le bonus de compétence (BC) est égal au niveau de compétence moins 10.]",
-        # the book's own arithmetic, and the sentence that states the rule
-        "  « BC = NC − 10 = 10 − 10 = 0 »",
-        "  (stated at source/cda/cda.xml:494)",
-        # why the right BC alone is no correction: the example is another story with it
-        "avec le BC d'un disciple, la CA reste sous le maximum : sans héroïsme, le jet "
-        "réussit, et l'exemple est à réécrire",
+        french(line)
+        for line in [
+            "niveau_de_competence(niveau_de_connaissance='disciple') = 10"
+            "    [Le NC d'un niveau de connaissance, selon la table « le niveau de compétence ».]",
+            # a look-up in the book's table, as the book's reader would make it
+            "  « Niveau de connaissance « disciple » → NC 10 "
+            "(tableau « le niveau de compétence ») »",
+            "  (énoncée à source/cda/cda.xml:442)",
+            "bonus_de_competence(niveau_de_competence=10) = 0"
+            "    [Le bonus de compétence (BC) est égal au niveau de compétence moins 10.]",
+            # the book's own arithmetic, and the sentence that states the rule
+            "  « BC = NC − 10 = 10 − 10 = 0 »",
+            "  (énoncée à source/cda/cda.xml:494)",
+            # why the right BC alone is no correction: the example is another story with it
+            "avec le BC d'un disciple, la CA reste sous le maximum : sans héroïsme, le jet "
+            "réussit, et l'exemple est à réécrire",
+        ]
     ]
 
 
@@ -104,5 +110,5 @@ def test_a_changed_heroism_constant_turns_the_heroic_passages_red(tmp_path):
     assert status == 1
     red = {f["where"] for f in new_findings(findings)}
     assert HEROISME_ET_CA in red
-    assert any(where.startswith("paragraph « Le sert à augmenter") for where in red)
-    assert any(where.startswith("paragraph « Lorsqu'un personnage à une") for where in red)
+    assert any(where.startswith(french("paragraphe « Le sert à augmenter")) for where in red)
+    assert any(where.startswith(french("paragraphe « Lorsqu'un personnage à une")) for where in red)

@@ -13,8 +13,10 @@ from test_cda_sante_book import (
     new_findings,
 )
 
-BJORN_ET_KROM = "section « un example de combat entre Björn et Kröm »"
-RESUME = "table « Résumé des totaux de combats »"
+from tests.book_language import french
+
+BJORN_ET_KROM = french("section « un example de combat entre Björn et Kröm »")
+RESUME = french("tableau « Résumé des totaux de combats »")
 
 
 @pytest.fixture(scope="module")
@@ -108,10 +110,11 @@ def test_a_changed_facteur_d_attaque_turns_the_combat_red(tmp_path):
     red = {f["where"] for f in new_findings(findings)}
     assert RESUME in red  # the TP column
     # « une chance de 50% d'être touché » becomes 45 %, the TP of Kröm in the text too.
-    assert any(where.startswith("paragraph « Il existe deux facteurs") for where in red)
+    assert any(where.startswith(french("paragraphe « Il existe deux facteurs")) for where in red)
     assert BJORN_ET_KROM in red
     assert any(
-        where.startswith("paragraph « Un personnage peut tenter d'esquiver") for where in red
+        where.startswith(french("paragraphe « Un personnage peut tenter d'esquiver"))
+        for where in red
     )
     # and the constant no longer says what the sentence it cites says
     (changed,) = [f for f in new_findings(findings) if f["category"] == "contradiction"]
@@ -125,5 +128,5 @@ def test_a_die_that_misses_makes_il_touche_wrong(book_copy):
     )
     assert status == 1
     red = new_findings(findings)
-    assert any(f["message"].startswith("le texte dit « il touche! »") for f in red)
+    assert any(f["message"].startswith(french("le texte dit « il touche! »")) for f in red)
     assert not any(f["category"] == "binding-error" for f in red)

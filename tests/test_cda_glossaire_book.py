@@ -10,6 +10,8 @@ from test_cda_sante_book import (
     new_findings,
 )
 
+from tests.book_language import french
+
 
 @pytest.fixture(scope="module")
 def book_findings() -> dict[str, dict]:
@@ -26,7 +28,9 @@ def book_findings() -> dict[str, dict]:
     ],
 )
 def test_the_glossary_errata(book_findings, term, found, expected):
-    (finding,) = [f for f in book_findings.values() if f["where"] == f"glossary « {term} »"]
+    (finding,) = [
+        f for f in book_findings.values() if f["where"] == french(f"glossaire « {term} »")
+    ]
     assert (finding["category"], finding["found"], finding["expected"]) == (
         "erratum",
         found,

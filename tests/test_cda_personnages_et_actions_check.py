@@ -16,6 +16,7 @@ from lxml import etree
 from build_tools.books import Book, main_file
 from build_tools.commands.cli import main
 from build_tools.examine import Report, examine
+from tests.book_language import french
 
 BOOK = Path(__file__).resolve().parents[1] / "source" / "cda"
 CHAPITRES = ("personnages", "actions")
@@ -354,7 +355,8 @@ def test_a_term_the_example_gives_is_read_and_handed_to_the_rules(book_copy, liv
     )
     (px, *_) = [f for f in rapport.new() if f.category == "erratum"]
     assert px.message == "le texte dit 20, les règles donnent 30", px.astext()
-    assert any("niveau de connaissance : le texte dit « compagnon »" in d for d in px.derivation)
+    said = french("niveau de connaissance : le texte dit « compagnon »")
+    assert any(said in d for d in px.derivation)
 
 
 def test_a_term_the_rules_would_not_use_there_is_an_erratum_at_its_word(book_copy):
@@ -362,9 +364,9 @@ def test_a_term_the_rules_would_not_use_there_is_an_erratum_at_its_word(book_cop
     rapport = examiner_modifie(book_copy, "</link> de My+Ré\n", "</link> de My+Ma\n")
     (erratum,) = rapport.new()
     # in the book's language, as its French author reads it, and so is its working
-    assert erratum.message == "le texte dit « Ma », les règles donnent « Résistance »"
+    assert erratum.message == french("le texte dit « Ma », les règles donnent « Résistance »")
     assert erratum.derivation[-1] == (
-        "moyen : les règles donnent « Résistance » ici ; le texte dit « Ma » (Manœuvre)"
+        french("moyen : les règles donnent « Résistance » ici ; le texte dit « Ma » (Manœuvre)")
     )
     assert (erratum.line, erratum.column) == (1172, 59)
     # the other place: the rule's sentence, « Le personnage fait alors un jet de Résistance … »
@@ -407,8 +409,8 @@ def test_a_glossary_term_renamed_to_another_entrys_is_one_finding_at_it(book_cop
         ("binding-stale", 2385, 13),
     ], "\n".join(f.astext() for f in trouves)
     apprenti, critique = renommes
-    assert "« apprenti » (id apprenti) now names the term « disciple »" in apprenti.message
-    assert "« blessure critique » (id critique) now names the term « blessure légère »" in (
+    assert french("« apprenti » (id apprenti) now names the term « disciple »") in apprenti.message
+    assert french("« blessure critique » (id critique) now names the term « blessure légère »") in (
         critique.message
     )
     # the renamed entry is still checked, under its ledger's name: its known erratum stands
@@ -424,5 +426,5 @@ def test_a_term_changed_where_two_patterns_read_it_is_one_finding_carried_nowher
     *trouves, stale = far_edits(book_copy)
     (physique,) = [f for f in trouves if f.line < 2000]
     assert (physique.category, physique.line, physique.column) == ("erratum", 567, 21)
-    assert physique.message == "le texte dit « Mental », les règles donnent « Physique »"
+    assert physique.message == french("le texte dit « Mental », les règles donnent « Physique »")
     assert not stale, stale

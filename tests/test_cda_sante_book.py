@@ -22,6 +22,7 @@ import pytest
 from book_copies import BookCopy
 
 from build_tools.commands.cli import main
+from tests.book_language import french
 
 GAME = Path(__file__).resolve().parents[1] / "source" / "cda"
 
@@ -185,7 +186,7 @@ def test_a_changed_table_cell_is_caught(book_copy):
     assert status == 1
     (finding,) = new_findings(findings)
     assert (finding["line"], finding["found"], finding["expected"]) == (line, 4, 3)
-    assert finding["where"] == "table « les effets des dommages »"
+    assert finding["where"] == french("tableau « les effets des dommages »")
 
 
 def test_a_changed_range_of_the_table_is_caught(book_copy):
@@ -244,8 +245,8 @@ def test_a_changed_rule_constant_turns_the_dependent_passages_red(tmp_path):
     status, findings = check(folder)
     assert status == 1
     red = {f["where"] for f in new_findings(findings)}
-    assert "table « les effets des dommages »" in red
-    assert "example « Blessures et points de douleur »" in red
+    assert french("tableau « les effets des dommages »") in red
+    assert french("exemple « Blessures et points de douleur »") in red
 
 
 @pytest.mark.parametrize("number, outcomes", [("1", ["ledger-stale"]), ("2", ["erratum"])])

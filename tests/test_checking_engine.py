@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from build_tools.commands.cli import main
+from tests.book_language import french
 
 MINI = Path(__file__).parent / "fixtures" / "books" / "mini"
 
@@ -41,7 +42,7 @@ def test_a_wrong_table_cell_is_an_erratum_with_its_working(book, capsys):
     status, report = check(book, capsys)
     assert status == 1
     (finding,) = errata(report)
-    assert finding["where"] == "table « Les cibles »"
+    assert finding["where"] == french("tableau « Les cibles »")
     assert finding["message"] == "le texte dit 16, les règles donnent 15"
     assert (finding["found"], finding["expected"]) == (16, 15)
     assert finding["line"] == 23 and finding["file"].endswith("book.xml")
@@ -52,7 +53,8 @@ def test_the_text_report_reads_like_a_compiler_error(book, capsys):
     assert main(["check", str(book)]) == 1
     out = capsys.readouterr().out
     assert "book.xml:23:" in out
-    assert "error: table « Les cibles »: le texte dit 16, les règles donnent 15 [erratum]" in out
+    said = "error: tableau « Les cibles »: le texte dit 16, les règles donnent 15 [erratum]"
+    assert french(said) in out
     assert "cible(aspect=12, bonus=3) = 15" in out
 
 
@@ -77,16 +79,18 @@ def test_a_changed_given_is_followed(book, capsys):
     edit(book / "book.xml", "13 en Physique", "14 en Physique")
     _, report = check(book, capsys)
     messages = {f["where"]: f["message"] for f in errata(report)}
-    assert messages["example « Un jet »"] == "le texte dit 15, les règles donnent 16"
+    assert messages[french("exemple « Un jet »")] == "le texte dit 15, les règles donnent 16"
     # the state carried to the combat section follows too: 16 - 8 = 8, the text says 7
-    assert messages["section « Exemple de combat »"] == "le texte dit 7, les règles donnent 8"
+    assert (
+        messages[french("section « Exemple de combat »")] == "le texte dit 7, les règles donnent 8"
+    )
 
 
 def test_a_changed_claim_is_caught(book, capsys):
     edit(book / "book.xml", "Au plus 20.", "Au plus 21.")
     _, report = check(book, capsys)
     assert any(
-        f["where"] == "glossary « cible »" and f["found"] == 21 and f["expected"] == 20
+        f["where"] == french("glossaire « cible »") and f["found"] == 21 and f["expected"] == 20
         for f in errata(report)
     )
 
@@ -95,8 +99,8 @@ def test_a_changed_rule_constant_turns_dependent_passages_red(book, capsys):
     edit(book / "rules.py", "ASPECT_MAXIMUM = 20", "ASPECT_MAXIMUM = 18")
     _, report = check(book, capsys)
     wheres = {f["where"] for f in errata(report)}
-    assert "glossary « cible »" in wheres
-    assert any(where.startswith("paragraph « La cible à atteindre") for where in wheres)
+    assert french("glossaire « cible »") in wheres
+    assert any(where.startswith(french("paragraphe « La cible à atteindre")) for where in wheres)
 
 
 def test_reworded_text_makes_the_binding_stale_not_silent(book, capsys):
@@ -105,7 +109,7 @@ def test_reworded_text_makes_the_binding_stale_not_silent(book, capsys):
     stale = [f for f in report["findings"] if f["category"] == "binding-stale"]
     assert status == 1
     assert stale and "un bonus de {}" in stale[0]["message"]
-    assert stale[0]["where"] == "example « Un jet »"
+    assert stale[0]["where"] == french("exemple « Un jet »")
 
 
 def test_a_title_that_no_longer_exists_is_a_stale_binding(book, capsys):
@@ -115,7 +119,7 @@ def test_a_title_that_no_longer_exists_is_a_stale_binding(book, capsys):
     assert any("example title='Un jet' is not in the book" in f["message"] for f in stale)
     assert any(
         f["category"] == "unbound"
-        and f["where"] == "example « Un lancer »"
+        and f["where"] == french("exemple « Un lancer »")
         and f["message"] == "no binding checks this example"
         for f in report["findings"]
     )
@@ -203,7 +207,7 @@ def test_a_binding_takes_what_another_returned_and_is_not_run_when_it_failed(boo
     )
     bindings.write_text(text, encoding="utf-8")
     _, report = check(book, capsys)
-    assert [f["where"] for f in errata(report)] == ["table « Les cibles »"]
+    assert [f["where"] for f in errata(report)] == [french("tableau « Les cibles »")]
     # The example loses its sentence: one finding at that place; the combat is not run.
     edit(
         book / "book.xml",
@@ -211,7 +215,7 @@ def test_a_binding_takes_what_another_returned_and_is_not_run_when_it_failed(boo
         "Gaël joue.",
     )
     _, report = check(book, capsys)
-    new = [f for f in report["findings"] if f["where"] != "table « Les cibles »"]
+    new = [f for f in report["findings"] if f["where"] != french("tableau « Les cibles »")]
     assert [f["category"] for f in new] == ["binding-stale"], new
     assert "bindings.py:" in new[0]["message"] and "not reached" in new[0]["message"]
     assert report["coverage"]["numbers"]["not reached"] >= 2  # the example's and the combat's
@@ -222,7 +226,7 @@ def test_a_contradiction_names_its_other_place_in_sarif(book, capsys):
     edit(book / "book.xml", "<para>Au plus 20.</para>", "<para>Au moins 20.</para>")
     main(["check", str(book), "--format", "sarif"])
     results = json.loads(capsys.readouterr().out)["runs"][0]["results"]
-    (changed,) = [r for r in results if "« Au moins »" in r["message"]["text"]]
+    (changed,) = [r for r in results if french("« Au moins »") in r["message"]["text"]]
     assert changed["locations"][0]["physicalLocation"]["region"]["startLine"] == 36
     assert changed.get("relatedLocations"), changed
     # The other place is located as the finding is (here outside the project root: an

@@ -20,6 +20,7 @@ from build_tools.checking.binder import Check
 from build_tools.checking.passage import Passage
 from build_tools.checking.rule import Trace, reading_order, rule, tracing
 from build_tools.examine import examine
+from tests.book_language import french
 
 SOURCE = Path(__file__).resolve().parents[1] / "source"
 
@@ -87,7 +88,7 @@ def test_each_total_of_the_round_of_david_and_goliath_shows_its_own_line(harmoni
     claims = [
         claim
         for verification in harmonies.verifications.values()
-        if verification.where.startswith("example « Déroulement d'un round")
+        if verification.where.startswith(french("exemple « Déroulement d'un round"))
         for claim in verification.claims
         if claim.kind == "number"
     ]

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from build_tools.books import select
+from tests.book_language import french
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -71,4 +72,4 @@ def test_a_derived_term_edited_is_one_finding_at_its_word(book_copy):
     line = next(n for n, row in enumerate(text.split("\n"), 1) if "puisque °R > Diff" in row)
     assert (finding.category, finding.line) == ("erratum", line)
     assert finding.column == text.split("\n")[line - 1].index("Diff") + 1
-    assert "« Eff »" in finding.message and "Difficulté de l'effet" in finding.message
+    assert french("« Eff »") in finding.message and "Difficulté de l'effet" in finding.message

@@ -16,6 +16,7 @@ import pytest
 from build_tools.books import Book, main_file
 from build_tools.commands.cli import main
 from build_tools.examine import Report, examine
+from tests.book_language import french
 
 BOOK = Path(__file__).resolve().parents[1] / "source" / "edad"
 COMBAT = "erratum:example-exemple-combat-contre-cinq-gobelins:"
@@ -89,8 +90,8 @@ def test_every_example_table_and_number_is_bound(livre):
 
 def test_the_goblin_fight_is_compared_at_every_action(livre):
     erratum = next(f for f in livre.findings if f.id == COMBAT + "file-apres-l-action-6")
-    assert "« J1 J4(1,6) G5(0,7) J3(1,9) J2 G2*(1,2) G3(0,7) G4(0,9) »" in erratum.message
-    assert "« G1 J1 J4(1,6) J3(1,9) J2 G2*(1,2) G3(0,7) G4(0,9) »" in erratum.message
+    assert french("« J1 J4(1,6) G5(0,7) J3(1,9) J2 G2*(1,2) G3(0,7) G4(0,9) »") in erratum.message
+    assert french("« G1 J1 J4(1,6) J3(1,9) J2 G2*(1,2) G3(0,7) G4(0,9) »") in erratum.message
     assert any("quitter_la_file" in step and "nom='G5'" in step for step in erratum.derivation)
 
 
@@ -111,7 +112,7 @@ def test_a_combatant_moved_in_a_queue_is_reported(book_copy):
     )
     trouves = nouveaux(rapport)
     assert COMBAT + "file-apres-l-action-3" in trouves
-    assert "« G3 J2 G4 G1 J1" in trouves[COMBAT + "file-apres-l-action-3"]
+    assert french("« G3 J2 G4 G1 J1") in trouves[COMBAT + "file-apres-l-action-3"]
     # the next line, right from the rules' queue, is not blamed for it
     assert [cle for cle in trouves if "file-apres" in cle] == [COMBAT + "file-apres-l-action-3"]
 
@@ -128,7 +129,7 @@ def test_an_edited_title_is_one_finding_at_its_word_and_the_example_still_checke
     assert len(nouvelles) == 1, "\n".join(f.astext() for f in nouvelles)
     (titre,) = nouvelles
     assert (titre.category, titre.line, titre.column) == ("binding-stale", 121, 35)
-    assert "« six »" in titre.message and "« cinq »" in titre.message
+    assert french("« six »") in titre.message and french("« cinq »") in titre.message
     assert titre.related[0]["file"].endswith("bindings.py")
     assert {f.id for f in rapport.findings if f.known} == ERRATA
 
@@ -195,7 +196,10 @@ def test_a_renamed_feat_is_one_finding_where_defined(book_copy):
     )
     trouves = nouveaux(rapport)
     (definition,) = trouves.values()
-    assert "« Port du bouclier »" in definition and "« Port des boucliers »" in definition
+    assert (
+        french("« Port du bouclier »") in definition
+        and french("« Port des boucliers »") in definition
+    )
 
 
 def test_a_feat_named_in_an_example_but_defined_nowhere_is_reported(book_copy):
@@ -244,7 +248,7 @@ def test_an_item_missing_from_the_hit_points_table_is_reported(book_copy):
         book_copy, "<row><entry>ceux en métal</entry><entry>80</entry></row>", ""
     )
     messages = nouveaux(rapport).values()
-    assert "la table omet « bouclier en métal »" in messages
+    assert french("la table omet « bouclier en métal »") in messages
 
 
 def test_a_wrong_initiative_attribute_is_reported(book_copy):
@@ -258,8 +262,11 @@ def test_a_spell_whose_level_does_not_fit_its_action_is_reported(book_copy):
     )
     messages = nouveaux(rapport).values()
     assert (
-        "le texte dit « une action complexe », les règles donnent "
-        "« une action complexe et une action simple »" in messages
+        french(
+            "le texte dit « une action complexe », les règles donnent "
+            "« une action complexe et une action simple »"
+        )
+        in messages
     )
 
 

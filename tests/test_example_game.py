@@ -81,6 +81,28 @@ def test_each_erratum_is_found_at_its_word_with_its_working(in_project, capsys):
         assert finding["known"]
 
 
+def test_the_examples_findings_speak_english_only(in_project, capsys):
+    # the reverse of tests/test_findings_language.py: what `check -v` says of an English book,
+    # as text and JSON (message, place, other places, working), holds no French word of the
+    # engine, no no-break space of French typography and no decimal comma (its report quotes
+    # with « », as every book's does)
+    _, out, _ = run(in_project, capsys, "check", "ember", "-v")
+    _, printed, _ = run(in_project, capsys, "check", "ember", "-v", "--format", "json")
+    (book,) = json.loads(printed)["books"]
+    said = [out] + [
+        line
+        for finding in book["findings"]
+        for line in [finding["where"], finding["message"], *finding["derivation"]]
+        + [place["message"] for place in finding["related"]]
+    ]
+    assert len(said) > 10 and any("stated at" in line for line in said), said
+    own = source_words(in_project / "source" / "ember")
+    for line in said:
+        french = {word.lower() for word in re.findall(r"[^\W\d_]+", line)} & FRENCH
+        assert not french - own, (french - own, line)
+        assert not re.search("[\u00a0\u202f]|\\d,\\d", line), line
+
+
 def test_a_wrong_number_edited_into_the_example_is_a_new_erratum(in_project, capsys):
     chapter = in_project / "source" / "ember" / "tests.xml"
     original = chapter.read_text(encoding="utf-8")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from build_tools.diagnostics import SEVERITIES
+from tests.book_language import french
 
 BOOK = Path(__file__).resolve().parents[1] / "source" / "harmonies"
 
@@ -28,10 +29,13 @@ def test_the_check_exits_0_with_the_ledger_in_place(rulebook, monkeypatch):
     assert "numbers: 317 in all: 116 given, 200 claimed, 1 waived, 0 unbound" in run.out
     # The distance of the table of chances from the dice, as a figure, on every run.
     assert (
-        "info: table « Chances de réussite d'une action »: les chances imprimées sont en moyenne "
-        "à 1,3 points des chances de ±d10°, à 7,4 au plus (à −2 : 30,0\u202f% imprimés, "
-        "37,4\u202f% aux dés) ; de −20 à 0 elles sont sous les dés sauf à −8"
-    ) in run.out
+        french(
+            "info: tableau « Chances de réussite d'une action »: les chances imprimées sont en "
+            "moyenne à 1,3 points des chances de ±d10°, à 7,4 au plus (à −2 : 30,0\u202f% "
+            "imprimés, 37,4\u202f% aux dés) ; de −20 à 0 elles sont sous les dés sauf à −8"
+        )
+        in run.out
+    )
 
 
 def test_without_its_ledger_the_check_fails_on_each_defect(rulebook, tmp_path):
@@ -85,7 +89,7 @@ def test_the_errata_say_what_the_text_says_and_what_the_rules_give(rapport):
         == "le texte dit 5, les règles donnent 3"
     )
     assert messages["arme-de-david-lue-epee"] == (
-        "le texte dit « Épée », les règles donnent l’arme de David (dague)"
+        french("le texte dit « Épée », les règles donnent l’arme de David (dague)")
     )
 
 

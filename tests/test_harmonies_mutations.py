@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.book_language import french
+
 
 def nouveaux_apres(book_copy, fichier: str, avant: str, apres: str) -> list:
     """The new findings of the shared copy of the book (`book_copy`) with `avant` replaced by
@@ -224,7 +226,7 @@ def test_each_mutant_is_reported(book_copy, fichier, avant, apres, categorie, ou
 def test_the_degree_of_a_blow_follows_the_dice(book_copy):
     new = nouveaux_apres(book_copy, "combat.xml", "Il fait hélas un -5", "Il fait hélas un -1")
     messages = [f.message for f in new]
-    assert "le texte dit « soit une éraflure », les règles donnent le degré S" in messages
+    assert french("le texte dit « soit une éraflure », les règles donnent le degré S") in messages
 
 
 def test_fixing_a_known_defect_makes_its_ledger_entry_stale(book_copy):

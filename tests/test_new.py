@@ -7,6 +7,8 @@ import re
 import pytest
 from conftest import ROOT
 
+from tests.book_language import french
+
 
 @pytest.fixture
 def project(tmp_path, monkeypatch):
@@ -65,8 +67,8 @@ def test_the_binding_catches_a_wrong_term(rulebook, project):
     book.write_text(book.read_text(encoding="utf-8").replace("Moyenne (15)", "Difficile (15)"))
     status, out, _ = rulebook("check", "mon-jeu")
     assert status == 1
-    assert "book.xml:28:9: error: example « Un jet »: le texte dit « Difficile », " in out
-    assert "les règles donnent « Moyenne » [erratum]" in out
+    assert french("book.xml:28:9: error: exemple « Un jet »: le texte dit « Difficile », ") in out
+    assert french("les règles donnent « Moyenne » [erratum]") in out
 
 
 @pytest.mark.slow

@@ -15,6 +15,8 @@ import contextlib
 
 import pytest
 
+from tests.book_language import french
+
 EDITS = {
     # book: (file, the words, as edited, the (line, column) of the one finding)
     "harmonies": [
@@ -128,8 +130,12 @@ def test_a_term_said_otherwise_where_a_pattern_reads_numbers_is_one_erratum_with
     source = copy.text("combat.xml").split("\n")[finding.line - 1]
     assert (finding.file.name, finding.line) == ("combat.xml", 444), finding.astext()
     assert source[finding.column - 1 :].startswith("FD: +3"), finding.astext()  # the book again
-    assert finding.message == "le texte dit « FR », les règles donnent « FD »", finding.astext()
-    assert "facteur : les règles donnent « FD » ici ; le texte dit « FR »" in finding.derivation
+    said = french("le texte dit « FR », les règles donnent « FD »")
+    assert finding.message == said, finding.astext()
+    assert (
+        french("facteur : les règles donnent « FD » ici ; le texte dit « FR »")
+        in finding.derivation
+    )
     assert any("Facteur de Dommages" in place["message"] for place in finding.related)
     [fix] = finding.corrections
     assert (fix.line, fix.column, fix.old, fix.new) == (444, 43, "FR", "FD"), finding.astext()

@@ -166,7 +166,7 @@ def test_the_working_of_an_erratum_names_the_sentence_of_its_rule(
     checked_book, name, erratum, place
 ):
     (finding,) = [finding for finding in checked_book(name).findings if finding.id == erratum]
-    assert any(line.strip() == f"(stated at {place})" for line in finding.derivation), (
+    assert any(line.strip() == f"(énoncée à {place})" for line in finding.derivation), (
         finding.derivation
     )
 

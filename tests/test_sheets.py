@@ -583,4 +583,4 @@ def test_a_sheet_total_resting_on_an_erratum_is_that_erratum_once():
         (found,) = [f for f in report.findings if erratum in f.id]
         assert found.known, found.id
         for total in words:
-            assert any(total in line and "sheet of" in line for line in found.derivation)
+            assert any(total in line and "fiche de" in line for line in found.derivation)

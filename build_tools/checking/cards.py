@@ -29,16 +29,71 @@ from build_tools.checking.deck import (
 )
 from build_tools.checking.derived import book_language
 from build_tools.checking.matching import align, could_hold
-from build_tools.checking.notation import evaluate
+from build_tools.checking.notation import LANGUAGE, evaluate
 from build_tools.checking.passage import COUNT, Passage
 from build_tools.checking.words import Vocabulary
 from build_tools.diagnostics import Finding, source_line
 from build_tools.ledger import Entry
 from build_tools.model.docbook import TABLES, normalize, text_of, title_of, where_of
 from build_tools.model.grid import filled_rows
-from build_tools.model.numbers import MINUS, half_up, number_value, value_of
+from build_tools.model.numbers import MINUS, half_up, number_value, signed, value_of
+from build_tools.model.said import said_in
 from build_tools.model.sentences import CARDS, prose_of
 
+SAID = {
+    "fr": {
+        "says": "carte « {card} » : le livre dit « {book} » là où la carte dit « {mine} »",
+        "book": "le livre : « {book} »",
+        "gone": "carte « {card} » : le livre ne dit plus « {quote} »",
+        "no_term": "carte « {card} » : la formule « {formula} » n’a pas de terme {terms}, "
+        "que ses termes nomment",
+        "unread": "carte « {card} » : la formule « {formula} » ne se lit pas : {error}",
+        "uncalled": "carte « {card} » : la formule « {formula} » : {rule} {error}",
+        "gives": "carte « {card} » : la formule « {formula} » donne {printed} "
+        "là où les règles donnent {given}",
+        "with": "avec {values}",
+        "card": "carte : {formula} = {printed}",
+        "rules": "règles : {call} = {given}",
+        "no_table": "carte « {card} » : le livre n’a pas un seul tableau intitulé « {title} »",
+        "rows": "la carte « {card} » a {rows} lignes là où le tableau « {title} » en a {counted}",
+        "shows_table": "la carte « {card} » montre « {cell} » là où le tableau dit « {book} » "
+        "(ligne « {row} »)",
+        "shows_book": "la carte « {card} » montre « {cell} » (ligne « {row} ») là où le livre dit "
+        "« {book} »",
+        "cell": "carte : {rule} donne « {cell} »",
+        "in_order": "les nombres de la phrase, dans l’ordre : {numbers}",
+        "none": "aucun",
+        "not_a_term": "« {leftover} » n’est aucun de ses termes",
+        "not_arithmetic": "ce n’est pas une expression arithmétique",
+    },
+    "en": {
+        "says": "card « {card} »: the book says « {book} » where the card says « {mine} »",
+        "book": "the book: « {book} »",
+        "gone": "card « {card} »: the book no longer says « {quote} »",
+        "no_term": "card « {card} »: the formula « {formula} » has no term {terms}, "
+        "which its terms name",
+        "unread": "card « {card} »: the formula « {formula} » cannot be read: {error}",
+        "uncalled": "card « {card} »: the formula « {formula} »: {rule} {error}",
+        "gives": "card « {card} »: the formula « {formula} » gives {printed} "
+        "where the rules give {given}",
+        "with": "with {values}",
+        "card": "card: {formula} = {printed}",
+        "rules": "rules: {call} = {given}",
+        "no_table": "card « {card} »: the book has no single table titled « {title} »",
+        "rows": "the card « {card} » has {rows} rows where the table « {title} » has {counted} "
+        "of them",
+        "shows_table": "the card « {card} » shows « {cell} » where the table says « {book} » "
+        "(row « {row} »)",
+        "shows_book": "the card « {card} » shows « {cell} » (row « {row} ») where the book says "
+        "« {book} »",
+        "cell": "card: {rule} gives « {cell} »",
+        "in_order": "the sentence's numbers, in order: {numbers}",
+        "none": "none",
+        "not_a_term": "« {leftover} » is not one of its terms",
+        "not_arithmetic": "it is not an arithmetic expression",
+    },
+}
+"""The card check's findings in the book's language (`_said`)."""
 SAMPLES = ((3, 7, 11, 13, 17, 19, 23), (8, 2, 5, 21, 4, 9, 6), (14, 1, 20, 6, 2, 12, 10))
 """Values given to a formula's terms, one set per evaluation: different primes and mixes."""
 
@@ -229,8 +284,7 @@ def _check_quote(book: _Book, deck: Path, card: Card, block: Block, quote: str) 
         finding = _deck_finding(
             deck,
             line,
-            f"card « {card.title} »: the book says « {theirs.text} » where the card says"
-            f" « {mine.text} »",
+            _said("says", card=card.title, book=theirs.text, mine=mine.text),
             f"quote:{quote}",
         )
         # at the card's word: a quote's words are the deck line's from its first quote mark
@@ -238,14 +292,14 @@ def _check_quote(book: _Book, deck: Path, card: Card, block: Block, quote: str) 
         if opening >= 0:
             finding.column = opening + 2 + mine.start
         finding.related.append(
-            {"file": str(file), "line": book_line, "message": f"the book: « {theirs.text} »"}
+            {"file": str(file), "line": book_line, "message": _said("book", book=theirs.text)}
         )
         return [finding]
     return [
         _deck_finding(
             deck,
             line,
-            f"card « {card.title} »: the book no longer says « {quote} »",
+            _said("gone", card=card.title, quote=quote),
             f"quote:{quote}",
         )
     ]
@@ -263,8 +317,12 @@ def _check_formula(game, deck: Path, card: Card, block: Block) -> list[Finding]:
             _deck_finding(
                 deck,
                 block.line,
-                f"card « {card.title} »: the formula « {formula} » has no term "
-                f"{', '.join(f'« {term} »' for term in absent)}, which its terms name",
+                _said(
+                    "no_term",
+                    card=card.title,
+                    formula=formula,
+                    terms=", ".join(f"« {term} »" for term in absent),
+                ),
                 f"formula:{formula}",
             )
         ]
@@ -282,7 +340,7 @@ def _check_formula(game, deck: Path, card: Card, block: Block) -> list[Finding]:
                 _deck_finding(
                     deck,
                     block.line,
-                    f"card « {card.title} »: the formula « {formula} » cannot be read: {error}",
+                    _said("unread", card=card.title, formula=formula, error=error),
                     f"formula:{formula}",
                 )
             ]
@@ -293,7 +351,9 @@ def _check_formula(game, deck: Path, card: Card, block: Block) -> list[Finding]:
                 _deck_finding(
                     deck,
                     block.line,
-                    f"card « {card.title} »: the formula « {formula} »: {spec['rule']} {error}",
+                    _said(
+                        "uncalled", card=card.title, formula=formula, rule=spec["rule"], error=error
+                    ),
                     f"formula:{formula}",
                 )
             ]
@@ -303,13 +363,22 @@ def _check_formula(game, deck: Path, card: Card, block: Block) -> list[Finding]:
                 _deck_finding(
                     deck,
                     block.line,
-                    f"card « {card.title} »: the formula « {formula} » gives {_show(printed)} "
-                    f"where the rules give {_show(given)}",
+                    _said(
+                        "gives",
+                        card=card.title,
+                        formula=formula,
+                        printed=_show(printed),
+                        given=_show(given),
+                    ),
                     f"formula:{formula}",
                     [
-                        f"with {shown}",
-                        f"card: {right.strip()} = {_show(printed)}",
-                        f"rules: {spec['rule']}({_arguments(arguments)}) = {_show(given)}",
+                        _said("with", values=shown),
+                        _said("card", formula=right.strip(), printed=_show(printed)),
+                        _said(
+                            "rules",
+                            call=f"{spec['rule']}({_arguments(arguments)})",
+                            given=_show(given),
+                        ),
                     ],
                 )
             ]
@@ -362,7 +431,7 @@ def _check_table(book: _Book, deck: Path, card: Card, block: Block) -> list[Find
             _deck_finding(
                 deck,
                 block.line,
-                f"card « {card.title} »: the book has no single table titled « {title} »",
+                _said("no_table", card=card.title, title=title),
                 f"table:{title}",
             )
         ]
@@ -382,8 +451,7 @@ def _check_table(book: _Book, deck: Path, card: Card, block: Block) -> list[Find
                 line,
                 column,
                 where_of(table),
-                f"the card « {card.title} » has {len(block.rows)} rows where the table "
-                f"« {title} » has {counted} of them",
+                _said("rows", card=card.title, rows=len(block.rows), title=title, counted=counted),
                 f"{card.title}:rows",
             )
         ]
@@ -404,10 +472,15 @@ def _check_table(book: _Book, deck: Path, card: Card, block: Block) -> list[Find
                     line,
                     column,
                     where_of(table),
-                    f"the card « {card.title} » shows « {card_cell.text} » where the table "
-                    f"says « {book_text} » (row « {label} »)",
+                    _said(
+                        "shows_table",
+                        card=card.title,
+                        cell=card_cell.text,
+                        book=book_text,
+                        row=label,
+                    ),
                     f"{card.title}:{label}:{book_column}",
-                    [f"card: {block.spec[block.kind]} gives « {card_cell.text} »"],
+                    [_said("cell", rule=block.spec[block.kind], cell=card_cell.text)],
                 )
             )
     return findings
@@ -458,7 +531,7 @@ def _check_sentence(book: _Book, deck: Path, card: Card, block: Block) -> list[F
                 _deck_finding(
                     deck,
                     block.line,
-                    f"card « {card.title} »: the book no longer says « {phrase} »",
+                    _said("gone", card=card.title, quote=phrase),
                     f"sentence:{phrase}",
                 )
             )
@@ -486,14 +559,20 @@ def _numbers_in_order(book, element, card, block, rows, phrase) -> list[Finding]
                         line,
                         column,
                         where_of(element),
-                        f"the card « {card.title} » shows « {card_cell.text} » "
-                        f"(row « {cells[0].text} ») where the book says "
-                        f"« {_cut(Passage.of(element, file).text)} »",
+                        _said(
+                            "shows_book",
+                            card=card.title,
+                            cell=card_cell.text,
+                            row=cells[0].text,
+                            book=_cut(Passage.of(element, file).text),
+                        ),
                         f"sentence:{card.title}:{phrase}",
                         [
-                            f"card: {block.spec[block.kind]} gives « {card_cell.text} »",
-                            "the sentence's numbers, in order: "
-                            + (", ".join(_show(n) for n in said) or "none"),
+                            _said("cell", rule=block.spec[block.kind], cell=card_cell.text),
+                            _said(
+                                "in_order",
+                                numbers=", ".join(_show(n) for n in said) or _said("none"),
+                            ),
                         ],
                     )
                 ]
@@ -562,11 +641,11 @@ def _evaluate(expression: str, values: dict[str, int]) -> Fraction:
     text = text.replace(MINUS, "-").replace("×", "*").replace("÷", "/").replace("±", "+")
     if re.search(r"[^\d\s+\-*/().]", text):
         leftover = re.sub(r"[\d\s+\-*/().]+", " ", text).strip()
-        raise ValueError(f"« {leftover} » is not one of its terms")
+        raise ValueError(_said("not_a_term", leftover=leftover))
     try:
         return evaluate(text)  # the working's own reader of the book's arithmetic
     except ValueError:
-        raise ValueError("it is not an arithmetic expression") from None
+        raise ValueError(_said("not_arithmetic")) from None
 
 
 def _line_of(path: Path, text: str) -> int:
@@ -609,7 +688,13 @@ def _book_finding(file, line, column, where, message, key, derivation=None) -> F
 
 def _show(value) -> str:
     value = Fraction(value)
-    return str(value.numerator) if value.denominator == 1 else f"{value}"
+    shown = str(value.numerator) if value.denominator == 1 else f"{value}"
+    return shown if LANGUAGE.get() == "en" else signed(shown)  # « −7 » in French
+
+
+def _said(name: str, **fields: Any) -> str:
+    """The card check's message `name` of `SAID` in the book's language, `fields` filled in."""
+    return said_in(SAID, LANGUAGE.get())[name].format(**fields)
 
 
 def _arguments(values: dict[str, int]) -> str:

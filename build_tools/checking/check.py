@@ -30,6 +30,7 @@ from build_tools.checking.claims import (
     StaleBinding,
     agrees,
     anchor_words,
+    citing,
     claim_id,
     derivation,
     differing_span,
@@ -77,6 +78,13 @@ otherwise (`number`, with the tolerance of an approximate figure, `within`), a s
 rules do not hold, a value they cannot produce, a rule word the text says where the rules give
 another (and its working line); English for a language the engine has no words for (with the
 spaces of the report's other quotes: the errata page sets its own typography)."""
+
+ROLES = {
+    "fr": {"rule": "règle : {text}", "table": "tableau : {text}", "": "{role} : {text}"},
+    "en": {"": "{role}: {text}"},
+}
+"""What another place is to a claim (`Place.role`: the rule's sentence, the table it reads), as
+its other place names it in the book's language."""
 
 
 @dataclass
@@ -897,7 +905,7 @@ class Check:
                 {
                     "file": str(place.file) if place.file else None,
                     "line": place.line,
-                    "message": f"{place.role}: {place.text}" if place.role else place.text,
+                    "message": self.role(place.role, place.text) if place.role else place.text,
                 }
                 for place in related
             ),
@@ -1142,6 +1150,12 @@ class Check:
         the engine has no words for), its `fields` filled in."""
         return SAID[self._said_language()][name].format(**fields)
 
+    def role(self, role: str, text: str) -> str:
+        """Another place of a claim: what it is to the claim (`role`) and its words, as the
+        book's language names it (« règle : « … » »)."""
+        roles = ROLES[self._said_language()]
+        return roles.get(role, roles[""]).format(role=role, text=text)
+
     def number(self, value: Any) -> str:
         """A number of an erratum's message as the book's language writes it: « −5,5 (= −11/2) »
         in French (decimal comma, true minus), « -5.5 (= -11/2) » in English."""
@@ -1197,7 +1211,7 @@ def _constant_working(wanted: Any) -> list[str]:
         return []
     citation = wanted.citation
     (sentence,) = _constant_sentence(wanted)
-    return [f"{citation.name or 'constant'} = {int(wanted)}    [cites « {sentence} »]"]
+    return [f"{citation.name or 'constant'} = {int(wanted)}    {citing(f'« {sentence} »')}"]
 
 
 def _constant_sentence(wanted: Any) -> tuple[str, ...]:

@@ -16,15 +16,38 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
-from build_tools.checking.claims import Context, Place, claim_id
+from build_tools.checking.claims import Context, Place, citing, claim_id
 from build_tools.checking.matching import CLOSE_ENOUGH, align, could_hold
+from build_tools.checking.notation import LANGUAGE
 from build_tools.checking.passage import COUNT, Passage, TextPattern
 from build_tools.checking.rule import CITATIONS, Citation
 from build_tools.diagnostics import Finding, display_path, slug
 from build_tools.model.docbook import as_read, normalize, title_of
 from build_tools.model.numbers import number_value
+from build_tools.model.said import said_in
 from build_tools.model.sentences import CITED, Prose
 from build_tools.resources import module_inside
+
+SAID = {
+    "fr": {
+        "unstated": "la règle « {rule} » cite une phrase que le livre ne contient pas : "
+        "« {sentence} »",
+        "closest": " ; le texte le plus proche : « {text} »",
+        "now_says": "le livre dit maintenant « {says} » là où sa règle « {rule} » dit « {said} »",
+        "states": "le livre énonce la règle : {text}",
+        "rule": "règle : {text}",
+        "module_says": "le module des règles dit {value} là où la phrase qu’il cite dit {numbers}",
+    },
+    "en": {
+        "unstated": "the rule {rule!r} cites a sentence the book does not hold: « {sentence} »",
+        "closest": "; closest text: « {text} »",
+        "now_says": "the book now says « {says} » where its rule {rule!r} says « {said} »",
+        "states": "the book states the rule: {text}",
+        "rule": "rule: {text}",
+        "module_says": "the rules module says {value} where the sentence it cites says {numbers}",
+    },
+}
+"""A cited sentence's findings in the book's language."""
 
 
 def resolve_citations(document, context: Context, prose: Prose, findings: list[Finding]) -> None:
@@ -120,6 +143,7 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
     where the book states the rule as the rule says it (`others`).
     """
     literals = TextPattern(sentence).literals
+    words = said_in(SAID, LANGUAGE.get())
     best = None
     for element, text in texts.items():
         if element.tag not in CITED or not could_hold(literals, text):
@@ -142,13 +166,15 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
         closest = ""
         if best is not None and best[1].score >= CLOSE_ENOUGH:
             start, end = best[1].span
-            closest = f"; closest text: « {_short(best[2][start:end])} »"
+            closest = words["closest"].format(text=_short(best[2][start:end]))
         findings.append(
             Finding(
                 "error",
                 "rule-unstated",
-                f"the rule {citation.name or citation.statement!r} cites a sentence the book "
-                f"does not hold: « {_short(sentence)} »{closest}",
+                words["unstated"].format(
+                    rule=citation.name or citation.statement, sentence=_short(sentence)
+                )
+                + closest,
                 file=Path(citation.file),
                 line=citation.line,
                 key=citation.name or slug(sentence),
@@ -180,8 +206,9 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
             Finding(
                 "error",
                 "contradiction",
-                f"the book now says « {says} » where its rule "
-                f"{citation.name or citation.statement!r} says « {said} »",
+                words["now_says"].format(
+                    says=says, rule=citation.name or citation.statement, said=said
+                ),
                 file=passage.file,
                 line=passage.line_at(offset),
                 column=passage.column_at(offset, says.split(" ")[0]),
@@ -197,7 +224,7 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
                     {
                         "file": str(place.file),
                         "line": place.line,
-                        "message": f"the book states the rule: {place.text}",
+                        "message": words["states"].format(text=place.text),
                     }
                     for place in others
                 ]
@@ -205,7 +232,7 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
                     {
                         "file": str(rule_place.file),
                         "line": rule_place.line,
-                        "message": f"rule: {citation.statement}",
+                        "message": words["rule"].format(text=citation.statement),
                     }
                 ],
             )
@@ -215,12 +242,13 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
 
 def cites(sentence: str) -> str:
     """How a contradiction's working names the sentence its rule cites: « [cites « … »] »."""
-    return f"[cites « {_short(sentence)} »]"
+    return citing(f"« {_short(sentence)} »")
 
 
 def _check_value(citation: Citation, sentences: list[str], place: Place, findings) -> None:
     """A constant whose value is none of the numbers of the sentence it cites: the module
     and the book disagree (one finding at the rule, naming the sentence)."""
+    said = said_in(SAID, LANGUAGE.get())
     values = citation.value if isinstance(citation.value, (tuple, list)) else [citation.value]
     values = [
         value
@@ -243,19 +271,20 @@ def _check_value(citation: Citation, sentences: list[str], place: Place, finding
         Finding(
             "error",
             "contradiction",
-            f"the rules module says {value} where the sentence it cites says "
-            f"{', '.join(str(number) for number in numbers)}",
+            said["module_says"].format(
+                value=value, numbers=", ".join(str(number) for number in numbers)
+            ),
             file=Path(citation.file),
             line=citation.line,
             key=f"{citation.name} {value}",
             expected=numbers[0],
             found=value,
-            derivation=[f"{citation.name} = {value}    [cites {place.text}]"],
+            derivation=[f"{citation.name} = {value}    {citing(place.text)}"],
             related=[
                 {
                     "file": str(place.file),
                     "line": place.line,
-                    "message": f"the book states the rule: {place.text}",
+                    "message": said["states"].format(text=place.text),
                 }
             ],
         )

@@ -16,12 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from build_tools.checking.matching import differing_words, words_given
+from build_tools.checking.notation import LANGUAGE
 from build_tools.checking.passage import (
     Passage,
 )
 from build_tools.checking.rule import Citation, Step
 from build_tools.checking.words import Vocabulary
 from build_tools.diagnostics import Finding, slug
+from build_tools.model.said import said_in
 
 
 @dataclass
@@ -200,6 +202,17 @@ def unique_places(places) -> list[dict]:
     return list(seen.values())
 
 
+STATED = {"fr": "énoncée à {place}", "en": "stated at {place}"}
+"""Where the book states a step's rule, in the working's language."""
+CITES = {"fr": "[cite {text}]", "en": "[cites {text}]"}
+"""The sentence a rule or constant cites, after its line of working (`sheets.fold` reads it)."""
+
+
+def citing(text: str) -> str:
+    """« [cite « … »] »: the sentence `text` a line of working's rule cites, in its language."""
+    return said_in(CITES, LANGUAGE.get()).format(text=text)
+
+
 def derivation(steps: list[Step]) -> list[str]:
     """The working as lines: each step, then its arithmetic and the sentence it cites."""
     lines = []
@@ -209,7 +222,8 @@ def derivation(steps: list[Step]) -> list[str]:
         if arithmetic:
             lines.append(f"{'  ' * step.depth}  « {arithmetic} »")
         if step.place:
-            lines.append(f"{'  ' * step.depth}  (stated at {step.place})")
+            stated = said_in(STATED, LANGUAGE.get()).format(place=step.place)
+            lines.append(f"{'  ' * step.depth}  ({stated})")
     return lines
 
 

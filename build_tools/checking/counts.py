@@ -38,6 +38,8 @@ SAID = {
     },
 }
 """A count's finding in the book's language, as its author reads it."""
+RULE = {"fr": "règle : {name}", "en": "rule: {name}"}
+"""The rule a count's finding names as its other place."""
 AND = {"fr": ("et", "ou"), "en": ("and", "or")}
 """The words that join a list's last item."""
 ITEM_WORDS = 4
@@ -141,6 +143,7 @@ def _judged(passage: Passage, where: str, language: str, classes: dict):
                     len(items),
                     [f"{', '.join(items)} → {len(items)}"],
                     [],
+                    language,
                 )
             )
             first = text.find(items[0], match.end("noun"))
@@ -177,6 +180,7 @@ def _class_count(
             len(members),
             [f"{name} = {', '.join(members)} → {len(members)}"],
             [(file, name)],
+            language,
         )
     return False, None
 
@@ -219,12 +223,18 @@ def _list_after(text: str, position: int, language: str) -> list[str]:
     return items
 
 
-def _finding(passage, where, match, message, expected, derivation, rules) -> Finding:
+def _finding(passage, where, match, message, expected, derivation, rules, language) -> Finding:
     start = match.start("count")
     word = match.group("count")
     related = []
     for file, name in rules:
-        related.append({"file": file, "line": _line_of(file, name), "message": f"rule: {name}"})
+        related.append(
+            {
+                "file": file,
+                "line": _line_of(file, name),
+                "message": RULE[language].format(name=name),
+            }
+        )
     return Finding(
         "error",
         "contradiction",

@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from build_tools.checking.notation import LANGUAGE, NOTATION, fault_of, french, written
+from build_tools.model.numbers import with_mark
 
 
 @dataclass
@@ -456,6 +457,9 @@ class ImpossibleValue(ValueError):
 
 def _show(value: Any) -> str:
     if isinstance(value, Fraction) and value.denominator != 1:
-        return f"{value} (≈{float(value):.4g})"
+        approximately = f"{float(value):.4g}"
+        if LANGUAGE.get() != "en":  # « ≈54,55 » in a French book's working
+            approximately = with_mark(approximately, LANGUAGE.get())
+        return f"{value} (≈{approximately})"
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."

@@ -21,14 +21,31 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from build_tools.checking.character import UnusableCharacter, read_character
+from build_tools.checking.notation import LANGUAGE
 from build_tools.checking.passage import Passage, compile_pattern
 from build_tools.diagnostics import Finding, source_line
 from build_tools.model.numbers import number_value
+from build_tools.model.said import place_named, said_in
 from build_tools.model.sentences import Citations, Prose, prose_of
 from build_tools.model.sheet import Agreement, Description, printed
 
 TAGS = ("para", "row", "entry", "screen", "title", "listitem")
 """Where the totals a book prints for a character may stand (found by `prose_of`)."""
+
+
+SAID = {
+    "fr": {
+        "stale": "fiche de {name} : le livre n’imprime plus « {pattern} » près de « {near} »",
+        "total": "le livre imprime {book} pour {total}, la fiche calcule {sheet} ({file})",
+        "folded": "{where} : {message}",
+    },
+    "en": {
+        "stale": "sheet of {name}: the book no longer prints « {pattern} » near « {near} »",
+        "total": "the book prints {book} for {total}, the sheet computes {sheet} ({file})",
+        "folded": "{where}: {message}",
+    },
+}
+"""A character's totals against the book, in the book's language."""
 
 
 def fold(findings: list[Finding]) -> list[Finding]:
@@ -70,7 +87,11 @@ def fold(findings: list[Finding]) -> list[Finding]:
             kept.append(finding)
         else:
             erratum.derivation.append(
-                f"{finding.where}: {finding.message}" if finding.where else finding.message
+                said_in(SAID, LANGUAGE.get())["folded"].format(
+                    where=place_named(finding.where, LANGUAGE.get()), message=finding.message
+                )
+                if finding.where
+                else finding.message
             )
     return kept
 
@@ -356,7 +377,8 @@ def _agreement(
         match = pattern.search(passage.text)
         if match is not None:
             found = (passage, match)  # the last, innermost one wins
-    where = f"sheet of {character.name}"
+    where = f"sheet of {character.name}"  # its kind in the book's language: `model.said.KINDS`
+    words = said_in(SAID, LANGUAGE.get())
     sheet = description_file(description)
     if found is None:
         said = agreement.pattern if isinstance(agreement.pattern, str) else agreement.near
@@ -365,8 +387,9 @@ def _agreement(
             Finding(
                 "error",
                 "sheet-stale",
-                f"{where}: the book no longer prints « {agreement.pattern} » "
-                f"near « {agreement.near} »",
+                words["stale"].format(
+                    name=character.name, pattern=agreement.pattern, near=agreement.near
+                ),
                 file=sheet if line else character.file,
                 line=line,
                 key=f"{file}:{agreement.pattern}",
@@ -385,8 +408,9 @@ def _agreement(
             Finding(
                 "error",
                 "sheet-total",
-                f"the book prints {match.group(group)} for {total}, "
-                f"the sheet computes {printed(computed)} ({file})",
+                words["total"].format(
+                    book=match.group(group), total=total, sheet=printed(computed), file=file
+                ),
                 file=passage.file,
                 line=line,
                 column=passage.column_at(start, match.group(group)),

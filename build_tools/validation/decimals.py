@@ -10,6 +10,7 @@ import re
 from build_tools.diagnostics import Correction, Finding, source_line
 from build_tools.model.language import primary_language
 from build_tools.model.numbers import with_mark
+from build_tools.model.said import said_in
 from build_tools.reader import Document
 from build_tools.validation.located import finding_at
 
@@ -27,12 +28,28 @@ SKIPPED = frozenset(
 """Where a point is no decimal mark: code, addresses, version numbers."""
 VERSION = re.compile(r"(?i)\b(version|v\.?|révision)\s*$")
 """« version 0.1 »: a version number, not a decimal."""
+SAID = {
+    "fr": {
+        "point": "« {number} » est écrit avec un point décimal dans un livre dont la langue "
+        "écrit une virgule décimale",
+        "many": " ({count} nombres ici : {numbers})",
+        "quoted": "« {} »",
+    },
+    "en": {
+        "point": "« {number} » is written with a decimal point in a book whose language "
+        "writes a decimal comma",
+        "many": " ({count} numbers here: {numbers})",
+        "quoted": "{}",
+    },
+}
+"""The finding in the book's language (English for the other languages of a decimal comma)."""
 
 
 def check(document: Document) -> list[Finding]:
     root = document.root
     if primary_language(root.get("lang")) not in COMMA_LANGUAGES:
         return []
+    said = said_in(SAID, root.get("lang"))
     found: dict[object, list] = {}
     for element in root.iter():
         if not isinstance(element.tag, str) or element.tag in SKIPPED:
@@ -56,10 +73,11 @@ def check(document: Document) -> list[Finding]:
                 document,
                 element,
                 "typography",
-                f"« {written[0]} » is written with a decimal point in a book whose language "
-                "writes a decimal comma"
+                said["point"].format(number=written[0])
                 + (
-                    f" ({len(written)} numbers here: {', '.join(written)})"
+                    said["many"].format(
+                        count=len(written), numbers=", ".join(map(said["quoted"].format, written))
+                    )
                     if len(written) > 1
                     else ""
                 ),

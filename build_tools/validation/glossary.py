@@ -10,15 +10,35 @@ from lxml import etree
 from build_tools.diagnostics import Finding
 from build_tools.model.docbook import text_of
 from build_tools.model.ids import id_map
+from build_tools.model.language import language_of, primary_language
+from build_tools.model.said import said_in
 from build_tools.reader import Document
 from build_tools.validation.located import finding_at
 
 ABBREVIATIONS = ("acronym", "abbrev")
+SAID = {
+    "fr": {
+        "missing": "le terme « {term} » n’a pas d’entrée dans le glossaire",
+        "spellings": "« {term} » est abrégé {spellings} dans le livre",
+        "terms": "l’abréviation « {spelling} » désigne {terms}",
+        "and": " et ",
+    },
+    "en": {
+        "missing": "glossterm « {term} » has no entry in the glossary",
+        "spellings": "« {term} » is abbreviated {spellings} in the book",
+        "terms": "the abbreviation {spelling!r} stands for {terms}",
+        "and": " and ",
+    },
+}
+"""The glossary's findings in the book's language (its abbreviations quoted as it quotes)."""
+SPELLING = {"fr": "« {} »", "en": "{!r}"}
 
 
 def check(document: Document) -> list[Finding]:
     root = document.root
     findings: list[Finding] = []
+    said = said_in(SAID, language_of(root))
+    spelled = SPELLING.get(primary_language(language_of(root)), SPELLING["en"])
 
     def report(element, category, message, key, severity="error"):
         findings.append(
@@ -38,7 +58,7 @@ def check(document: Document) -> list[Finding]:
             report(
                 term,
                 "glossary-missing",
-                f"glossterm « {text_of(term)} » has no entry in the glossary",
+                said["missing"].format(term=text_of(term)),
                 name,
                 "warning",
             )
@@ -67,7 +87,9 @@ def check(document: Document) -> list[Finding]:
             report(
                 elements[1],
                 "terminology",
-                f"« {term} » is abbreviated {' and '.join(repr(s) for s in spellings)} in the book",
+                said["spellings"].format(
+                    term=term, spellings=said["and"].join(map(spelled.format, spellings))
+                ),
                 f"term-{term}",
             )
     terms_of: dict[str, dict[str, etree._Element]] = defaultdict(dict)
@@ -80,8 +102,9 @@ def check(document: Document) -> list[Finding]:
             report(
                 elements[1],
                 "terminology",
-                f"the abbreviation {spelling!r} stands for "
-                + " and ".join(f"« {term} »" for term in terms),
+                said["terms"].format(
+                    spelling=spelling, terms=said["and"].join(f"« {term} »" for term in terms)
+                ),
                 f"abbreviation-{spelling}",
             )
     return findings

@@ -4,14 +4,28 @@ from __future__ import annotations
 
 from build_tools.diagnostics import Finding, display_path
 from build_tools.model.ids import id_map
+from build_tools.model.language import language_of
+from build_tools.model.said import said_in
 from build_tools.reader import Document
 from build_tools.validation.located import finding_at
 
 REFERENCE_ATTRIBUTES = ("linkend", "endterm", "otherterm")
+SAID = {
+    "fr": {
+        "twice": "l’id « {id} » est déjà pris à {place}",
+        "nowhere": '<{tag} {attribute}="{target}"> ne renvoie à aucun élément du livre',
+    },
+    "en": {
+        "twice": "id {id!r} is already used at {place}",
+        "nowhere": "<{tag} {attribute}={target!r}> points at no element of the book",
+    },
+}
+"""The findings in the book's language."""
 
 
 def check(document: Document) -> list[Finding]:
     findings = []
+    said = said_in(SAID, language_of(document.root))
     first_seen = id_map(document.root)
     for element in document.root.iter():
         if not isinstance(element.tag, str):
@@ -24,7 +38,7 @@ def check(document: Document) -> list[Finding]:
                     document,
                     element,
                     "duplicate-id",
-                    f"id {identifier!r} is already used at {display_path(file)}:{line}",
+                    said["twice"].format(id=identifier, place=f"{display_path(file)}:{line}"),
                     key=identifier,
                     attribute="id",
                 )
@@ -40,8 +54,9 @@ def check(document: Document) -> list[Finding]:
                             document,
                             element,
                             "broken-reference",
-                            f"<{element.tag} {attribute}={target!r}> points at no element "
-                            f"of the book",
+                            said["nowhere"].format(
+                                tag=element.tag, attribute=attribute, target=target
+                            ),
                             key=f"{attribute}-{target}",
                             attribute=attribute,
                         )

@@ -10,6 +10,7 @@ from pathlib import Path
 from lxml import etree
 
 from build_tools.diagnostics import Finding
+from build_tools.model.language import language_of, primary_language
 from build_tools.reader import XML_BASE, Document, docbook_dtd
 from build_tools.validation.located import finding_at
 
@@ -18,6 +19,29 @@ SKIPPED_HINT = (
     "Install it to enable this check (Debian/Ubuntu: apt-get install docbook-xml; "
     "it is looked for in /usr/share/xml/docbook/schema/dtd/VERSION/)."
 )
+DTD_SAID = {
+    "fr": (
+        (
+            r"Element (\S+) content does not follow the DTD, expecting \((.*)\), got \((.*)\)",
+            r"le contenu de l’élément \1 ne suit pas la DTD, qui attend (\2) ; il contient (\3)",
+        ),
+        (
+            r"Element (\S+) content does not follow the DTD: got \((.*)\)",
+            r"le contenu de l’élément \1 ne suit pas la DTD : il contient (\2)",
+        ),
+        (r"No declaration for element (\S+)", r"la DTD ne déclare pas l’élément \1"),
+        (
+            r"No declaration for attribute (\S+) of element (\S+)",
+            r"la DTD ne déclare pas d’attribut \1 pour l’élément \2",
+        ),
+        (
+            r"Element (\S+) is not declared in (\S+) list of possible children",
+            r"l’élément \1 n’est pas un enfant possible de \2",
+        ),
+    ),
+}
+"""libxml2's messages as a book in French reads them (an unknown one stays libxml2's)."""
+PREFIX = {"fr": "n’est pas du DocBook {version} valide : ", "en": "not valid DocBook {version}: "}
 LEFT_TO_REFERENCES = "IDREF attribute"
 """Unknown ids are reported by the references check, with the name of the attribute."""
 
@@ -46,6 +70,7 @@ def check(document: Document) -> list[Finding]:
     if dtd.validate(root):
         return []
     findings = []
+    language = primary_language(language_of(document.root))
     for entry in dtd.error_log:
         if entry.message.startswith(LEFT_TO_REFERENCES):
             continue
@@ -56,7 +81,7 @@ def check(document: Document) -> list[Finding]:
                 document,
                 element,
                 "dtd",
-                f"not valid DocBook {version}: {_shorten(entry.message)}",
+                _said(_shorten(entry.message), version, language),
                 key=f"{element.tag}:{entry.message[:60]}",
             )
         )
@@ -66,6 +91,16 @@ def check(document: Document) -> list[Finding]:
 @functools.cache
 def _load(path: Path) -> etree.DTD:
     return etree.DTD(str(path))
+
+
+def _said(message: str, version: str, language: str) -> str:
+    """libxml2's `message` in the book's `language`, after the version it breaks."""
+    for pattern, words in DTD_SAID.get(language, ()):
+        said, count = re.subn(f"^{pattern}$", words, message)
+        if count:
+            message = said
+            break
+    return PREFIX.get(language, PREFIX["en"]).format(version=version) + message
 
 
 def _shorten(message: str) -> str:

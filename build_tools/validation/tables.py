@@ -8,8 +8,36 @@ from build_tools import limits
 from build_tools.diagnostics import Finding
 from build_tools.model.docbook import text_of
 from build_tools.model.grid import group_of, lay_out
+from build_tools.model.language import language_of
+from build_tools.model.said import said_in
 from build_tools.reader import Document
 from build_tools.validation.located import finding_at
+
+SAID = {
+    "fr": {
+        "empty": "la colonne {column} est vide dans toutes les lignes du corps",
+        "row": "la ligne {first}",
+        "rows": "les lignes {first} à {last}",
+        "fill": "{rows} {part} remplissent {count} colonne(s) sur {cols}{extra}",
+        "fill_one": "{rows} {part} remplit {count} colonne(s) sur {cols}{extra}",
+        "beyond": " (colonnes au-delà de {cols} : {beyond})",
+        "tbody": "du corps",
+        "thead": "de l’en-tête",
+        "tfoot": "du pied",
+    },
+    "en": {
+        "empty": "column {column} is empty in every row of the body",
+        "row": "row {first}",
+        "rows": "rows {first} to {last}",
+        "fill": "{rows} of the {part} fill {count} column(s) of {cols}{extra}",
+        "fill_one": "{rows} of the {part} fill {count} column(s) of {cols}{extra}",
+        "beyond": " (columns beyond {cols}: {beyond})",
+        "tbody": "body",
+        "thead": "head",
+        "tfoot": "foot",
+    },
+}
+"""The findings of a table's rows and columns in the book's language."""
 
 
 def check(document: Document) -> list[Finding]:
@@ -21,6 +49,7 @@ def check(document: Document) -> list[Finding]:
 
 def _check_group(document: Document, group: etree._Element) -> list[Finding]:
     findings = []
+    said = said_in(SAID, language_of(document.root))
 
     def report(element, category, message, key, severity="error"):
         findings.append(
@@ -101,21 +130,21 @@ def _check_group(document: Document, group: etree._Element) -> list[Finding]:
                 shortfalls.append((row, len(covered), sorted(c for c in covered if c > cols)))
             else:
                 shortfalls.append(None)
-        _report_rows(shortfalls, cols, section.tag, report)
+        _report_rows(shortfalls, cols, section.tag, report, said)
     if body_rows:
         for column in range(1, cols + 1):
             if column not in filled_columns:
                 report(
                     group,
                     "table-empty-column",
-                    f"column {column} is empty in every row of the body",
+                    said["empty"].format(column=column),
                     f"empty-{column}",
                     severity="warning",
                 )
     return findings
 
 
-def _report_rows(shortfalls, cols, part, report) -> None:
+def _report_rows(shortfalls, cols, part, report, said) -> None:
     """One finding per run of consecutive rows with the same wrong number of columns."""
     runs: list[list] = []
     for index, shortfall in enumerate(shortfalls, start=1):
@@ -130,11 +159,14 @@ def _report_rows(shortfalls, cols, part, report) -> None:
         first, row, count, beyond = run[0]
         last = run[-1][0]
         rows = f"row {first}" if first == last else f"rows {first} to {last}"
-        extra = f" (columns beyond {cols}: {beyond})" if beyond else ""
+        said_rows = said["row" if first == last else "rows"].format(first=first, last=last)
+        extra = said["beyond"].format(cols=cols, beyond=beyond) if beyond else ""
         report(
             row,
             "table-row",
-            f"{rows} of the {part[1:]} fill {count} column(s) of {cols}{extra}",
+            said["fill_one" if first == last else "fill"].format(
+                rows=said_rows, part=said.get(part, part[1:]), count=count, cols=cols, extra=extra
+            ),
             f"{part}-{rows}-{count}-of-{cols}",
         )
 
