@@ -135,7 +135,7 @@ def jets_forces(para):
     # highest CA the sentence covers is the échec automatique's own bound.
     plus_haute = regles.ECHEC_AUTOMATIQUE_JUSQU_A
     degre = regles.degre_de_reussite(plus_haute, 1)
-    if "(et donc zéro ou négatif)" not in para.text:  # the erratum corrected: a number
+    if "ou négatif)" not in para.text:  # the erratum corrected (« donc » may be reworded)
         para.claim("(et donc {} ou moins)", degre)
         return
     affirmer(
