@@ -26,7 +26,8 @@ def test_the_check_exits_0_with_the_ledger_in_place(rulebook, monkeypatch):
     run = rulebook("check", "harmonies")
     assert run.status == 0, run.out
     assert "harmonies: 0 new findings, 1 note, 17 known (in the ledger)" in run.out
-    assert "numbers: 317 in all: 116 given, 200 claimed, 1 waived, 0 unbound" in run.out
+    # the mace's Classe in « Calcul des dégâts » waived: no rule gives it
+    assert "numbers: 317 in all: 110 given, 200 claimed, 7 waived, 0 unbound" in run.out
     # The distance of the table of chances from the dice, as a figure, on every run.
     assert (
         french(
