@@ -66,6 +66,11 @@ EDITS = {
         ),
     ],
     "cda": [
+        # the aspects Marie-Pierre's exchanges name, read (they were waived as her story): each
+        # named otherwise is one erratum at it, the aspect the rules' exchange gives
+        ("cda.xml", "avoir un Mystique plus", "avoir un Physique plus", (563, 22)),
+        ("cda.xml", "son Aspect Physique et", "son Aspect Mental et", (564, 23)),
+        ("cda.xml", "point en Mental (qui", "point en Mystique (qui", (568, 32)),
         # the same in cda's difficulties: the card's row and the row's erratum (its ND)
         (
             "cda.xml",

@@ -253,8 +253,11 @@ def ajustement_des_aspects(ex, determination_des_aspects):
         not regles.peut_echanger_un_point_d_aspect(aspects, "My", "Me"),
         "un échange qui élève son Mental",
     )
+    # the aspect she wants higher and the two she takes from are named: read, each the
+    # exchange's (« un Mystique plus élevé », « son Aspect Physique », « un point en Mental »)
+    ex.word("avoir un [] plus élevé", regles.ASPECTS["My"])
     aspects = regles.echanger_un_point_d_aspect(aspects, "Ph", "My")
-    ex.claim("le fait descendre de {} point", tirage["Ph"] - aspects["Ph"])
+    ex.claim("Physique et le fait descendre de {} point", tirage["Ph"] - aspects["Ph"])
     ex.claim("augmenter son Mystique à {}. Ce", aspects["My"])
     ex.claim("Physique qui est rendu à {}", aspects["Ph"])
     affirmer(
@@ -265,7 +268,7 @@ def ajustement_des_aspects(ex, determination_des_aspects):
     )
     avant = aspects
     aspects = regles.echanger_un_point_d_aspect(aspects, "Me", "My")
-    ex.claim("(qui passe de {} à {})", (avant["Me"], aspects["Me"]))
+    ex.claim("en Mental (qui passe de {} à {})", (avant["Me"], aspects["Me"]))
     ex.claim("augmenter son Mystique à {}.", aspects["My"])
     echanges = regles.points_echanges(tirage, aspects)
     affirmer(
