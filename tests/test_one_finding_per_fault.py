@@ -71,6 +71,8 @@ EDITS = {
         ("cda.xml", "avoir un Mystique plus", "avoir un Physique plus", (563, 22)),
         ("cda.xml", "son Aspect Physique et", "son Aspect Mental et", (564, 23)),
         ("cda.xml", "point en Mental (qui", "point en Mystique (qui", (568, 32)),
+        # the aspects fatigue is counted in, every one the rules enumerate, one named twice
+        ("cda.xml", "ou Mystique) du personnage", "ou Physique) du personnage", (1239, 5)),
         # the same in cda's difficulties: the card's row and the row's erratum (its ND)
         (
             "cda.xml",

@@ -22,6 +22,15 @@ def niveaux_de_gravite(para):
 
 @binder.prose(contains="Pour chaque point de fatigue, le personnage se voit infliger")
 def handicap_par_point_de_fatigue(para):
+    # « ce domaine (Physique, Mental ou Mystique) »: fatigue is counted in each aspect, every
+    # one the rules enumerate; an aspect named twice, or another, is that word's erratum
+    *premiers, dernier = ASPECTS.values()
+    para.affirm(
+        f"({', '.join(premiers)} ou {dernier})",
+        True,
+        rules_give="les trois aspects",
+        key="les aspects de la fatigue",
+    )
     para.waive_words("les trois aspects nommés : le handicap vaut pour chacun")
     handicap = sante.handicap_de_fatigue(1)
     if re.search(r"infliger un handicap de [+\-−]?\d", para.text):
