@@ -24,6 +24,8 @@ REWORDINGS = [
         "il ajoute toujours (c'est la règle) le 20 à son °R",
     ),
     ("cda", "cda.xml", r"plus petit que l'Effort", "plus petit que l’Effort"),
+    # a count in words before two words joined by « et »: no list it must count
+    ("cda", "cda.xml", r"Les 3 résultats obtenus", "Les trois résultats obtenus"),
     ("cda", "cda.xml", r"Donc on a Dom = Eff", "On a donc Dom = Eff"),
     ("cda", "cda.xml", r"plus de 5 points \(l'inverse", "plus de cinq points (l'inverse"),
     # one sentence split in two: the cited rule and the binding's anchor still found
@@ -79,6 +81,7 @@ REWORDINGS = [
         "4 Facteurs. Ils valent tous",
     ),
     ("harmonies", "actions.xml", r"l'action est échouée\.", "l’action est échouée."),
+    ("harmonies", "combat.xml", r"décrite par 4 Facteurs", "décrite par quatre Facteurs"),
     (
         "harmonies",
         "combat.xml",

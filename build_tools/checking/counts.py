@@ -220,6 +220,8 @@ def _list_after(text: str, position: int, language: str) -> list[str]:
         return []  # no « et »: no list's end
     if len(items) < 2 or any(not item or len(item.split()) > ITEM_WORDS for item in items):
         return []
+    if not colon and len(items) < 3:
+        return []  # « les trois résultats obtenus et leurs inverses »: two words joined, no list
     return items
 
 
