@@ -24,6 +24,7 @@ REWORDINGS = [
         "il ajoute toujours (c'est la règle) le 20 à son °R",
     ),
     ("cda", "cda.xml", r"plus petit que l'Effort", "plus petit que l’Effort"),
+    ("cda", "cda.xml", r"pugilat, soit \+5 de", "pugilat (rappelons-le), soit +5 de"),
     # a count in words before two words joined by « et »: no list it must count
     ("cda", "cda.xml", r"Les 3 résultats obtenus", "Les trois résultats obtenus"),
     ("cda", "cda.xml", r"Donc on a Dom = Eff", "On a donc Dom = Eff"),

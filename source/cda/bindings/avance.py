@@ -137,14 +137,15 @@ def heroisme_et_cible_a_atteindre(ex):
         "avec le BC d'un disciple, la CA reste sous le maximum : sans héroïsme, le jet "
         "réussit, et l'exemple est à réécrire"
     )
+    # The rest of the example follows the BC the text uses (read where the claim reads it,
+    # reworded too).
+    bc = ex.peek("en pugilat, soit {} de")
     ex.claim(
         "en pugilat, soit {} de",
         bonus,
         by_hand="the rest of the example follows the text's BC: with a disciple's, its CA stays "
         "under the maximum and the roll succeeds with no héroïsme, a story the rules do not write",
     )
-    # The rest of the example follows the BC the text uses.
-    bc = int(re.search(r"en pugilat, soit ([+\-−]?\d+)", ex.text).group(1))
     cible = cible_a_atteindre(physique, puissance, bc)
     ex.claim("finale est donc de {} + {} + {} = {}.", (physique, puissance, bc, cible))
     convertie, total = avance.convertir_ca(cible, 0)
