@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from build_tools.books import Book, Game, load_game
-from build_tools.checking.notation import use_language
-from build_tools.checking.passage import read_once
-from build_tools.checking.runner import fold_consequences, run_bindings
 from build_tools.diagnostics import Finding
-from build_tools.ledger import Entry, read_ledger, reconcile
-from build_tools.model.language import language_of
-from build_tools.model.said import in_language
-from build_tools.reader import Document, UnreadableBook, read_book
-from build_tools.settings import read_settings
-from build_tools.validation import decimals, validate
+from build_tools.reader import Document
+
+if TYPE_CHECKING:
+    from build_tools.ledger import Entry
+
+# The checker (validation, checking, the ledger) is imported by `examine`, when a book is
+# checked: a `rulebook check` whose books are all remembered (commands/check_record.py)
+# prints their reports without loading it.
 
 
 @dataclass
@@ -89,6 +87,16 @@ def examine(
     settings and their findings as `read_settings` gave them (a build reads them first, for
     the options they give), else they are read here.
     """
+    from build_tools.checking.notation import use_language
+    from build_tools.checking.passage import read_once
+    from build_tools.checking.runner import fold_consequences, run_bindings
+    from build_tools.ledger import read_ledger, reconcile
+    from build_tools.model.language import language_of
+    from build_tools.model.said import in_language
+    from build_tools.reader import UnreadableBook, read_book
+    from build_tools.settings import read_settings
+    from build_tools.validation import decimals, validate
+
     try:
         document = read_book(book.main)
     except UnreadableBook as unreadable:
@@ -207,6 +215,8 @@ def examine_each(
     cannot be used or its report cannot come back, the books are checked here,
     one after the other, with the same results.
     """
+    import multiprocessing
+
     workers = min(len(books), jobs or os.cpu_count() or 1)
     if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
         try:

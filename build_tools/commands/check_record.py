@@ -99,7 +99,11 @@ def examine_each_remembered(
             if report is not None:
                 reports[index] = report
     todo = [index for index in range(len(books)) if index not in reports]
-    checked = examine_each([books[index] for index in todo], cross_check=cross_check, jobs=jobs)
+    checked = (
+        examine_each([books[index] for index in todo], cross_check=cross_check, jobs=jobs)
+        if todo
+        else []
+    )
     for index, report in zip(todo, checked, strict=True):
         reports[index] = report
         if signatures[index] is not None:
