@@ -134,7 +134,6 @@ def test_a_build_of_the_cards_computes_the_deck_once(monkeypatch, tmp_path):
         return load(game, text, ledger)
 
     monkeypatch.setattr(cards_deck, "_load_deck", counted)
-    from build_tools import examine as examining
     from build_tools import ledger
 
     ledgers = []
@@ -144,8 +143,7 @@ def test_a_build_of_the_cards_computes_the_deck_once(monkeypatch, tmp_path):
         ledgers.append(path.name)
         return read_ledger(path)
 
-    monkeypatch.setattr(ledger, "read_ledger", reading)  # what a lazy import would find
-    monkeypatch.setattr(examining, "read_ledger", reading)
+    monkeypatch.setattr(ledger, "read_ledger", reading)  # what examine's import finds
     from build_tools import settings
     from build_tools.commands import build as building
 
@@ -155,7 +153,7 @@ def test_a_build_of_the_cards_computes_the_deck_once(monkeypatch, tmp_path):
         ledgers.append("book.toml")
         return read_settings(folder)
 
-    for module in (settings, examining, building):
+    for module in (settings, building):
         monkeypatch.setattr(module, "read_settings", reading_settings)
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
     folder = tmp_path / "harmonies"  # its first card alone: the build lays out one card
