@@ -409,10 +409,12 @@ def test_a_glossary_term_renamed_to_another_entrys_is_one_finding_at_it(book_cop
         ("binding-stale", 2385, 13),
     ], "\n".join(f.astext() for f in trouves)
     apprenti, critique = renommes
-    assert french("« apprenti » (id apprenti) now names the term « disciple »") in apprenti.message
-    assert french("« blessure critique » (id critique) now names the term « blessure légère »") in (
-        critique.message
+    assert (
+        french("« apprenti » du glossaire (id apprenti) nomme maintenant le terme « disciple »")
+        in apprenti.message
     )
+    renamed = "« blessure critique » du glossaire (id critique) nomme maintenant le terme"
+    assert french(renamed + " « blessure légère »") in critique.message
     # the renamed entry is still checked, under its ledger's name: its known erratum stands
     assert not stale, stale
 

@@ -217,7 +217,7 @@ def test_a_binding_takes_what_another_returned_and_is_not_run_when_it_failed(boo
     _, report = check(book, capsys)
     new = [f for f in report["findings"] if f["where"] != french("tableau « Les cibles »")]
     assert [f["category"] for f in new] == ["binding-stale"], new
-    assert "bindings.py:" in new[0]["message"] and "not reached" in new[0]["message"]
+    assert "bindings.py:" in new[0]["message"] and "nombre(s) non atteint(s)" in new[0]["message"]
     assert report["coverage"]["numbers"]["not reached"] >= 2  # the example's and the combat's
 
 

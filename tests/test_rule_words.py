@@ -426,7 +426,7 @@ def test_a_removed_sentence_gives_one_finding_at_its_place_and_its_dependents_do
     assert finding.category == "binding-stale"
     assert finding.line == line
     assert "bindings/personnages.py:" in finding.message  # the binding's own place
-    assert "number(s) not reached" in finding.message
+    assert "nombre(s) non atteint(s)" in finding.message
 
 
 def test_an_impossible_die_is_an_erratum_at_its_number(copies):

@@ -15,9 +15,19 @@ import re
 from lxml import etree
 
 from build_tools.checking.claims import Binding
+from build_tools.checking.notation import LANGUAGE
 from build_tools.checking.passage import Passage
 from build_tools.diagnostics import Finding, slug
 from build_tools.model.docbook import normalize, text_of
+from build_tools.model.said import said_in
+
+SAID = {
+    "fr": "l’entrée « {wanted} » du glossaire (id {id}) nomme maintenant le terme « {said} », "
+    "qu’une autre entrée nomme : la liaison {binding} l’a trouvée par son id et vérifiée",
+    "en": "the glossary's entry « {wanted} » (id {id}) now names the term « {said} », which "
+    "another entry names: binding {binding} found it by its id and checked it",
+}
+"""A glossary entry renamed under its binding, in the book's language."""
 
 
 def renamed_entries(
@@ -57,9 +67,9 @@ def renamed_finding(binding: Binding, entry: etree._Element, document, where: st
     return Finding(
         "error",
         "binding-stale",
-        f"the glossary's entry « {wanted} » (id {entry.get('id')}) now names the term "
-        f"« {said} », which another entry names: binding {binding.name} found it by its id "
-        "and checked it",
+        said_in(SAID, LANGUAGE.get()).format(
+            wanted=wanted, id=entry.get("id"), said=said, binding=binding.name
+        ),
         file=passage.file,
         line=passage.line_at(start),
         column=passage.column_at(start, said.split(" ")[0]),

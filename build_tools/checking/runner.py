@@ -27,6 +27,7 @@ from build_tools.checking.claims import Binding, Context, StaleBinding
 from build_tools.checking.counts import count_findings
 from build_tools.checking.coverage import coverage_of, passages
 from build_tools.checking.derived import book_language, derived_vocabulary
+from build_tools.checking.notation import LANGUAGE
 from build_tools.checking.passage import Passage, excerpt, last_line, read_once
 from build_tools.checking.renamed import renamed_entries, renamed_finding, term_of
 from build_tools.checking.rule import ImpossibleValue, Trace, tracing
@@ -43,8 +44,44 @@ from build_tools.model.docbook import (
 )
 from build_tools.model.grid import group_of, lay_out
 from build_tools.model.ids import id_carriers
+from build_tools.model.said import said_in
 from build_tools.model.sentences import RULES, Prose, prose_of
 from build_tools.reader import Document
+
+SAID = {
+    "fr": {
+        "not_reached": " ; {count} nombre(s) non atteint(s)",
+        "title": "le titre dit maintenant « {says} » là où la liaison {binding} nomme {kind} "
+        "« {title} » (« {named} ») : trouvé par ses autres mots et vérifié",
+        "closest": " ; le texte le plus proche : « {text} »",
+        "near": " ; le texte près de là où il devrait être : « {text} »",
+        "stale": "liaison {binding} ({location}) : le texte ne dit plus « {stale} »",
+    },
+    "en": {
+        "not_reached": "; {count} number(s) not reached",
+        "title": "the title now says « {says} » where binding {binding} names the {kind} "
+        "« {title} » (« {named} »): found by its other words and checked",
+        "closest": "; closest text: « {text} »",
+        "near": "; the text near where it should be: « {text} »",
+        "stale": "binding {binding} ({location}): the text no longer says « {stale} »",
+    },
+}
+"""A binding's findings (its anchor lost, its title reworded) in the book's language."""
+KINDS = {
+    "fr": {
+        "example": "l’exemple",
+        "section": "la section",
+        "table": "le tableau",
+        "glossary": "l’entrée du glossaire",
+        "prose": "le passage",
+    },
+    "en": {},
+}
+"""The passage a binding names, as its finding names it."""
+
+
+def _said(name: str, **fields: Any) -> str:
+    return said_in(SAID, LANGUAGE.get())[name].format(**fields)
 
 
 @dataclass
@@ -425,7 +462,7 @@ def _count_in(findings: list[Finding], count: int) -> None:
     """Say in a failed binding's one finding how many numbers it did not reach."""
     for finding in findings:
         if finding.category in ("binding-stale", "binding-error") and count:
-            finding.message += f"; {count} number(s) not reached"
+            finding.message += _said("not_reached", count=count)
             break
 
 
@@ -535,9 +572,14 @@ def _retitled_finding(binding: Binding, element: etree._Element, document) -> Fi
     return Finding(
         "error",
         "binding-stale",
-        f"the title now says « {says} » where binding {binding.name} names the "
-        f"{binding.kind} « {normalize(binding.selector['title'])} » (« {named} »): "
-        "found by its other words and checked",
+        _said(
+            "title",
+            says=says,
+            binding=binding.name,
+            kind=said_in(KINDS, LANGUAGE.get()).get(binding.kind, binding.kind),
+            title=normalize(binding.selector["title"]),
+            named=named,
+        ),
         file=file,
         line=line,
         column=column,
@@ -677,11 +719,9 @@ def _stale_finding(binding: Binding, check: Check, stale: StaleBinding, document
         offset = after.end() if after else check.reached
     offset = min(max(offset, 0), max(len(passage.text) - 1, 0))
     if stale.closest:
-        closest = f"; closest text: « {stale.closest} »"
+        closest = _said("closest", text=stale.closest)
     else:
-        closest = (
-            "; the text near where it should be: " + f"« {_excerpt_at(passage.text, offset)} »"
-        )
+        closest = _said("near", text=_excerpt_at(passage.text, offset))
     location = f"{display_path(binding.file)}:{binding.line}"
     if passage.lines:
         line = passage.line_at(offset)
@@ -691,7 +731,7 @@ def _stale_finding(binding: Binding, check: Check, stale: StaleBinding, document
     return Finding(
         "error",
         "binding-stale",
-        f"binding {binding.name} ({location}): the text no longer says « {stale} »{closest}",
+        _said("stale", binding=binding.name, location=location, stale=stale) + closest,
         file=file,
         line=line,
         where=check.where,
