@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import codecs
-import functools
 import io
 import os
 import re
+import time
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -240,13 +240,32 @@ def source_line(path: Path | None, line: int) -> str:
         status = os.stat(path)
     except OSError:
         return ""
-    lines = _lines(str(path), status.st_mtime_ns, status.st_size)
+    key = (str(path), status.st_mtime_ns, status.st_size)
+    kept = _LINES.get(key)
+    if kept is None or kept[0] < status.st_mtime_ns + RACY_NS:
+        # read when first asked, and again while the reading may predate a second write
+        # within the same clock tick (which keeps the time, and the size of a same-length edit)
+        kept = (time.time_ns(), _read_lines(key[0]))
+        _LINES.pop(key, None)
+        _LINES[key] = kept
+        while len(_LINES) > 64:
+            del _LINES[next(iter(_LINES))]
+    lines = kept[1]
     return lines[line - 1] if line <= len(lines) else ""
 
 
-@functools.lru_cache(maxsize=64)
-def _lines(path: str, modified: int, size: int) -> list[str]:
-    """The lines of a file, cached for as long as the file is unchanged."""
+RACY_NS = 100_000_000
+"""A file's lines read less than this after its last write are read again when next asked
+(git's "racy" files): Linux stamps a write with a clock that ticks every few milliseconds, so
+two saves within a tick keep one time, and one size when the edit keeps the length."""
+
+_LINES: dict[tuple[str, int, int], tuple[int, list[str]]] = {}
+"""The lines of the files findings quote, by (path, time, size): when they were read, and
+them; the 64 used last."""
+
+
+def _read_lines(path: str) -> list[str]:
+    """The lines of a file (none for one that cannot be read)."""
     from build_tools.resources import Refused, read_bytes
 
     try:  # a FIFO or a device named by a finding is never read: it would hang or fill memory

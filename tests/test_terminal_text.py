@@ -4,11 +4,13 @@ obeyed: a book cannot retitle the window, erase lines or print a forged « 0 new
 
 from __future__ import annotations
 
+import os
 import re
+import time
 
 import pytest
 
-from build_tools.diagnostics import Finding, terminal_safe
+from build_tools.diagnostics import Finding, source_line, terminal_safe
 
 OBEYED = re.compile(
     "[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
@@ -55,3 +57,16 @@ def test_c1_controls_and_bidi_overrides_of_a_well_formed_book_are_escaped(rulebo
 def test_terminal_safe_escapes_only_what_a_terminal_obeys(raw, shown):
     assert terminal_safe(raw) == shown
     assert terminal_safe(raw) in Finding("error", "x", raw).astext()
+
+
+def test_a_source_line_edited_within_the_clock_tick_is_read_again(tmp_path):
+    """Two saves in one tick of the file system's clock, the same length: the second one's
+    line is quoted, not the first one's kept in the cache."""
+    source = tmp_path / "book.xml"
+    now = time.time_ns() + 1_000_000_000  # both saves in one tick, read within it
+    source.write_text("<para>plus haut</para>\n", encoding="utf-8")
+    os.utime(source, ns=(now, now))
+    assert source_line(source, 1) == "<para>plus haut</para>"
+    source.write_text("<para>plus bas!</para>\n", encoding="utf-8")
+    os.utime(source, ns=(now, now))
+    assert source_line(source, 1) == "<para>plus bas!</para>"
