@@ -12,7 +12,9 @@ from types import ModuleType
 from typing import Any
 
 from build_tools.diagnostics import Finding, display_path
+from build_tools.model.language import language_of
 from build_tools.reader import UnreadableBook, main_file, read_book
+from build_tools.settings import read_settings
 
 
 class UsageError(Exception):
@@ -48,7 +50,8 @@ class Book:
         return self.folder / "ledger.toml"
 
     def summary(self) -> dict[str, Any]:
-        """Title, language and files, read with the book's own reader.
+        """Title, language (`language_of`, '' for a book that cannot be read) and files, read
+        with the book's own reader.
 
         The reader (not a bare parser) so that DocBook entities in the title read
         as their characters, and a title in an included file is found.
@@ -61,7 +64,8 @@ class Book:
                 if root.find("bookinfo/title") is not None
                 else " ".join("".join(root.findtext("title") or "").split())
             )
-            language = root.get("lang", "")
+            # as `examine` decides it, but for the game's settings (listing runs no game)
+            language = language_of(root, read_settings(self.folder)[0])
         except UnreadableBook:
             pass
         files = sorted(

@@ -102,24 +102,25 @@ def examine(
     except UnreadableBook as unreadable:
         return Report(book, None, None, unreadable.findings)
     settings, setting_findings = settings or read_settings(book.folder)
+    game_findings: list[Finding] = []
+    if cross_check and game is None:
+        game, game_findings = load_game(book)
+    elif not cross_check:
+        game = None
+    settings = {**(game.settings if game is not None else {}), **settings}
+    # The book's language, decided once: its validation (its decimal mark), the working of its
+    # claims (« oui », « yes »…), its pages, its cards and its sheet are written in it (English
+    # for a book that names none, as its note says).
+    language = language_of(document.root, settings)
+    use_language(language)
     findings = list(document.findings)
-    findings += validate(document)
+    findings += validate(document, language)
     if settings.get("language"):  # the settings give the language the root does not
         findings = [f for f in findings if f.category != "no-language"]
     findings += setting_findings
     validated = {finding.category for finding in findings}
+    findings += game_findings
     coverage, verifications, outcome = None, {}, None
-    if cross_check and game is None:
-        game, game_findings = load_game(book)
-        findings += game_findings
-    elif not cross_check:
-        game = None
-    settings = {**(game.settings if game is not None else {}), **settings}
-    # The working of this book's claims is written in its language (« oui », « yes »…), the
-    # one its pages, its cards and its sheet are written in (English for a book that names
-    # none, as its note says).
-    language = language_of(document.root, settings)
-    use_language(language)
     with read_once():  # the bindings, the sheet and the cards read the same passages
         if game is not None and game.binder is not None:
             outcome = run_bindings(document, game.binder, game.example_sections)

@@ -332,7 +332,7 @@ def deck_of(book, game):
     """The deck of `book` as its check computes it: its ledger's notes, in its language."""
     from build_tools.checking.deck import load_deck
     from build_tools.ledger import read_ledger
-    from build_tools.model.wording import folder_language
+    from build_tools.model.language import folder_language
 
     return load_deck(game, read_ledger(book.ledger)[0], folder_language(book.folder))
 

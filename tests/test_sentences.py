@@ -45,7 +45,7 @@ def test_a_sheets_source_is_placed_by_the_same_finder():
 
     document = Document()
     document.root = root
-    element = Citations(document).element("La  marge est\u00a0la différence.")  # spaces aside
+    element = Citations(document, "fr").element("La  marge est\u00a0la différence.")  # spaces aside
     (listed,) = [p for p in root.iter("para") if "marge est" in "".join(p.itertext())]
     prose = prose_of(root, SHEETS)
     assert element is listed is prose.innermost(prose.containing("La marge est la différence."))[0]

@@ -483,7 +483,7 @@ def test_a_long_value_is_set_smaller_on_its_sheet_never_cut():
             yield from boxes(child)
 
     book, game = _game("cda")
-    place = Citations(read_book(book.main)).place
+    place = Citations(read_book(book.main), "fr").place
     character = read_character(ROOT / "source" / KROM, game.sheet, place)
     document = sheet_document(game.sheet, book.folder, "a4", character, flat=True)
     values = [

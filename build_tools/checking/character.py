@@ -25,9 +25,9 @@ from typing import Any
 from build_tools import limits
 from build_tools.checking.totals import TotalsError, totals, uncomputed
 from build_tools.diagnostics import toml_error_place
+from build_tools.model.language import folder_language
 from build_tools.model.numbers import integer, with_mark
 from build_tools.model.sheet import Box, Description, Group, Mistake, Table, Track
-from build_tools.model.wording import folder_language
 from build_tools.resources import Refused, read_text
 
 NARROW = "\u202f"

@@ -21,7 +21,7 @@ from types import ModuleType
 from build_tools.checking.notation import LANGUAGE
 from build_tools.checking.words import Vocabulary, relations_of
 from build_tools.model.docbook import normalize
-from build_tools.model.language import primary_language
+from build_tools.model.language import language_of, primary_language
 from build_tools.resources import module_inside
 
 MARKED = ("glossterm", "firstterm", "acronym", "abbrev")
@@ -140,9 +140,9 @@ def derived_vocabulary(document, binder) -> Vocabulary:
 
 
 def book_language(document) -> str:
-    """The language of the book checked: its root's `lang`, else the one `examine` was given
-    (its settings'), as its working is written in (`notation.use_language`)."""
-    return primary_language(document.root.get("lang") or LANGUAGE.get())
+    """The language of the book checked (`language_of`): its root's, else the one `examine`
+    decided from its settings, as its working is written in (`notation.use_language`)."""
+    return primary_language(language_of(document.root, {"language": LANGUAGE.get()}))
 
 
 def _marked(document) -> frozenset[str]:

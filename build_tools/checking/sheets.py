@@ -101,7 +101,7 @@ def check_sheet(document, game, language: str) -> list[Finding]:
     description: Description | None = getattr(game, "sheet", None)
     if description is None:
         return []
-    citations = Citations(document)
+    citations = Citations(document, language)
     findings = _sources(description, citations)
     if any(finding.key.startswith("arguments:") for finding in findings):
         return findings  # a box that cannot be computed: no character's totals to compare

@@ -63,8 +63,10 @@ def run(arguments: argparse.Namespace) -> int:
             for finding in unreadable.findings:
                 print(finding.astext(), file=sys.stderr)
             raise UsageError(f"{book.name}: the book cannot be read") from None
-        language = language_of(document.root, read_settings(book.folder)[0])
-        character = read_character(path, description, Citations(document).place, None, language)
+        # decided as `examine` decides it: the book's settings over its game's
+        language = language_of(document.root, {**game.settings, **read_settings(book.folder)[0]})
+        place = Citations(document, language).place
+        character = read_character(path, description, place, None, language)
     except UnusableCharacter as unusable:
         for diagnostic in unusable.diagnostics:
             print(diagnostic.astext(), file=sys.stderr)

@@ -17,6 +17,7 @@ import functools
 from lxml import etree
 
 from build_tools.model.docbook import normalize, text_of, words_of
+from build_tools.model.language import primary_language
 
 RULES = (
     "para",
@@ -138,8 +139,10 @@ def _in_order(text: str, fragments: list[str]) -> bool:
 class Citations:
     """The place of a rule's sentence in the book: « “les moyens”, cda.xml:328 »."""
 
-    def __init__(self, document):
+    def __init__(self, document, language: str):
         self.document = document
+        self.language = language
+        """The book's language (`model.language.language_of`), the one its places are worded in."""
 
     def element(self, words: str):
         """The innermost element whose text holds `words` (whitespace and apostrophes aside)."""
@@ -150,7 +153,7 @@ class Citations:
     def place(self, words: str) -> str:
         """Where the book states the rule: its section's title and its file:line, in the
         book's language (« « les moyens », cda.xml:328 », “Characters”, characters.xml:4)."""
-        english = (self.document.root.get("lang") or "").lower().startswith("en")
+        english = primary_language(self.language) == "en"
         element = self.element(words)
         if element is None:
             if english:

@@ -7,7 +7,7 @@ here, keyed by the `lang` of the book, so an English book gets English words.
 from __future__ import annotations
 
 from build_tools.model.generated_words import GENERATED
-from build_tools.model.language import DEFAULT_LANGUAGE, language_given, primary_language
+from build_tools.model.language import DEFAULT_LANGUAGE, primary_language
 from build_tools.model.typography import french_spaces
 
 WORDS: dict[str, dict[str, str]] = {
@@ -279,34 +279,6 @@ WORDS: dict[str, dict[str, str]] = {
 # French words carry their no-break spaces (« Au lieu de : », « cible introuvable : »)
 # whether or not the template that sets them passes them through the typography.
 WORDS["fr"] = {key: french_spaces(value) for key, value in WORDS["fr"].items()}
-
-
-def folder_language(folder) -> str:
-    """The language of the book in `folder` as `language_of` finds it, from its main file's
-    root element alone (not the whole book): for what is made apart from the book (its cards)."""
-    import os
-
-    from lxml import etree
-
-    from build_tools.reader import main_file
-    from build_tools.settings import read_settings
-
-    # Fed a few kilobytes at a time, up to the root's start tag: `iterparse` parsed far more
-    # of the book than that before its first event (8 ms for Les Clefs de l'Aube's main file).
-    parser = etree.XMLPullParser(
-        events=("start",), load_dtd=False, no_network=True, resolve_entities=False
-    )
-    started: list = []
-    try:
-        main = main_file(folder)
-        with open(main if main is not None else os.devnull, "rb") as source:
-            while not started and (chunk := source.read(4096)):
-                parser.feed(chunk)
-                started = list(parser.read_events())
-    except (OSError, etree.XMLSyntaxError):
-        started = list(parser.read_events())  # what was read before the fault, as iterparse
-    root_language = started[0][1].get("lang") if started else None
-    return language_given(root_language, read_settings(folder)[0])
 
 
 def words_for(language: str | None) -> dict[str, str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from build_tools.diagnostics import Finding
+from build_tools.model.language import language_of
 from build_tools.reader import Document
 from build_tools.validation import (
     attributes,
@@ -25,13 +26,16 @@ CHECKS = (
     outputs.check,
     tables.check,
     glossary.check,
-    decimals.check,
 )
+"""The checks of the document alone; the decimal marks' also take the book's language."""
 
 
-def validate(document: Document) -> list[Finding]:
-    """Every validation finding about `document`."""
+def validate(document: Document, language: str | None = None) -> list[Finding]:
+    """Every validation finding about `document`, a book in `language` (as `examine` decided
+    it from the book and its settings: `model.language.language_of`; its root's when not
+    given)."""
     findings: list[Finding] = []
     for check in CHECKS:
         findings += check(document)
+    findings += decimals.check(document, language or language_of(document.root))
     return findings

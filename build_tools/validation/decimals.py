@@ -45,9 +45,10 @@ SAID = {
 """The finding in the book's language (English for the other languages of a decimal comma)."""
 
 
-def check(document: Document) -> list[Finding]:
+def check(document: Document, language: str) -> list[Finding]:
+    """The decimal points of `document`, a book in `language` (`model.language.language_of`)."""
     root = document.root
-    if primary_language(root.get("lang")) not in COMMA_LANGUAGES:
+    if primary_language(language) not in COMMA_LANGUAGES:
         return []
     said = said_in(SAID, root.get("lang"))
     found: dict[object, list] = {}

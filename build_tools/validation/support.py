@@ -10,7 +10,7 @@ from build_tools.model.elements import (
     supported_attributes,
     unsupported_message,
 )
-from build_tools.model.language import DEFAULT_LANGUAGE
+from build_tools.model.language import DEFAULT_LANGUAGE, declared_language
 from build_tools.reader import Document
 from build_tools.validation.located import finding_at
 
@@ -18,7 +18,7 @@ from build_tools.validation.located import finding_at
 def check(document: Document) -> list[Finding]:
     attributes = supported_attributes()
     findings = []
-    if not document.root.get("lang"):
+    if declared_language(document.root) is None:
         message = (
             f"the book names no language (lang on <{document.root.tag}>): its generated words "
             f"(Chapter, Table of Contents…) will be in {DEFAULT_LANGUAGE!r} unless the book's "

@@ -191,6 +191,7 @@ class HtmlBook:
             draft=options.draft,
             profile=self.profile,
             page=page,
+            language=self.language,
         )
         return translator
 
@@ -267,7 +268,7 @@ class HtmlBook:
             stylesheet=None,
             inline_css=style_text(stylesheet),
             book_title=self.book_title(translator),
-            edition=pdf_markup.edition(self.root),
+            edition=pdf_markup.edition(self.root, self.language),
             errata=self.marks.errata(
                 lambda element, anchor: "",
                 translator.place,

@@ -53,12 +53,13 @@ def metadata(root: _Element, typography: Typography) -> list[tuple[str, str]]:
     return found
 
 
-def edition(root: _Element) -> str:
-    """« Version 1.3 · 19 janvier 2004 » (the printed title page's version line)."""
+def edition(root: _Element, language: str) -> str:
+    """« Version 1.3 · 19 janvier 2004 » (the printed title page's version line), in the book's
+    `language`."""
     from build_tools.render.html.titlepage import version_line
 
     info = root.find("bookinfo")
-    return version_line(info) if info is not None else ""
+    return version_line(info, language) if info is not None else ""
 
 
 BODY_START = "body-start"

@@ -54,7 +54,7 @@ class TitlePage:
             if self.printed:
                 self.front_matter["copyrights"] = Markup().join(copyrights)
                 copyrights = []
-                parts["version"] = version_line(element)
+                parts["version"] = version_line(element, self.language)
         # The title and subtitles may stand beside the info, in the book itself.
         holder = element if element.find("title") is not None else element.getparent()
         holder = element if holder is None else holder
@@ -174,14 +174,13 @@ MONTHS = {
 VERSION = {"fr": "Version", "en": "Version"}
 
 
-def version_line(info: etree._Element) -> str:
+def version_line(info: etree._Element, language: str) -> str:
     """« Version 1.3 · 19 janvier 2004 »: the book's latest revision, for its printed title page
-    (text, which the template escapes)."""
-    root = info.getroottree().getroot()
+    (text, which the template escapes), in the book's `language` (`language_of`)."""
     revision = info.find("revhistory/revision")
     if revision is None:
         return ""
-    language = primary_language(root.get("lang"))
+    language = primary_language(language)
     language = language if language in MONTHS else "en"
     number = " ".join("".join(revision.findtext("revnumber") or "").split())
     date = " ".join("".join(revision.findtext("date") or "").split())

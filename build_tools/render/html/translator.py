@@ -28,7 +28,7 @@ from build_tools.diagnostics import Finding, at_line
 from build_tools.model.docbook import enclosing, reading_texts
 from build_tools.model.elements import BLOCKS as ELEMENT_BLOCKS
 from build_tools.model.elements import unsupported_message
-from build_tools.model.language import html_language
+from build_tools.model.language import DEFAULT_LANGUAGE, html_language
 from build_tools.model.numbering import TITLES, Numbering
 from build_tools.model.profiling import Profile
 from build_tools.model.typography import Typography
@@ -126,6 +126,8 @@ class Translator(
     draft: bool = False
     profile: Profile = field(default_factory=Profile)
     page: Page = field(default_factory=Page)
+    language: str = DEFAULT_LANGUAGE
+    """The book's language (`model.language.language_of`): its title page's dates are in it."""
     findings: list[Finding] = field(default_factory=list)
     assets: dict = field(default_factory=dict)
     """Files the pages need (images): source path -> path under generated/BOOK/."""
