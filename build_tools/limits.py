@@ -118,16 +118,11 @@ def _xref_expansion(root) -> tuple[object, str] | None:
     title (the words docbook-xsl adds around them aside)."""
     from lxml import etree
 
-    labels = {}
-    for element in root.iter():
-        if not isinstance(element.tag, str) or not element.get("id"):
-            continue
-        label = element.get("xreflabel")
-        title = element.find("title") if label is None else None
-        size = len(label) if label is not None else 0
-        if title is not None:
-            size = sum(len(text) for text in title.itertext())
-        labels.setdefault(element.get("id"), size)  # an id names its first element (model.ids)
+    from build_tools.ids import first_carriers
+
+    labels = {  # an id names its first element, as in the model (model.ids)
+        identifier: _label_size(element) for identifier, element in first_carriers(root).items()
+    }
     if not labels:
         return None
 
@@ -143,3 +138,13 @@ def _xref_expansion(root) -> tuple[object, str] | None:
                 "(rulebook.limits.XREF_CHARACTERS_PER_SOURCE_BYTE): the book is refused"
             )
     return None
+
+
+def _label_size(element) -> int:
+    """How many characters a cross-reference to `element` writes: its `xreflabel`, else its
+    title's."""
+    label = element.get("xreflabel")
+    title = element.find("title") if label is None else None
+    if title is not None:
+        return sum(len(text) for text in title.itertext())
+    return len(label) if label is not None else 0

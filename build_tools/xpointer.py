@@ -6,7 +6,7 @@ import re
 
 from lxml import etree
 
-XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
+from build_tools.ids import XML_ID, first_carriers
 
 
 def pointed(root: etree._Element, pointer: str) -> etree._Element | None:
@@ -22,14 +22,9 @@ def pointed(root: etree._Element, pointer: str) -> etree._Element | None:
         return None
     node = None
     if steps[0]:
-        node = next(
-            (e for e in root.iter() if isinstance(e.tag, str) and e.get("id") == steps[0]), None
-        )
+        node = first_carriers(root).get(steps[0])
         if node is None:
-            node = next(
-                (e for e in root.iter() if isinstance(e.tag, str) and e.get(XML_ID) == steps[0]),
-                None,
-            )
+            node = first_carriers(root, XML_ID).get(steps[0])
     for position, step in enumerate(steps[1:]):
         if not (step.isascii() and step.isdigit()):
             return None

@@ -1,10 +1,16 @@
-"""The book's ids: which element each id names, by one rule (the first element that carries it)."""
+"""The book's ids: which element each id names, by one rule (the first element that carries it).
+
+The walk is the reading floor's (`build_tools.ids`), which the reader uses too: here each
+book's map is made once and shared.
+"""
 
 from __future__ import annotations
 
 import functools
 
 from lxml import etree
+
+from build_tools.ids import carriers
 
 
 @functools.lru_cache(maxsize=8)
@@ -22,10 +28,4 @@ def id_map(root: etree._Element) -> dict[str, etree._Element]:
 @functools.lru_cache(maxsize=8)
 def id_carriers(root: etree._Element) -> dict[str, list[etree._Element]]:
     """Id → every element that carries it, in document order (more than one: a duplicate)."""
-    carriers: dict[str, list[etree._Element]] = {}
-    for element in root.iter():
-        if isinstance(element.tag, str):
-            identifier = element.get("id")
-            if identifier:
-                carriers.setdefault(identifier, []).append(element)
-    return carriers
+    return carriers(root)

@@ -99,6 +99,8 @@ def _svg_problem(path: Path, shown: str) -> str:
 def expanded_elements(root: etree._Element, bound: int) -> int:
     """How many elements `root` draws, each `<use>` counted as the element it copies (counting
     stops past `bound`; a `<use>` inside what it copies counts as past it)."""
+    # The ids of an SVG image, another document than the book: not the book's id map
+    # (`model.ids`), whose rule is the book's (tests/test_ids.py allows this walk alone).
     ids = {element.get("id"): element for element in root.iter() if element.get("id")}
     # keyed by the elements themselves, which keeps their proxies alive: an id() of an lxml
     # proxy is reused once the proxy is gone

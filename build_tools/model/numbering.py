@@ -141,10 +141,10 @@ def number(
     """
     numbering = Numbering()
     numbering.by_id.update(id_map(root))
-    for element in root.iter():
-        identifier = element.get("id") if isinstance(element.tag, str) else None
-        anchor = safe_anchor(identifier) if identifier else None
-        if anchor and anchor not in numbering._taken:  # a duplicate id gets a new anchor
+    # in document order, each id's first carrier (a duplicate gets a new anchor)
+    for identifier, element in numbering.by_id.items():
+        anchor = safe_anchor(identifier)
+        if anchor and anchor not in numbering._taken:
             numbering.anchors[element] = anchor
             numbering._taken.add(anchor)
     chapters = appendices = parts = 0

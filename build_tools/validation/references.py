@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from build_tools.diagnostics import Finding, display_path
-from build_tools.model.ids import id_map
+from build_tools.model.ids import id_carriers, id_map
 from build_tools.model.language import language_of
 from build_tools.model.said import said_in
 from build_tools.reader import Document
@@ -27,12 +27,9 @@ def check(document: Document) -> list[Finding]:
     findings = []
     said = said_in(SAID, language_of(document.root))
     first_seen = id_map(document.root)
-    for element in document.root.iter():
-        if not isinstance(element.tag, str):
-            continue
-        identifier = element.get("id")
-        if identifier and first_seen[identifier] is not element:
-            file, line, _ = document.locate(first_seen[identifier])
+    for identifier, (first, *others) in id_carriers(document.root).items():
+        for element in others:  # the first names it: each other is a duplicate
+            file, line, _ = document.locate(first)
             findings.append(
                 finding_at(
                     document,
