@@ -73,6 +73,11 @@ def test_a_book_whose_language_is_in_its_settings_alone_is_written_in_it(tmp_pat
     # the decimal mark: a point is an erratum of a book in French only
     decimal = [f for f in report.findings if f.key.startswith("decimal-point")]
     assert [f.text for f in decimal] == (["0.5 %"] if language == "fr" else [])
+    if decimal:  # and the validation's words
+        assert decimal[0].message.endswith(
+            "«\u00a00.5 %\u00a0» est écrit avec un point décimal dans un "
+            "livre dont la langue écrit une virgule décimale"
+        )
     # the sentences' places (a sheet's sources, a character's rules)
     citations = Citations(document, language_of(document.root, report.settings))
     assert citations.place("Björn frappe pour 7 points").startswith(place)

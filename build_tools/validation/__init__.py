@@ -26,16 +26,18 @@ CHECKS = (
     outputs.check,
     tables.check,
     glossary.check,
+    decimals.check,
 )
-"""The checks of the document alone; the decimal marks' also take the book's language."""
+WORDED = frozenset({schema.check, references.check, tables.check, glossary.check, decimals.check})
+"""The checks that are also given the book's language: what they find, or their words, is in it."""
 
 
 def validate(document: Document, language: str | None = None) -> list[Finding]:
     """Every validation finding about `document`, a book in `language` (as `examine` decided
     it from the book and its settings: `model.language.language_of`; its root's when not
     given)."""
+    language = language or language_of(document.root)
     findings: list[Finding] = []
     for check in CHECKS:
-        findings += check(document)
-    findings += decimals.check(document, language or language_of(document.root))
+        findings += check(document, language) if check in WORDED else check(document)
     return findings

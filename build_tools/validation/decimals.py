@@ -50,7 +50,7 @@ def check(document: Document, language: str) -> list[Finding]:
     root = document.root
     if primary_language(language) not in COMMA_LANGUAGES:
         return []
-    said = said_in(SAID, root.get("lang"))
+    said = said_in(SAID, language)
     found: dict[object, list] = {}
     for element in root.iter():
         if not isinstance(element.tag, str) or element.tag in SKIPPED:

@@ -34,11 +34,14 @@ SAID = {
 SPELLING = {"fr": "« {} »", "en": "{!r}"}
 
 
-def check(document: Document) -> list[Finding]:
+def check(document: Document, language: str | None = None) -> list[Finding]:
+    """`language`: the book's, as `examine` decided it (`model.language.language_of`; its
+    root's when not given)."""
     root = document.root
     findings: list[Finding] = []
-    said = said_in(SAID, language_of(root))
-    spelled = SPELLING.get(primary_language(language_of(root)), SPELLING["en"])
+    language = language or language_of(root)
+    said = said_in(SAID, language)
+    spelled = SPELLING.get(primary_language(language), SPELLING["en"])
 
     def report(element, category, message, key, severity="error"):
         findings.append(

@@ -23,9 +23,11 @@ SAID = {
 """The findings in the book's language."""
 
 
-def check(document: Document) -> list[Finding]:
+def check(document: Document, language: str | None = None) -> list[Finding]:
+    """`language`: the book's, as `examine` decided it (`model.language.language_of`; its
+    root's when not given)."""
     findings = []
-    said = said_in(SAID, language_of(document.root))
+    said = said_in(SAID, language or language_of(document.root))
     first_seen = id_map(document.root)
     for identifier, (first, *others) in id_carriers(document.root).items():
         for element in others:  # the first names it: each other is a duplicate

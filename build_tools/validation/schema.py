@@ -46,7 +46,9 @@ LEFT_TO_REFERENCES = "IDREF attribute"
 """Unknown ids are reported by the references check, with the name of the attribute."""
 
 
-def check(document: Document) -> list[Finding]:
+def check(document: Document, language: str | None = None) -> list[Finding]:
+    """`language`: the book's, as `examine` decided it (`model.language.language_of`; its
+    root's when not given)."""
     version = document.docbook_version or "4.5"
     path = docbook_dtd(version)
     if path is None:
@@ -70,7 +72,7 @@ def check(document: Document) -> list[Finding]:
     if dtd.validate(root):
         return []
     findings = []
-    language = primary_language(language_of(document.root))
+    language = primary_language(language or language_of(document.root))
     for entry in dtd.error_log:
         if entry.message.startswith(LEFT_TO_REFERENCES):
             continue

@@ -40,16 +40,18 @@ SAID = {
 """The findings of a table's rows and columns in the book's language."""
 
 
-def check(document: Document) -> list[Finding]:
+def check(document: Document, language: str | None = None) -> list[Finding]:
+    """`language`: the book's, as `examine` decided it (`model.language.language_of`; its
+    root's when not given)."""
+    said = said_in(SAID, language or language_of(document.root))
     findings: list[Finding] = []
     for group in document.root.iter("tgroup", "entrytbl"):  # an entrytbl is a tgroup in a cell
-        findings += _check_group(document, group)
+        findings += _check_group(document, group, said)
     return findings
 
 
-def _check_group(document: Document, group: etree._Element) -> list[Finding]:
+def _check_group(document: Document, group: etree._Element, said: dict) -> list[Finding]:
     findings = []
-    said = said_in(SAID, language_of(document.root))
 
     def report(element, category, message, key, severity="error"):
         findings.append(
