@@ -168,7 +168,7 @@ def examine(
     if outcome is not None:
         fold_consequences(others, outcome.lost)
     findings = game_errors + ledger_findings + stale + others
-    in_language(findings, language_of(document.root, settings), coverage, verifications)
+    in_language(findings, language, coverage, verifications)  # the one decided above
     found = {f.id for f in findings}
     return Report(
         book,
