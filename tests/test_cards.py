@@ -99,6 +99,23 @@ def test_sheets_are_a4_with_backs_following_and_crop_marks_on_the_trims(built, d
         assert vertical == trims
         assert len([m for m in marks if m[3] > m[2]]) == 4 * 2  # above and below the block
         assert len({(x, y) for x, y, w, h in marks if h < w}) == 3 * 2 * 2  # 3 rows, both sides
+    # Harmonies' and Edad's last sheets are not full: marks only beside the cards they hold
+    for name in ("harmonies", "edad"):
+        reader = PdfReader(built / name / "cards.pdf")
+        held = len(decks[name].cards) % per_sheet
+        assert held, name  # else the sheet is full and this says nothing
+        rows = math.ceil(held / 3)
+        for page in reader.pages[-2:]:  # the last fronts and their backs
+            marks = _crop_marks(reader, page)
+            ys = {round(y * PX_TO_MM, 1) for x, y, w, h in marks if h < w}
+            assert len(ys) == rows * 2, name  # each row of cards: its two cut lines, no more
+            across = [m for m in marks if m[3] > m[2]]
+            assert len(across) == 4 * 2, name  # every cut line, above and below the cards
+            # the last row's marks span its cards (butted, 63 mm each) and their marks' room
+            last = [m for m in marks if m[3] < m[2] and round(m[1] * PX_TO_MM, 1) == max(ys)]
+            span = max(x + w for x, y, w, h in last) - min(x for x, y, w, h in last)
+            k = held - 3 * (rows - 1)
+            assert span * PX_TO_MM == pytest.approx(k * 63 + 2 * (3 + 0.8 + 4.5), abs=0.1), name
 
 
 def _crop_marks(reader, page) -> set[tuple[float, float, float, float]]:
@@ -450,6 +467,63 @@ def test_butted_columns_draw_no_card_over_its_neighbour():
         assert left + width == pytest.approx(next_left)
     assert layout.cell(0, back=True) == layout.cell(2)  # a back mirrors its column
     assert Layout.of("tarot", "a4").cell(0) is None  # cards with their own bleed: all drawn
+
+
+@pytest.mark.parametrize(("size", "paper"), [("poker", "a4"), ("poker", "letter"), ("tarot", "a4")])
+def test_a_sheet_not_full_has_crop_marks_beside_its_cards_only(size, paper):
+    """On a sheet holding 1 to all of its cards, fronts and mirrored backs alike: every mark
+    is in line with a trim edge of a card it holds, the bleed and the marks' gap outside it;
+    none is on a card; every trim edge of every card is marked at both of its ends."""
+    from build_tools.render.cards.pages import BLEED, MARK_GAP, Layout
+
+    layout = Layout.of(size, paper)
+    away = BLEED + MARK_GAP
+    for count in range(1, layout.per_sheet + 1):
+        for back in (False, True):
+            trims = []  # left, top, right, bottom of each card's trim
+            for index in range(count):
+                x, y = layout.slot(index, back)
+                trims.append(
+                    (x + BLEED, y + BLEED, x + BLEED + layout.width, y + BLEED + layout.height)
+                )
+            marks = layout.marks(count, back)
+            vertical = [
+                (m.x + m.width / 2, m.y, m.y + m.height) for m in marks if m.height > m.width
+            ]
+            across = [(m.y + m.height / 2, m.x, m.x + m.width) for m in marks if m.width > m.height]
+            for mark in marks:  # none on a card, its bleed included
+                for left, top, right, bottom in trims:
+                    assert (
+                        mark.x >= right + BLEED - 0.01
+                        or mark.x + mark.width <= left - BLEED + 0.01
+                        or mark.y >= bottom + BLEED - 0.01
+                        or mark.y + mark.height <= top - BLEED + 0.01
+                    ), (count, back, mark)
+
+            def beside(line, start, end, edges):
+                """Whether a mark along `line` from `start` to `end` is just outside a card's
+                trim edge: edges are (line, first end, last end) of the cards' edges."""
+                return any(
+                    abs(line - at) < 0.01
+                    and (abs(first - away - end) < 0.01 or abs(last + away - start) < 0.01)
+                    for at, first, last in edges
+                )
+
+            downs = [(edge, t, b) for left, t, right, b in trims for edge in (left, right)]
+            sideways = [(edge, le, r) for le, top, r, bottom in trims for edge in (top, bottom)]
+            for line, start, end in vertical:
+                assert beside(line, start, end, downs), (count, back, line, start)
+            for line, start, end in across:
+                assert beside(line, start, end, sideways), (count, back, line, start)
+            # each card's edges marked at both ends, beyond it (the cut runs through it)
+            for at, first, last in downs:
+                lines = [(s, e) for line, s, e in vertical if abs(line - at) < 0.01]
+                assert any(e <= first for s, e in lines) and any(s >= last for s, e in lines)
+            for at, first, last in sideways:
+                lines = [(s, e) for line, s, e in across if abs(line - at) < 0.01]
+                assert any(e <= first for s, e in lines) and any(s >= last for s, e in lines)
+            assert len(marks) == len(set(marks))  # a shared cut line marked once at each end
+    assert layout.marks(layout.per_sheet) == layout.marks()  # a full sheet: every slot's
 
 
 def test_a_back_falls_behind_its_face_once_the_sheet_is_turned_over_its_long_edge():

@@ -218,28 +218,38 @@ class Layout:
         left, top = self._origin()
         return left + column * self.pitch, top + row * (self.height + 2 * BLEED)
 
-    def marks(self) -> list[Mark]:
-        """Crop marks in the margins, in line with every trim edge of the imposed cards."""
+    def marks(self, count: int | None = None, back: bool = False) -> list[Mark]:
+        """Crop marks in line with every trim edge of the first `count` cards of a sheet (all
+        its slots when None), on its fronts or its `back`: just outside the cards, so that an
+        empty slot of a sheet's last row or column has none of its own (its neighbours' may
+        stand in it, where there is nothing to cut)."""
+        count = self.per_sheet if count is None else count
+        places = [self._place(index, back) for index in range(count)]
         left, top = self._origin()
-        right = left + (self.columns - 1) * self.pitch + self.width + 2 * BLEED
-        bottom = top + self.rows * (self.height + 2 * BLEED)
+        pitch_y = self.height + 2 * BLEED
         marks = []
-        # butted columns share a cut line: one mark for it
-        lines = sorted(
-            {
-                round(left + column * self.pitch + edge, 3)
-                for column in range(self.columns)
-                for edge in (BLEED, BLEED + self.width)
-            }
-        )
-        for x in (line - MARK_WEIGHT / 2 for line in lines):
-            marks.append(Mark(x, top - MARK_GAP - MARK_LENGTH, MARK_WEIGHT, MARK_LENGTH))
-            marks.append(Mark(x, bottom + MARK_GAP, MARK_WEIGHT, MARK_LENGTH))
-        for row in range(self.rows):
+        # a vertical cut line runs from the top of the highest card on it to the foot of the
+        # lowest; butted columns share their cut lines: one mark for each
+        lines: dict[float, list[int]] = {}
+        for row, column in places:
+            for edge in (BLEED, BLEED + self.width):
+                lines.setdefault(round(left + column * self.pitch + edge, 3), []).append(row)
+        for line in sorted(lines):
+            x = line - MARK_WEIGHT / 2
+            highest, lowest = min(lines[line]), max(lines[line])
+            above, below = top + highest * pitch_y, top + (lowest + 1) * pitch_y
+            marks.append(Mark(x, above - MARK_GAP - MARK_LENGTH, MARK_WEIGHT, MARK_LENGTH))
+            marks.append(Mark(x, below + MARK_GAP, MARK_WEIGHT, MARK_LENGTH))
+        # a horizontal one from the left of the row's first card to the right of its last
+        for row in sorted({row for row, _ in places}):
+            columns = [column for place_row, column in places if place_row == row]
+            first, last = min(columns), max(columns)
+            before = left + first * self.pitch
+            after = left + last * self.pitch + self.width + 2 * BLEED
             for y in (BLEED, BLEED + self.height):
-                y += top + row * (self.height + 2 * BLEED) - MARK_WEIGHT / 2
-                marks.append(Mark(left - MARK_GAP - MARK_LENGTH, y, MARK_LENGTH, MARK_WEIGHT))
-                marks.append(Mark(right + MARK_GAP, y, MARK_LENGTH, MARK_WEIGHT))
+                y += top + row * pitch_y - MARK_WEIGHT / 2
+                marks.append(Mark(before - MARK_GAP - MARK_LENGTH, y, MARK_LENGTH, MARK_WEIGHT))
+                marks.append(Mark(after + MARK_GAP, y, MARK_LENGTH, MARK_WEIGHT))
         return marks
 
 
@@ -389,6 +399,8 @@ def _page(deck, layout, sizes, mode, language, indexes) -> str:
                     (*layout.slot(slot, back=True), layout.cell(slot, back=True))
                     for slot in range(len(chunk))
                 ],
+                "front_marks": layout.marks(len(chunk)),
+                "back_marks": layout.marks(len(chunk), back=True),
             }
         )
     return rendered(
@@ -402,7 +414,6 @@ def _page(deck, layout, sizes, mode, language, indexes) -> str:
         card_fonts=sizes,
         origin=-BLEED,
         sheets=sheets,
-        marks=layout.marks(),
         metadata=_metadata(deck),
     )
 
