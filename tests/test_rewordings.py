@@ -83,6 +83,13 @@ REWORDINGS = [
     ),
     ("harmonies", "actions.xml", r"l'action est échouée\.", "l’action est échouée."),
     ("harmonies", "combat.xml", r"décrite par 4 Facteurs", "décrite par quatre Facteurs"),
+    # a number of a cited sentence in words: the sentence still found, its count still claimed
+    (
+        "harmonies",
+        "actions.xml",
+        r"la difficulté gagne 3 points",
+        "la difficulté gagne trois points",
+    ),
     (
         "harmonies",
         "combat.xml",

@@ -8,6 +8,8 @@ counted too (how many of its numbers prose bindings account for).
 
 from __future__ import annotations
 
+import functools
+import re
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +19,7 @@ from build_tools.checking.passage import COUNT, Passage, Token
 from build_tools.checking.words import RELATIONS
 from build_tools.diagnostics import Finding, display_path, slug
 from build_tools.model.docbook import normalize
+from build_tools.model.numbers import NUMBER_WORDS, number_value
 
 UNIT_KINDS = ("examples", "tables", "glossary")
 TALLY = ("total", "given", "claimed", "waived", "unbound", "not reached")
@@ -238,13 +241,27 @@ def _count_counts(passage, where, vocabulary, folder, words, kinds, findings, ci
 
 
 def _cited_spans(passage, sentences: list[str]) -> list[tuple[int, int]]:
-    """Where the sentences a rule cites stand in the passage's text, as written."""
+    """Where the sentences a rule cites stand in the passage's text, as written but for a
+    number in digits or in words (« 3 » for « trois ») and the apostrophe's form."""
     spans = []
     for sentence in sentences:
-        start = passage.text.find(normalize(sentence))
-        if start >= 0:
-            spans.append((start, start + len(normalize(sentence))))
+        found = _as_cited(normalize(sentence)).search(passage.text)
+        if found:
+            spans.append(found.span())
     return spans
+
+
+@functools.lru_cache(maxsize=1024)
+def _as_cited(sentence: str) -> re.Pattern:
+    pieces, position = [], 0
+    for number in COUNT.finditer(sentence):
+        pieces.append(re.escape(sentence[position : number.start()]))
+        value = number_value(number.group())
+        forms = {number.group(), str(value)} | {w for w, v in NUMBER_WORDS.items() if v == value}
+        pieces.append("(?:" + "|".join(map(re.escape, sorted(forms, key=len, reverse=True))) + ")")
+        position = number.end()
+    pieces.append(re.escape(sentence[position:]))
+    return re.compile("".join(pieces).replace("'", "['’]"), re.IGNORECASE)
 
 
 def _how_counted(passage, start: int, end: int, checked) -> str:
