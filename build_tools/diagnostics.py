@@ -242,10 +242,13 @@ def source_line(path: Path | None, line: int) -> str:
         return ""
     key = (str(path), status.st_mtime_ns, status.st_size)
     kept = _LINES.get(key)
-    if kept is None or kept[0] < status.st_mtime_ns + RACY_NS:
-        # read when first asked, and again while the reading may predate a second write
-        # within the same clock tick (which keeps the time, and the size of a same-length edit)
-        kept = (time.time_ns(), _read_lines(key[0]))
+    now = time.time_ns()
+    tick_over = status.st_mtime_ns + RACY_NS
+    if kept is None or (kept[0] < tick_over <= now):
+        # read when first asked, and once more, a tick after the write, when the first
+        # reading was made within the write's tick: a second save in that tick keeps the
+        # file's time (and its size when the edit keeps the length)
+        kept = (now, _read_lines(key[0]))
         _LINES.pop(key, None)
         _LINES[key] = kept
         while len(_LINES) > 64:
@@ -254,10 +257,11 @@ def source_line(path: Path | None, line: int) -> str:
     return lines[line - 1] if line <= len(lines) else ""
 
 
-RACY_NS = 100_000_000
-"""A file's lines read less than this after its last write are read again when next asked
-(git's "racy" files): Linux stamps a write with a clock that ticks every few milliseconds, so
-two saves within a tick keep one time, and one size when the edit keeps the length."""
+RACY_NS = 20_000_000
+"""The file system's clock tick, at most: Linux stamps a write with a clock that ticks every 1
+to 10 ms, so a second save in the tick of the first keeps its time, and its size when the edit
+keeps the length; a reading made a tick or more after the time a file shows comes after any save
+that time can stand for, and is kept (git's "racy" files)."""
 
 _LINES: dict[tuple[str, int, int], tuple[int, list[str]]] = {}
 """The lines of the files findings quote, by (path, time, size): when they were read, and

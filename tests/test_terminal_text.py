@@ -59,14 +59,20 @@ def test_terminal_safe_escapes_only_what_a_terminal_obeys(raw, shown):
     assert terminal_safe(raw) in Finding("error", "x", raw).astext()
 
 
-def test_a_source_line_edited_within_the_clock_tick_is_read_again(tmp_path):
-    """Two saves in one tick of the file system's clock, the same length: the second one's
-    line is quoted, not the first one's kept in the cache."""
+def test_a_source_line_edited_within_the_clock_tick_is_read_again(tmp_path, monkeypatch):
+    """Two saves in one tick of the file system's clock, the same length, the first quoted
+    between them: once the tick is over, the second one's line is quoted, not the first one's
+    kept in the cache."""
+    from build_tools import diagnostics
+
     source = tmp_path / "book.xml"
-    now = time.time_ns() + 1_000_000_000  # both saves in one tick, read within it
+    written = time.time_ns() - 10**9
+    clock = [written + 1_000_000]  # 1 ms after the first save
+    monkeypatch.setattr(diagnostics.time, "time_ns", lambda: clock[0])
     source.write_text("<para>plus haut</para>\n", encoding="utf-8")
-    os.utime(source, ns=(now, now))
+    os.utime(source, ns=(written, written))
     assert source_line(source, 1) == "<para>plus haut</para>"
     source.write_text("<para>plus bas!</para>\n", encoding="utf-8")
-    os.utime(source, ns=(now, now))
+    os.utime(source, ns=(written, written))  # the same tick: the same time, the same size
+    clock[0] = written + diagnostics.RACY_NS
     assert source_line(source, 1) == "<para>plus bas!</para>"
