@@ -273,6 +273,11 @@ def test_search_ranks_the_words_as_typed_first_and_marks_them(site, browser):
     assert results, page[-2000:]
     assert re.match(r'<a href="actions.html#prouesse">2.2 les prouesses', results[0])
     assert "<mark>dé critique</mark>" in results[0]
+    # in every result, only the words as typed: never « de », « des » nor the « dé » of « décidé »
+    marks = {mark.lower() for mark in re.findall(r"<mark>(.*?)</mark>", page)}
+    assert marks and all(m in ("dé critique", "dé") or m.startswith("critique") for m in marks), (
+        marks
+    )
     excerpts = " ".join(re.findall(r'<span class="search-excerpt">(.*?)</span>', page))
     assert "’" in excerpts and "'" not in excerpts
     assert browser.messages() == []

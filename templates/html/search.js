@@ -65,20 +65,35 @@
     return found.slice(0, 30).map((item) => item.entry);
   }
 
-  // Where in `text` the query is found: the whole query where it stands as typed (accents
-  // aside), else each of its words where a word of the text begins with it.
+  // Where in `text` the query is found: the whole query where it stands as typed, else
+  // accents aside; else each of its words: a word typed with accents only as typed (« dé »
+  // is not « de »), one typed without them accents aside; a word of three letters or fewer
+  // where a word of the text is that word, a longer one where a word of the text begins with
+  // it (« critique » in « critiques »).
   function matches(text, query) {
-    const reading = fold(text);
-    const spans = [];
-    const phrase = fold(cleaned(query));
-    for (let at = reading.indexOf(phrase); at >= 0; at = reading.indexOf(phrase, at + 1)) {
-      spans.push([at, at + phrase.length]);
-    }
-    if (spans.length) return spans;
-    for (const word of query_words(query, fold)) {
-      for (let at = reading.indexOf(word); at >= 0; at = reading.indexOf(word, at + 1)) {
-        if (at === 0 || !/[\p{L}\p{N}]/u.test(reading[at - 1])) spans.push([at, at + word.length]);
+    const readings = { exact: exact(text), fold: fold(text) };
+    const letter = /[\p{L}\p{N}]/u;
+    function found(reading, wanted, whole) {
+      const spans = [];
+      for (let at = reading.indexOf(wanted); at >= 0; at = reading.indexOf(wanted, at + 1)) {
+        const end = at + wanted.length;
+        if (at > 0 && letter.test(reading[at - 1])) continue;
+        if (whole && end < reading.length && letter.test(reading[end])) continue;
+        spans.push([at, end]);
       }
+      return spans;
+    }
+    const typed = cleaned(query);
+    for (const reading of [exact, fold]) {
+      const spans = found(readings[reading === exact ? "exact" : "fold"], reading(typed), false);
+      if (spans.length) return spans;
+    }
+    const spans = [];
+    for (const word of typed.split(" ").filter(Boolean)) {
+      const accented = exact(word) !== fold(word);
+      const reading = accented ? "exact" : "fold";
+      const wanted = accented ? exact(word) : fold(word);
+      spans.push(...found(readings[reading], wanted, wanted.length <= 3));
     }
     return spans.sort((a, b) => a[0] - b[0]);
   }
