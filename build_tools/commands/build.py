@@ -265,9 +265,13 @@ def _build_book(book, formats, options, out_root, strict, force, notify):
     # One record per format and options: an A4 and a Letter PDF are two outputs, both kept.
     settings = {name: incremental.settings_of(name, options, strict) for name in formats}
     keys = {name: incremental.record_key(name, settings[name]) for name in formats}
+    engine = incremental.engine_digest()  # every module read and hashed: once, not per format
     inputs = {
         name: incremental.snapshot(
-            sources + incremental.tool_inputs(name), settings[name], manifest.known(keys[name])
+            sources + incremental.tool_inputs(name),
+            settings[name],
+            manifest.known(keys[name]),
+            engine,
         )
         for name in formats
     }

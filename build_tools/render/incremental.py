@@ -240,11 +240,14 @@ def _contents(inputs: dict[str, list]) -> dict[str, Any]:
     return {name: seen[-1] for name, seen in inputs.items()}
 
 
-def snapshot(paths: list[Path], settings: str, known: dict[str, list]) -> dict[str, list]:
+def snapshot(
+    paths: list[Path], settings: str, known: dict[str, list], engine: str
+) -> dict[str, list]:
     """The inputs of an output as the manifest records them: each file's signature, the
     settings (options, version) under the key "settings", and the tool's code and libraries
-    (`engine_digest`) under "engine"."""
-    files: dict[str, list] = {"settings": [settings], "engine": [engine_digest()]}
+    (`engine`, from `engine_digest`: computed once for all the formats of a build) under
+    "engine"."""
+    files: dict[str, list] = {"settings": [settings], "engine": [engine]}
     for path in paths:
         seen = signature(path, known.get(str(path)))
         if seen is not None:
