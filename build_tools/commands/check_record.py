@@ -39,7 +39,7 @@ from build_tools.diagnostics import Finding
 from build_tools.examine import Elsewhere, Report, examine_each
 from build_tools.output import write_atomic
 from build_tools.reader import DOCBOOK_DTD_FOLDERS, SYSTEM_ENTITY_FOLDERS
-from build_tools.render.incremental import signature
+from build_tools.render.incremental import signature, tree_files
 from build_tools.resources import Refused, open_regular, resolved
 
 SCHEMA = 1
@@ -224,11 +224,7 @@ def _entry(status: os.stat_result) -> str:
 
 
 def _tool_files() -> list[Path]:
-    found = []
-    for folder in TOOL:
-        for root, folders, names in os.walk(folder):
-            folders[:] = sorted(name for name in folders if name != "__pycache__")
-            found += [Path(root) / name for name in sorted(names) if not name.endswith(".pyc")]
+    found = [path for folder in TOOL for path in tree_files(folder) if path.suffix != ".pyc"]
     return list(dict.fromkeys(found))  # installed, the templates are inside the code's folder
 
 

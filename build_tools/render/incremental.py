@@ -91,7 +91,7 @@ def tool_inputs(format_name: str) -> list[Path]:
     read = TEMPLATES_READ.get(format_name)
     paths = [
         path
-        for path in _files(templates)
+        for path in tree_files(templates)
         if not path.name.startswith(".")
         and (
             read is None or path.parent == templates or path.relative_to(templates).parts[0] in read
@@ -113,7 +113,7 @@ def engine_digest() -> str:
     a copy of the same code elsewhere gives the same digest, whatever the files' times and
     folder; an edit of any module, or another version of a library, another one."""
     digest = hashlib.sha256()
-    for path in sorted(path for path in _files(ENGINE) if path.suffix == ".py"):
+    for path in sorted(path for path in tree_files(ENGINE) if path.suffix == ".py"):
         try:
             content = hashlib.sha256(path.read_bytes()).hexdigest()
         except OSError:  # a module gone as it was listed: it is not part of the code
@@ -123,7 +123,8 @@ def engine_digest() -> str:
     return digest.hexdigest()
 
 
-def _files(folder: Path) -> list[Path]:
+def tree_files(folder: Path) -> list[Path]:
+    """Every file under `folder`, but in `__pycache__` and hidden folders."""
     found = []
     for root, folders, names in os.walk(folder):
         folders[:] = [name for name in folders if name != "__pycache__" and name[0] != "."]
