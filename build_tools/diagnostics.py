@@ -257,11 +257,12 @@ def source_line(path: Path | None, line: int) -> str:
     return lines[line - 1] if line <= len(lines) else ""
 
 
-RACY_NS = 20_000_000
-"""The file system's clock tick, at most: Linux stamps a write with a clock that ticks every 1
-to 10 ms, so a second save in the tick of the first keeps its time, and its size when the edit
-keeps the length; a reading made a tick or more after the time a file shows comes after any save
-that time can stand for, and is kept (git's "racy" files)."""
+RACY_NS = 2_000_000_000
+"""The file system's clock tick, at most: a write is stamped with a clock that ticks every 1 to
+10 ms on Linux, and every second or two on some file systems, so a second save in the tick of
+the first keeps its time, and its size when the edit keeps the length; a reading made a tick or
+more after the time a file shows comes after any save that time can stand for, and is kept
+(git's "racy" files). The check's records sign their files by the same rule."""
 
 _LINES: dict[tuple[str, int, int], tuple[int, list[str]]] = {}
 """The lines of the files findings quote, by (path, time, size): when they were read, and

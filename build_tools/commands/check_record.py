@@ -35,7 +35,7 @@ from typing import Any
 from build_tools import limits
 from build_tools.assets import templates_folder
 from build_tools.books import Book, output_root, source_root
-from build_tools.diagnostics import Finding
+from build_tools.diagnostics import RACY_NS, Finding
 from build_tools.examine import Elsewhere, Report, examine_each
 from build_tools.output import write_atomic
 from build_tools.reader import DOCBOOK_DTD_FOLDERS, SYSTEM_ENTITY_FOLDERS
@@ -53,9 +53,6 @@ LARGEST_RECORD = 16 * limits.COMPANION_BYTES
 LARGEST_FOLDER = 5000
 """Entries of a book's folder beyond which no record is kept: signing a folder that holds a
 whole repository would cost more than the check it saves."""
-RACY_SECONDS = 2
-"""A file modified this close to its signature is hashed again next time, whatever its time: an
-edit within the clock's tick would keep its size and time (git's "racy" files)."""
 ALLOWED = {
     ("build_tools.diagnostics", "Finding"),
     ("build_tools.diagnostics", "Correction"),
@@ -214,7 +211,7 @@ def _sign(signed: dict[str, list], path: Path, known: dict[str, list]) -> None:
         signed[str(path)] = ["gone"]
         return
     modified = seen.modified
-    if modified >= (time.time() - RACY_SECONDS) * 1e9:
+    if modified >= time.time_ns() - RACY_NS:
         modified = 0  # racy: hashed again next time
     signed[str(path)] = [seen.size, modified, seen.digest]
 
