@@ -71,7 +71,8 @@
   // where a word of the text is that word, a longer one where a word of the text begins with
   // it (« critique » in « critiques »).
   function matches(text, query) {
-    const readings = { exact: exact(text), fold: fold(text) };
+    const as_typed = exact(text);
+    const accents_aside = fold(text);
     const letter = /[\p{L}\p{N}]/u;
     function found(reading, wanted, whole) {
       const spans = [];
@@ -84,16 +85,15 @@
       return spans;
     }
     const typed = cleaned(query);
-    for (const reading of [exact, fold]) {
-      const spans = found(readings[reading === exact ? "exact" : "fold"], reading(typed), false);
+    for (const [reading, wanted] of [[as_typed, exact(typed)], [accents_aside, fold(typed)]]) {
+      const spans = found(reading, wanted, false);
       if (spans.length) return spans;
     }
     const spans = [];
     for (const word of typed.split(" ").filter(Boolean)) {
       const accented = exact(word) !== fold(word);
-      const reading = accented ? "exact" : "fold";
       const wanted = accented ? exact(word) : fold(word);
-      spans.push(...found(readings[reading], wanted, wanted.length <= 3));
+      spans.push(...found(accented ? as_typed : accents_aside, wanted, wanted.length <= 3));
     }
     return spans.sort((a, b) => a[0] - b[0]);
   }
