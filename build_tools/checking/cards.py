@@ -29,7 +29,7 @@ from build_tools.checking.deck import (
 )
 from build_tools.checking.derived import book_language
 from build_tools.checking.matching import align, could_hold
-from build_tools.checking.notation import LANGUAGE, evaluate
+from build_tools.checking.notation import LANGUAGE, evaluate, message_of
 from build_tools.checking.passage import COUNT, Passage
 from build_tools.checking.words import Vocabulary
 from build_tools.diagnostics import Finding, source_line
@@ -37,7 +37,6 @@ from build_tools.ledger import Entry
 from build_tools.model.docbook import TABLES, normalize, text_of, title_of, where_of
 from build_tools.model.grid import filled_rows
 from build_tools.model.numbers import MINUS, half_up, number_value, signed, value_of
-from build_tools.model.said import said_in
 from build_tools.model.sentences import CARDS, prose_of
 
 SAID = {
@@ -284,7 +283,7 @@ def _check_quote(book: _Book, deck: Path, card: Card, block: Block, quote: str) 
         finding = _deck_finding(
             deck,
             line,
-            _said("says", card=card.title, book=theirs.text, mine=mine.text),
+            message_of(SAID, "says", card=card.title, book=theirs.text, mine=mine.text),
             f"quote:{quote}",
         )
         # at the card's word: a quote's words are the deck line's from its first quote mark
@@ -292,14 +291,18 @@ def _check_quote(book: _Book, deck: Path, card: Card, block: Block, quote: str) 
         if opening >= 0:
             finding.column = opening + 2 + mine.start
         finding.related.append(
-            {"file": str(file), "line": book_line, "message": _said("book", book=theirs.text)}
+            {
+                "file": str(file),
+                "line": book_line,
+                "message": message_of(SAID, "book", book=theirs.text),
+            }
         )
         return [finding]
     return [
         _deck_finding(
             deck,
             line,
-            _said("gone", card=card.title, quote=quote),
+            message_of(SAID, "gone", card=card.title, quote=quote),
             f"quote:{quote}",
         )
     ]
@@ -317,7 +320,8 @@ def _check_formula(game, deck: Path, card: Card, block: Block) -> list[Finding]:
             _deck_finding(
                 deck,
                 block.line,
-                _said(
+                message_of(
+                    SAID,
                     "no_term",
                     card=card.title,
                     formula=formula,
@@ -340,7 +344,7 @@ def _check_formula(game, deck: Path, card: Card, block: Block) -> list[Finding]:
                 _deck_finding(
                     deck,
                     block.line,
-                    _said("unread", card=card.title, formula=formula, error=error),
+                    message_of(SAID, "unread", card=card.title, formula=formula, error=error),
                     f"formula:{formula}",
                 )
             ]
@@ -351,8 +355,13 @@ def _check_formula(game, deck: Path, card: Card, block: Block) -> list[Finding]:
                 _deck_finding(
                     deck,
                     block.line,
-                    _said(
-                        "uncalled", card=card.title, formula=formula, rule=spec["rule"], error=error
+                    message_of(
+                        SAID,
+                        "uncalled",
+                        card=card.title,
+                        formula=formula,
+                        rule=spec["rule"],
+                        error=error,
                     ),
                     f"formula:{formula}",
                 )
@@ -363,7 +372,8 @@ def _check_formula(game, deck: Path, card: Card, block: Block) -> list[Finding]:
                 _deck_finding(
                     deck,
                     block.line,
-                    _said(
+                    message_of(
+                        SAID,
                         "gives",
                         card=card.title,
                         formula=formula,
@@ -372,9 +382,10 @@ def _check_formula(game, deck: Path, card: Card, block: Block) -> list[Finding]:
                     ),
                     f"formula:{formula}",
                     [
-                        _said("with", values=shown),
-                        _said("card", formula=right.strip(), printed=_show(printed)),
-                        _said(
+                        message_of(SAID, "with", values=shown),
+                        message_of(SAID, "card", formula=right.strip(), printed=_show(printed)),
+                        message_of(
+                            SAID,
                             "rules",
                             call=f"{spec['rule']}({_arguments(arguments)})",
                             given=_show(given),
@@ -431,7 +442,7 @@ def _check_table(book: _Book, deck: Path, card: Card, block: Block) -> list[Find
             _deck_finding(
                 deck,
                 block.line,
-                _said("no_table", card=card.title, title=title),
+                message_of(SAID, "no_table", card=card.title, title=title),
                 f"table:{title}",
             )
         ]
@@ -451,7 +462,14 @@ def _check_table(book: _Book, deck: Path, card: Card, block: Block) -> list[Find
                 line,
                 column,
                 where_of(table),
-                _said("rows", card=card.title, rows=len(block.rows), title=title, counted=counted),
+                message_of(
+                    SAID,
+                    "rows",
+                    card=card.title,
+                    rows=len(block.rows),
+                    title=title,
+                    counted=counted,
+                ),
                 f"{card.title}:rows",
             )
         ]
@@ -472,7 +490,8 @@ def _check_table(book: _Book, deck: Path, card: Card, block: Block) -> list[Find
                     line,
                     column,
                     where_of(table),
-                    _said(
+                    message_of(
+                        SAID,
                         "shows_table",
                         card=card.title,
                         cell=card_cell.text,
@@ -480,7 +499,7 @@ def _check_table(book: _Book, deck: Path, card: Card, block: Block) -> list[Find
                         row=label,
                     ),
                     f"{card.title}:{label}:{book_column}",
-                    [_said("cell", rule=block.spec[block.kind], cell=card_cell.text)],
+                    [message_of(SAID, "cell", rule=block.spec[block.kind], cell=card_cell.text)],
                 )
             )
     return findings
@@ -531,7 +550,7 @@ def _check_sentence(book: _Book, deck: Path, card: Card, block: Block) -> list[F
                 _deck_finding(
                     deck,
                     block.line,
-                    _said("gone", card=card.title, quote=phrase),
+                    message_of(SAID, "gone", card=card.title, quote=phrase),
                     f"sentence:{phrase}",
                 )
             )
@@ -559,7 +578,8 @@ def _numbers_in_order(book, element, card, block, rows, phrase) -> list[Finding]
                         line,
                         column,
                         where_of(element),
-                        _said(
+                        message_of(
+                            SAID,
                             "shows_book",
                             card=card.title,
                             cell=card_cell.text,
@@ -568,10 +588,14 @@ def _numbers_in_order(book, element, card, block, rows, phrase) -> list[Finding]
                         ),
                         f"sentence:{card.title}:{phrase}",
                         [
-                            _said("cell", rule=block.spec[block.kind], cell=card_cell.text),
-                            _said(
+                            message_of(
+                                SAID, "cell", rule=block.spec[block.kind], cell=card_cell.text
+                            ),
+                            message_of(
+                                SAID,
                                 "in_order",
-                                numbers=", ".join(_show(n) for n in said) or _said("none"),
+                                numbers=", ".join(_show(n) for n in said)
+                                or message_of(SAID, "none"),
                             ),
                         ],
                     )
@@ -641,11 +665,11 @@ def _evaluate(expression: str, values: dict[str, int]) -> Fraction:
     text = text.replace(MINUS, "-").replace("×", "*").replace("÷", "/").replace("±", "+")
     if re.search(r"[^\d\s+\-*/().]", text):
         leftover = re.sub(r"[\d\s+\-*/().]+", " ", text).strip()
-        raise ValueError(_said("not_a_term", leftover=leftover))
+        raise ValueError(message_of(SAID, "not_a_term", leftover=leftover))
     try:
         return evaluate(text)  # the working's own reader of the book's arithmetic
     except ValueError:
-        raise ValueError(_said("not_arithmetic")) from None
+        raise ValueError(message_of(SAID, "not_arithmetic")) from None
 
 
 def _line_of(path: Path, text: str) -> int:
@@ -690,11 +714,6 @@ def _show(value) -> str:
     value = Fraction(value)
     shown = str(value.numerator) if value.denominator == 1 else f"{value}"
     return shown if LANGUAGE.get() == "en" else signed(shown)  # « −7 » in French
-
-
-def _said(name: str, **fields: Any) -> str:
-    """The card check's message `name` of `SAID` in the book's language, `fields` filled in."""
-    return said_in(SAID, LANGUAGE.get())[name].format(**fields)
 
 
 def _arguments(values: dict[str, int]) -> str:

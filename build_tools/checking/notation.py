@@ -30,6 +30,7 @@ from typing import Any
 
 from build_tools.model.language import DEFAULT_LANGUAGE, primary_language
 from build_tools.model.numbers import MINUS, integer, short_decimal, signed, with_mark
+from build_tools.model.said import said_in
 
 CASE_SEPARATOR = re.compile(r"\s+;\s+")
 LOOKUP = re.compile(r"^(?P<source>[^\[\]=]*\S)\s*\[(?P<keys>[^\[\]]+)\]$")
@@ -57,6 +58,12 @@ NOTATION: dict[str, dict[str, str]] = {
 """The words and marks the working is written with, by the book's language."""
 LANGUAGE: ContextVar[str] = ContextVar("notation_language", default="fr")
 """The language of the book being checked (`use_language`): its working is written in it."""
+
+
+def message_of(table: dict[str, Any], name: str, **fields: Any) -> str:
+    """The message `name` of `table` (messages by language) in the language of the book being
+    checked, `fields` filled in."""
+    return said_in(table, LANGUAGE.get())[name].format(**fields)
 
 
 def use_language(language: str) -> None:

@@ -27,7 +27,7 @@ from build_tools.checking.claims import Binding, Context, StaleBinding
 from build_tools.checking.counts import count_findings
 from build_tools.checking.coverage import coverage_of, passages
 from build_tools.checking.derived import book_language, derived_vocabulary
-from build_tools.checking.notation import LANGUAGE
+from build_tools.checking.notation import LANGUAGE, message_of
 from build_tools.checking.passage import Passage, excerpt, last_line, read_once
 from build_tools.checking.renamed import renamed_entries, renamed_finding, term_of
 from build_tools.checking.rule import ImpossibleValue, Trace, tracing
@@ -78,10 +78,6 @@ KINDS = {
     "en": {},
 }
 """The passage a binding names, as its finding names it."""
-
-
-def _said(name: str, **fields: Any) -> str:
-    return said_in(SAID, LANGUAGE.get())[name].format(**fields)
 
 
 @dataclass
@@ -462,7 +458,7 @@ def _count_in(findings: list[Finding], count: int) -> None:
     """Say in a failed binding's one finding how many numbers it did not reach."""
     for finding in findings:
         if finding.category in ("binding-stale", "binding-error") and count:
-            finding.message += _said("not_reached", count=count)
+            finding.message += message_of(SAID, "not_reached", count=count)
             break
 
 
@@ -572,7 +568,8 @@ def _retitled_finding(binding: Binding, element: etree._Element, document) -> Fi
     return Finding(
         "error",
         "binding-stale",
-        _said(
+        message_of(
+            SAID,
             "title",
             says=says,
             binding=binding.name,
@@ -719,9 +716,9 @@ def _stale_finding(binding: Binding, check: Check, stale: StaleBinding, document
         offset = after.end() if after else check.reached
     offset = min(max(offset, 0), max(len(passage.text) - 1, 0))
     if stale.closest:
-        closest = _said("closest", text=stale.closest)
+        closest = message_of(SAID, "closest", text=stale.closest)
     else:
-        closest = _said("near", text=_excerpt_at(passage.text, offset))
+        closest = message_of(SAID, "near", text=_excerpt_at(passage.text, offset))
     location = f"{display_path(binding.file)}:{binding.line}"
     if passage.lines:
         line = passage.line_at(offset)
@@ -731,7 +728,7 @@ def _stale_finding(binding: Binding, check: Check, stale: StaleBinding, document
     return Finding(
         "error",
         "binding-stale",
-        _said("stale", binding=binding.name, location=location, stale=stale) + closest,
+        message_of(SAID, "stale", binding=binding.name, location=location, stale=stale) + closest,
         file=file,
         line=line,
         where=check.where,
