@@ -110,3 +110,13 @@ def test_the_sweep_catches_what_it_looks_for():
     assert not _faults("le texte dit\u00a0«\u00a0the rules\u00a0», les règles donnent 6,5")
     assert not _faults("n’est pas du DocBook 4.2 valide\u00a0: le contenu")
     assert not _faults("jet(cible=10, de=10) = Jet(reussite=True, degre=10)")
+
+
+def test_a_message_already_set_in_french_keeps_its_spaces_single():
+    """The book's own words quoted in a finding may already carry their no-break spaces:
+    setting the message in French does not double them."""
+    from build_tools.model.said import french_spaces
+
+    quoted = "le texte dit «\u00a0plus haut\u00a0»\u202f; règle\u00a0: «\u00a0x\u00a0»"
+    assert french_spaces(quoted) == quoted
+    assert french_spaces("règle : « x » ; y") == ("règle\u00a0: «\u00a0x\u00a0»\u202f; y")

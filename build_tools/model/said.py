@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from build_tools.model import typography
 from build_tools.model.language import DEFAULT_LANGUAGE, primary_language
-from build_tools.model.typography import NARROW_NO_BREAK_SPACE, NO_BREAK_SPACE
 
 KINDS = {
     "fr": {
@@ -51,23 +51,14 @@ book's language; an element not listed keeps its DocBook name."""
 PREFIXES = {"fr": {"sheet of ": "fiche de "}}
 """A finding's place that is no passage of the book, by the words it starts with."""
 _KIND = re.compile(r"^(\w+) «")
-_BEFORE_HIGH = re.compile(r" +(?=[;!?])")
-_BEFORE_COLON = re.compile(r" +(?=:)")
-_AFTER_OPENING = re.compile(r"« *")
-_BEFORE_CLOSING = re.compile(r" *»")
 
 
 def french_spaces(text: str) -> str:
     """`text` with no-break spaces where it has ordinary ones before « : » (U+00A0) and « ; ! ? »
     (U+202F), and inside « » (U+00A0): the words of the engine and the game as French sets
     them; a mark glued to its word (a formula's « acronym? », « Attaque: » as the book writes it)
-    stays glued."""
-    if not any(mark in text for mark in ";:!?«»"):
-        return text
-    text = _BEFORE_HIGH.sub(NARROW_NO_BREAK_SPACE, text)
-    text = _BEFORE_COLON.sub(NO_BREAK_SPACE, text)
-    text = _AFTER_OPENING.sub("«" + NO_BREAK_SPACE, text)
-    return _BEFORE_CLOSING.sub(NO_BREAK_SPACE + "»", text)
+    stays glued (`typography.french_spaces`, its glued marks aside)."""
+    return typography.french_spaces(text, glued=False)
 
 
 def said_in(table: dict[str, Any], language: str | None) -> Any:

@@ -149,15 +149,20 @@ def french_quotes(text: str) -> str:
     return "".join(pieces) + text[last:]
 
 
-def french_spaces(text: str) -> str:
-    """The no-break spaces French puts before ; : ! ? % and inside « »."""
+def french_spaces(text: str, glued: bool = True) -> str:
+    """The no-break spaces French puts before ; : ! ? % and inside « »; with `glued` false, only
+    where the text has an ordinary space, a mark glued to its word (« acronym? », a book's
+    « Attaque: ») and a percent sign left as they are."""
     if not any(mark in text for mark in ";:!?«»%"):
         return text
-    text = _PERCENT.sub(NARROW_NO_BREAK_SPACE + "%", text)
+    if glued:
+        text = _PERCENT.sub(NARROW_NO_BREAK_SPACE + "%", text)
     text = _SPACE_BEFORE_HIGH.sub(NARROW_NO_BREAK_SPACE + r"\1", text)
-    text = _GLUED_HIGH.sub(NARROW_NO_BREAK_SPACE + r"\1", text)
+    if glued:
+        text = _GLUED_HIGH.sub(NARROW_NO_BREAK_SPACE + r"\1", text)
     text = _SPACE_BEFORE_COLON.sub(NO_BREAK_SPACE + ":", text)
-    text = _GLUED_COLON.sub(NO_BREAK_SPACE + ":", text)
+    if glued:
+        text = _GLUED_COLON.sub(NO_BREAK_SPACE + ":", text)
     text = _AFTER_OPENING.sub("«" + NO_BREAK_SPACE, text)
     text = _BEFORE_CLOSING.sub(NO_BREAK_SPACE + "»", text)
     return text
