@@ -10,7 +10,7 @@ from lxml import etree
 from build_tools.diagnostics import Finding
 from build_tools.model.docbook import text_of
 from build_tools.model.ids import id_map
-from build_tools.model.language import language_of, primary_language
+from build_tools.model.language import language_of
 from build_tools.model.said import said_in
 from build_tools.reader import Document
 from build_tools.validation.located import finding_at
@@ -41,7 +41,7 @@ def check(document: Document, language: str | None = None) -> list[Finding]:
     findings: list[Finding] = []
     language = language or language_of(root)
     said = said_in(SAID, language)
-    spelled = SPELLING.get(primary_language(language), SPELLING["en"])
+    spelled = said_in(SPELLING, language)
 
     def report(element, category, message, key, severity="error"):
         findings.append(

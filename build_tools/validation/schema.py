@@ -11,6 +11,7 @@ from lxml import etree
 
 from build_tools.diagnostics import Finding
 from build_tools.model.language import language_of, primary_language
+from build_tools.model.said import said_in
 from build_tools.reader import XML_BASE, Document, docbook_dtd
 from build_tools.validation.located import finding_at
 
@@ -102,7 +103,7 @@ def _said(message: str, version: str, language: str) -> str:
         if count:
             message = said
             break
-    return PREFIX.get(language, PREFIX["en"]).format(version=version) + message
+    return said_in(PREFIX, language).format(version=version) + message
 
 
 def _shorten(message: str) -> str:
