@@ -90,7 +90,7 @@
       if (spans.length) return spans;
     }
     const spans = [];
-    for (const word of typed.split(" ").filter(Boolean)) {
+    for (const word of query_words(query, (words) => words)) {
       const accented = exact(word) !== fold(word);
       const wanted = accented ? exact(word) : fold(word);
       spans.push(...found(accented ? as_typed : accents_aside, wanted, wanted.length <= 3));
