@@ -9,14 +9,17 @@ from typing import TYPE_CHECKING, Any
 
 from build_tools.books import Book, Game, load_game
 from build_tools.diagnostics import Finding
-from build_tools.reader import Document
+from build_tools.model.language import language_of
+from build_tools.reader import Document, UnreadableBook, read_book
+from build_tools.settings import read_settings
 
 if TYPE_CHECKING:
     from build_tools.ledger import Entry
 
 # The checker (validation, checking, the ledger) is imported by `examine`, when a book is
-# checked: a `rulebook check` whose books are all remembered (commands/check_record.py)
-# prints their reports without loading it.
+# checked (the reader, the settings and the language come with `books` anyway): a
+# `rulebook check` whose books are all remembered (commands/check_record.py) prints their
+# reports without loading it.
 
 
 @dataclass
@@ -91,10 +94,7 @@ def examine(
     from build_tools.checking.passage import read_once
     from build_tools.checking.runner import fold_consequences, run_bindings
     from build_tools.ledger import read_ledger, reconcile
-    from build_tools.model.language import language_of
     from build_tools.model.said import in_language
-    from build_tools.reader import UnreadableBook, read_book
-    from build_tools.settings import read_settings
     from build_tools.validation import decimals, validate
 
     try:
