@@ -85,7 +85,7 @@ def count_findings(places: list[tuple[Passage, str]], folder: Path, language: st
     """A `contradiction` for each count of `places` that is not the number it counts."""
     if language not in WHOLE:
         return []
-    classes = _classes(folder)
+    classes = classes_of(folder)
     findings: list[Finding] = []
     seen: set[int] = set()
     for passage, where in places:
@@ -97,12 +97,12 @@ def count_findings(places: list[tuple[Passage, str]], folder: Path, language: st
     return findings
 
 
-def checked_counts(passage: Passage, folder: Path, language: str) -> list[tuple[int, int]]:
+def checked_counts(passage: Passage, classes: dict, language: str) -> list[tuple[int, int]]:
     """The spans of the counts of `passage` the check holds against what they count (a whole
-    class, the list after them): claimed, for the coverage."""
+    class of `classes`, the game's: `classes_of`; the list after them): claimed, for the
+    coverage."""
     if language not in WHOLE:
         return []
-    classes = _classes(folder)
     return [
         (match.start("count"), match.end("count"))
         for match, _ in _judged(passage, "", language, classes)
@@ -260,7 +260,7 @@ def _generated(passage: Passage, offset: int) -> bool:
     )
 
 
-def _classes(folder: Path) -> dict[str, tuple[str, str, list[str]]]:
+def classes_of(folder: Path) -> dict[str, tuple[str, str, list[str]]]:
     """Class -> (the constant's name, its module's file, its members) of the game's rules."""
     modules = rules_modules(folder)
     key = tuple(id(module) for module in modules)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from build_tools.checking.check import Check, TableCheck
-from build_tools.checking.counts import checked_counts, in_names
+from build_tools.checking.counts import checked_counts, classes_of, in_names
 from build_tools.checking.passage import COUNT, Passage, Token
 from build_tools.checking.words import RELATIONS
 from build_tools.diagnostics import Finding, display_path, slug
@@ -47,7 +47,7 @@ def coverage_of(
         "relations": dict.fromkeys(TALLY, 0),
         "counts": dict.fromkeys(TALLY, 0),
     }
-    folder = Path(document.folder)
+    classes = classes_of(Path(document.folder))  # the game's classes, once for every passage
     waivers: list[dict[str, Any]] = []
     for unit in units:
         coverage[unit.kind]["total"] += 1
@@ -80,7 +80,7 @@ def coverage_of(
             for passage in read:
                 _count_words(passage, unit.where, vocabulary, words, word_findings, kinds)
                 _count_counts(
-                    passage, unit.where, vocabulary, folder, words, kinds, word_findings, cited
+                    passage, unit.where, vocabulary, classes, words, kinds, word_findings, cited
                 )
                 waivers += _waivers(passage, unit.where)
         for passage in read:
@@ -90,7 +90,7 @@ def coverage_of(
             _count(passage, check.where, numbers, findings)
             _count_words(passage, check.where, vocabulary, words, word_findings, kinds)
             _count_counts(
-                passage, check.where, vocabulary, folder, words, kinds, word_findings, cited
+                passage, check.where, vocabulary, classes, words, kinds, word_findings, cited
             )
             waivers += _waivers(passage, check.where)
     coverage["numbers"] = numbers
@@ -196,7 +196,7 @@ COUNT_FAMILIES = ("fraction",)
 with the counts."""
 
 
-def _count_counts(passage, where, vocabulary, folder, words, kinds, findings, cited) -> None:
+def _count_counts(passage, where, vocabulary, classes, words, kinds, findings, cited) -> None:
     """The numbers a bound passage writes in words (« deux », « trois fois »): given or claimed
     by a binding's pattern, claimed by the check of what they count (`counts`), waived with a
     reason, or an unbound finding at the word; tallied with the rule words (`words`) and apart
@@ -207,7 +207,7 @@ def _count_counts(passage, where, vocabulary, folder, words, kinds, findings, ci
         return
     names = in_names(passage.text, language)
     taken = [(word.start, word.end) for word in vocabulary.find(passage.text)]
-    checked = checked_counts(passage, folder, language)
+    checked = checked_counts(passage, classes, language)
     stated = _cited_spans(passage, (cited or {}).get(id(passage.element), []))
     seen: dict[str, int] = {}
     for match in found:
