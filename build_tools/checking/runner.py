@@ -263,12 +263,12 @@ def _run_bindings(
             vocabulary.language,
         )
     _merge_contradictions(outcome.findings)
-    cited: dict[int, list[str]] = {}
     for citation in context.citations:
         places = context.all_places.get(id(citation)) or [context.places.get(id(citation))]
-        for place in places:
-            if place is not None:
-                cited.setdefault(id(place.element), []).extend(sentences_of(citation))
+        outcome.cited += [(place.element, citation) for place in places if place is not None]
+    cited: dict[int, list[str]] = {}
+    for element, citation in outcome.cited:
+        cited.setdefault(id(element), []).extend(sentences_of(citation))
     outcome.coverage = coverage_of(
         document,
         units,
@@ -286,9 +286,6 @@ def _run_bindings(
         for check in [*bound.values(), *prose_checks]
         for passage in passages(check)
     ]
-    for citation in context.citations:
-        places = context.all_places.get(id(citation)) or [context.places.get(id(citation))]
-        outcome.cited += [(place.element, citation) for place in places if place is not None]
     return outcome
 
 
