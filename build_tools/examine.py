@@ -112,76 +112,78 @@ def examine(
     # claims (« oui », « yes »…), its pages, its cards and its sheet are written in it (English
     # for a book that names none, as its note says).
     language = language_of(document.root, settings)
-    use_language(language)
-    findings = list(document.findings)
-    findings += validate(document, language)
-    if settings.get("language"):  # the settings give the language the root does not
-        findings = [f for f in findings if f.category != "no-language"]
-    findings += setting_findings
-    validated = {finding.category for finding in findings}
-    findings += game_findings
-    coverage, verifications, outcome = None, {}, None
-    with read_once():  # the bindings, the sheet and the cards read the same passages
-        if game is not None and game.binder is not None:
-            outcome = run_bindings(document, game.binder, game.example_sections)
-            findings += outcome.findings
-            coverage = outcome.coverage
-            verifications = outcome.verifications
-        if cross_check and game is not None and game.sheet is not None and "sheets" in products:
-            from build_tools.checking.sheets import check_sheet
-            from build_tools.checking.sheets import fold as fold_sheet
+    with use_language(language):
+        findings = list(document.findings)
+        findings += validate(document, language)
+        if settings.get("language"):  # the settings give the language the root does not
+            findings = [f for f in findings if f.category != "no-language"]
+        findings += setting_findings
+        validated = {finding.category for finding in findings}
+        findings += game_findings
+        coverage, verifications, outcome = None, {}, None
+        with read_once():  # the bindings, the sheet and the cards read the same passages
+            if game is not None and game.binder is not None:
+                outcome = run_bindings(document, game.binder, game.example_sections)
+                findings += outcome.findings
+                coverage = outcome.coverage
+                verifications = outcome.verifications
+            if cross_check and game is not None and game.sheet is not None and "sheets" in products:
+                from build_tools.checking.sheets import check_sheet
+                from build_tools.checking.sheets import fold as fold_sheet
 
-            findings = fold_sheet(findings + check_sheet(document, game, language))
-        entries, ledger_findings = read_ledger(book.ledger)
-        if cross_check and game is not None and "cards" in products:
-            from build_tools.checking.cards import check_cards, fold
+                findings = fold_sheet(findings + check_sheet(document, game, language))
+            entries, ledger_findings = read_ledger(book.ledger)
+            if cross_check and game is not None and "cards" in products:
+                from build_tools.checking.cards import check_cards, fold
 
-            reported = frozenset(finding.id for finding in findings)
-            findings = fold(findings, check_cards(document, game, entries, language, reported))
-    findings = decimals.fold(findings)  # a number an erratum corrects: its decimal mark too
-    _make_ids_unique(findings)
-    findings.sort(key=lambda f: (str(f.file or ""), f.line, f.column, f.category))
-    # A book with rules whose rules did not run (--no-rules, or a game that cannot load) has
-    # only the entries of a kind the validation found judged by this run: the rules' entries
-    # (errata, figures, sheets…) are not judged, whatever their category. The full check
-    # judges them all.
-    rules_ran = cross_check and game is not None
-    unjudged = not rules_ran and (book.folder / "__init__.py").is_file()
-    ignored = {entry.id for entry in entries if unjudged and category_of(entry.id) not in validated}
-    # Nor are the entries of a product (cards, sheet) whose check this run leaves to its build.
-    unchecked = {
-        category
-        for product in PRODUCTS
-        if product not in products
-        for category in PRODUCT_CATEGORIES[product]
-    }
-    stale = reconcile(
-        findings,
-        entries,
-        book.ledger,
-        ignore=lambda entry: entry.id in ignored or category_of(entry.id) in unchecked,
-    )
-    # Why the rules did not run comes first, then the ledger's own problems: either makes
-    # every other line doubtful.
-    game_errors = [f for f in findings if f.category == "game-error"]
-    others = [f for f in findings if f.category != "game-error"]
-    if outcome is not None:
-        fold_consequences(others, outcome.lost)
-    findings = game_errors + ledger_findings + stale + others
-    in_language(findings, language, coverage, verifications)  # the one decided above
-    found = {f.id for f in findings}
-    return Report(
-        book,
-        document,
-        game,
-        findings,
-        coverage,
-        verifications,
-        settings,
-        len(ignored - found),
-        ledger=entries,
-        outcome=outcome,
-    )
+                reported = frozenset(finding.id for finding in findings)
+                findings = fold(findings, check_cards(document, game, entries, language, reported))
+        findings = decimals.fold(findings)  # a number an erratum corrects: its decimal mark too
+        _make_ids_unique(findings)
+        findings.sort(key=lambda f: (str(f.file or ""), f.line, f.column, f.category))
+        # A book with rules whose rules did not run (--no-rules, or a game that cannot load) has
+        # only the entries of a kind the validation found judged by this run: the rules' entries
+        # (errata, figures, sheets…) are not judged, whatever their category. The full check
+        # judges them all.
+        rules_ran = cross_check and game is not None
+        unjudged = not rules_ran and (book.folder / "__init__.py").is_file()
+        ignored = {
+            entry.id for entry in entries if unjudged and category_of(entry.id) not in validated
+        }
+        # Nor are the entries of a product (cards, sheet) whose check this run leaves to its build.
+        unchecked = {
+            category
+            for product in PRODUCTS
+            if product not in products
+            for category in PRODUCT_CATEGORIES[product]
+        }
+        stale = reconcile(
+            findings,
+            entries,
+            book.ledger,
+            ignore=lambda entry: entry.id in ignored or category_of(entry.id) in unchecked,
+        )
+        # Why the rules did not run comes first, then the ledger's own problems: either makes
+        # every other line doubtful.
+        game_errors = [f for f in findings if f.category == "game-error"]
+        others = [f for f in findings if f.category != "game-error"]
+        if outcome is not None:
+            fold_consequences(others, outcome.lost)
+        findings = game_errors + ledger_findings + stale + others
+        in_language(findings, language, coverage, verifications)  # the one decided above
+        found = {f.id for f in findings}
+        return Report(
+            book,
+            document,
+            game,
+            findings,
+            coverage,
+            verifications,
+            settings,
+            len(ignored - found),
+            ledger=entries,
+            outcome=outcome,
+        )
 
 
 def category_of(identifier: str) -> str:

@@ -42,8 +42,8 @@ def cross_check(folder: Path) -> list[Finding]:
         GAMES[folder] = load_game(book)[0]
     game = GAMES[folder]
     document = read_book(book.main)
-    use_language(language_of(document.root, read_settings(folder)[0]))
-    return run_bindings(document, game.binder, game.example_sections).findings
+    with use_language(language_of(document.root, read_settings(folder)[0])):
+        return run_bindings(document, game.binder, game.example_sections).findings
 
 
 BASELINES: dict[Path, list[Finding]] = {}

@@ -13,8 +13,10 @@ from fractions import Fraction
 
 import pytest
 
-from build_tools.checking.notation import evaluate
+from build_tools.books import Book
+from build_tools.checking.notation import LANGUAGE, evaluate
 from build_tools.checking.rule import Trace, note, rule, tracing
+from build_tools.examine import examine
 
 TABLE = {"normale": 0, "difficile": 3, "très difficile": 5, "«...»": 4}
 
@@ -57,6 +59,18 @@ def steps_of(call) -> list:
     with tracing(trace):
         call()
     return trace.steps
+
+
+def test_a_check_of_an_english_book_leaves_french_working_to_what_comes_after(tmp_path):
+    # CI once ran these tests after a check of an English book in the same process: its
+    # working came out « “très difficile” », « 18 > 16: », « 5.5 ».
+    main = tmp_path / "book.xml"
+    main.write_text('<book lang="en"><title>T</title><chapter><title>C</title></chapter></book>')
+    assert LANGUAGE.get() == "fr"
+    examine(Book("book", tmp_path, main), cross_check=False)
+    assert LANGUAGE.get() == "fr"
+    (step,) = steps_of(lambda: jet(16, 18))
+    assert step.in_book() == "18 > 16 : échec, °É = dé − CA = 18 − 16 = 2"
 
 
 def test_a_lookup_names_the_table_the_key_and_the_value():

@@ -23,7 +23,8 @@ import ast
 import math
 import operator
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from contextvars import ContextVar
 from fractions import Fraction
 from typing import Any
@@ -66,12 +67,18 @@ def message_of(table: dict[str, Any], name: str, **fields: Any) -> str:
     return said_in(table, LANGUAGE.get())[name].format(**fields)
 
 
-def use_language(language: str) -> None:
-    """Write the working of the book being checked in `language`, the book's
-    (`model.language.language_of`); in English when the notation has no words for it, as
-    the generated words are (`model.wording.words_for`)."""
+@contextmanager
+def use_language(language: str) -> Iterator[None]:
+    """Within the block, write the working of the book being checked in `language`, the
+    book's (`model.language.language_of`); in English when the notation has no words for it,
+    as the generated words are (`model.wording.words_for`). The language before is back
+    after: a check of an English book leaves no English working to the next check."""
     primary = primary_language(language)
-    LANGUAGE.set(primary if primary in NOTATION else DEFAULT_LANGUAGE)
+    token = LANGUAGE.set(primary if primary in NOTATION else DEFAULT_LANGUAGE)
+    try:
+        yield
+    finally:
+        LANGUAGE.reset(token)
 
 
 def _words() -> dict[str, str]:
