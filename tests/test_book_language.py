@@ -208,10 +208,14 @@ def test_the_working_is_written_in_the_books_notation_never_python(built, book):
     [("<book>", "", "en"), ("<book>", 'language = "fr"\n', "fr"), ('<book lang="fr-CA">', "", "fr"),
      ('<book lang="de">', "", "en")],
 )  # fmt: skip
-def test_the_working_is_written_in_the_language_the_pages_are(write_book, root, settings, working):
+def test_the_working_is_written_in_the_language_the_pages_are(
+    write_book, monkeypatch, root, settings, working
+):
     """One decision of a book's language (model.language.language_of): its working's words
-    (« oui », « yes ») are those of its pages, English for a book that names no language (as
-    its note says) or one the notation has no words for."""
+    (« oui », « yes ») are those of its pages while it is checked, English for a book that
+    names no language (as its note says) or one the notation has no words for; and the
+    language before is back after its check."""
+    import build_tools.validation as validation
     from build_tools.books import select
     from build_tools.checking.notation import LANGUAGE
     from build_tools.examine import examine
@@ -219,5 +223,11 @@ def test_the_working_is_written_in_the_language_the_pages_are(write_book, root, 
     files = {"book.xml": f"{root}<chapter><title>C</title><para>x</para></chapter></book>"}
     if settings:
         files["book.toml"] = settings
+    during, validate = [], validation.validate
+    monkeypatch.setattr(
+        validation, "validate", lambda *a: during.append(LANGUAGE.get()) or validate(*a)
+    )
+    before = LANGUAGE.get()
     examine(select([str(write_book("livre", files))])[0])
-    assert LANGUAGE.get() == working
+    assert during == [working]
+    assert LANGUAGE.get() == before
