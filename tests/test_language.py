@@ -13,7 +13,6 @@ from conftest import ROOT
 from lxml import html as lxml_html
 
 from build_tools.books import select
-from build_tools.checking.derived import book_language
 from build_tools.examine import examine
 from build_tools.model.language import language_of
 from build_tools.model.sentences import Citations
@@ -69,7 +68,7 @@ def test_a_book_whose_language_is_in_its_settings_alone_is_written_in_it(tmp_pat
     assert "no-language" not in categories  # the settings gave it
     # the check's messages (notation) and the vocabulary its bindings read the book with
     assert any(erratum in finding.message for finding in report.findings), report.findings
-    assert book_language(document) == language
+    assert language_of(document.root, report.settings) == language
     # the decimal mark: a point is an erratum of a book in French only
     decimal = [f for f in report.findings if f.key.startswith("decimal-point")]
     assert [f.text for f in decimal] == (["0.5 %"] if language == "fr" else [])

@@ -57,22 +57,18 @@ NOTATION: dict[str, dict[str, str]] = {
     },
 }
 """The words and marks the working is written with, by the book's language."""
-LANGUAGE: ContextVar[str] = ContextVar("notation_language", default="fr")
-"""The language of the book being checked (`use_language`): its working is written in it."""
+LANGUAGE: ContextVar[str] = ContextVar("notation_language", default="fr")  # use_language
 
 
 def message_of(table: dict[str, Any], name: str, **fields: Any) -> str:
-    """The message `name` of `table` (messages by language) in the language of the book being
-    checked, `fields` filled in."""
+    """The message `name` of `table` (by language) in the checked book's, `fields` filled in."""
     return said_in(table, LANGUAGE.get())[name].format(**fields)
 
 
 @contextmanager
 def use_language(language: str) -> Iterator[None]:
-    """Within the block, write the working of the book being checked in `language`, the
-    book's (`model.language.language_of`); in English when the notation has no words for it,
-    as the generated words are (`model.wording.words_for`). The language before is back
-    after: a check of an English book leaves no English working to the next check."""
+    """Within the block, write the working in `language`, the book's (`language_of`); in
+    English when the notation has no words for it. The language before is back after."""
     primary = primary_language(language)
     token = LANGUAGE.set(primary if primary in NOTATION else DEFAULT_LANGUAGE)
     try:

@@ -19,7 +19,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from build_tools.checking.notation import LANGUAGE, NOTATION, fault_of, french, written
+from build_tools.checking.notation import (
+    LANGUAGE,
+    NOTATION,
+    fault_of,
+    french,
+    use_language,
+    written,
+)
 from build_tools.model.numbers import with_mark
 
 
@@ -78,6 +85,9 @@ class Step:
     """For a call made to ask the rule how it behaves (`words.comparison`, `operation`…), at
     values of no passage: « formula » when a reader is shown its rule's formula rather than these
     numbers, « nested » for a call inside such a probe, which that formula states."""
+    language: str = field(default_factory=LANGUAGE.get)
+    """The language of the book whose check made the call (`notation.use_language`): its
+    arithmetic is written in it whenever it is read, during the check or in a page after."""
 
     @property
     def formula(self) -> str:
@@ -108,9 +118,10 @@ class Step:
         if not self.citation or not self.citation.formula:
             return ""
         citation = self.citation
-        return written(
-            citation.formula, citation.symbols, self.arguments, self.result, citation.defaults
-        )
+        with use_language(self.language):
+            return written(
+                citation.formula, citation.symbols, self.arguments, self.result, citation.defaults
+            )
 
     def in_book(self) -> str:
         """The line a reader of the book sees for this step: its arithmetic, or the note itself;
