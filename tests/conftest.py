@@ -271,17 +271,6 @@ def browser(chromium):
     chromium.end_context()
 
 
-@pytest.fixture(autouse=True)
-def _working_language():
-    """Each test starts with the working's language it had before: a check of an English book
-    (`examine` sets it) leaves no English working to the French tests run after it."""
-    from build_tools.checking.notation import LANGUAGE
-
-    token = LANGUAGE.set(LANGUAGE.get())
-    yield
-    LANGUAGE.reset(token)
-
-
 @pytest.fixture(scope="session")
 def book_copy(tmp_path_factory):
     """`book_copy(name)`: one copy per test process of book `name` of source/, its game loaded
