@@ -441,10 +441,20 @@ def rules_function(game, name: str):
 
 
 NOTES = {
-    "fr": {"erratum": "Erratum connu : ", "rule-unstated": "Le livre ne le dit pas : "},
-    "en": {"erratum": "Known erratum: ", "rule-unstated": "Not stated by the book: "},
+    "fr": {
+        "erratum": "Erratum connu : ",
+        "rule-unstated": "Le livre ne le dit pas : ",
+        "broken-reference": "Le livre ne le dit pas : ",
+    },
+    "en": {
+        "erratum": "Known erratum: ",
+        "rule-unstated": "Not stated by the book: ",
+        "broken-reference": "Not stated by the book: ",
+    },
 }
-"""How a block's note from the ledger opens, by the entry's kind, in the book's language."""
+"""How a block's note from the ledger opens, by the entry's kind, in the book's language: a
+broken reference is a rule the book sends its reader to and does not give (Harmonies' weapon
+class, « bclasse », in a chapter that did not reach us), so it opens as a rule unstated."""
 
 
 def _block(game, path: Path, card: str, spec: dict, ledger: Sequence[Entry]) -> Block:

@@ -51,6 +51,24 @@ def classes_de_dommage() -> list[tuple[str, str, str]]:
     return [(degre, effets.get(degre, "effet non donné par le livre")) for degre in combat.CLASSE]
 
 
+@rule(
+    cites=(
+        "Goliath a maintenant un point de douleur et attaque David",
+        "Passant le cap du -5, Goliath devra tenter un jet d'évanouissement",
+    )
+)
+def effets_de_la_douleur() -> list[tuple]:
+    """Les effets de la douleur : une pénalité par point, un jet d'évanouissement passé le cap.
+
+    Chaque point de douleur est une pénalité sur toutes les activités; du cap en montant, un jet
+    d'évanouissement est dû."""
+    par_point = combat.penalite(points_de_douleur=1)
+    return [
+        ("chaque point", f"{par_point} à toutes les activités"),
+        ((combat.SEUIL_D_EVANOUISSEMENT, None), "un jet d’évanouissement est dû"),
+    ]
+
+
 @rule(cites="table « Table des adverbes »")
 def adverbes() -> list[tuple[str, int, str, int]]:
     """La « Table des adverbes », deux adverbes par ligne comme dans le livre."""
