@@ -162,8 +162,8 @@ class Check:
         that differs from it is no second erratum, but part of the first one's correction.
         `written` is what the text should write at the hole(s) where the rules' value is not
         written as the book writes such a figure (« autour de 30 » for the border 30,5 of
-        two wounds, the book's damage figures going by fives): its correction writes it, and
-        says it is no patch (`Correction.by_hand`) when it is not the rules' value either.
+        two wounds, the book's damage figures going by fives; a whole percentage): the text
+        that writes it agrees, and an erratum's correction writes it.
         `by_hand` is why the right number is no correction by itself: what follows from it
         in the passage is a story the rules do not write (a fail that becomes a success);
         its correction is printed (« lire : … »), never made, the working saying why (`note`).
@@ -191,8 +191,12 @@ class Check:
         tolerance = within if approximate else 0
         steps = self._steps(working)
         agreed = True
+        figures = written if isinstance(written, tuple) else (written,) * len(values)
         for index, (found, wanted) in enumerate(zip(values, expectations, strict=True)):
-            if agrees(found, wanted, tolerance):
+            # the rules' value, or the figure the book writes for it (its rounding)
+            if agrees(found, wanted, tolerance) or (
+                written is not None and agrees(found, figures[index], 0)
+            ):
                 continue
             agreed = False
             offset = match.start(index + 1) if match.re.groups else match.start()
@@ -222,8 +226,7 @@ class Check:
                 cites=() if steps else _constant_sentence(wanted),
             )
             if written is not None:
-                figure = written[index] if isinstance(written, tuple) else written
-                self._write_instead(self.findings[-1], figure, wanted, tolerance)
+                self._write_instead(self.findings[-1], figures[index])
         claim = self._record(
             match,
             "number",
@@ -243,17 +246,13 @@ class Check:
                 ]
         return agreed
 
-    def _write_instead(self, finding: Finding, figure: Any, wanted: Any, tolerance: Any) -> None:
+    def _write_instead(self, finding: Finding, figure: Any) -> None:
         """`finding`'s correction writes `figure`, the rules' value as the book writes such a
-        figure; a figure the rules' value is not (within the text's tolerance) is printed,
-        never made: the check would find it again."""
+        figure, which the claim accepts (so that the correction made is found no more)."""
         edit = correction_at(
             Path(finding.file), finding.line, finding.column, finding.found, figure, finding.id,
             mark=self._decimal_mark(),
         )  # fmt: skip
-        if edit is not None and not agrees(figure, wanted, tolerance):
-            why = f"the rules give {shown(wanted)}, which the book writes {shown(figure)}"
-            edit = dataclasses.replace(edit, by_hand=why)
         finding.corrections = [edit] if edit is not None else []
 
     def _follow(self, claim: Claim, match, values: list, once_corrected: Any) -> None:
@@ -287,7 +286,11 @@ class Check:
             )
             if edit is not None:
                 context, at = self._place_in_words(spot, match, offset, token)
-                erratum.corrections.append(dataclasses.replace(edit, context=context, at=at))
+                # no patch of the erratum's own number, none of what follows from it either
+                by_hand = next((c.by_hand for c in erratum.corrections if c.by_hand), "")
+                erratum.corrections.append(
+                    dataclasses.replace(edit, context=context, at=at, by_hand=by_hand)
+                )
 
     def _place_in_words(self, spot, match, offset: int, token: str) -> tuple[str, int]:
         """The words a reader finds a follow-on edit in, and where it starts in them: the

@@ -81,12 +81,21 @@ def chance_a_difficulte_zero(para):
     # A whole percentage as printed: half a point is its own rounding, and the figure the
     # text should print is the chance to the whole percent.
     chance = regles.chance_de_reussite_en_pourcentage(finale)
+    # The table is drawn from this sentence's 50 % (the rule CHANCE_A_DIFFICULTE_ZERO it
+    # states): the right figure is printed, never patched alone.
+    note(
+        "la table est tirée de ces 50\u202f% : corrigée seule, la phrase contredirait la "
+        "règle dont la table est tirée, qui est à refaire avec elle"
+    )
     para.claim(
         "aura {}% de chance",
         chance,
         within=Fraction(1, 2),
         key=f"a difficulte 0 lu {lu(para, 'aura {}% de chance')}",
         written=round(chance),
+        by_hand="the table of chances is drawn from these 50 percent (the rule "
+        "CHANCE_A_DIFFICULTE_ZERO the sentence states): corrected alone, the sentence would "
+        "contradict the rule the table rests on, and the table is to be drawn again with it",
     )
 
 
