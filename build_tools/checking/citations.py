@@ -30,10 +30,11 @@ from build_tools.resources import module_inside
 
 SAID = {
     "fr": {
-        "unstated": "la règle « {rule} » cite une phrase que le livre ne contient pas : "
+        "unstated": "la règle « {statement} » cite une phrase que le livre ne contient pas : "
         "« {sentence} »",
         "closest": " ; le texte le plus proche : « {text} »",
-        "now_says": "le livre dit maintenant « {says} » là où sa règle « {rule} » dit « {said} »",
+        "now_says": "le livre dit maintenant « {says} » là où sa règle « {statement} » "
+        "dit « {said} »",
         "states": "le livre énonce la règle : {text}",
         "rule": "règle : {text}",
         "module_says": "le module des règles dit {value} là où la phrase qu’il cite dit {numbers}",
@@ -47,7 +48,8 @@ SAID = {
         "module_says": "the rules module says {value} where the sentence it cites says {numbers}",
     },
 }
-"""A cited sentence's findings in the book's language."""
+"""A cited sentence's findings in the book's language: a French book names a rule by its
+statement, never by its Python name."""
 
 
 def resolve_citations(document, context: Context, prose: Prose, findings: list[Finding]) -> None:
@@ -172,7 +174,9 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
                 "error",
                 "rule-unstated",
                 words["unstated"].format(
-                    rule=citation.name or citation.statement, sentence=_short(sentence)
+                    rule=citation.name or citation.statement,
+                    statement=_short(citation.statement, 60),
+                    sentence=_short(sentence),
                 )
                 + closest,
                 file=Path(citation.file),
@@ -207,7 +211,10 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
                 "error",
                 "contradiction",
                 words["now_says"].format(
-                    says=says, rule=citation.name or citation.statement, said=said
+                    says=says,
+                    rule=citation.name or citation.statement,
+                    statement=_short(citation.statement, 60),
+                    said=said,
                 ),
                 file=passage.file,
                 line=passage.line_at(offset),
