@@ -145,7 +145,8 @@ def test_the_numbers_errata_read_the_right_number_at_its_words(html_books, check
     # « autour de » rounds to the book's fives: 30 for the border 30,5, and the damage level
     # the GC then asks for follows it (25 + 5 = 30 becomes 30 + 5 = 35)
     assert _read(entry_at("soit autour de 25.")) == ["30", "35"]
-    assert _read(entry_at("soit +5 de bonus de compétence")) == ["0"]
+    # and the sum it goes into follows it (14 + 4 + 5 = 23 becomes 14 + 4 + 0 = 18)
+    assert _read(entry_at("soit +5 de bonus de compétence")) == ["0", "0", "18"]
     report = checked_book("cda")
     edits = {
         (f.found, c.old, c.new): c.by_hand

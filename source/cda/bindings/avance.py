@@ -147,8 +147,29 @@ def heroisme_et_cible_a_atteindre(ex):
         "under the maximum and the roll succeeds with no héroïsme, a story the rules do not write",
     )
     cible = cible_a_atteindre(physique, puissance, bc)
-    ex.claim("finale est donc de {} + {} + {} = {}.", (physique, puissance, bc, cible))
+    # the sum, once the BC is corrected, is part of its correction
+    ex.claim(
+        "finale est donc de {} + {} + {} = {}.",
+        (physique, puissance, bc, cible),
+        once_corrected=(physique, puissance, bonus, cible_a_atteindre(physique, puissance, bonus)),
+    )
     convertie, total = avance.convertir_ca(cible, 0)
+    if not total:
+        # The example's story is héroïsme: under the maximum there is none, and what follows
+        # (its conversion, the roll it turns) is no longer the rules' story. One finding, at
+        # the story's first word the rules deny.
+        affirmer(
+            ex,
+            "On peut considérer alors que le personnage possède une CA de",
+            False,
+            f"une CA de {cible}, qui ne dépasse pas {avance.CA_MAXIMALE} : pas d'héroïsme",
+        )
+        ex.waive(
+            re.compile(r"(?#la suite du récit)(?<=possède une CA de)[\s\S]*"),
+            "la suite d'un récit d'héroïsme que les règles n'écrivent pas : la phrase "
+            "qui l'ouvre est l'erratum",
+        )
+        return
     points = avance.POINTS_PAR_TOTAL_D_HEROISME
     ex.claim("une CA de ({} - {} =) {} avec", (cible, points, convertie))
     ex.claim("avec un total d'héroïsme de {}.", total)
