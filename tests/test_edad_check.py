@@ -28,7 +28,7 @@ ERRATA = {
     INITIATIVE + "don-science-de-l-initiative",
     "erratum:example-exemple-attribut-d-initiative:don-science-l-initiative",
     COMBAT + "competence-vigueur",
-    COMBAT + "file-apres-l-action-6",
+    COMBAT + "action-6-tue",
     MAITRISE + "don-arme-de-predilection",
     # A rule of the module no sentence states: a combatant out of the fight leaves the queue.
     "rule-unstated:quitter-la-file",
@@ -89,10 +89,20 @@ def test_every_example_table_and_number_is_bound(livre):
 
 
 def test_the_goblin_fight_is_compared_at_every_action(livre):
-    erratum = next(f for f in livre.findings if f.id == COMBAT + "file-apres-l-action-6")
-    assert french("« J1 J4(1,6) G5(0,7) J3(1,9) J2 G2*(1,2) G3(0,7) G4(0,9) »") in erratum.message
-    assert french("« G1 J1 J4(1,6) J3(1,9) J2 G2*(1,2) G3(0,7) G4(0,9) »") in erratum.message
-    assert any("quitter_la_file" in step and "nom='G5'" in step for step in erratum.derivation)
+    """The order printed after action 6 is the rules' with G1 gone, not G5 (whom J4
+    « achève » two lines later): the one erratum is the name of the goblin killed, at its
+    word, and its correction a patch that leaves the story whole."""
+    (erratum,) = [f for f in livre.findings if f.id.startswith(COMBAT) and f.line == 140]
+    assert erratum.id == COMBAT + "action-6-tue"
+    assert (erratum.found, erratum.expected) == ("G5", "G1")
+    assert french("le texte dit G5, l'ordre qui suit donne G1 hors de combat") in erratum.message
+    line = (BOOK / "book.xml").read_text(encoding="utf-8").splitlines()[139]
+    assert line[erratum.column - 1 :].startswith("G5, dont la tête explose")
+    assert [(c.line, c.old, c.new, c.by_hand) for c in erratum.corrections] == [
+        (140, "G5", "G1", "")
+    ]
+    assert any("quitter_la_file" in step and "nom='G1'" in step for step in erratum.derivation)
+    assert not [f for f in livre.findings if "file-apres-l-action" in f.id]
 
 
 def test_without_the_ledger_the_errata_fail_the_check(copie, capsys):

@@ -155,7 +155,7 @@ WORKINGS = [
     ),
     (
         "edad",
-        "erratum:example-exemple-combat-contre-cinq-gobelins:file-apres-l-action-6",
+        "erratum:example-exemple-combat-contre-cinq-gobelins:action-6-tue",
         "source/edad/book.xml:109",
     ),
 ]

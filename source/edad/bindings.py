@@ -383,7 +383,7 @@ def combat_contre_cinq_gobelins(ex: Check) -> None:
         "marteau",
     )
     acteur = combat.file.premier.nom
-    combat.quitter(combat.nom_donne("à {nom}, dont la tête explose", "action 6: tué"))
+    combat.tuer("à {nom}, dont la tête explose", "action 6: tué")
     combat.agir(action)
     malchanceux = mots.lire(ex, r"dommage pour ([A-Z]\d+)")
     attendu = malchanceux if combat.devant(malchanceux, acteur) else f"derrière {acteur}"
@@ -405,7 +405,7 @@ def combat_contre_cinq_gobelins(ex: Check) -> None:
         ex, r"donc (une action \w+)\) qui", combat.selon(magie.cout_d_incantation, niveau), "rayon"
     )
     action = mots.lire(ex, rf"donc une action {ACTION}\) qui")
-    combat.quitter(combat.nom_donne("qui achève {nom}", "action 8: tué"))
+    combat.tuer("qui achève {nom}", "action 8: tué")
     combat.agir(action)
     combat.comparer()
 

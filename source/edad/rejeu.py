@@ -40,6 +40,9 @@ JETON = re.compile(r"([A-Z])(\d+)(\*?)(?:\((\d+(?:,\d+)?)\s*\))?")
 NOM = r"[A-Z](\d+)"
 """A combatant's name in a pattern of `Rejeu`: its letter is read, its number is the hole."""
 
+NOM_ENTIER = r"([A-Z]\d+)"
+"""A combatant's name as the words of an erratum: the whole name, « G5 »."""
+
 
 @dataclass(frozen=True)
 class Jeton:
@@ -51,7 +54,7 @@ class Jeton:
     debut_du_nombre: int
 
 
-def motif(texte: str, commentaire: str) -> re.Pattern:
+def motif(texte: str, commentaire: str, nom: str = NOM) -> re.Pattern:
     """The words of `texte`, where each « {nom} » is a combatant whose number is a hole.
 
     The comment names the claim: the engine keys a finding on the pattern's text.
@@ -59,7 +62,7 @@ def motif(texte: str, commentaire: str) -> re.Pattern:
     morceaux = [
         r"\s+".join(re.escape(mot) for mot in partie.split(" ")) for partie in texte.split("{nom}")
     ]
-    return re.compile(f"(?#{commentaire})" + NOM.join(morceaux))
+    return re.compile(f"(?#{commentaire})" + nom.join(morceaux))
 
 
 class Rejeu:
@@ -80,6 +83,9 @@ class Rejeu:
         """Each combatant's réactivité before the action being played."""
         self.variante: File | None = None
         """The rules' own queue, while the book's last line differs from it."""
+        self.tue: tuple[str, re.Match, File, list] | None = None
+        """Who the text says is killed in the action being played, the words that say so, the
+        queue before, and the action's moves from his fall on (`tuer`)."""
 
     # -- the narration ------------------------------------------------------
 
@@ -107,6 +113,15 @@ class Rejeu:
         return self.claim_du_nom(
             texte, f"action {self.actions + 1}: qui agit", self.file.premier.nom, travail=Working()
         )
+
+    def tuer(self, texte: str, commentaire: str) -> str:
+        """The one `texte` names is killed: he leaves the queue. When the next order is the
+        rules' with another one gone, the name is the erratum (`comparer`)."""
+        nomme = chercher(self.check, motif(texte, commentaire, NOM_ENTIER))
+        nom = self.nom_donne(texte, commentaire)
+        self.tue = (nom, nomme, self.file, [])
+        self.quitter(nom)
+        return nom
 
     def endormir(self, nom: str) -> None:
         self._appliquer(regles.endormir, nom)
@@ -140,6 +155,8 @@ class Rejeu:
         return self.file.position(nom) < self.file.position(acteur)
 
     def _appliquer(self, regle, argument) -> None:
+        if self.tue is not None:
+            self.tue[3].append((regle, argument))
         with self.check.working() as pas:
             self.file = regle(self.file, argument)
         self.action += pas
@@ -165,6 +182,8 @@ class Rejeu:
         if self.variante is not None:
             candidates.append((self.variante, self.action_selon_les_regles))
         retenue = next((c for c in candidates if self._forme(c[0]) == forme_du_livre), None)
+        if retenue is None and (autre := self._autre_victime(forme_du_livre)) is not None:
+            retenue = autre  # the line is right: the name of the one killed is not
         selon, travail = retenue or candidates[0]
         recuperes: dict[str, Combattant] = {}
         for jeton in jetons:
@@ -191,8 +210,42 @@ class Rejeu:
             )
         self.file = self._file_du_livre(jetons, selon, recuperes)
         self.variante = None if retenue is not None else selon
+        self.tue = None
         self.action, self.action_selon_les_regles = Working(), Working()
         self.avant = self._reactivites(self.file)
+
+    def _autre_victime(self, forme: list) -> tuple[File, Working] | None:
+        """When the order the book prints next (`forme`) is the rules' with another one
+        killed than the one the text names, that name is an erratum, reported at its words
+        and read as the order has it; the rules' queue for him, and its steps."""
+        if self.tue is None:
+            return None
+        nom, nomme, avant, coups = self.tue
+        for autre in avant.noms:
+            if autre in (nom, avant.premier.nom):
+                continue
+            with self.check.working() as pas:
+                note(f"{autre} est hors de combat: il quitte la file")
+                file = avant
+                for regle, argument in coups:
+                    tombe = regle is regles.quitter_la_file and argument == nom
+                    file = regle(file, autre if tombe else argument)
+            if self._forme(file) != forme:
+                continue
+            signaler(
+                self.check,
+                nomme,
+                f"le texte dit {nom}, l'ordre qui suit donne {autre} hors de combat "
+                f"(il a quitté la file, {nom} y est toujours)",
+                f"action {self.actions}: tué",
+                groupe=1,
+                travail=pas,
+                attendu=autre,
+                trouve=nom,
+                lire=autre,
+            )
+            return file, pas
+        return None
 
     @staticmethod
     def _reactivites(file: File) -> dict[str, Fraction]:
