@@ -18,11 +18,11 @@ from pathlib import Path
 
 from build_tools.diagnostics import (
     Finding,
-    changed_run,
     source_line,
     toml_error_place,
     unreadable_companion,
 )
+from build_tools.ledger_ids import one_word_apart, place_reworded, without_numbers
 from build_tools.resources import Refused, read_text
 
 TO_FILL_IN = "TODO: why is this a defect of the book as authored?"
@@ -211,14 +211,28 @@ def reconcile(
         else:
             _changed(finding, entry)
     unmatched = [entry for entry in entries if entry.id not in seen and not ignore(entry)]
+    # An id names its passage by its first words (`paragraph-normalement-lorsqu-un-…`): a
+    # rewording of them (an aside, a word changed) gives the same finding a new id. Its entry is
+    # the one whose place differs from it by one run of at most two words, if just one does.
+    loose = [f for f in findings if f.id not in known and not f.known]
+    for entry in list(unmatched):
+        candidates = [f for f in loose if place_reworded(entry.id, f.id)]
+        rivals = [e for e in unmatched if candidates and place_reworded(e.id, candidates[0].id)]
+        if len(candidates) == 1 and len(rivals) == 1:
+            if entry.text_says is None or entry.text_says == says(candidates[0]):
+                candidates[0].known = True
+            else:
+                _changed(candidates[0], entry)
+            loose.remove(candidates[0])
+            unmatched.remove(entry)
     # An id may hold the value the text gives (`…-lu-50`): an erratum whose value changed has
     # a new id. Its entry is the one that differs from it by numbers only, if just one does.
     pinned = [entry for entry in unmatched if entry.text_says is not None]
     loose = [f for f in findings if f.id not in known]  # errata, sheets' totals…
     for entry in pinned:
-        shape = _without_numbers(entry.id)
-        candidates = [f for f in loose if _without_numbers(f.id) == shape]
-        rivals = [e for e in pinned if _without_numbers(e.id) == shape]
+        shape = without_numbers(entry.id)
+        candidates = [f for f in loose if without_numbers(f.id) == shape]
+        rivals = [e for e in pinned if without_numbers(e.id) == shape]
         if len(candidates) == 1 and len(rivals) == 1:
             _changed(candidates[0], entry)
             unmatched.remove(entry)
@@ -228,8 +242,8 @@ def reconcile(
     # not a new finding beside a stale entry).
     loose = [f for f in loose if not f.changes]
     for entry in list(unmatched):
-        candidates = [f for f in loose if _one_word_apart(entry.id, f.id)]
-        rivals = [e for e in unmatched if candidates and _one_word_apart(e.id, candidates[0].id)]
+        candidates = [f for f in loose if one_word_apart(entry.id, f.id)]
+        rivals = [e for e in unmatched if candidates and one_word_apart(e.id, candidates[0].id)]
         if len(candidates) == 1 and len(rivals) == 1:
             _changed(candidates[0], entry)
             loose.remove(candidates[0])
@@ -262,24 +276,6 @@ def _changed(finding: Finding, entry: Entry) -> None:
         f" (changed: the ledger, line {entry.line}, knows this erratum with the text "
         f"saying {entry.text_says}; update or remove its entry)"
     )
-
-
-def _one_word_apart(known: str, found: str) -> bool:
-    """Whether two ids of one category and place differ in one run of at most two words of
-    their key (`abbreviation-mp`, `abbreviation-ma`)."""
-    category, _, rest = known.partition(":")
-    other_category, _, other_rest = found.partition(":")
-    where, _, key = rest.rpartition(":")
-    other_where, _, other_key = other_rest.rpartition(":")
-    if (category, where) != (other_category, other_where) or key == other_key:
-        return False
-    words, others = key.split("-"), other_key.split("-")
-    changed = changed_run(words, others)
-    return changed is not None and changed[0] + len(words) - changed[1] >= 1  # a word kept
-
-
-def _without_numbers(identifier: str) -> str:
-    return re.sub(r"[0-9]+", "#", identifier)
 
 
 def accept(path: Path, findings: list[Finding]) -> tuple[int, int]:

@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from build_tools.ledger import read_ledger
+from build_tools.diagnostics import Finding
+from build_tools.ledger import Entry, read_ledger, reconcile
 from tests.book_language import french
 
 BOOK = """<book lang="fr">
@@ -281,3 +282,43 @@ def test_a_cards_note_follows_its_entry_renamed_and_goes_with_it_fixed():
         '[[card]]\r\ntitle = "Le jet"\r\n'
         '[[card]]\r\nledger = "erratum:autre"\r\n'
     )
+
+
+def _erratum(where: str, key: str = "superieur-ou-egal") -> Finding:
+    return Finding("error", "erratum", "le texte dit « supérieur »", where=where, key=key)
+
+
+@pytest.mark.parametrize(
+    "reworded",
+    [
+        # an aside after the first word (cda.xml:996), the place cut at its length
+        "paragraphe « Normalement (rappelons-le), lorsqu'un personnage t… »",
+        # a word changed at the start
+        "paragraphe « D'habitude, lorsqu'un personnage tente une action, son… »",
+    ],
+)
+def test_an_entry_follows_its_finding_when_the_first_words_of_its_passage_are_reworded(
+    reworded, tmp_path
+):
+    known = _erratum("paragraphe « Normalement, lorsqu'un personnage tente une action… »")
+    entry = Entry(known.id, "the rules give « supérieur ou égal »", line=3)
+    finding = _erratum(reworded)
+    assert finding.id != known.id
+    stale = reconcile([finding], [entry], tmp_path / "ledger.toml")
+    assert stale == [] and finding.known
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        # another passage that starts as this one did: more than two words apart
+        _erratum("paragraphe « Normalement, le joueur lance le dé… »"),
+        # the same passage reworded, but another erratum in it (its key)
+        _erratum("paragraphe « Normalement (rappelons-le), lorsqu'un personnage t… »", "egal"),
+    ],
+)
+def test_an_entry_does_not_follow_another_finding(other, tmp_path):
+    known = _erratum("paragraphe « Normalement, lorsqu'un personnage tente une action… »")
+    entry = Entry(known.id, "the rules give « supérieur ou égal »", line=3)
+    stale = reconcile([other], [entry], tmp_path / "ledger.toml")
+    assert [finding.key for finding in stale] == [known.id] and not other.known

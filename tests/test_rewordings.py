@@ -181,3 +181,23 @@ def test_a_count_word_changed_in_a_cited_sentence_is_one_contradiction_at_it(
     assert finding.line == line, finding.astext()
     assert finding.column == source.index(f" {word} ") + 2, finding.astext()
     assert f"« {word} »" in finding.message, finding.astext()
+
+
+KNOWN_PLACES = [
+    # an aside in the first words of a paragraph whose erratum the ledger knows: the erratum's
+    # id names its paragraph by them, and its entry still knows it
+    ("cda", "cda.xml", "Normalement, lorsqu'un", "Normalement (rappelons-le), lorsqu'un"),
+    ("edad", "book.xml", "Au début du combat, les", "Au début du combat (rappelons-le), les"),
+]
+
+
+@pytest.mark.parametrize("book, file, old, new", KNOWN_PLACES, ids=[e[3] for e in KNOWN_PLACES])
+def test_a_rewording_of_a_known_erratum_s_first_words_gives_no_finding(
+    book_copy, book, file, old, new
+):
+    copy = book_copy(book)
+    report = copy.examine_replaced([(file, old, new)])
+    assert not report.new(), "\n".join(f.astext() for f in report.new())
+    # the erratum is there, known: its entry follows it though its id names the new words
+    (erratum,) = [f for f in report.findings if "(rappelons-le)" in f.where]
+    assert erratum.category == "erratum" and erratum.known
