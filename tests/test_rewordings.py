@@ -124,6 +124,11 @@ REWORDINGS = [
         "ce tour-ci, et ceux qui sont en première moitié",
     ),
     ("edad", "book.xml", r"faire 20 à la place", "faire vingt à la place"),
+    # the goblins' fight: the words that link its clauses, reworded
+    ("edad", "book.xml", r"niveau 1, donc coûte", "niveau 1, ainsi coûte"),
+    ("edad", "book.xml", r"Il porte donc une attaque", "Il porte ainsi une attaque"),
+    ("edad", "book.xml", r"niveau 0, donc une action", "niveau 0, ainsi une action"),
+    ("edad", "book.xml", r"et va donc pouvoir porter", "et va ainsi pouvoir porter"),
     ("edad", "book.xml", r"moins 10 \(donc il peut", "moins 10 (ainsi il peut"),
     ("edad", "book.xml", r"du sort plus un, divisé", "du sort plus un (rappelons-le), divisé"),
     (
