@@ -847,6 +847,15 @@ NEEDED_AT_THE_TABLE = [
     ("cda", "Blessures et fatigue", "handicap = PF × 1"),
     ("cda", "Blessures et fatigue", "Chaque point diminue de 1 les cibles à atteindre"),
     ("cda", "Blessures et fatigue", "Erratum connu : le livre omet le « 1 »"),
+    ("cda", "Combat : les totaux", "°R : celui du jet d’attaque"),
+    # cda: whole rules, not their first sentence
+    ("cda", "Difficultés", "Un tel bonus s’appelle alors un avantage"),
+    ("cda", "Le dé critique", "il pourrait ne faire lancer qu’un d12 ou même un autre d20"),
+    ("cda", "Le tir", "La CA pour tirer est égale à la CA de la compétence"),
+    ("cda", "Le tir", "la distance et le malus pour éviter le tir"),
+    ("cda", "Surclassement", "le °R du vaincu est soustrait de celui du vainqueur"),
+    ("cda", "Héroïsme", "(aspect et compétence) utilisées, moins ceux du ND"),
+    ("cda", "Héroïsme", "Lorsque le total d’héroïsme est négatif, l’effet est inversé"),
 ]
 
 
@@ -971,6 +980,9 @@ LEDGER_NOTES = [
     ("cda", "Blessures et fatigue", "sante.handicap_de_fatigue", "Erratum connu : le livre omet"),
     # the BE added to the jet de Résistance in one place, taken from the Dom in « les armures »
     ("cda", "Dommages", "sante.dommages_effectifs", "Erratum connu : ailleurs, le"),
+    # the facteur d'attaque « -10 » of the glossary, the manœuvre de dommage's « °R + 5 »
+    ("cda", "Combat\u00a0: les totaux", "combat.total_de_parade", "Erratum connu : le glossaire"),
+    ("cda", "Surclassement", "aide_de_jeu.manoeuvres", "Erratum connu : la liste donne ici"),
     # « terrible au delà de 20 » leaves an écart of 20 in no category
     ("edad", "Chances de succès", "aide_de_jeu.categories_d_ecart", "Erratum connu : « au delà"),
     # the exact chances and the Attaque roll ±d10°, whose ° the chapters never explain
