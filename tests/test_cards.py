@@ -836,6 +836,13 @@ NEEDED_AT_THE_TABLE = [
     ("harmonies", "Classe de dommage et douleur", "Le livre ne le dit pas : la section sur la"),
     ("harmonies", "Classe de dommage et douleur", "chaque point −1 à toutes les activités"),
     ("harmonies", "Classe de dommage et douleur", "5 et plus un jet d’évanouissement est dû"),
+    # Harmonies: whole rules (the held-back attack's FD taken off, the mêlée's options, the
+    # Facteurs' bounds) and the ° of every ±d10° noted
+    ("harmonies", "Facteurs et types d’attaque", "toutefois le FD sera soustrait dans le calcul"),
+    ("harmonies", "Les quatre totaux", "Les seules options sont de charger"),
+    ("harmonies", "Le round", "Une attaque est décrite par 4 Facteurs qui valent tous 0 ou plus"),
+    ("harmonies", "Le round", "Le Facteur Finesse ne peut toutefois être supérieur à +5"),
+    ("harmonies", "Résoudre une action", "marge = difficulté finale ±d10° Le livre ne le dit pas"),
     # Edad's reactions: both halves of the file, not the second alone
     ("edad", "La réactivité", "Ceux qui sont en première moitié peuvent déclarer"),
     ("edad", "La réactivité", "Ceux qui sont en deuxième moitié peuvent déclarer"),
@@ -989,6 +996,7 @@ LEDGER_NOTES = [
     ("harmonies", "Chances de réussite", "aide_de_jeu.chances_exactes_et_du_livre", "Le livre ne"),
     ("harmonies", "Les quatre totaux", "combat.total_d_attaque", "Le livre ne le dit pas : ce que"),
     ("harmonies", "Les dégâts", "combat.jet_d_encaissement", "Le livre ne le dit pas : ce que"),
+    ("harmonies", "Résoudre une action", "actions.marge_de_reussite", "Le livre ne le dit"),
     # the weapon's class: its section did not reach us (a broken reference), read in the examples
     (
         "harmonies",

@@ -79,7 +79,9 @@ def adverbes() -> list[tuple[str, int, str, int]]:
 
 @rule(cites="table « Types d'attaque possible »")
 def types_d_attaque() -> list[tuple[str, str]]:
-    """Les « Types d'attaque possible » et leurs Facteurs, en N (la valeur de l'adverbe)."""
+    """Les « Types d'attaque possible » et leurs Facteurs, en N (la valeur de l'adverbe).
+
+    Le FD d'une attaque retenue est soustrait du Total de Dommage, comme le dit sa case."""
     n = combat.valeur_de_l_adverbe(_ADVERBE_DE_REFERENCE)
     lignes = []
     for nom in combat.TYPES_D_ATTAQUE:
@@ -91,5 +93,7 @@ def types_d_attaque() -> list[tuple[str, str]]:
         ]
         if not ecrits:
             ecrits = ["0 partout"]
+        if facteurs.retenue:  # the FD of a held-back attack is taken off the Dommages
+            ecrits.append("toutefois le FD sera soustrait dans le calcul du Total de Dommage")
         lignes.append((nom, ", ".join(ecrits)))
     return lignes
