@@ -4,9 +4,10 @@ A game imports this module and nothing else of `build_tools`; what is not here m
 without notice. The rules: `rule`, `constant`, `note`, `ImpossibleValue`, `Working`,
 `untraced`, and dice (`Distribution`, `die`, `open_ended`). The bindings: `Binder`, the
 `Check` and `TableCheck` a binding receives, `StaleBinding`, the rule words' patterns
-(`comparison`, `operation`, `threshold`), `compile_pattern`, `number_value`, `slug`. The
-character sheet: `Description` and its parts (`Box`, `Computed`, `Group`, `Track`, `Table`,
-`Mistake`, `Agreement`, `Example`) and `printed`, a value as the sheet prints it.
+(`comparison`, `covariation`, `operation`, `threshold`), `compile_pattern`, `number_value`,
+`slug`. The character sheet: `Description` and its parts (`Box`, `Computed`, `Group`,
+`Track`, `Table`, `Mistake`, `Agreement`, `Example`) and `printed`, a value as the sheet
+prints it.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from build_tools.checking.check import Check, TableCheck
 from build_tools.checking.claims import StaleBinding
 from build_tools.checking.passage import compile_pattern
 from build_tools.checking.rule import ImpossibleValue, Working, constant, note, rule, untraced
-from build_tools.checking.words import comparison, operation, threshold
+from build_tools.checking.words import comparison, covariation, operation, threshold
 from build_tools.diagnostics import slug
 from build_tools.dice import Distribution, die, open_ended
 from build_tools.model.numbers import number_value
@@ -51,6 +52,7 @@ __all__ = [
     "Track",
     "Working",
     "comparison",
+    "covariation",
     "compile_pattern",
     "constant",
     "die",

@@ -469,7 +469,9 @@ class Check:
                 steps,
                 related=self._places_saying(family, expected),
                 extra=[line],
-                reads=expected,  # a rule word: the book's own language
+                # a rule word: the book's own language, in the form the text writes (« My » for
+                # « Ph », not « Mystique »)
+                reads=_in_form(vocabulary.terms.get(family, {}), located, expected),
             )
             self.said_otherwise.add((located.start, located.end))
         self._record(
@@ -1223,6 +1225,21 @@ def _constant_sentence(wanted: Any) -> tuple[str, ...]:
         return ()
     cites = wanted.citation.cites
     return (cites if isinstance(cites, str) else cites[0],)
+
+
+def _in_form(members: dict[str, list[str]], located, lemma: str) -> str:
+    """`lemma` in the form the text's word has: a term's name or abbreviation, a verb of the
+    relations conjugated as the text's (« retirent » for « ajoutent », not « retirer »)."""
+    forms, written = members.get(lemma), members.get(located.lemma, [])
+    if forms and located.text in written:
+        return forms[min(written.index(located.text), len(forms) - 1)]
+    stem = located.lemma[:-2]
+    if not (located.lemma.endswith("er") and lemma.endswith("er") and " " not in lemma):
+        return lemma
+    if not located.text.lower().startswith(stem) or " " in located.text:
+        return lemma
+    conjugated = lemma[:-2] + located.text[len(stem) :]
+    return conjugated[:1].upper() + conjugated[1:] if located.text[:1].isupper() else conjugated
 
 
 _TERM_HOLE = re.compile(r"\{([^{}\d][^{}]*)\}")

@@ -42,9 +42,14 @@ RELATIONS = {
             "égal": [r"égale?s?", r"égaux"],
         },
         "borne": {
-            "au moins": [r"au moins", r"au minimum", r"moins de(?= (?:[+\-−]?\d|" + _COUNTS + "))"],
+            # « Au moins, ça tient ! » (at least): a remark, no bound, as « au plus, » is
+            "au moins": [
+                r"au moins(?!\s*,)",
+                r"au minimum",
+                r"moins de(?= (?:[+\-−]?\d|" + _COUNTS + "))",
+            ],
             "au plus": [
-                r"au plus(?! (?:haut|bas|proche))",
+                r"au plus(?! (?:haut|bas|proche))(?!\s*,)",
                 r"au maximum",
                 r"plus de(?= (?:[+\-−]?\d|" + _COUNTS + "))",
             ],
@@ -85,7 +90,8 @@ RELATIONS = {
         },
         "ajout": {
             "ajouter": [
-                r"ajout(?:er|e|es|ent|é|ée|és|ées|ant|ez)",
+                # « j'ajoute que … »: the author adds a remark, not a number
+                r"ajout(?:er|e|es|ent|é|ée|és|ées|ant|ez)(?!\s+qu(?:e\b|'|’))",
                 r"additionn(?:er|e|ent|é|ée|és|ées|ant|ez)",
             ],
             "retirer": [
@@ -412,3 +418,14 @@ def operation(apply, family: str = "opération") -> str:
     if changes == {-3, -5}:
         return lemmas[1]
     raise ValueError(f"{apply} neither adds nor takes off its second operand")
+
+
+def covariation(effect, at, *, lower: bool = False) -> str:
+    """« plus » or « moins »: how `effect(value)` goes as the value rises from `at` (or falls,
+    `lower`), for a sentence « Plus il est élevé (bas), plus (moins) … »: the rules module's own
+    function is asked, at `at` and one step away (probes, as `comparison`'s)."""
+    with probing():
+        here, there = effect(at), effect(at - 1 if lower else at + 1)
+    if here == there:
+        raise ValueError(f"{effect} does not change between {at} and its neighbour")
+    return "plus" if there > here else "moins"
