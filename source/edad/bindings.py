@@ -337,7 +337,12 @@ def combat_contre_cinq_gobelins(ex: Check) -> None:
     )
     action_dite(ex, rf"au lieu d'une action {ACTION} sans", dons.action_d_attaque(False), "sans")
     combat.nom_donne("sur {nom} pour une action", "action 3: cible")
+    acteur, avant = combat.file.premier.nom, combat.file
     combat.agir(action)
+    # « ceux qui sont après lui gagnent des points de réactivité »: where the rules' gainers stand
+    gagnants = [c.nom for c in combat.file.combattants if c.gains > avant.combattant(c.nom).gains]
+    devant = gagnants and all(combat.devant(nom, acteur) for nom in gagnants)
+    ex.word("ceux qui sont [] lui gagnent", "avant" if devant else "après", working=combat.action)
     combat.comparer()
 
     # 4. G3, without a quick weapon, attacks J2 with a complex action

@@ -8,13 +8,20 @@ search in the library is the one the difficulty example uses.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from fractions import Fraction
 
 from build_tools.game import StaleBinding, comparison, note, operation, threshold
 
 from ..rules import actions as regles
 from ..rules import combat
-from ..rules.personnages import ASPECT_SANS_JET, bonus_de_competence, niveau_de_competence
+from ..rules.personnages import (
+    ASPECT_SANS_JET,
+    ASPECTS,
+    MOYENS,
+    bonus_de_competence,
+    niveau_de_competence,
+)
 from ..rules.sante import dommages_effectifs, type_de_blessure
 from . import affirmer, binder
 
@@ -80,6 +87,9 @@ def reussite_d_une_action(ex):
         "récit de l'exemple : le moyen que choisit le personnage, lu par les nombres qui le suivent"
     )
     mental, perception = ex.given("a {} de Me et {} de Pe")
+    # CA = aspect + moyen + BC: the jet's moyen is the one whose value the CA adds, the -1 of
+    # his Pe (« un jet de Bibliothèque en Perception »)
+    ex.word("un jet de Bibliothèque en []", MOYENS["Pe"])
     # « C'est un disciple, et il a donc 10 … en Bibliothèque »
     affirmer(ex, "C'est un disciple", True, "")
     nc = niveau_de_competence("disciple")
@@ -105,6 +115,8 @@ def echec_d_une_action(ex, reussite_d_une_action):
     )
     jerome = reussite_d_une_action
     manoeuvre = ex.given("a {} en Manœuvre")
+    # the jet's moyen is the one whose value the CA adds: his Manœuvre, the -3 the text gives
+    ex.word("un jet de Bibliothèque en []", MOYENS["Ma"])
     ca = regles.cible_a_atteindre(jerome["Me"], manoeuvre, jerome["BC"])
     signe = "-" if manoeuvre < 0 else "+"
     ex.claim(
@@ -488,10 +500,28 @@ def dom_plus_petit_que_l_effort(para):
         )
 
 
+def _aspect_nomme(check, motif: str) -> str | None:
+    """The aspect (its name) the first group of `motif` names in the passage, if one."""
+    lu = re.search(motif, check.text)
+    noms = {**ASPECTS, **{nom: nom for nom in ASPECTS.values()}}
+    return noms.get(lu.group(1)) if lu else None
+
+
 @binder.example(title="une action de dépassement")
 def action_de_depassement(ex):
+    # The example names the aspect of the action three times: the spell's CA, the encaissement
+    # the Dom is taken in, the aspect the wound hinders; the rules take the Dom in the aspect
+    # of the action. The aspect of the action is the one the example names most: where one of
+    # the three says another, the erratum is at it.
+    nommes = [
+        _aspect_nomme(ex, motif)
+        for motif in (r"\((\w+)\+", r"d'encaissement de (\w+)\+", r"son aspect (\w+)")
+    ]
+    aspect = Counter(nommes).most_common(1)[0][0]
+    ex.word("([]+", aspect)
+    affecte = regles.aspect_affecte_par_un_depassement(aspect)
     ex.waive_words(
-        "récit de l'exemple : aspects et moyens du personnage, lus par les nombres qui les suivent"
+        "le moyen de la Magie du Feu : le livre n'en nomme aucun, et la CA est donnée (17)"
     )
     effort = ex.given("(Eff = {})")
     difficulte = ex.given("une difficulté de {}.")
@@ -510,7 +540,8 @@ def action_de_depassement(ex):
         "est de {} (Eff) + {} (Diff) - {} (°R) = {} (Dom)",
         (effort, difficulte, resultat.degre, dom),
     )
-    ex.word("d'encaissement de My+[] qui vaut", combat.MOYEN_D_ENCAISSEMENT)
+    ex.word("d'encaissement de []+", affecte)
+    ex.word("+[] qui vaut", combat.MOYEN_D_ENCAISSEMENT)
     encaissement = ex.given("qui vaut {}.")
     de_d_encaissement = ex.given("obtient {}.")
     degre = regles.degre_de_reussite(encaissement, de_d_encaissement)
@@ -518,3 +549,4 @@ def action_de_depassement(ex):
     ex.claim("{} (Dom) - {} (la °R du jet d'encaissement) = {}", (dom, degre, effectifs))
     blessure = type_de_blessure(effectifs)
     affirmer(ex, "ça donne étourdi", blessure == "étourdi", f"« {blessure} »")
+    ex.word("à utiliser son aspect []", affecte)

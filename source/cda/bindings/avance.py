@@ -2,10 +2,17 @@
 
 import re
 
-from build_tools.game import note
+from build_tools.game import covariation, note, operation
 
 from ..rules import avance, combat
-from ..rules.actions import Jet, action_reussie, cible_a_atteindre, degre_d_echec, jet
+from ..rules.actions import (
+    Jet,
+    action_reussie,
+    chances_de_reussite,
+    cible_a_atteindre,
+    degre_d_echec,
+    jet,
+)
 from ..rules.personnages import (
     ASPECT_SANS_JET,
     SURCOUT_PAR_NIVEAU_D_HEROISME,
@@ -222,12 +229,15 @@ def facteur_d_attaque(para):
     # « ce facteur que vous retirez de la somme du CA et du bonus de parade »
     parade = combat.total_de_parade(10, 3)
     para.word("vous [] de la somme", "retirer" if parade < 10 + 3 else "ajouter")
-    para.waive_words(
-        "« plus il est élevé, plus … » : le sens de l'effet du FA, que les règles, où il"
-        " est constant, ne font pas varier ; sa valeur et la chance qu'elle donne sont réclamées",
-        "plus",
-        "moins",
-    )
+    # « Plus il est élevé, plus les personnages ont des chances de se faire toucher. Plus il est
+    # bas, moins les attaques porteront facilement »: the chance the rules give at another FA
+    fa = avance.FACTEUR_D_ATTAQUE
+
+    def touche(facteur):
+        return combat.chance_de_toucher_a_un_facteur(ASPECT_SANS_JET, facteur)
+
+    para.word("élevé, [] les personnages", covariation(touche, fa - 1))  # TP ≤ 0 above it
+    para.word("bas, [] les attaques", covariation(touche, fa, lower=True))
     para.claim("dans les règles actuelles {}.", avance.FACTEUR_D_ATTAQUE)
     # « des personnages identiques »: the average character of the book, with
     # aspect 10, moyen 0 and a BC of 0, and the same weapon without bonus.
@@ -244,8 +254,19 @@ def facteur_de_mortalite(para):
         "pour deux personnages égaux",
         "« deux personnages égaux » : deux combattants identiques, l'illustration de la règle",
     )
-    para.waive_words(
-        "« retiré », « plus il est élevé, plus … » : le FM vaut 0, les règles ne peuvent"
-        " dire s'il est retiré ou ajouté ; « personnages égaux » : identiques",
+    # « est retiré à l'Enc. Plus il est élevé, plus les coups sont mortels. Plus il est bas,
+    # plus les chances du personnages de s'en sortir sans problème sont élevées »: the FM is 0,
+    # and what the rules give at another FM says how it goes
+    fm = avance.FACTEUR_DE_MORTALITE
+    para.word(
+        "lui, est [] à l",
+        operation(lambda enc, f: combat.encaissement_a_un_facteur(enc, 0, f), "ajout"),
     )
+
+    def s_en_sort(facteur):
+        return chances_de_reussite(combat.encaissement_a_un_facteur(ASPECT_SANS_JET, 0, facteur))
+
+    para.word("élevé, [] les coups", covariation(lambda f: 1 - s_en_sort(f), fm))
+    para.word("bas, [] les chances", covariation(s_en_sort, fm, lower=True))
+    para.waive_words("« personnages égaux » : identiques, l'illustration de la règle")
     para.claim("Le facteur de mortalité actuel est de {}", avance.FACTEUR_DE_MORTALITE)

@@ -32,7 +32,10 @@ def total_de_parade(para):
 @binder.example(title="un example de combat entre Björn et Kröm")
 def bjorn_et_krom(ex):
     # Each fighter's niveau de connaissance is a link (« apprenti »), read from the markup.
-    ex.waive_words("récit du combat : aspects et moyens lus par les nombres qui suivent")
+    ex.waive_words(
+        "récit du combat : l'aspect et le moyen où chacun manie son arme, qu'aucune règle du"
+        " livre ne choisit ; leur somme est donnée (14)"
+    )
     niveau_de_krom, niveau_de_bjorn = _niveaux_lies(ex)[:2]
     nc = niveau_de_competence(niveau_de_krom)
     ex.claim("arme ({} de niveau de compétence, soit", nc)
@@ -215,9 +218,9 @@ def dommages_de_tir(para):
 
 @binder.prose(contains="Il utilise pour cela son CA en Évitement")
 def esquive(para):
-    para.waive_words(
-        "la CA d'esquive nommée en mots : le moyen est celui du total d'esquive réclamé"
-    )
+    # « son CA en Évitement, soit un jet de Manœuvre en Physique »: the CA's moyen and aspect
+    para.word("un jet de [] en", combat.MOYEN_D_EVITEMENT)
+    para.word("en [] avec son", combat.ASPECT_D_EVITEMENT)
     para.claim("avec son bonus de compétence moins {}.", FACTEUR_D_ATTAQUE)
 
 

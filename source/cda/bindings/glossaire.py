@@ -113,16 +113,22 @@ def niveau_d_heroisme(entry):
     entry.claim("Lorsque l'héroïsme vaut {},", avance.NIVEAU_OMIS)
 
 
+HOMONYME = (
+    "« Manœuvre qui consiste à … » : le nom commun que l'entrée définit (une manœuvre de"
+    " parade est une manœuvre), pas le moyen Manœuvre"
+)
+
+
 @binder.glossary(term="manœuvre de parade")
 def manoeuvre_de_parade(entry):
-    entry.waive_words("la CA de la manœuvre en abréviations : son moyen est vérifié ailleurs")
+    entry.waive_words(HOMONYME, "Manœuvre")
     entry.claim("bonus de {} sur son", combat.bonus_de_manoeuvre("MP"))
 
 
 @binder.glossary(term="manœuvre de dommage")
 def manoeuvre_de_dommage(entry):
     # « le °R est ajouté au BD - 5 »: the text writes the malus after a minus sign.
-    entry.waive_words("la CA de la manœuvre en abréviations : son moyen est vérifié ailleurs")
+    entry.waive_words(HOMONYME, "Manœuvre")
     entry.claim("ajouté au bonus de dommage - {} pour donner", -combat.bonus_de_manoeuvre("MD"))
 
 
@@ -170,7 +176,11 @@ def facteur_d_attaque(entry):
 
 @binder.glossary(term="facteur de mortalité")
 def facteur_de_mortalite(entry):
-    entry.waive_words("« se retire » : le FM vaut 0, les règles ne peuvent dire s'il est retiré")
+    # « Un ajustement qui se retire de l'encaissement »: the FM is 0; the rules at another FM
+    entry.word(
+        "qui se [] de",
+        operation(lambda enc, f: combat.encaissement_a_un_facteur(enc, 0, f), "ajout"),
+    )
     entry.claim("Sa valeur actuelle est de {}.", avance.FACTEUR_DE_MORTALITE)
 
 

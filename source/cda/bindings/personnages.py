@@ -256,7 +256,10 @@ def ajustement_des_aspects(ex, determination_des_aspects):
     # the aspect she wants higher and the two she takes from are named: read, each the
     # exchange's (« un Mystique plus élevé », « son Aspect Physique », « un point en Mental »)
     ex.word("avoir un [] plus élevé", regles.ASPECTS["My"])
+    avant = aspects
     aspects = regles.echanger_un_point_d_aspect(aspects, "Ph", "My")
+    # « un Mystique plus élevé »: where the exchange takes her Mystique
+    ex.word("un Mystique [].", "plus haut" if aspects["My"] > avant["My"] else "plus bas")
     ex.claim("Physique et le fait descendre de {} point", tirage["Ph"] - aspects["Ph"])
     ex.claim("augmenter son Mystique à {}. Ce", aspects["My"])
     ex.claim("Physique qui est rendu à {}", aspects["Ph"])
@@ -307,6 +310,8 @@ def determination_des_moyens(ex):
     )
     tirages = ex.given("Elle obtient {}, {} et {}")
     resultats = regles.moyens_tires(tirages)
+    # « auxquels elles ajoutent leurs inverses »: the rules add three results to the three rolls
+    ex.word("elles [] leurs inverses", "ajouter" if len(resultats) > len(tirages) else "retirer")
     ex.claim("soit {}, {} et {}", resultats[3:])
     place = {moyen: resultats[rang] for moyen, rang in PLACEMENT_DE_MARIE_PIERRE.items()}
     # The example writes Résistance « Rs » where the book abbreviates it « Ré », three
@@ -324,8 +329,13 @@ def determination_des_moyens(ex):
         everywhere=True,
     )
     points = ex.given("transfert ensuite {} point")
-    moyens = regles.transferer_un_point_de_moyen(place, "Pu", "Ma", points)
-    moyens = regles.transferer_un_point_de_moyen(moyens, "Pu", "Ré", points)
+    # the moyens she takes her points from and gives them to are the text's: the rules move
+    # them, and the moyens they give are those the text states after (« maintenant +3/-1 … »)
+    source = _abreviation(ex.given("point de {moyen} en"))
+    premier = _abreviation(ex.given("en {moyen} et un autre"))
+    second = _abreviation(ex.given("un autre en {moyen}"))
+    moyens = regles.transferer_un_point_de_moyen(place, source, premier, points)
+    moyens = regles.transferer_un_point_de_moyen(moyens, source, second, points)
     ex.claim(
         f"maintenant {{}}/{{}} en Pu/{ecrite}, {{}}/{{}} en Ma/Pr, et {{}}/{{}} en Ex/Pe",
         (moyens["Pu"], moyens["Ré"], moyens["Ma"], moyens["Pr"], moyens["Ex"], moyens["Pe"]),
@@ -340,6 +350,11 @@ def determination_des_moyens(ex):
     brisees = regles.contraintes_non_respectees(moyens)
     affirmer(ex, "respecte toutes les contraintes imposées", not brisees, "; ".join(brisees))
     return moyens
+
+
+def _abreviation(moyen: str) -> str:
+    """The abbreviation the rules name a moyen by (« Résistance » → « Ré »)."""
+    return next(abrege for abrege, nom in regles.MOYENS.items() if nom == moyen)
 
 
 @binder.prose(contains="Le joueur détermine finalement ces compétences")
@@ -416,7 +431,14 @@ def determination_des_competences(ex, ajustement_des_aspects):
 @binder.prose(contains="Le coût pour augmenter une")
 def cout_de_progression(para):
     # « augmenter une compétence de 1 point »: the step whose cost is the NC to reach.
-    para.waive_words("le coût en PX d'un point d'aspect : l'aspect nommé est un exemple")
+    # « toujours égal au NC à atteindre »: a step from 4 to 5 costs the 5 it reaches, not the 4
+    # it goes past
+    depart = 4
+    cout = regles.cout_d_un_niveau_de_competence(depart + 1)
+    para.word("à []. Lorsqu'un niveau", "atteindre" if cout == depart + 1 else "dépasser")
+    para.waive_words(
+        "« le Mental du plus puissant Mage du Royaume » : l'aspect d'un abus que la note décrit"
+    )
     para.claim("de {} point est toujours égal", 1)
     aspect = regles.ASPECT_SANS_JET
     para.claim("d'aspect + {}", regles.px_pour_augmenter_un_aspect(aspect) - aspect)

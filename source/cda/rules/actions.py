@@ -573,3 +573,14 @@ def dommages_possibles_de_depassement(
         if _bat_la_difficulte(resultat := _lire_le_de(cible, de), difficulte, False) == reussi
     }
     return (min(doms), max(doms)) if doms else None
+
+
+@rule(cites="encaissé par le personnage (cet élément")
+def aspect_affecte_par_un_depassement(aspect_de_l_action: str) -> str:
+    """L'aspect où le personnage encaisse le Dom d'un dépassement : celui de son action.
+
+    The book does not name it in a rule: the Dom is the effort of the action, « encaissé par
+    le personnage », and its example takes it in the aspect of the action throughout (a boule
+    de feu in My: « un jet d'encaissement de My+Ré », « son aspect Mystique »).
+    """
+    return aspect_de_l_action

@@ -74,7 +74,21 @@ def total_d_attaque(cible: int, bonus_d_attaque: int) -> int:
 )
 def total_de_parade(cible: int, bonus_de_parade: int) -> int:
     """Le total de parade est la CA de l'arme, additionnée du bonus de parade, moins 10."""
-    return cible + bonus_de_parade - FACTEUR_D_ATTAQUE
+    return parade_a_un_facteur(cible, bonus_de_parade, FACTEUR_D_ATTAQUE)
+
+
+def parade_a_un_facteur(cible: int, bonus_de_parade: int, facteur_d_attaque: int) -> int:
+    """Le TP à un facteur d'attaque donné : CA + BP − FA.
+
+    The rule itself at another FA, untraced: what the book says a higher or lower FA would
+    do (« Plus il est élevé, plus les personnages ont des chances de se faire toucher »).
+    """
+    return cible + bonus_de_parade - facteur_d_attaque
+
+
+def chance_de_toucher_a_un_facteur(cible: int, facteur_d_attaque: int) -> Fraction:
+    """P(toucher) entre deux personnages identiques (même CA, ni BA ni BP) à ce FA."""
+    return chance_de_toucher(cible, parade_a_un_facteur(cible, 0, facteur_d_attaque))
 
 
 @rule(
@@ -86,6 +100,12 @@ def esquive(cible_en_evitement: int) -> int:
     """Esq = CA en Évitement (Ph + Ma + BC) - FA."""
     return cible_en_evitement - FACTEUR_D_ATTAQUE
 
+
+ASPECT_D_EVITEMENT = constant("Physique", cites="Il utilise pour cela son CA en Évitement")
+"""The aspect of the CA en Évitement the esquive takes: « un jet de Manœuvre en Physique »."""
+
+MOYEN_D_EVITEMENT = constant("Manœuvre", cites="Il utilise pour cela son CA en Évitement")
+"""The moyen of the CA en Évitement: « Esq = Ph + Ma + BC − FA » (the sheet's esquive)."""
 
 MOYEN_D_ENCAISSEMENT = constant(
     "Résistance", cites="Le personnage fait alors un jet de Résistance dans l'aspect affecté"
@@ -100,7 +120,17 @@ MOYEN_D_ENCAISSEMENT = constant(
 )
 def encaissement(aspect: int, resistance: int) -> int:
     """Enc = aspect + Résistance - FM (facteur de mortalité, 0)."""
-    return aspect + resistance - FACTEUR_DE_MORTALITE
+    return encaissement_a_un_facteur(aspect, resistance, FACTEUR_DE_MORTALITE)
+
+
+def encaissement_a_un_facteur(aspect: int, resistance: int, facteur_de_mortalite: int) -> int:
+    """L'Enc à un facteur de mortalité donné : aspect + Ré − FM.
+
+    The rule itself at another FM, untraced: the FM is 0, and what the book says of it (« est
+    retiré à l'encaissement », « Plus il est élevé, plus les coups sont mortels ») is what
+    another value would do.
+    """
+    return aspect + resistance - facteur_de_mortalite
 
 
 # -- l'attaque ----------------------------------------------------------------
