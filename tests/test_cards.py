@@ -99,8 +99,8 @@ def test_sheets_are_a4_with_backs_following_and_crop_marks_on_the_trims(built, d
         assert vertical == trims
         assert len([m for m in marks if m[3] > m[2]]) == 4 * 2  # above and below the block
         assert len({(x, y) for x, y, w, h in marks if h < w}) == 3 * 2 * 2  # 3 rows, both sides
-    # Harmonies' and Edad's last sheets are not full: marks only beside the cards they hold
-    for name in ("harmonies", "edad"):
+    # cda's and Harmonies' last sheets are not full: marks only beside the cards they hold
+    for name in ("cda", "harmonies"):
         reader = PdfReader(built / name / "cards.pdf")
         held = len(decks[name].cards) % per_sheet
         assert held, name  # else the sheet is full and this says nothing
@@ -110,7 +110,8 @@ def test_sheets_are_a4_with_backs_following_and_crop_marks_on_the_trims(built, d
             ys = {round(y * PX_TO_MM, 1) for x, y, w, h in marks if h < w}
             assert len(ys) == rows * 2, name  # each row of cards: its two cut lines, no more
             across = [m for m in marks if m[3] > m[2]]
-            assert len(across) == 4 * 2, name  # every cut line, above and below the cards
+            # every cut line of the cards held (one card: its two), above and below them
+            assert len(across) == (min(held, 3) + 1) * 2, name
             # the last row's marks span its cards (butted, 63 mm each) and their marks' room
             last = [m for m in marks if m[3] < m[2] and round(m[1] * PX_TO_MM, 1) == max(ys)]
             span = max(x + w for x, y, w, h in last) - min(x for x, y, w, h in last)
@@ -206,7 +207,7 @@ def test_a_card_too_long_is_a_build_error_naming_it(tmp_path, rulebook, shared_b
         "\n[[card.block]]\nquote = \"Un joueur qui n'est pas en situation stressante peut choisir"
         ' de faire 10 à son dé au lieu de le lancer."\n'
     )
-    first_cards(deck, 3)  # « La file », the third, is the one made too long
+    first_cards(deck, 3)  # « Écart, faire 10, faire 20 », the third, is the one made too long
     text = deck.read_text(encoding="utf-8")
     out = tmp_path / "out" / "edad"
     # A first build that works (the book's, as it is): its cards must not outlive the build
@@ -215,7 +216,7 @@ def test_a_card_too_long_is_a_build_error_naming_it(tmp_path, rulebook, shared_b
     assert first.status == 0, first.err
     shutil.copytree(first.folder / "edad", out)
     assert (out / "cards.pdf").is_file() and (out / "cards-single.pdf").is_file()
-    # The third card (« La file ») gets the same sentence twelve times more.
+    # The third card gets the same sentence twelve times more.
     deck.write_text(text + quote * 12, encoding="utf-8")
     run = rulebook("build", str(folder), "--format", "cards", "--out", str(tmp_path / "out"))
     assert run.status == 1
@@ -224,12 +225,13 @@ def test_a_card_too_long_is_a_build_error_naming_it(tmp_path, rulebook, shared_b
         in run.err
     ), run.err
     match = re.search(
-        r"deck\.toml:(\d+): error: card 3 « La file » overflows its poker card "
+        r"deck\.toml:(\d+): error: card 3 « Écart, faire 10, faire 20 » overflows its poker card "
         r"\(63 × 88 mm\) by ([\d.]+) mm in height, even at the smallest text size \(6\.5 pt\)",
         run.err,
     )
     assert match, run.err
-    assert deck.read_text(encoding="utf-8").splitlines()[int(match[1]) - 1] == 'title = "La file"'
+    title = 'title = "Écart, faire 10, faire 20"'
+    assert deck.read_text(encoding="utf-8").splitlines()[int(match[1]) - 1] == title
     assert float(match[2]) > 10
     assert not (out / "cards.pdf").exists() and not (out / "cards-single.pdf").exists()
 
@@ -312,7 +314,7 @@ def test_a_strict_bound_in_words_is_read_as_the_card_prints_it(tmp_path, ruleboo
     (erratum,) = [f for f in findings if f["id"] == "erratum:table-categories-d-ecart:au-dela-de"]
     assert (
         french(
-            "la carte « Chances de succès » montre « 20 et plus » là où le tableau dit "
+            "la carte « Écart, faire 10, faire 20 » montre « 20 et plus » là où le tableau dit "
             "« au delà de 20. » (ligne « et terrible »)"
         )
         in erratum["derivation"]
@@ -620,19 +622,19 @@ def test_a_card_prints_the_formula_its_rule_declares_and_the_check_holds_both_to
         (
             'columns = ["catégorie", "écart"]',
             'colums = ["catégorie", "écart"]',
-            "card « Chances de succès »: a table block has no key 'colums' "
+            "card « Écart, faire 10, faire 20 »: a table block has no key 'colums' "
             "(keys: arguments, book, ",
         ),
         (
             'table = "aide_de_jeu.categories_d_ecart"',
             'table = "aide_de_jeu.categories"',
-            "card « Chances de succès »: aide_de_jeu.categories cannot be computed: "
+            "card « Écart, faire 10, faire 20 »: aide_de_jeu.categories cannot be computed: "
             "rules/aide_de_jeu.py has no function 'categories'",
         ),
         (
             'table = "aide_de_jeu.categories_d_ecart"',
             "table = 42",
-            "card « Chances de succès »: table = 42: expected the name of a rules function",
+            "card « Écart, faire 10, faire 20 »: table = 42: expected the name of a rules function",
         ),
         # values of the wrong kind: each was an internal error (exit 3)
         ("split = 2", 'split = "deux"', 'card « Chances de succès »: split = "deux": expected a '),
@@ -652,11 +654,11 @@ def test_a_card_prints_the_formula_its_rule_declares_and_the_check_holds_both_to
             'colour = "red; } body { display: none"',
             '[deck]: colour = "red; } body { display: none": expected a colour as #rrggbb',
         ),
-        ('title = "La file"', "title = 7", "card 3: title = 7: expected a text in quotes"),
+        ('title = "La file"', "title = 7", "card 5: title = 7: expected a text in quotes"),
         (
-            'quote = "celui qui a le plus haut',
-            'quote = 3\nqu = "celui qui a le plus haut',
-            "card « La file »: quote = 3: expected a text in quotes",
+            'quote = "Les combattants sont alors placés',
+            'quote = 3\nqu = "Les combattants sont alors placés',
+            "card « L’initiative »: quote = 3: expected a text in quotes",
         ),
         (  # was an internal error (exit 3)
             'rule = "file.gain_de_reactivite"',
@@ -843,9 +845,22 @@ NEEDED_AT_THE_TABLE = [
     ("harmonies", "Le round", "Une attaque est décrite par 4 Facteurs qui valent tous 0 ou plus"),
     ("harmonies", "Le round", "Le Facteur Finesse ne peut toutefois être supérieur à +5"),
     ("harmonies", "Résoudre une action", "marge = difficulté finale ±d10° Le livre ne le dit pas"),
-    # Edad's reactions: both halves of the file, not the second alone
+    # Edad: whole rules (the reactions' two halves, who wins, faire 20, the initiative roll,
+    # where the reactivity starts, what parries and in which order, Incantation rapide)
     ("edad", "La réactivité", "Ceux qui sont en première moitié peuvent déclarer"),
     ("edad", "La réactivité", "Ceux qui sont en deuxième moitié peuvent déclarer"),
+    ("edad", "La réactivité", "Un personnage reposé commence le combat avec de quoi faire"),
+    ("edad", "Faire une action", "ce qui se rajoute au score du dé est le degré de difficulté"),
+    ("edad", "Faire une action", "Si le score total du joueur est supérieur au score total"),
+    ("edad", "Faire une action", "l'action se résout avec succès, sinon elle échoue"),
+    ("edad", "Écart, faire 10, faire 20", "peut choisir de faire 20 à la place de lancer le dé"),
+    ("edad", "L’initiative", "ce qui consiste à tirer 1D20 puis à rajouter différents bonus"),
+    ("edad", "L’initiative", "bonus = valeur − 10"),
+    ("edad", "L’initiative", "pris au dépourvu ne peuvent ajouter leur bonus"),
+    ("edad", "La file", "en ignorant ceux qui ont déjà déclaré une action ce tour-ci"),
+    ("edad", "Parer et esquiver", "10+bonus à la CA indiquée dans le manuel des joueurs"),
+    ("edad", "Parer et esquiver", "les trois font des test séparément dans cet ordre"),
+    ("edad", "La magie", "réduire d'une action simple le temps d'une incantation"),
     # cda: where each °R comes from; what « limite » is; each PF a −1 (the book drops the 1)
     ("cda", "Combat : les totaux", "degré de réussite (°R)"),
     ("cda", "Dommages", "jet de Résistance dans l’aspect affecté"),
@@ -991,7 +1006,20 @@ LEDGER_NOTES = [
     ("cda", "Combat\u00a0: les totaux", "combat.total_de_parade", "Erratum connu : le glossaire"),
     ("cda", "Surclassement", "aide_de_jeu.manoeuvres", "Erratum connu : la liste donne ici"),
     # « terrible au delà de 20 » leaves an écart of 20 in no category
-    ("edad", "Chances de succès", "aide_de_jeu.categories_d_ecart", "Erratum connu : « au delà"),
+    ("edad", "Écart, faire 10, faire 20", "aide_de_jeu.categories_d_ecart", "Erratum connu : « au"),
+    # the tie re-rolled whole, bonuses included: the book does not say which score decides
+    ("edad", "Chances de succès", "aide_de_jeu.chances_de_succes", "Le livre ne le dit pas : quel"),
+    # the don « Science de l'initiative », D&D's name for Edad's « Sens de l'initiative »
+    (
+        "edad",
+        "L’initiative",
+        "Au début du combat, les participants tirent leur jet d'initiative "
+        "pour déterminer l'ordre d'action, ce qui consiste à tirer 1D20 puis à rajouter différents "
+        "bonus. Le bonus est égal à la somme entre le bonus de dextérité, le bonus d'intelligence, "
+        "plus d'autres bonus (comme celui issu du don Science de l'initiative) et correspondra à "
+        "l'attribut d'initiative (Init).",
+        "Erratum connu : le don s’appelle",
+    ),
     # the exact chances and the Attaque roll ±d10°, whose ° the chapters never explain
     ("harmonies", "Chances de réussite", "aide_de_jeu.chances_exactes_et_du_livre", "Le livre ne"),
     ("harmonies", "Les quatre totaux", "combat.total_d_attaque", "Le livre ne le dit pas : ce que"),
@@ -1027,9 +1055,9 @@ def test_a_ledger_note_naming_no_entry_is_an_error_at_its_line(tmp_path, ruleboo
     folder = _edad_with(tmp_path, "Chances de succès", "")
     deck = folder / "deck.toml"
     text = deck.read_text(encoding="utf-8")
-    old = 'columns = ["différence", "succès"]\n'
-    deck.write_text(text.replace(old, old + 'ledger = "erratum:nowhere"\n', 1), encoding="utf-8")
-    line = text[: text.index(old)].count("\n") + 2
+    old = 'ledger = "rule-unstated:departage-des-egalites"\n'
+    deck.write_text(text.replace(old, 'ledger = "erratum:nowhere"\n', 1), encoding="utf-8")
+    line = text[: text.index(old)].count("\n") + 1
     run = rulebook("check", str(folder))
     assert run.status == 1
     assert re.search(

@@ -32,6 +32,8 @@ ERRATA = {
     MAITRISE + "don-arme-de-predilection",
     # A rule of the module no sentence states: a combatant out of the fight leaves the queue.
     "rule-unstated:quitter-la-file",
+    # The tie re-rolled whole, bonuses included: the book does not say which score decides.
+    "rule-unstated:departage-des-egalites",
 }
 """The defects of the book as authored: what the ledger lists."""
 
@@ -74,7 +76,7 @@ def test_rulebook_check_edad_exits_0_with_the_ledger(capsys):
     status = main(["check", str(BOOK)])
     sortie = capsys.readouterr().out
     assert status == 0, sortie
-    assert "edad: 0 new findings, 7 known (in the ledger)" in sortie
+    assert "edad: 0 new findings, 8 known (in the ledger)" in sortie
 
 
 def test_the_known_findings_are_the_errata_of_the_ledger(livre):
@@ -108,7 +110,7 @@ def test_the_goblin_fight_is_compared_at_every_action(livre):
 def test_without_the_ledger_the_errata_fail_the_check(copie, capsys):
     (copie / "ledger.toml").unlink()
     assert main(["check", str(copie)]) == 1
-    assert "edad: 7 new findings (7 errors)" in capsys.readouterr().out
+    assert "edad: 8 new findings (8 errors)" in capsys.readouterr().out
 
 
 # -- mutants ------------------------------------------------------------------------

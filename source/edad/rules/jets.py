@@ -37,6 +37,19 @@ _RELANCES = 3
 """Re-rolls kept by default: what is cut is below 1/8000 of a chance. A bound of the
 computation, not a rule of the book, so it is no constant of the rules."""
 
+DEPARTAGE_DES_EGALITES = constant(
+    "le jet opposé entier, bonus compris",
+    cites="Une égalité fait relancer tout le jet opposé, bonus compris",
+)
+"""On a tie the whole opposed roll is made again, bonuses included.
+
+The book's « chacun relance le dé jusqu'à ce qu'un des deux ait le plus haut score » does
+not say whether the « score » is the die's or the score total: the rules read the score
+total, so a tie is rolled again as it was made, and the chance of success is that of
+winning given no tie (the die's alone would give P(écart > 0) + P(égalité) / 2, one point
+apart at most differences). No sentence states it: the rule is reported `rule-unstated`
+and recorded in the ledger, and the cards' chances carry its note."""
+
 SCORE_DE_FAIRE_10 = constant(
     10,
     cites="peut choisir de faire 10 à son dé au lieu de le lancer",
