@@ -120,7 +120,7 @@ def test_a_title_that_no_longer_exists_is_a_stale_binding(book, capsys):
     assert any(
         f["category"] == "unbound"
         and f["where"] == french("exemple « Un lancer »")
-        and f["message"] == "no binding checks this example"
+        and f["message"] == "aucune liaison ne vérifie cet exemple"
         for f in report["findings"]
     )
 
@@ -137,7 +137,7 @@ def test_a_new_number_is_unbound_with_its_position(book, capsys):
     edit(book / "book.xml", "frappe pour 7 points.", "frappe pour 7 points, deux fois sur 3.")
     _, report = check(book, capsys)
     (unbound,) = [f for f in report["findings"] if f["category"] == "unbound"]
-    assert unbound["message"] == "the number 3 is neither given, claimed nor waived"
+    assert unbound["message"] == "le nombre 3 n'est ni donné, ni réclamé, ni écarté"
     assert unbound["line"] == 29
     line = (book / "book.xml").read_text(encoding="utf-8").splitlines()[28]
     assert line[unbound["column"] - 1] == "3"

@@ -68,7 +68,7 @@ def test_a_count_no_binding_reads_is_unbound_at_its_word(copies):  # noqa: F811
     source = (copies["edad"] / "book.xml").read_text(encoding="utf-8").split("\n")[line - 1]
     # the copy is restored: « deux » stands where « infligé » stands, after « sur »
     assert finding.column == source.index("infligé") + len("sur ") + 1, finding.astext()
-    assert finding.message == "the count « deux » is neither given, claimed nor waived"
+    assert finding.message == "le nombre en lettres « deux » n'est ni donné, ni réclamé, ni écarté"
 
 
 @pytest.mark.parametrize("book", ["cda", "harmonies", "edad"])

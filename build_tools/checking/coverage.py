@@ -20,9 +20,37 @@ from build_tools.checking.words import RELATIONS
 from build_tools.diagnostics import Finding, display_path, slug
 from build_tools.model.docbook import normalize
 from build_tools.model.numbers import NUMBER_WORDS, number_value
+from build_tools.model.said import said_in
 
 UNIT_KINDS = ("examples", "tables", "glossary")
 TALLY = ("total", "given", "claimed", "waived", "unbound", "not reached")
+
+
+SAID = {
+    "en": {
+        "unit": "no binding checks this {noun}",
+        "number": "the number {text} is neither given, claimed nor waived",
+        "word": "the rule word « {text} » ({family}) is neither claimed nor waived",
+        "count": "the count « {text} » is neither given, claimed nor waived",
+    },
+    "fr": {
+        "unit": "aucune liaison ne vérifie {noun}",
+        "number": "le nombre {text} n'est ni donné, ni réclamé, ni écarté",
+        "word": "le mot de règle « {text} » ({family}) n'est ni réclamé, ni écarté",
+        "count": "le nombre en lettres « {text} » n'est ni donné, ni réclamé, ni écarté",
+    },
+}
+"""The unbound findings' messages, in the book's language (`said_in`)."""
+
+UNITS = {
+    "en": {"examples": "example", "tables": "table", "glossary": "glossary value"},
+    "fr": {
+        "examples": "cet exemple",
+        "tables": "ce tableau",
+        "glossary": "cette valeur du glossaire",
+    },
+}
+"""A unit no binding checks, as its finding names it (English: « this example »)."""
 
 
 def coverage_of(
@@ -54,14 +82,14 @@ def coverage_of(
         check = bound.get(unit.element)
         if check is None:
             file, line, column = document.locate(unit.element)
-            noun = {"examples": "example", "tables": "table", "glossary": "glossary value"}[
-                unit.kind
-            ]
+            noun = UNITS["en"][unit.kind]  # the id's words: English, whatever the book's
             findings.append(
                 Finding(
                     "error",
                     "unbound",
-                    f"no binding checks this {noun}",
+                    said_in(SAID, vocabulary.language)["unit"].format(
+                        noun=said_in(UNITS, vocabulary.language)[unit.kind]
+                    ),
                     file=file,
                     line=line,
                     column=column,
@@ -84,10 +112,10 @@ def coverage_of(
                 )
                 waivers += _waivers(passage, unit.where)
         for passage in read:
-            _count(passage, unit.where, numbers, findings)
+            _count(passage, unit.where, numbers, findings, vocabulary.language)
     for check in prose_checks:
         for passage in passages(check):
-            _count(passage, check.where, numbers, findings)
+            _count(passage, check.where, numbers, findings, vocabulary.language)
             _count_words(passage, check.where, vocabulary, words, word_findings, kinds)
             _count_counts(
                 passage, check.where, vocabulary, classes, words, kinds, word_findings, cited
@@ -121,14 +149,14 @@ def _tally(passage: Passage, accounting: dict, tally: dict[str, int], findings, 
         findings.append(unbound(token, context, seen[context]))
 
 
-def _count(passage: Passage, where: str, numbers: dict[str, int], findings: list[Finding]) -> None:
+def _count(passage: Passage, where: str, numbers: dict, findings: list, language: str) -> None:
     """The numbers of a passage: given, claimed, waived, or an unbound-number finding."""
 
     def unbound(token, context, repeat) -> Finding:
         return Finding(
             "error",
             "unbound",
-            f"the number {token.text} is neither given, claimed nor waived",
+            said_in(SAID, language)["number"].format(text=token.text),
             file=passage.file,
             line=token.line,
             column=passage.column_at(token.start, token.text),
@@ -168,7 +196,7 @@ def _count_words(passage, where, vocabulary, words, findings, kinds) -> None:
         return Finding(
             "error",
             "unbound",
-            f"the rule word « {word.text} » ({word.family}) is neither claimed nor waived",
+            said_in(SAID, vocabulary.language)["word"].format(text=word.text, family=word.family),
             file=passage.file,
             line=passage.line_at(word.start),
             column=passage.column_at(word.start, word.text.split(" ")[0]),
@@ -228,7 +256,7 @@ def _count_counts(passage, where, vocabulary, classes, words, kinds, findings, c
                 Finding(
                     "error",
                     "unbound",
-                    f"the count « {token.text} » is neither given, claimed nor waived",
+                    said_in(SAID, language)["count"].format(text=token.text),
                     file=passage.file,
                     line=token.line,
                     column=passage.column_at(start, token.text),
