@@ -500,7 +500,7 @@ def test_an_erratum_in_the_glossary_quotes_its_term_apart_from_its_definition(ht
         for node in root.xpath("//section[@class='errata']//p[@class='erratum-instead']/q")
     ]
     assert "compagnon — Un niveau de compétence valant 10, équivalent à un professionnel." in quoted
-    assert any("réussite (°R) — Le résultat obtenu sur le d20" in q for q in quoted)
+    assert any("— Le résultat obtenu sur le d20 lorsque celui-ci" in q for q in quoted)
     assert not any(re.search(r"compagnon Un|disciple Un|°R Le", q) for q in quoted)
     glossary = next(e for e in search_entries(html_books, "cda") if e["href"].endswith("#glossary"))
     assert "Gardien de la Clef (GC) — Le terme consacré" in glossary["text"]

@@ -518,7 +518,7 @@ class Check:
         # As written first; else reworded around it: the words next to the hole still there
         # (« Lorsqu'elle est [] à zéro » in « Quand elle est inférieure à zéro »).
         for head_words, tail_words in ((before.strip(), after.strip()), _nearest(before, after)):
-            reworded = head_words != before.strip()
+            reworded = (head_words, tail_words) != (before.strip(), after.strip())
             fitting, either = [], []
             for candidate in candidates:
                 head = self.passage.text[: candidate.start].rstrip()

@@ -200,12 +200,17 @@ def _patterns(language: str) -> tuple[re.Pattern, re.Pattern]:
     return _PATTERNS[language]
 
 
+_ASIDE = re.compile(r" \([^()\d]*\)")
+
+
 def _list_after(text: str, position: int, language: str) -> list[str]:
     """The items of the list that follows a count's noun (« G1, G2 et G3 »), or []."""
     colon = _COLON.match(text, position)
     start = colon.end() if colon else position + 1
     if not colon and text[position : position + 1] != " ":
         return []
+    # an aside holding no number (« courte (rappelons-le), moyenne et grande ») is no item
+    text = _ASIDE.sub(lambda aside: " " * len(aside.group()), text)
     end = re.compile(r"[.;:!?()]|$").search(text, start).start()
     items: list[str] = []
     joins = AND[language]

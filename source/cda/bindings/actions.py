@@ -150,12 +150,13 @@ def jets_forces(para):
     if "ou négatif)" not in para.text:  # the erratum corrected (« donc » may be reworded)
         para.claim("(et donc {} ou moins)", degre)
         return
-    affirmer(
-        para,
-        "(et donc zéro ou négatif)",
+    # the words affirmed start at the rule's (« donc » may be reworded); the id keeps them
+    para.affirm(
+        "zéro ou négatif",
         degre <= 0,
-        f"un °R de {degre} à une CA de {plus_haute}, que la phrase couvre",
-        lire=f"(et donc {degre} ou moins)",
+        rules_give=f"un °R de {degre} à une CA de {plus_haute}, que la phrase couvre",
+        key="et donc zéro ou négatif",
+        reads=f"{degre} ou moins",
     )
 
 

@@ -66,15 +66,17 @@ def echec_automatique(entry):
 @binder.glossary(term="degré de réussite")
 def degre_de_reussite(entry):
     entry.claim("obtenu sur le d{}", actions.DE_D_ACTION)
-    # « lorsque celui-ci est inférieur à la CA »: a die equal to the CA succeeds too.
+    # « lorsque celui-ci est inférieur à la CA »: a die equal to the CA succeeds too. The words
+    # affirmed start at the rule's (« lorsque » may be reworded « quand »); the id keeps them.
     egal = actions.jet(10, 10)
-    affirmer(
-        entry,
-        "lorsque celui-ci est inférieur à la",
+    entry.affirm(
+        "celui-ci est inférieur à la",
         not egal.reussite,
-        f"un °R de {egal.degre} pour un d20 de 10 à une CA de 10 : le dé réussit quand il est "
-        "« inférieur ou égal » à la CA (chapitre « les actions » ; glossaire « réussite normale »)",
-        lire="lorsque celui-ci est inférieur ou égal à la",
+        rules_give=f"un °R de {egal.degre} pour un d20 de 10 à une CA de 10 : le dé réussit quand"
+        " il est « inférieur ou égal » à la CA (chapitre « les actions » ; glossaire « réussite"
+        " normale »)",
+        key="lorsque celui-ci est inférieur",
+        reads="celui-ci est inférieur ou égal à la",
     )
     # On a forced 1 the °R is the CA rather than the die only where the CA is
     # below the die's 1: at a CA of 1 both are 1.
