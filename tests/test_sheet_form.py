@@ -369,6 +369,8 @@ def test_a_filled_sheet_keeps_its_fields_its_calculations_and_all_its_notes(
         ["pdftotext", str(out), "-"], capture_output=True, text=True, check=True, timeout=60
     ).stdout
     assert form_text.split().count("Kröm") == 1, form_text
+    # the notes too: the textarea's text printed under its field showed it twice, offset
+    assert " ".join(form_text.split()).count("épisode 7.") == 1, form_text
     assert str(fields["armes-0-BA"].V) == "+1" and not int(fields["armes-0-BA"].get("/Ff", 0)) & 1
     assert str(fields["armes-0-TA"].V) == printed(values["armes.0.TA"], signed=False)
     assert int(fields["armes-0-TA"].Ff) & 1 and "/AA" in fields["armes-0-TA"]

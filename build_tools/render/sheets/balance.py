@@ -208,7 +208,7 @@ def measured(document) -> Layout:
     for number, page in enumerate(document.pages):
         area = page._page_box
         found: dict[str, Any] = {}
-        field_box = None
+        field_box = text_box = None
         for box in descendants(area):
             element = getattr(box, "element", None)
             if element is None:
@@ -219,13 +219,17 @@ def measured(document) -> Layout:
                 found.setdefault(element.get("data-section"), box)
             elif tag == "p" and "legende" in classes:
                 legend = legend or Block(None, box.border_height(), box.margin_top, 0.0)
-            elif tag == "textarea" or (tag == "div" and "texte" in classes):
+            elif tag == "textarea":
                 field_box = field_box or box
+            elif tag == "div" and "texte" in classes:  # a filled sheet's box, or a form's copy
+                text_box = text_box or box
+                if "mesure" not in classes:
+                    field_box = field_box or box
         for name, box in found.items():
             split = split or any(name == block.name for block in blocks)
             notes = name == "notes" and field_box is not None
             if notes:
-                notes_text = max(notes_text, _written_height(field_box))
+                notes_text = max(notes_text, _written_height(text_box or field_box))
             blocks.append(
                 Block(
                     name,
