@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import shutil
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -129,3 +130,34 @@ def test_the_roots_lang_is_read_by_the_language_module_alone():
     assert _lang_readings(ast.parse('tree.xpath("/*/@lang")')) == [1]
     assert _lang_readings(ast.parse('root.attrib["lang"]')) == [1]
     assert _lang_readings(ast.parse('element.get("lang")')) == []
+
+
+def test_the_language_the_engine_writes_in_is_one_and_given_back():
+    """One language is in force while a book is read, checked or carded (the working, the
+    deck's words, a character file's mistakes): `model.language.LANGUAGE`, set by
+    `writing_in`, which gives the one before back. No module keeps a language of its own."""
+    from build_tools.checking import character, deck, notation
+    from build_tools.model.language import LANGUAGE, writing_in
+
+    before = LANGUAGE.get()
+    with writing_in("en-GB"):
+        assert notation.message_of({"fr": {"a": "oui"}, "en": {"a": "yes"}}, "a") == "yes"
+        assert deck.french_value(Fraction(-3, 2)) == "−1.5"
+        assert "not a regular file" in character._say("not_regular")
+        with writing_in("de"):  # no words for it: English
+            assert LANGUAGE.get() == "en"
+        with writing_in("fr_CA"):
+            assert deck.french_value(Fraction(-3, 2)) == "−1,5"
+            assert character._say("not_regular") != character.MESSAGES["en"]["not_regular"]
+        assert LANGUAGE.get() == "en"
+    assert LANGUAGE.get() == before
+    kept = {
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in sorted((ROOT / "build_tools").rglob("*.py"))
+        if path.name != "language.py" or path.parent.name != "model"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "id", getattr(node.func, "attr", "")) == "ContextVar"
+        and "lang" in ast.unparse(node).lower()
+    }
+    assert kept == set()

@@ -17,7 +17,6 @@ import copy
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,7 @@ from typing import Any
 from build_tools import limits
 from build_tools.checking.totals import TotalsError, totals, uncomputed
 from build_tools.diagnostics import toml_error_place
-from build_tools.model.language import folder_language
+from build_tools.model.language import LANGUAGE, folder_language, writing_in
 from build_tools.model.numbers import integer, with_mark
 from build_tools.model.sheet import Box, Description, Group, Mistake, Table, Track
 from build_tools.resources import Refused, read_text
@@ -102,13 +101,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
 }
 """What a character file's mistakes say, in the language of its book (a player reads them)."""
-_LANGUAGE: ContextVar[str] = ContextVar("character_language", default="fr")
 
 
 def _say(message: str, /, **values: Any) -> str:
     """The words of `message` in the language of the character's book."""
-    language = _LANGUAGE.get()
-    return MESSAGES["en" if language.startswith("en") else "fr"][message].format(**values)
+    return MESSAGES[LANGUAGE.get()][message].format(**values)
 
 
 def _book_folder(path: Path, folder: Path | None) -> Path | None:
@@ -231,11 +228,8 @@ def read_character(
     if language is None:
         book_folder = _book_folder(path, folder)
         language = folder_language(book_folder) if book_folder else "fr"
-    language = _LANGUAGE.set(language)
-    try:
+    with writing_in(language):
         return _read_character(path, description, place, folder)
-    finally:
-        _LANGUAGE.reset(language)
 
 
 def _read_character(path, description, place, folder) -> Character:
@@ -487,7 +481,7 @@ def _shown(value: Any) -> str:
     if isinstance(value, str):
         return _say("the_text", text=value)
     if isinstance(value, float):
-        shown = with_mark(str(value), _LANGUAGE.get())
+        shown = with_mark(str(value), LANGUAGE.get())
         return _say("the_decimal", number=shown)
     if isinstance(value, list):
         return _say("a_list")

@@ -31,7 +31,6 @@ import os
 import re
 import tomllib
 from collections.abc import Sequence
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -41,6 +40,7 @@ from build_tools.assets import templates_folder
 from build_tools.diagnostics import Finding, source_line, toml_error_place, unreadable_companion
 from build_tools.ledger import DECK_FILE, Entry
 from build_tools.model import numbers
+from build_tools.model.language import LANGUAGE, writing_in
 from build_tools.model.numbers import MINUS, integer
 from build_tools.model.typography import Typography
 from build_tools.model.wording import words_for
@@ -236,11 +236,8 @@ def load_deck(game, ledger: Sequence[Entry], language: str) -> Deck:
     if key in _DECKS:
         _DECKS.move_to_end(key)
         return _DECKS[key]
-    language = _LANGUAGE.set(language)
-    try:
+    with writing_in(language):
         deck = _load_deck(game, text, ledger)  # a DeckError is raised afresh each time
-    finally:
-        _LANGUAGE.reset(language)
     _DECKS[key] = deck
     while len(_DECKS) > KEPT_DECKS:  # the one used longest ago goes
         _DECKS.popitem(last=False)
@@ -468,7 +465,7 @@ def _block(game, path: Path, card: str, spec: dict, ledger: Sequence[Entry]) -> 
 def _ledger_note(path: Path, card: str, id: Any, line: int, ledger: Sequence[Entry]) -> str:
     """The ledger's reason for entry `id` as a card words it (its `card_fr`, else its reason),
     opened by what it is: an erratum or a rule unstated."""
-    language = _LANGUAGE.get()
+    language = LANGUAGE.get()
     entry = next((entry for entry in ledger if entry.id == id), None)
     kind = str(id).partition(":")[0]
     opening = NOTES.get(language[:2], NOTES["en"]).get(kind)
@@ -612,16 +609,12 @@ def _column_decimals(path, card, spec, rows, chances, line) -> list[int | None]:
     return places
 
 
-_LANGUAGE: ContextVar[str] = ContextVar("deck_language", default="fr")
-"""The language of the book whose deck is being read: its cards' numbers and words follow it."""
-
-
 def _words() -> dict[str, str]:
-    return words_for(_LANGUAGE.get())
+    return words_for(LANGUAGE.get())
 
 
 def _typography() -> Typography:
-    return FRENCH if _LANGUAGE.get().startswith("fr") else ENGLISH
+    return FRENCH if LANGUAGE.get().startswith("fr") else ENGLISH
 
 
 def french_value(value: Any) -> str:
@@ -661,7 +654,7 @@ def quoted(text: str) -> str:
 def french(text: str) -> str:
     """French typography for a card: the book's spaces and apostrophes, « 50 % », « −5 »."""
     text = _typography().apply(text)
-    if _LANGUAGE.get().startswith("fr"):
+    if LANGUAGE.get().startswith("fr"):
         text = re.sub(r"(?<=\d)[ \u00a0]?%", NARROW + "%", text)
     return re.sub(r"(?<![\w.,])-(?=\d)", MINUS, text)
 
@@ -674,7 +667,7 @@ def _unbroken_operators(text: str) -> str:
 def decimal(value: Fraction, places: int, *, zeros: bool = False) -> str:
     """`value` as a card prints it with `places` decimals (`numbers.decimal`, in the deck's
     language)."""
-    return numbers.decimal(value, places, _LANGUAGE.get(), zeros=zeros)
+    return numbers.decimal(value, places, LANGUAGE.get(), zeros=zeros)
 
 
 def percent(chance: Fraction, places: int | None = None) -> str:

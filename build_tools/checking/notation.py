@@ -23,13 +23,11 @@ import ast
 import math
 import operator
 import re
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from build_tools.model.language import DEFAULT_LANGUAGE, primary_language
+from build_tools.model.language import LANGUAGE, writing_in
 from build_tools.model.numbers import MINUS, integer, short_decimal, signed, with_mark
 from build_tools.model.said import said_in
 
@@ -57,7 +55,6 @@ NOTATION: dict[str, dict[str, str]] = {
     },
 }
 """The words and marks the working is written with, by the book's language."""
-LANGUAGE: ContextVar[str] = ContextVar("notation_language", default="fr")  # use_language
 
 
 def message_of(table: dict[str, Any], name: str, **fields: Any) -> str:
@@ -65,16 +62,9 @@ def message_of(table: dict[str, Any], name: str, **fields: Any) -> str:
     return said_in(table, LANGUAGE.get())[name].format(**fields)
 
 
-@contextmanager
-def use_language(language: str) -> Iterator[None]:
-    """Within the block, write the working in `language`, the book's (`language_of`); in
-    English when the notation has no words for it. The language before is back after."""
-    primary = primary_language(language)
-    token = LANGUAGE.set(primary if primary in NOTATION else DEFAULT_LANGUAGE)
-    try:
-        yield
-    finally:
-        LANGUAGE.reset(token)
+use_language = writing_in
+"""Within the block, write the working in a book's language (`model.language.writing_in`,
+the one language every part of the engine writes in)."""
 
 
 def _words() -> dict[str, str]:

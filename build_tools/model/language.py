@@ -7,8 +7,31 @@ module to it): a floor that cannot import the model is given the language decide
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 DEFAULT_LANGUAGE = "en"
+
+WRITTEN_IN = ("fr", "en")
+"""The languages the engine has words for: its working, messages, cards and sheets."""
+
+LANGUAGE: ContextVar[str] = ContextVar("language", default="fr")
+"""The language the engine writes in for the book being checked or read (its working, its
+findings, its deck's and its characters' words): one of `WRITTEN_IN`, set by `writing_in`."""
+
+
+@contextmanager
+def writing_in(language: str) -> Iterator[str]:
+    """Within the block, the engine writes in `language`, a book's (`language_of`): its
+    primary language, or English when the engine has no words for it. The language in force
+    before is back after the block, whatever happens in it."""
+    primary = primary_language(language)
+    token = LANGUAGE.set(primary if primary in WRITTEN_IN else DEFAULT_LANGUAGE)
+    try:
+        yield LANGUAGE.get()
+    finally:
+        LANGUAGE.reset(token)
 
 
 _LANGUAGE_TAG = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?$")
