@@ -45,6 +45,9 @@ class Report:
     a known finding (its reason)."""
     outcome: Any = field(default=None, repr=False, compare=False)
     """What the bindings' run gave (`runner.Outcome`): the passages read, the cited sentences."""
+    language: str = ""
+    """The book's language, decided once by its check (`language_of`): its pages, cards and
+    sheets are written in it."""
 
     @property
     def rules_failed(self) -> bool:
@@ -183,6 +186,7 @@ def examine(
             len(ignored - found),
             ledger=entries,
             outcome=outcome,
+            language=language,
         )
 
 
@@ -241,4 +245,5 @@ def _summary(book: Book, cross_check: bool) -> Report:
         {},
         report.settings,
         report.unjudged,
+        language=report.language,
     )

@@ -30,7 +30,6 @@ from typing import TYPE_CHECKING
 from build_tools.assets import templates_folder
 from build_tools.checking.deck import ICONS, SIZES, Deck, DeckError, deck_file, load_deck
 from build_tools.diagnostics import Finding, source_line
-from build_tools.model.language import language_of
 from build_tools.output import write_atomic
 from build_tools.render import templating
 from build_tools.render.context import RenderError
@@ -76,7 +75,7 @@ def render(context) -> list[Path]:
             Finding("warning", "cards", f"no cards for {context.book.name}: {why}")
         )
         return []
-    language = language_of(context.document.root, context.report.settings)
+    language = context.report.language
     try:
         deck = load_deck(game, context.report.ledger, language)
     except DeckError as error:

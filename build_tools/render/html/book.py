@@ -36,7 +36,6 @@ from build_tools.render.markup import rendered, style_text
 
 if TYPE_CHECKING:  # Jinja2 is imported when a page is rendered: `rulebook check` needs none
     from jinja2 import Environment
-from build_tools.model.language import language_of
 from build_tools.model.wording import words_for
 from build_tools.render.verification import Marks
 
@@ -105,7 +104,7 @@ class HtmlBook:
         """The book of `context` for `medium`: 'screen', or 'print' (the PDF's variant)."""
         root = context.document.root
         settings = context.report.settings
-        language = language_of(root, settings)
+        language = context.report.language
         words = words_for(language)
         # French sets typographic apostrophes unless the book's settings say otherwise.
         apostrophes = settings.get("typographic_apostrophes")

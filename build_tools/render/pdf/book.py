@@ -232,9 +232,7 @@ def join_ranges(page: Markup, document) -> Markup:
 
 
 def _language(context) -> str:
-    from build_tools.model.language import language_of
-
-    return language_of(context.document.root, context.report.settings)
+    return context.report.language
 
 
 def output_name(book: str, options) -> str:

@@ -26,7 +26,6 @@ from build_tools.checking.character import (
     Character,
 )
 from build_tools.diagnostics import Finding
-from build_tools.model.language import language_of
 from build_tools.model.sheet import Description, Group, Track, printed
 from build_tools.model.typography import french_spaces
 from build_tools.model.wording import words_for
@@ -73,7 +72,7 @@ def render(context) -> list[Path]:
     written = []
     given = getattr(context.options, "paper_given", False)
     documents = {}
-    language = language_of(context.document.root, context.report.settings)
+    language = context.report.language
     engine = sheet_engine(context.book.folder)
     for paper in [context.options.paper] if given else PAPERS:
         documents[paper] = sheet_document(
