@@ -54,6 +54,7 @@ from build_tools.checking.words import Vocabulary
 from build_tools.diagnostics import Correction, Finding, slug, source_line
 from build_tools.model.docbook import cross_reference_target, cross_reference_words
 from build_tools.model.numbers import decimal_mark, number_value, with_mark
+from build_tools.model.said import role_said, said_in
 
 SAID = {
     "fr": {
@@ -78,13 +79,6 @@ otherwise (`number`, with the tolerance of an approximate figure, `within`), a s
 rules do not hold, a value they cannot produce, a rule word the text says where the rules give
 another (and its working line); English for a language the engine has no words for (with the
 spaces of the report's other quotes: the errata page sets its own typography)."""
-
-ROLES = {
-    "fr": {"rule": "règle : {text}", "table": "tableau : {text}", "": "{role} : {text}"},
-    "en": {"": "{role}: {text}"},
-}
-"""What another place is to a claim (`Place.role`: the rule's sentence, the table it reads), as
-its other place names it in the book's language."""
 
 
 @dataclass
@@ -1153,28 +1147,24 @@ class Check:
     def said(self, name: str, **fields: Any) -> str:
         """The erratum message `name` of `SAID` in the book's language (English for a language
         the engine has no words for), its `fields` filled in."""
-        return SAID[self._said_language()][name].format(**fields)
+        return said_in(SAID, self._vocabulary().language)[name].format(**fields)
 
     def role(self, role: str, text: str) -> str:
         """Another place of a claim: what it is to the claim (`role`) and its words, as the
         book's language names it (« règle : « … » »)."""
-        roles = ROLES[self._said_language()]
-        return roles.get(role, roles[""]).format(role=role, text=text)
+        return role_said(role, text, self._vocabulary().language)
 
     def number(self, value: Any) -> str:
         """A number of an erratum's message as the book's language writes it: « −5,5 (= −11/2) »
         in French (decimal comma, true minus), « -5.5 (= -11/2) » in English."""
-        language = self._said_language()
-        return shown(value) if language == "en" else with_mark(shown(value), language)
+        language = self._vocabulary().language
+        own_marks = language in SAID and language != "en"  # decimal comma, true minus
+        return with_mark(shown(value), language) if own_marks else shown(value)
 
     def _decimal_mark(self) -> str:
         """The decimal mark of the book's language: a correction's decimal where the text
         writes a whole number."""
         return decimal_mark(self._vocabulary().language)
-
-    def _said_language(self) -> str:
-        language = self._vocabulary().language
-        return language if language in SAID else "en"
 
     def _rule_word_said(self, family: str, found: str, given: str, lemma: str) -> tuple[str, str]:
         """The message and working line of a rule word the text says where the rules give

@@ -24,7 +24,7 @@ from build_tools.checking.rule import CITATIONS, Citation
 from build_tools.diagnostics import Finding, display_path, slug
 from build_tools.model.docbook import as_read, normalize, title_of
 from build_tools.model.numbers import number_value
-from build_tools.model.said import said_in
+from build_tools.model.said import closest_said, role_said, said_in
 from build_tools.model.sentences import CITED, Prose
 from build_tools.resources import module_inside
 
@@ -32,19 +32,15 @@ SAID = {
     "fr": {
         "unstated": "la règle « {statement} » cite une phrase que le livre ne contient pas : "
         "« {sentence} »",
-        "closest": " ; le texte le plus proche : « {text} »",
         "now_says": "le livre dit maintenant « {says} » là où sa règle « {statement} » "
         "dit « {said} »",
         "states": "le livre énonce la règle : {text}",
-        "rule": "règle : {text}",
         "module_says": "le module des règles dit {value} là où la phrase qu’il cite dit {numbers}",
     },
     "en": {
         "unstated": "the rule {rule!r} cites a sentence the book does not hold: « {sentence} »",
-        "closest": "; closest text: « {text} »",
         "now_says": "the book now says « {says} » where its rule {rule!r} says « {said} »",
         "states": "the book states the rule: {text}",
-        "rule": "rule: {text}",
         "module_says": "the rules module says {value} where the sentence it cites says {numbers}",
     },
 }
@@ -168,7 +164,7 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
         closest = ""
         if best is not None and best[1].score >= CLOSE_ENOUGH:
             start, end = best[1].span
-            closest = words["closest"].format(text=_short(best[2][start:end]))
+            closest = closest_said(_short(best[2][start:end]), LANGUAGE.get())
         findings.append(
             Finding(
                 "error",
@@ -239,7 +235,7 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
                     {
                         "file": str(rule_place.file),
                         "line": rule_place.line,
-                        "message": words["rule"].format(text=citation.statement),
+                        "message": role_said("rule", citation.statement, LANGUAGE.get()),
                     }
                 ],
             )

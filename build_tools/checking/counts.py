@@ -19,6 +19,7 @@ from build_tools.checking.derived import enumerated, rules_modules
 from build_tools.checking.passage import Passage
 from build_tools.diagnostics import Finding, slug
 from build_tools.model.numbers import NUMBER_WORDS
+from build_tools.model.said import role_said
 
 WHOLE = {
     "fr": r"les|ses|leurs|y a|existe|existent|sont|aux",
@@ -38,7 +39,6 @@ SAID = {
     },
 }
 """A count's finding in the book's language, as its author reads it."""
-RULE = {"fr": "règle : {name}", "en": "rule: {name}"}
 """The rule a count's finding names as its other place."""
 AND = {"fr": ("et", "ou"), "en": ("and", "or")}
 """The words that join a list's last item."""
@@ -239,7 +239,7 @@ def _finding(passage, where, match, message, expected, derivation, rules, langua
             {
                 "file": file,
                 "line": _line_of(file, name),
-                "message": RULE[language].format(name=name),
+                "message": role_said("rule", name, language),
             }
         )
     return Finding(

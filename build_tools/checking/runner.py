@@ -44,7 +44,7 @@ from build_tools.model.docbook import (
 )
 from build_tools.model.grid import group_of, lay_out
 from build_tools.model.ids import id_carriers
-from build_tools.model.said import said_in
+from build_tools.model.said import closest_said, said_in
 from build_tools.model.sentences import RULES, Prose, prose_of
 from build_tools.reader import Document
 
@@ -53,7 +53,6 @@ SAID = {
         "not_reached": " ; {count} nombre(s) non atteint(s)",
         "title": "le titre dit maintenant « {says} » là où la liaison {binding} nomme {kind} "
         "« {title} » (« {named} ») : trouvé par ses autres mots et vérifié",
-        "closest": " ; le texte le plus proche : « {text} »",
         "near": " ; le texte près de là où il devrait être : « {text} »",
         "stale": "liaison {binding} ({location}) : le texte ne dit plus « {stale} »",
     },
@@ -61,7 +60,6 @@ SAID = {
         "not_reached": "; {count} number(s) not reached",
         "title": "the title now says « {says} » where binding {binding} names the {kind} "
         "« {title} » (« {named} »): found by its other words and checked",
-        "closest": "; closest text: « {text} »",
         "near": "; the text near where it should be: « {text} »",
         "stale": "binding {binding} ({location}): the text no longer says « {stale} »",
     },
@@ -713,7 +711,7 @@ def _stale_finding(binding: Binding, check: Check, stale: StaleBinding, document
         offset = after.end() if after else check.reached
     offset = min(max(offset, 0), max(len(passage.text) - 1, 0))
     if stale.closest:
-        closest = message_of(SAID, "closest", text=stale.closest)
+        closest = closest_said(stale.closest, LANGUAGE.get())
     else:
         closest = message_of(SAID, "near", text=_excerpt_at(passage.text, offset))
     location = f"{display_path(binding.file)}:{binding.line}"

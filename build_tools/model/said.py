@@ -16,19 +16,17 @@ from typing import Any
 
 from build_tools.model import typography
 from build_tools.model.language import DEFAULT_LANGUAGE, primary_language
+from build_tools.model.wording import WORDS
 
+_LABELLED = (
+    "table", "example", "glossary", "chapter", "section", "appendix", "preface", "part",
+    "figure", "note", "tip", "warning", "caution", "important", "date",
+)  # fmt: skip
+"""The kinds of passage whose name is the label the pages give them (« Tableau »)."""
 KINDS = {
     "fr": {
+        **{kind: WORDS["fr"][kind].lower() for kind in _LABELLED},
         "paragraph": "paragraphe",
-        "table": "tableau",
-        "example": "exemple",
-        "glossary": "glossaire",
-        "chapter": "chapitre",
-        "section": "section",
-        "appendix": "annexe",
-        "preface": "préface",
-        "part": "partie",
-        "figure": "figure",
         "formalpara": "paragraphe",
         "varlistentry": "terme de liste",
         "listitem": "élément de liste",
@@ -36,13 +34,7 @@ KINDS = {
         "row": "ligne",
         "book": "livre",
         "sidebar": "encadré",
-        "note": "note",
-        "tip": "astuce",
-        "warning": "avertissement",
-        "caution": "attention",
-        "important": "important",
         "footnote": "note",
-        "date": "date",
         "title": "titre",
     },
 }
@@ -51,6 +43,30 @@ book's language; an element not listed keeps its DocBook name."""
 PREFIXES = {"fr": {"sheet of ": "fiche de "}}
 """A finding's place that is no passage of the book, by the words it starts with."""
 _KIND = re.compile(r"^(\w+) «")
+
+
+PLACES = {
+    "fr": {
+        "rule": "règle : {text}",
+        "table": "tableau : {text}",
+        "": "{role} : {text}",
+        "closest": " ; le texte le plus proche : « {text} »",
+    },
+    "en": {"": "{role}: {text}", "closest": "; closest text: « {text} »"},
+}
+"""What another place of a finding is to it (« règle : … »), and the text closest to words the
+book no longer holds, in the book's language: one table for every module that says them."""
+
+
+def role_said(role: str, text: str, language: str | None) -> str:
+    """Another place of a finding, `text`, named by what it is to it (`role`: « rule »…)."""
+    roles = said_in(PLACES, language)
+    return roles.get(role, roles[""]).format(role=role, text=text)
+
+
+def closest_said(text: str, language: str | None) -> str:
+    """« ; le texte le plus proche : « … » », said after a finding of words no longer found."""
+    return said_in(PLACES, language)["closest"].format(text=text)
 
 
 def french_spaces(text: str) -> str:
