@@ -79,6 +79,14 @@ def test_a_search_entry_reads_cross_references_as_their_words(html_books):
     assert any("n’est jamais plus grand que sa cible à atteindre" in text for text in texts)
 
 
+def test_a_search_entry_reads_a_list_term_apart_from_its_description(html_books):
+    """« Combat en aveugle — Le don Combat en aveugle est disponible… », as a glossary entry
+    reads, never « Combat en aveugle Le don … », a sentence the book does not write."""
+    texts = " ".join(entry["text"] for entry in search_entries(html_books, "edad"))
+    assert "Combat en aveugle — Le don Combat en aveugle est disponible" in texts
+    assert "Combat en aveugle Le don" not in texts
+
+
 @pytest.mark.parametrize("book", BOOKS)
 def test_numbers_the_tool_writes_follow_the_books_convention(html_books, book):
     """A French book writes « 1,5 » for a decimal: a list of numbers takes « ; » between

@@ -60,8 +60,10 @@ sentence, in any language)."""
 def around_in_entry(entry: etree._Element, child: etree._Element) -> tuple[str, str]:
     """The words a reader reads before and after `child` of `entry` that the source does not
     write: in a glossentry, its acronym or abbreviation in brackets after the term
-    (« cible à atteindre (CA) »), and the dash before its (first) definition; ('', '')
-    elsewhere."""
+    (« cible à atteindre (CA) »), and the dash before its (first) definition; in a variable
+    list's entry, the dash between its terms and their description; ('', '') elsewhere."""
+    if entry.tag == "varlistentry":  # « terme — description », as a reader reads a list's
+        return (GLOSS_SEPARATOR, "") if child is entry.find("listitem") else ("", "")
     if entry.tag != "glossentry":
         return "", ""
     if child.tag in ("acronym", "abbrev"):
