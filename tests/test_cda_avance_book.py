@@ -23,26 +23,29 @@ def book_findings() -> dict[str, dict]:
     return findings_by_id()
 
 
-def test_the_disciple_of_the_heroism_example_has_the_old_bc(book_findings):
-    finding = book_findings["erratum:example-heroisme-et-cible-a-atteindre:en-pugilat-soit-de"]
-    assert (finding["line"], finding["found"], finding["expected"]) == (1767, 5, 0)
-    assert finding["derivation"] == [
+def test_the_disciple_of_the_heroism_example_is_a_compagnon(book_findings):
+    """The example's +5 of BC and the héroïsme that follows are a compagnon's: the one erratum
+    is the level it names, at its word (a link, corrected by its target), not the BC, which
+    corrected alone would make the rest of the example another story."""
+    finding = book_findings["erratum:example-heroisme-et-cible-a-atteindre:niveau-de-connaissance"]
+    assert (finding["line"], finding["column"]) == (1766, 48)
+    assert (finding["found"], finding["expected"]) == ("disciple", "compagnon")
+    assert finding["message"] == french(
+        "le texte dit disciple, dont le BC est 0 ; le BC de +5 qu'il donne, et l'héroïsme qui "
+        "en suit, sont ceux d'un compagnon"
+    )
+    assert [(c["old"], c["new"]) for c in finding["corrections"]] == [("disciple", "compagnon")]
+    assert "not_applied" not in finding["corrections"][0]
+    worked = [line for line in finding["derivation"] if line.startswith("  «")]
+    assert worked == [
         french(line)
         for line in [
-            "niveau_de_competence(niveau_de_connaissance='disciple') = 10"
-            "    [Le NC d'un niveau de connaissance, selon la table « le niveau de compétence ».]",
-            # a look-up in the book's table, as the book's reader would make it
             "  « Niveau de connaissance « disciple » → NC 10 "
             "(tableau « le niveau de compétence ») »",
-            "  (énoncée à source/cda/cda.xml:442)",
-            "bonus_de_competence(niveau_de_competence=10) = 0"
-            "    [Le bonus de compétence (BC) est égal au niveau de compétence moins 10.]",
-            # the book's own arithmetic, and the sentence that states the rule
             "  « BC = NC − 10 = 10 − 10 = 0 »",
-            "  (énoncée à source/cda/cda.xml:494)",
-            # why the right BC alone is no correction: the example is another story with it
-            "avec le BC d'un disciple, la CA reste sous le maximum : sans héroïsme, le jet "
-            "réussit, et l'exemple est à réécrire",
+            "  « Niveau de connaissance « compagnon » → NC 15 "
+            "(tableau « le niveau de compétence ») »",
+            "  « BC = NC − 10 = 15 − 10 = 5 »",
         ]
     ]
 
@@ -50,7 +53,7 @@ def test_the_disciple_of_the_heroism_example_has_the_old_bc(book_findings):
 def test_the_rest_of_the_chapter_agrees_with_the_rules(book_findings):
     chapter = [f for f in book_findings.values() if 1657 <= f["line"] < 1827]
     assert [f["id"] for f in chapter] == [
-        "erratum:example-heroisme-et-cible-a-atteindre:en-pugilat-soit-de"
+        "erratum:example-heroisme-et-cible-a-atteindre:niveau-de-connaissance"
     ]
 
 

@@ -2,7 +2,7 @@
 
 import re
 
-from build_tools.game import covariation, note, operation
+from build_tools.game import covariation, operation, untraced
 
 from ..rules import avance, combat
 from ..rules.actions import (
@@ -15,6 +15,7 @@ from ..rules.actions import (
 )
 from ..rules.personnages import (
     ASPECT_SANS_JET,
+    NIVEAUX_DE_CONNAISSANCE,
     SURCOUT_PAR_NIVEAU_D_HEROISME,
     bonus_de_competence,
     cout_d_un_niveau_de_competence,
@@ -126,6 +127,11 @@ def conversions(para):
     )
 
 
+def signe(nombre: int) -> str:
+    """A bonus as the book writes it: « +5 », « −2 »."""
+    return f"{nombre:+d}".replace("-", "\u2212")
+
+
 @binder.example(title="Héroïsme et cible à atteindre")
 def heroisme_et_cible_a_atteindre(ex):
     physique = ex.given("aspect Physique de {} avec")
@@ -136,29 +142,55 @@ def heroisme_et_cible_a_atteindre(ex):
         for xref in ex.passage.element.iter("xref")
         if xref.get("linkend") in ("profane", "apprenti", "disciple", "compagnon", "maître")
     )
-    bonus = bonus_de_competence(niveau_de_competence(niveau))
-    # With the right BC the CA stays under the maximum: no héroïsme, and the die is a
-    # réussite; the example's story is no longer the rules': the right BC is printed, never
-    # patched alone.
-    note(
-        "avec le BC d'un disciple, la CA reste sous le maximum : sans héroïsme, le jet "
-        "réussit, et l'exemple est à réécrire"
-    )
-    # The rest of the example follows the BC the text uses (read where the claim reads it,
-    # reworded too).
+    with ex.working() as selon_le_niveau:
+        bonus = bonus_de_competence(niveau_de_competence(niveau))
+    # The BC the example's story goes on with: the one its sum's total is made of (the « +5 »
+    # of « soit +5 de BC », else the sum's own term), so that one slip is one finding.
     bc = ex.peek("en pugilat, soit {} de")
+    _, _, terme, somme = ex.peek("finale est donc de {} + {} + {} = {}.")
+    recit = bc if physique + puissance + bc == somme else terme
+    if recit != bonus:
+        with untraced():
+            autres = [
+                autre
+                for autre in NIVEAUX_DE_CONNAISSANCE
+                if bonus_de_competence(niveau_de_competence(autre)) == recit
+            ]
+        if len(autres) == 1:
+            # that BC is another level's: the level named is the erratum, one word that leaves
+            # the story whole (a link, corrected by its target)
+            (autre,) = autres
+            with ex.working() as selon_l_autre:
+                bonus_de_competence(niveau_de_competence(autre))
+            mot = ex.find(re.compile(r"(?#niveau de connaissance)est maintenant (\w+) en pugilat"))
+            ex.erratum(
+                mot.span(1),
+                f"le texte dit {niveau}, dont le BC est {bonus} ; le BC de {signe(recit)} qu'il "
+                f"donne, et l'héroïsme qui en suit, sont ceux d'un {autre}",
+                "niveau de connaissance",
+                expected=autre,
+                found=niveau,
+                working=selon_le_niveau + selon_l_autre,
+                reads=autre,
+            )
+            bonus = recit  # the BC of the level the text should name
     ex.claim(
         "en pugilat, soit {} de",
         bonus,
-        by_hand="the rest of the example follows the text's BC: with a disciple's, its CA stays "
-        "under the maximum and the roll succeeds with no héroïsme, a story the rules do not write",
+        working=selon_le_niveau,
+        by_hand="the rest of the example follows the text's BC, which no level gives: with the "
+        "level's, its CA and héroïsme are another story, which the rules do not write"
+        if recit != bonus
+        else "",
     )
-    cible = cible_a_atteindre(physique, puissance, bc)
-    # the sum, once the BC is corrected, is part of its correction
+    cible = cible_a_atteindre(physique, puissance, recit)
+    # the sum, once the BC is corrected, is part of its correction (the rest follows the text's)
     ex.claim(
         "finale est donc de {} + {} + {} = {}.",
-        (physique, puissance, bc, cible),
-        once_corrected=(physique, puissance, bonus, cible_a_atteindre(physique, puissance, bonus)),
+        (physique, puissance, recit, cible),
+        once_corrected=(physique, puissance, bonus, cible_a_atteindre(physique, puissance, bonus))
+        if recit != bonus
+        else None,
     )
     convertie, total = avance.convertir_ca(cible, 0)
     if not total:
