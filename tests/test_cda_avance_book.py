@@ -115,3 +115,49 @@ def test_a_changed_heroism_constant_turns_the_heroic_passages_red(tmp_path):
     assert HEROISME_ET_CA in red
     assert any(where.startswith(french("paragraphe « Le sert à augmenter")) for where in red)
     assert any(where.startswith(french("paragraphe « Lorsqu'un personnage à une")) for where in red)
+
+
+HEROISM_SLIPS = [
+    # (the words edited, what they become, the line, the text's number, the rules')
+    ("pugilat, soit +5 de", "pugilat, soit +3 de", 1767, 3, 5),
+    ("pugilat, soit +5 de", "pugilat, soit +0 de", 1767, 0, 5),
+    ("de 14 + 4 + 5 = 23", "de 14 + 4 + 3 = 23", 1768, 3, 5),
+    ("de 14 + 4 + 5 = 23", "de 14 + 4 + 5 = 24", 1768, 24, 23),
+]
+
+
+@pytest.mark.parametrize("before, after, line, says, gives", HEROISM_SLIPS)
+def test_one_slip_of_the_heroism_examples_bc_is_one_finding_at_its_number(
+    book_copy, before, after, line, says, gives
+):
+    """The example goes on with the BC its sum's total is made of: a slip of the « +5 », of
+    the sum's term or of its total is one erratum at that number, never the rest of the story
+    reported again, and the known erratum (the level, « disciple ») stays as it was."""
+    copy = book_copy("cda")
+    baseline = {f.id for f in copy.examine().findings}
+    report = copy.examine_replaced([("cda.xml", before, after)])
+    new = [f for f in report.findings if f.id not in baseline]
+    assert [(f.category, f.line, f.found, f.expected) for f in new] == [
+        ("erratum", line, says, gives)
+    ]
+    assert [c.by_hand for c in new[0].corrections] == [""]  # a patch: the story is the text's
+    assert "erratum:example-heroisme-et-cible-a-atteindre:niveau-de-connaissance" in {
+        f.id for f in report.findings
+    }
+
+
+def test_the_heroism_example_corrected_by_its_level_is_the_rules(book_copy):
+    copy = book_copy("cda")
+    baseline = {f.id for f in copy.examine().findings}
+    report = copy.examine_replaced(
+        [
+            (
+                "cda.xml",
+                'maintenant <xref linkend="disciple"/>',
+                'maintenant <xref linkend="compagnon"/>',
+            )
+        ]
+    )
+    found = {f.id for f in report.findings}
+    assert "erratum:example-heroisme-et-cible-a-atteindre:niveau-de-connaissance" not in found
+    assert {i for i in found - baseline if not i.startswith("ledger-stale")} == set()
