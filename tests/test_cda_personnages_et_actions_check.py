@@ -24,7 +24,7 @@ CHAPITRES = ("personnages", "actions")
 ERRATA_CONNUS = {
     "erratum:example-la-determination-des-competences:augmenter-son-physique-de",
     "erratum:paragraph-un-gardien-de-la-clef:normale-et-tres-difficile",
-    "erratum:example-les-handicaps-et-les-difficultes:niveau-de-difficulte-de",
+    "erratum:example-les-handicaps-et-les-difficultes:difficulte-nommee",
     "erratum:example-maladresse-exceptionnelle:pour-un-total-de",
     "erratum:table-les-denominations-indicatives-des-combinaisons:mental-mt",
     "erratum:example-la-determination-des-moyens:en-pu-rs",
@@ -430,3 +430,40 @@ def test_a_term_changed_where_two_patterns_read_it_is_one_finding_carried_nowher
     assert (physique.category, physique.line, physique.column) == ("erratum", 567, 21)
     assert physique.message == french("le texte dit « Mental », les règles donnent « Physique »")
     assert not stale, stale
+
+
+KONRAD = "erratum:example-les-handicaps-et-les-difficultes:difficulte-nommee"
+
+
+def test_konrads_nd_of_10_is_an_extremely_difficult_action_the_word_is_the_slip(livre):
+    """The example names the divination « très difficile » (5 in the table) and imposes 10,
+    which the story follows (a °R of 6 does not beat it): the erratum is the word, at its
+    place, and its correction a patch."""
+    (erratum,) = [f for f in livre.findings if f.id == KONRAD]
+    assert (erratum.line, erratum.column) == (973, 36)
+    assert (erratum.found, erratum.expected) == ("très difficile", "extrêmement difficile")
+    assert (
+        french(
+            "le texte dit « très difficile », dont le ND est 5 ; le ND de 10 qu'il impose, et "
+            "l'échec de Konrad qui en suit, sont ceux d'une action « extrêmement difficile »"
+        )
+        == erratum.message
+    )
+    assert [(c.old, c.new, c.by_hand) for c in erratum.corrections] == [("très", "extrêmement", "")]
+
+
+@pytest.mark.parametrize(
+    "avant, apres, reste",
+    [
+        # the correction made: the story is the rules', nothing is found
+        ("est très difficile à obtenir", "est extrêmement difficile à obtenir", False),
+        # another word that does not give the story's ND: the same erratum, at the word
+        ("est très difficile à obtenir", "est normale à obtenir", True),
+    ],
+)
+def test_konrads_difficulty_word_edited(book_copy, livre, avant, apres, reste):
+    rapport = examiner_modifie(book_copy, avant, apres)
+    assert {f.id for f in rapport.findings if f.id == KONRAD} == ({KONRAD} if reste else set())
+    # nothing else: one finding for the one word (new when it says another word than the
+    # ledger knows)
+    assert {i for i in nouveaux(rapport, livre) if not i.startswith("ledger-stale")} <= {KONRAD}

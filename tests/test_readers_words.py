@@ -133,10 +133,12 @@ def _read(entry) -> list[str]:
 
 
 def test_the_numbers_errata_read_the_right_number_at_its_words(html_books, checked_book):
-    """Les Clefs de l'Aube's numbers that printed only « Le texte dit N, les règles donnent
-    M »: each reads its correction, and the record says which no patch makes (a story the
-    rules do not write follows the right number) as its JSON and text say. (The fourth, the
-    heroism example's BC, is now its level's word: tests/test_cda_avance_book.py.)"""
+    """Les Clefs de l'Aube's errata that printed only « Le texte dit N, les règles donnent M »
+    each read their correction, every one a patch: Konrad's ND of 10, which the story follows,
+    is the word « très difficile » the table gives 5 (tests/test_cda_personnages_et_actions_
+    check.py), and the heroism example's BC its level's word (tests/test_cda_avance_book.py).
+    A correction no patch makes (Harmonies' 50 %, from which its table is drawn) says so in
+    the record, as its JSON and text say."""
     from build_tools import reports
 
     root = page(html_books, "cda")
@@ -149,28 +151,24 @@ def test_the_numbers_errata_read_the_right_number_at_its_words(html_books, check
         (found,) = [entry for instead, entry in entries.items() if words in instead]
         return found
 
-    assert _read(entry_at("un niveau de difficulté de 10.")) == ["5"]
+    assert _read(entry_at("est très difficile à obtenir")) == ["extrêmement"]
     assert _read(entry_at("en moyenne, vaut 5.")) == ["5,5"]
     # « autour de » rounds to the book's fives: 30 for the border 30,5, and the damage level
     # the GC then asks for follows it (25 + 5 = 30 becomes 30 + 5 = 35)
     assert _read(entry_at("soit autour de 25.")) == ["30", "35"]
-    report = checked_book("cda")
-    edits = {
-        (f.found, c.old, c.new): c.by_hand
-        for f in report.findings
-        for c in f.corrections
-        if f.found in (10, 5, 25)
-    }
-    assert edits[(5, "5", "5,5")] == "" and edits[(25, "25", "30")] == ""
-    story = [edits[(10, "10", "5")]]
-    assert all("story" in why for why in story), story
+    cda = checked_book("cda")
+    assert not [c for f in cda.findings for c in f.corrections if c.by_hand]
+    harmonies = checked_book("harmonies")
+    (story,) = [
+        c.by_hand for f in harmonies.findings for c in f.corrections if c.by_hand and f.found == 50
+    ]
+    assert "the table" in story
     # the text report details a new finding: the ledger taken away, each is one
     fresh = dataclasses.replace(
-        report, findings=[dataclasses.replace(f, known=False) for f in report.findings]
+        harmonies, findings=[dataclasses.replace(f, known=False) for f in harmonies.findings]
     )
     text = reports.text([fresh], reports.Settings(verbosity=1))
-    for why in story:
-        assert f"(not applied automatically: {why})" in text
+    assert f"(not applied automatically: {story})" in text
 
 
 def test_an_erratum_in_words_reads_the_rules_words(html_books):

@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from fractions import Fraction
 
-from build_tools.game import StaleBinding, comparison, note, operation, threshold
+from build_tools.game import StaleBinding, comparison, operation, threshold, untraced
 
 from ..rules import actions as regles
 from ..rules import combat
@@ -292,21 +292,66 @@ def handicap_ou_difficulte(para):
     )
 
 
+ECRITURES = {"extrêment difficile": "extrêmement difficile"}
+"""A difficulty of the table « les difficultés » as French spells it, where the table does not
+(a correction writes the word a reader expects; the check reads either)."""
+
+
+def _ecrite(difficulte: str) -> str:
+    return ECRITURES.get(difficulte, difficulte)
+
+
+def _difficulte_lue(mot: str) -> str:
+    """The difficulty of the table that `mot` names, as the table spells it."""
+    return next((d for d, ecrite in ECRITURES.items() if ecrite == mot), mot)
+
+
 @binder.example(title="les handicaps et les difficultés")
 def handicaps_et_difficultes(ex):
     ca = ex.given("une CA de {}) pour")
-    # With the table's ND the divination succeeds: the story that follows (Konrad learns
-    # nothing) is no longer the rules'; the right ND is printed, never patched alone.
-    difficulte = regles.niveau_de_difficulte("très difficile")
-    note(
-        "avec le ND de la table, la divination de Konrad réussit : le récit qui suit "
-        "(il n'obtient pas les renseignements) est à réécrire"
-    )
+    # The story (Konrad rolls 6 and learns nothing) follows the ND the text prints: when that
+    # ND is another difficulty's, and the story is the rules' with it alone, the difficulty
+    # named is the erratum, one word that leaves the story whole.
+    motif_du_nd = "à obtenir et lui impose donc un niveau de difficulté de {}"
+    nd_du_texte = ex.peek(motif_du_nd)
+    mot = ex.find(re.compile(r"(?#difficulté nommée)est ((?:\S+ )?\S+) à obtenir et lui impose"))
+    nommee = _difficulte_lue(mot.group(1))
+    with ex.working() as selon_le_mot:
+        difficulte = regles.niveau_de_difficulte(nommee)
+    with untraced():
+        jet = regles.jet(
+            regles.cible_a_atteindre(ca, handicap=ex.peek("un handicap de {} points")),
+            ex.peek("fait {} seulement"),
+        )
+        autres = [d for d, nd in regles.DIFFICULTES.items() if nd == nd_du_texte]
+    if (
+        difficulte != nd_du_texte
+        and len(autres) == 1
+        and not regles.action_reussie(jet, nd_du_texte)
+        and regles.action_reussie(jet, difficulte)
+    ):
+        (autre,) = autres
+        with ex.working() as selon_l_autre:
+            regles.niveau_de_difficulte(autre)
+        ex.erratum(
+            mot.span(1),
+            f"le texte dit « {mot.group(1)} », dont le ND est {difficulte} ; le ND de "
+            f"{nd_du_texte} qu'il impose, et l'échec de Konrad qui en suit, sont ceux d'une "
+            f"action « {_ecrite(autre)} »",
+            "difficulté nommée",
+            expected=_ecrite(autre),
+            found=mot.group(1),
+            working=selon_le_mot + selon_l_autre,
+            reads=_ecrite(autre),
+        )
+        difficulte = nd_du_texte  # the ND of the difficulty the text should name
     ex.claim(
-        "très difficile à obtenir et lui impose donc un niveau de difficulté de {}",
+        motif_du_nd,
         difficulte,
-        by_hand="the story after it (Konrad learns nothing) follows the text's ND: with the "
-        "table's, the divination succeeds, a story the rules do not write",
+        working=selon_le_mot,
+        by_hand="the story after it (Konrad learns nothing) follows the text's ND, which no "
+        "difficulty gives alone: with the table's, the divination succeeds, a story the rules "
+        "do not write",
     )
     handicap = ex.given("un handicap de {} points")
     ca_handicapee = regles.cible_a_atteindre(ca, handicap=handicap)
