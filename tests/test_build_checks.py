@@ -90,6 +90,13 @@ def test_a_working_is_written_once_for_every_rendering(tmp_path):
     report = examine(select(["cda"])[0], products=())
     screen = HtmlBook.of(RenderContext(report, Options(), tmp_path))
     claims = [claim for v in report.verifications.values() for claim in v.claims]
+    # and the errata a binding reports at words (`Check.erratum`: a level, a difficulty),
+    # whose record is their place in the passage, not a claim
+    claims += [
+        screen.marks.claim_of[f.id]
+        for f in report.findings
+        if f.id in screen.marks.claim_of and screen.marks.claim_of[f.id] not in claims
+    ]
     screen.marks.write_workings()  # before the page and the split pages, made at once
     assert {id(claim) for claim in claims} <= set(report.workings)
     first = [screen.marks.working(claim) for claim in claims]

@@ -90,7 +90,9 @@ def edits_checked(folder: Path, edits: list[tuple[str, str, str]]) -> tuple[list
     Returns the findings of the rules check that the unedited book does not have, and the
     line of each edit.
     """
-    known = {finding.id for finding in unedited(folder)}
+    # a finding the book has, saying what it said (the same id saying another word at the
+    # same place is new: the ledger takes it for a changed erratum)
+    known = {(finding.id, str(finding.found)) for finding in unedited(folder)}
     texts = {file: (folder / file).read_text(encoding="utf-8") for file, _, _ in edits}
     places = [(file, *located(texts[file], old, new)) for file, old, new in edits]
     written = dict(texts)
@@ -106,7 +108,7 @@ def edits_checked(folder: Path, edits: list[tuple[str, str, str]]) -> tuple[list
     finally:
         for file, text in texts.items():
             (folder / file).write_text(text, encoding="utf-8")
-    new = [f for f in findings if f.id not in known and f.rank >= 2]
+    new = [f for f in findings if (f.id, str(f.found)) not in known and f.rank >= 2]
     return new, [line for *_, line in places]
 
 

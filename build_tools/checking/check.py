@@ -588,6 +588,14 @@ class Check:
             expected=expected,
             found=found,
             derivation=derivation(steps),
+            related=unique_places(  # the places that state the rules its working rests on
+                {
+                    "file": str(place.file) if place.file else None,
+                    "line": place.line,
+                    "message": self.role(place.role, place.text) if place.role else place.text,
+                }
+                for place in self._cited(steps)
+            ),
             reads=reads,
         )
         self.findings.append(finding)

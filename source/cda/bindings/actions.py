@@ -310,8 +310,8 @@ def _difficulte_lue(mot: str) -> str:
 def handicaps_et_difficultes(ex):
     ca = ex.given("une CA de {}) pour")
     # The story (Konrad rolls 6 and learns nothing) follows the ND the text prints: when that
-    # ND is another difficulty's, and the story is the rules' with it alone, the difficulty
-    # named is the erratum, one word that leaves the story whole.
+    # ND is one other difficulty's, and the story is the rules' with it, the difficulty named
+    # is the erratum, one word that leaves the story whole.
     motif_du_nd = "à obtenir et lui impose donc un niveau de difficulté de {}"
     nd_du_texte = ex.peek(motif_du_nd)
     mot = ex.find(re.compile(r"(?#difficulté nommée)est ((?:\S+ )?\S+) à obtenir et lui impose"))
@@ -328,7 +328,6 @@ def handicaps_et_difficultes(ex):
         difficulte != nd_du_texte
         and len(autres) == 1
         and not regles.action_reussie(jet, nd_du_texte)
-        and regles.action_reussie(jet, difficulte)
     ):
         (autre,) = autres
         with ex.working() as selon_l_autre:
