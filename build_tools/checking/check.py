@@ -588,14 +588,7 @@ class Check:
             expected=expected,
             found=found,
             derivation=derivation(steps),
-            related=unique_places(  # the places that state the rules its working rests on
-                {
-                    "file": str(place.file) if place.file else None,
-                    "line": place.line,
-                    "message": self.role(place.role, place.text) if place.role else place.text,
-                }
-                for place in self._cited(steps)
-            ),
+            related=self._related(self._cited(steps)),  # the places stating its rules
             reads=reads,
         )
         self.findings.append(finding)
@@ -908,14 +901,7 @@ class Check:
             expected=expected,
             found=found,
             derivation=derivation(steps) + list(extra or []),
-            related=unique_places(
-                {
-                    "file": str(place.file) if place.file else None,
-                    "line": place.line,
-                    "message": self.role(place.role, place.text) if place.role else place.text,
-                }
-                for place in related
-            ),
+            related=self._related(related),
             reads=reads,
             cites=cites,
         )
@@ -1156,6 +1142,17 @@ class Check:
         """The erratum message `name` of `SAID` in the book's language (English for a language
         the engine has no words for), its `fields` filled in."""
         return said_in(SAID, self._vocabulary().language)[name].format(**fields)
+
+    def _related(self, places: list[Place]) -> list[dict]:
+        """A finding's other places, each once, named by what they are to it."""
+        return unique_places(
+            {
+                "file": str(place.file) if place.file else None,
+                "line": place.line,
+                "message": self.role(place.role, place.text) if place.role else place.text,
+            }
+            for place in places
+        )
 
     def role(self, role: str, text: str) -> str:
         """Another place of a claim: what it is to the claim (`role`) and its words, as the
