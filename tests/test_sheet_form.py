@@ -21,6 +21,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from build_tools.books import discover, load_game
 from build_tools.checking.totals import totals
@@ -387,3 +388,32 @@ def test_a_filled_sheet_keeps_its_fields_its_calculations_and_all_its_notes(
     ).stdout
     assert "épisode 200." in " ".join(printed_text.split())  # was cut at the box's 45 mm
     prints_its_totals("cda/personnages/krom.toml", out)
+
+
+def test_a_filled_form_s_french_spaces_are_drawn_by_mupdf(tmp_path, rulebook):
+    # A viewer draws a field's value in a face of its own: MuPDF's Helvetica has no U+202F,
+    # the narrow no-break space before « ; », and drew it « · » (« loups·; »). The field holds
+    # a no-break space, which every face has; the sheet for print keeps the narrow one.
+    if shutil.which("mutool") is None:
+        pytest.skip("mutool (mupdf-tools) is not installed")
+    text = (ROOT / "source" / "cda" / "personnages" / "krom.toml").read_text(encoding="utf-8")
+    file = tmp_path / "krom.toml"
+    notes = 'notes = "Mordu par les loups ; à soigner !"\n'
+    file.write_text(text.replace("\n[aspects.Ph]", f"{notes}\n[aspects.Ph]", 1), encoding="utf-8")
+    out = tmp_path / "krom.pdf"
+    assert rulebook("sheet", str(file), "--out", str(out), "-q").status == 0
+    pages = len(pikepdf.open(out).pages)
+    drawn = subprocess.run(
+        ["mutool", "draw", "-q", "-F", "txt", "-o", "-", str(out), f"1-{pages}"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    ).stdout
+    (line,) = [line for line in drawn.splitlines() if "Mordu par les loups" in line]
+    assert "\u00b7" not in line, line
+    # pypdf keeps the page's spaces as they are (pdftotext writes plain ones)
+    printed_text = "".join(
+        page.extract_text() for page in PdfReader(out.with_stem("krom-print")).pages
+    )
+    assert "loups\u202f;" in printed_text, printed_text

@@ -24,6 +24,9 @@ from build_tools.render.sheets.scripts import scripts
 
 READ_ONLY = 1
 """The /Ff bit of a field the player cannot edit."""
+NARROW_NO_BREAK, NO_BREAK = "\u202f", "\u00a0"
+"""A French value's space before ; ! ?, and the one its field holds: a viewer draws a field's
+value in a face of its own (MuPDF's Helvetica), where U+202F is missing (« loups·; »)."""
 CHECK = "4"
 """The check mark of ZapfDingbats, the glyph every viewer has for a tick box."""
 
@@ -120,7 +123,10 @@ def _text_field(document, field, calculation) -> None:
     import pikepdf
 
     _entry(field, "/DA", pikepdf.String("/Helv 10 Tf 0 g"))
-    if not str(field.get("/V", "")):
+    value = str(field.get("/V", ""))
+    if NARROW_NO_BREAK in value:  # drawn by viewers in their own face: MuPDF's lacks it
+        field["/V"] = pikepdf.String(value.replace(NARROW_NO_BREAK, NO_BREAK))
+    if not value:
         field["/AP"] = pikepdf.Dictionary(N=_stream(document, field, b"/Tx BMC EMC"))
     # A field filled in keeps no appearance of its own: every viewer draws its value from
     # /V and /DA (/NeedAppearances), poppler in the sheet's face, MuPDF in its Helvetica; the
