@@ -417,3 +417,35 @@ def test_a_filled_form_s_french_spaces_are_drawn_by_mupdf(tmp_path, rulebook):
         page.extract_text() for page in PdfReader(out.with_stem("krom-print")).pages
     )
     assert "loups\u202f;" in printed_text, printed_text
+
+
+def test_a_value_too_long_for_its_field_is_drawn_whole_inside_it(tmp_path, rulebook):
+    # Kröm's « Hache de guerre à deux mains », set smaller on two lines on the sheet for
+    # print, was cut at its box's edge in the form (« Hache de guerre à deux n »): its field's
+    # value is sized by the viewer to fit (/DA font size 0), as poppler draws it here.
+    out = tmp_path / "krom.pdf"
+    file = ROOT / "source" / "cda" / "personnages" / "krom.toml"
+    assert rulebook("sheet", str(file), "--out", str(out), "-q").status == 0
+    _, fields = _fields(out.read_bytes())
+    words = subprocess.run(
+        ["pdftotext", "-bbox", "-f", "1", "-l", "1", str(out), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    ).stdout
+    with pikepdf.open(out) as document:
+        height = float(document.pages[0].MediaBox[3])
+    drawn = [
+        (float(x0), height - float(y1), float(x1), height - float(y0), word)
+        for x0, y0, x1, y1, word in re.findall(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>',
+            words,
+        )
+    ]
+    for name in ("armes-0-nom", "armes-0-competence"):
+        x0, y0, x1, y1 = (float(v) for v in fields[name].Rect)  # its corners, in either order
+        left, bottom, right, top = min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+        inside = [w for w in drawn if left <= w[0] < right and bottom <= w[1] and w[3] <= top]
+        assert [w[4] for w in inside] == "Hache de guerre à deux mains".split(), (name, inside)
+        assert max(w[2] for w in inside) <= right, (name, inside)

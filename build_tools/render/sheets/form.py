@@ -18,6 +18,8 @@ two builds stay byte-identical.
 from __future__ import annotations
 
 import io
+import re
+from collections.abc import Set
 
 from build_tools.model.sheet import Description
 from build_tools.render.sheets.scripts import scripts
@@ -27,12 +29,17 @@ READ_ONLY = 1
 NARROW_NO_BREAK, NO_BREAK = "\u202f", "\u00a0"
 """A French value's space before ; ! ?, and the one its field holds: a viewer draws a field's
 value in a face of its own (MuPDF's Helvetica), where U+202F is missing (« loups·; »)."""
+AUTO_SIZE = re.compile(r"[\d.]+ Tf")
+"""The font size of a field's /DA, which 0 makes the viewer's to fit the value to the field."""
 CHECK = "4"
 """The check mark of ZapfDingbats, the glyph every viewer has for a tick box."""
 
 
-def finish_form(pdf: bytes, description: Description) -> bytes:
-    """The form of `pdf` with every field's appearances and the derived fields' calculations."""
+def finish_form(pdf: bytes, description: Description, fitted: Set[str] = frozenset()) -> bytes:
+    """The form of `pdf` with every field's appearances and the derived fields' calculations;
+    the `fitted` fields' values (too long for their box at the sheet's size) sized by the
+    viewer to fit their field (a font size of 0: « Hache de guerre à deux mains » whole, where
+    the form drew « Hache de guerre à deux n »)."""
     import pikepdf
 
     calculations = {script.field: script for script in scripts(description)}
@@ -54,6 +61,8 @@ def finish_form(pdf: bytes, description: Description) -> bytes:
                 _tick_box(document, field)
             elif field.get("/FT") == pikepdf.Name.Tx:
                 _text_field(document, field, calculations.get(name))
+                if name in fitted:
+                    field["/DA"] = pikepdf.String(AUTO_SIZE.sub("0 Tf", str(field.DA)))
         form["/CO"] = pikepdf.Array([by_name[name] for name in calculations if name in by_name])
         out = io.BytesIO()
         document.save(out, deterministic_id=True)

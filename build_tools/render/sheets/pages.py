@@ -122,9 +122,11 @@ def character_pdfs(
     with engine.running():
         form, view = _sheet_document(description, paper, character, language, False, engine)
         like = placement(form, view)
-        kept, _ = _sheet_document(description, paper, character, language, True, engine, like)
+        kept, flat = _sheet_document(description, paper, character, language, True, engine, like)
+        # a value the sheet for print sets smaller is sized by the viewer to its field
+        fitted = flat["long"]
         return (
-            finish_form(form.write_pdf(pdf_forms=True, **PDF_OPTIONS), description),
+            finish_form(form.write_pdf(pdf_forms=True, **PDF_OPTIONS), description, fitted),
             kept.write_pdf(**PDF_OPTIONS),
         )
 
