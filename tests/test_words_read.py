@@ -5,7 +5,7 @@ place and the word the text should say, written as the text writes it.
 A term an example names where the rules take another (the moyen of a jet, the aspect a
 dépassement's Dom is taken in, the CA en Évitement's), a relation word the rules decide
 (« plus élevé », « ajoutent », « à atteindre », « Plus il est élevé, plus … » of the facteurs
-d'ajustement, « ceux qui sont après lui »).
+d'ajustement, « ceux qui sont après lui », « la dernière moitié de la file »).
 """
 
 from __future__ import annotations
@@ -46,6 +46,8 @@ READ = [
     ("cda", "cda.xml", r"qui se retire de l'", "qui s'ajoute de l'", "ajoute", "retire"),
     # Edad: the goblins' fight
     ("edad", "book.xml", r"ceux qui sont après lui", "ceux qui sont avant lui", "avant", "après"),
+    ("edad", "book.xml", r"la dernière moitié de la file", "la dernière tiers de la file", "tiers",
+     "moitié"),
 ]  # fmt: skip
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from fractions import Fraction
 
 from build_tools.game import (
     Binder,
@@ -30,6 +31,8 @@ from .rules import dons, equipement, file, jets, magie, personnage
 binder = Binder(terms=mots.TERMES)
 
 ACTION = r"(simple|complexe)"
+PARTS_DE_LA_FILE = {"moitié": Fraction(1, 2), "tiers": Fraction(1, 3), "quart": Fraction(1, 4)}
+"""The words by which the book names a share of the queue, and the share each says."""
 LIEN = r"(?:\w+ )?"
 """A word that links two clauses (« donc », « ainsi »), which an author may reword: the
 regular expressions that read the fight rest on the words that carry its rules."""
@@ -392,9 +395,30 @@ def combat_contre_cinq_gobelins(ex: Check) -> None:
         combat.selon(dons.action_d_attaque, True),
         "marteau",
     )
-    acteur = combat.file.premier.nom
+    acteur, avant = combat.file.premier.nom, combat.file
     combat.tuer("à {nom}, dont la tête explose", "action 6: tué")
     combat.agir(action)
+    # « ceux qui sont dans la dernière moitié de la file reçoivent des points de réactivité »:
+    # the share of the queue whose combatants (the actor aside) are the rules' gainers
+    gagnants = {
+        c.nom
+        for c in combat.file.combattants
+        if c.nom in avant.noms and c.gains > avant.combattant(c.nom).gains
+    }
+    noms = combat.file.noms
+    parts = [
+        lemme
+        for lemme, part in PARTS_DE_LA_FILE.items()
+        if set(noms[len(noms) - int(len(noms) * part) :]) - {acteur} == gagnants
+    ]
+    if not parts:  # no share holds them exactly: the one nearest their number (the actor too)
+        parts = [
+            min(
+                PARTS_DE_LA_FILE,
+                key=lambda lemme: abs(int(len(noms) * PARTS_DE_LA_FILE[lemme]) - len(gagnants) - 1),
+            )
+        ]
+    ex.word("la dernière [] de la file", parts[0], working=combat.action)
     malchanceux = mots.lire(ex, r"dommage pour ([A-Z]\d+)")
     attendu = malchanceux if combat.devant(malchanceux, acteur) else f"derrière {acteur}"
     combat.claim_du_nom(
