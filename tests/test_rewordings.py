@@ -199,11 +199,14 @@ KNOWN_PLACES = [
     # a known erratum's words reworded beside its rule's: the words the ledger says it says
     ("cda", "cda.xml", "la CA (et donc zéro ou", "la CA (et ainsi zéro ou"),
     ("cda", "cda.xml", "le d20 lorsque celui-ci", "le d20 quand celui-ci"),
+    # a card's quote in two fragments (« … S'il réussit … »), one of them reworded
+    ("cda", "cda.xml", "Résistance dans l'aspect affecté", "Résistance dans l’aspect affecté"),
+    ("harmonies", "actions.xml", "approximatives et n'ont pour", "approximatives et n’ont pour"),
 ]
 
 
 @pytest.mark.parametrize("book, file, old, new", KNOWN_PLACES, ids=[e[3] for e in KNOWN_PLACES])
-def test_a_rewording_beside_a_known_erratum_gives_no_finding(book_copy, book, file, old, new):
+def test_a_rewording_the_ledger_or_a_card_reads_gives_no_finding(book_copy, book, file, old, new):
     copy = book_copy(book)
     known = len([f for f in copy.examine().findings if f.known])
     report = copy.examine_replaced([(file, old, new)])

@@ -208,8 +208,14 @@ class _Book:
         and rule words are all still there and the same.
         """
         matches = self.prose.holding(fragments)
-        if not matches and len([fragment for fragment in fragments if fragment.strip()]) == 1:
-            matches = self._reworded(normalize(fragments[0]))
+        pieces = [normalize(fragment) for fragment in fragments if fragment.strip()]
+        if not matches and len(pieces) == 1:
+            matches = self._reworded(pieces[0])
+        elif not matches:  # « … S'il réussit … » with one fragment reworded (’ for ')
+            held = [
+                set(self.prose.holding([piece])) | set(self._reworded(piece)) for piece in pieces
+            ]
+            matches = [element for element in self.prose.read if all(element in h for h in held)]
         innermost = self.prose.innermost(matches)
         return innermost[0] if innermost else None
 
