@@ -258,6 +258,8 @@ RULE_WORDS = [
     ("cda", "cda.xml", r"qui se retire du <xref", "qui s'ajoute du <xref"),
     ("cda", "cda.xml", r"\(positif\) est soustrait du", "(positif) est ajouté du"),
     ("cda", "cda.xml", r"d'armure moins le <acronym>", "d'armure plus le <acronym>"),
+    # a cited sentence the book says beside its rival (« ajouté au °R + 5. Une »)
+    ("cda", "cda.xml", r"arme est ajouté au °R\. Cette", "arme est retiré au °R. Cette"),
     # Harmonies: words once waived in bulk, now claimed against the rules
     ("harmonies", "actions.xml", r"<emphasis>ajouté</emphasis>", "<emphasis>retiré</emphasis>"),
     ("harmonies", "actions.xml", r"calculée en ajoutant la", "calculée en retirant la"),

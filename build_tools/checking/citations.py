@@ -141,10 +141,15 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
     where the book states the rule as the rule says it (`others`).
     """
     literals = TextPattern(sentence).literals
+    # the cheap test before aligning also asks for the cited prose words alone: a rule word said
+    # otherwise (« retiré » for « ajouté ») is what the alignment is there to find
+    prose_words = [_without_rule_words(literal, context.vocabulary) for literal in literals]
     words = said_in(SAID, LANGUAGE.get())
     best = None
     for element, text in texts.items():
-        if element.tag not in CITED or not could_hold(literals, text):
+        if element.tag not in CITED:
+            continue
+        if not could_hold(literals, text) and not could_hold(prose_words, text):
             continue
         alignment = align(literals, text, context.vocabulary, lambda start, end: True)
         if alignment is None:
@@ -154,7 +159,11 @@ def _reworded(document, context, citation, sentence, texts, findings, others) ->
         # one that differs least (one word edited, not a sentence that says two others).
         changed = {theirs.start for _, theirs in alignment.contradictions}
         changed |= {offset for *_, offset in _changed_numbers(sentence, text, alignment)}
-        rank = (alignment.accepted, -len(changed), alignment.score)
+        # a number the cited words do not hold, right after the words aligned, is a change too
+        # (« ajouté au °R + 5. Une » for « ajouté au °R. Cette »: the rule beside it, not this
+        # one said with another word)
+        extra = bool(_NUMBER_AFTER.match(text, alignment.span[1]))
+        rank = (alignment.accepted, -len(changed) - extra, alignment.score)
         if best is None or rank > best[3]:
             best = (element, alignment, text, rank)
     rule_place = Place(Path(citation.file), citation.line, 0, citation.statement, "rule")
@@ -292,6 +301,15 @@ def _check_value(citation: Citation, sentences: list[str], place: Place, finding
             ],
         )
     )
+
+
+def _without_rule_words(text: str, vocabulary) -> str:
+    for word in reversed(vocabulary.find(text)):
+        text = text[: word.start] + " " + text[word.end :]
+    return text
+
+
+_NUMBER_AFTER = re.compile(r"\s*[+\-−×/]?\s*\d")
 
 
 def _changed_numbers(cited: str, text: str, alignment) -> list[tuple[str, str, int]]:
