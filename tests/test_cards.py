@@ -861,6 +861,7 @@ NEEDED_AT_THE_TABLE = [
     ("edad", "Parer et esquiver", "10+bonus à la CA indiquée dans le manuel des joueurs"),
     ("edad", "Parer et esquiver", "les trois font des test séparément dans cet ordre"),
     ("edad", "La magie", "réduire d'une action simple le temps d'une incantation"),
+    ("edad", "Points de vie des objets", "Les protections magiques n'ont pas de points de vie"),
     # cda: where each °R comes from; what « limite » is; each PF a −1 (the book drops the 1)
     ("cda", "Combat : les totaux", "degré de réussite (°R)"),
     ("cda", "Dommages", "jet de Résistance dans l’aspect affecté"),
