@@ -419,6 +419,31 @@ def test_a_filled_form_s_french_spaces_are_drawn_by_mupdf(tmp_path, rulebook):
     assert "loups\u202f;" in printed_text, printed_text
 
 
+def test_a_filled_form_s_minus_signs_are_drawn_by_mupdf_in_the_sheet_s_face(tmp_path, rulebook):
+    # MuPDF drew a field's value in its own Helvetica, whose encoding has no minus sign:
+    # Kröm's moyens « −2 » read « ·2 ». A filled field's appearance draws its value in the
+    # sheet's embedded face, which MuPDF keeps (the other viewers draw their own).
+    if shutil.which("mutool") is None:
+        pytest.skip("mutool (mupdf-tools) is not installed")
+    out = tmp_path / "krom.pdf"
+    file = ROOT / "source" / "cda" / "personnages" / "krom.toml"
+    assert rulebook("sheet", str(file), "--out", str(out), "-q").status == 0
+    drawn = subprocess.run(
+        ["mutool", "draw", "-q", "-F", "txt", "-o", "-", str(out), "1"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    ).stdout
+    assert "\u00b7" not in drawn, [line for line in drawn.splitlines() if "\u00b7" in line]
+    assert drawn.count("\u22122") >= 3  # Kröm's Ma, Ex and Pe
+    with pikepdf.open(out) as document:
+        (manoeuvre,) = [f for f in document.Root.AcroForm.Fields if str(f.T) == "moyens-Ma"]
+        assert str(manoeuvre.V) == "\u22122"
+        (font,) = manoeuvre.AP.N.Resources.Font.values()
+        assert "Source-Sans-Pro" in str(font.BaseFont)
+
+
 def test_a_value_too_long_for_its_field_is_drawn_whole_inside_it(tmp_path, rulebook):
     # Kröm's « Hache de guerre à deux mains », set smaller on two lines on the sheet for
     # print, was cut at its box's edge in the form (« Hache de guerre à deux n »): its field's

@@ -6,7 +6,8 @@ Evince and Okular) show no tick at all. This pass, on the PDF WeasyPrint wrote, 
 
 - every tick box an appearance for both states (/AP /N and /D, /on and /Off), the
   check mark as the viewer's own glyph (/MK /CA, ZapfDingbats « 4 ») and its /DA;
-- every empty text field an appearance, and its /DA;
+- every text field an appearance (a filled one its value in the sheet's face, `field_faces`),
+  and its /DA;
 - every derived field that the rules' formula computes (sheets.scripts) a
   calculate action (/AA /C, JavaScript), read-only (/Ff 1), and the form its
   calculation order (/CO), each field after those it reads.
@@ -22,6 +23,7 @@ import re
 from collections.abc import Set
 
 from build_tools.model.sheet import Description
+from build_tools.render.sheets.field_faces import Faces, drawn_value
 from build_tools.render.sheets.scripts import scripts
 
 READ_ONLY = 1
@@ -54,13 +56,14 @@ def finish_form(pdf: bytes, description: Description, fitted: Set[str] = frozens
                 )
             )
         by_name = {}
+        faces = Faces(fonts)
         for field in form.Fields:
             name = str(field.get("/T", ""))
             by_name[name] = field
             if field.get("/FT") == pikepdf.Name.Btn:
                 _tick_box(document, field)
             elif field.get("/FT") == pikepdf.Name.Tx:
-                _text_field(document, field, calculations.get(name))
+                _text_field(document, field, calculations.get(name), faces, name in fitted)
                 if name in fitted:
                     field["/DA"] = pikepdf.String(AUTO_SIZE.sub("0 Tf", str(field.DA)))
         form["/CO"] = pikepdf.Array([by_name[name] for name in calculations if name in by_name])
@@ -127,8 +130,9 @@ def _tick(width: float, height: float) -> bytes:
     return f"0 0 0 rg {path} h f".encode()
 
 
-def _text_field(document, field, calculation) -> None:
-    """An appearance for the empty field; a derived one computed and read-only."""
+def _text_field(document, field, calculation, faces: Faces, fitted: bool) -> None:
+    """An appearance for the field, empty or filled in; a derived one computed and
+    read-only."""
     import pikepdf
 
     _entry(field, "/DA", pikepdf.String("/Helv 10 Tf 0 g"))
@@ -137,9 +141,11 @@ def _text_field(document, field, calculation) -> None:
         field["/V"] = pikepdf.String(value.replace(NARROW_NO_BREAK, NO_BREAK))
     if not value:
         field["/AP"] = pikepdf.Dictionary(N=_stream(document, field, b"/Tx BMC EMC"))
-    # A field filled in keeps no appearance of its own: every viewer draws its value from
-    # /V and /DA (/NeedAppearances), poppler in the sheet's face, MuPDF in its Helvetica; the
-    # page prints no value under it (sheet.css), which would show twice.
+    elif (drawn := drawn_value(document, field, str(field.V), faces, fitted)) is not None:
+        # its value in the sheet's face (field_faces): MuPDF keeps it, where its own face
+        # drew « −2 » as « ·2 »; the others draw theirs from /V and /DA (/NeedAppearances).
+        # The page prints no value under it (sheet.css), which would show twice.
+        field["/AP"] = pikepdf.Dictionary(N=drawn)
     if calculation is None:
         return
     field["/Ff"] = int(field.get("/Ff", 0)) | READ_ONLY
