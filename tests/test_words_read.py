@@ -30,6 +30,7 @@ READ = [
      "Précision", "Manœuvre"),
     ("cda", "cda.xml", r"Manœuvre en Physique avec", "Manœuvre en Mental avec", "Mental",
      "Physique"),
+    ("cda", "cda.xml", r"<entry>Enc \(Ph\+Re\)", "<entry>Enc (Me+Re)", "Me", "Ph"),
     # Les Clefs de l'Aube: relation words
     ("cda", "cda.xml", r"un Mystique plus élevé", "un Mystique plus faible", "plus faible",
      "plus haut"),

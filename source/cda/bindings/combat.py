@@ -9,6 +9,7 @@ from ..rules import combat, sante
 from ..rules.actions import DE_D_ACTION, cible_a_atteindre, degre_de_reussite
 from ..rules.avance import FACTEUR_D_ATTAQUE
 from ..rules.personnages import (
+    ASPECTS,
     NIVEAUX_DE_CONNAISSANCE,
     bonus_de_competence,
     niveau_de_competence,
@@ -157,6 +158,9 @@ def bjorn_et_krom(ex):
 def resume_des_totaux(table, bjorn_et_krom):
     head = table.head_rows[0]
     head[2].claim("TP (CA+BP-{})", FACTEUR_D_ATTAQUE)
+    # « Enc (Ph+Re) »: the encaissements it totals are the example's, « sa Résistance en
+    # Physique (Ph+Re) », the aspect the fight's blows are taken in
+    head[4].word("Enc ([]+Re)", ASPECTS["Ph"])
     combattants = {"Kröm": bjorn_et_krom.krom, "Björn": bjorn_et_krom.bjorn}
     for row in table.rows:
         combattant = combattants[row[0].text]
