@@ -202,6 +202,8 @@ KNOWN_PLACES = [
     # a card's quote in two fragments (« … S'il réussit … »), one of them reworded
     ("cda", "cda.xml", "Résistance dans l'aspect affecté", "Résistance dans l’aspect affecté"),
     ("harmonies", "actions.xml", "approximatives et n'ont pour", "approximatives et n’ont pour"),
+    # the words a character sheet agrees with (Kröm's CA)
+    ("cda", "cda.xml", "donc de 9 (14 - NC", "ainsi de 9 (14 - NC"),
 ]
 
 

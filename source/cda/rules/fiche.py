@@ -310,7 +310,7 @@ _DESCRIPTION = Description(
         Example(
             "personnages/krom.toml",
             (
-                Agreement(("armes.0.CA",), "Kröm est un vaillant guerrier", "est donc de {} (14"),
+                Agreement(("armes.0.CA",), "Kröm est un vaillant guerrier", "de {} (14 - NC"),
                 Agreement(
                     ("armes.0.TA", "armes.0.TP", "armes.0.BD", "aspects.Ph.Enc", "combat.BE"),
                     "Kröm",
