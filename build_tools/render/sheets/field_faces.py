@@ -85,11 +85,16 @@ def drawn_value(document, field, value: str, faces: Faces, fitted: bool):
         size = min(size, (width - 2 * PADDING) / ems)
     baseline = (height - (ascent - descent) * size) / 2 - descent * size
     text = "".join(f"{glyph:04X}" for glyph in ids)
+    glyph_string = b"<" + text.encode("ascii") + b">"  # a PDF hex string: the glyphs
     content = (
-        f"/Tx BMC q {PADDING / 2:.2f} {PADDING / 2:.2f} {width - PADDING:.2f} "
-        f"{height - PADDING:.2f} re W n BT /{named.group(1)} {size:.2f} Tf 0 g "
-        f"{PADDING:.2f} {baseline:.2f} Td <{text}> Tj ET Q EMC"
-    ).encode()
+        (
+            f"/Tx BMC q {PADDING / 2:.2f} {PADDING / 2:.2f} {width - PADDING:.2f} "
+            f"{height - PADDING:.2f} re W n BT /{named.group(1)} {size:.2f} Tf 0 g "
+            f"{PADDING:.2f} {baseline:.2f} Td "
+        ).encode()
+        + glyph_string
+        + b" Tj ET Q EMC"
+    )
     stream = pikepdf.Stream(document, content)
     stream["/Type"] = pikepdf.Name.XObject
     stream["/Subtype"] = pikepdf.Name.Form
