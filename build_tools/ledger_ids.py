@@ -14,13 +14,18 @@ import re
 from build_tools.diagnostics import changed_run
 
 
+def _parts(identifier: str) -> tuple[str, str, str]:
+    """A finding id's category, place and key (`category:where:key`)."""
+    category, _, rest = identifier.partition(":")
+    where, _, key = rest.rpartition(":")
+    return category, where, key
+
+
 def one_word_apart(known: str, found: str) -> bool:
     """Whether two ids of one category and place differ in one run of at most two words of
     their key (`abbreviation-mp`, `abbreviation-ma`)."""
-    category, _, rest = known.partition(":")
-    other_category, _, other_rest = found.partition(":")
-    where, _, key = rest.rpartition(":")
-    other_where, _, other_key = other_rest.rpartition(":")
+    category, where, key = _parts(known)
+    other_category, other_where, other_key = _parts(found)
     if (category, where) != (other_category, other_where) or key == other_key:
         return False
     words, others = key.split("-"), other_key.split("-")
@@ -33,10 +38,8 @@ def place_reworded(known: str, found: str) -> bool:
     of at most two words (`paragraph-au-debut-du-combat-les-…`, `…-du-combat-rappelons-le-les-…`),
     two words of the passage kept: the ids' places are cut at a length, so what follows the
     run need only start the same (its last word may be cut)."""
-    category, _, rest = known.partition(":")
-    other_category, _, other_rest = found.partition(":")
-    where, _, key = rest.rpartition(":")
-    other_where, _, other_key = other_rest.rpartition(":")
+    category, where, key = _parts(known)
+    other_category, other_where, other_key = _parts(found)
     if (category, key) != (other_category, other_key) or where == other_where:
         return False
     words, others = where.split("-"), other_where.split("-")
