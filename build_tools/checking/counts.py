@@ -39,7 +39,6 @@ SAID = {
     },
 }
 """A count's finding in the book's language, as its author reads it."""
-"""The rule a count's finding names as its other place."""
 AND = {"fr": ("et", "ou"), "en": ("and", "or")}
 """The words that join a list's last item."""
 ITEM_WORDS = 4
