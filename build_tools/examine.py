@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from build_tools.books import Book, Game, load_game
 from build_tools.diagnostics import Finding
-from build_tools.model.language import language_of
+from build_tools.model.language import language_of, writing_in
 from build_tools.reader import Document, UnreadableBook, read_book
 from build_tools.settings import read_settings
 
@@ -93,7 +93,6 @@ def examine(
     settings and their findings as `read_settings` gave them (a build reads them first, for
     the options they give), else they are read here.
     """
-    from build_tools.checking.notation import use_language
     from build_tools.checking.passage import read_once
     from build_tools.checking.runner import fold_consequences, run_bindings
     from build_tools.ledger import read_ledger, reconcile
@@ -115,7 +114,7 @@ def examine(
     # claims (« oui », « yes »…), its pages, its cards and its sheet are written in it (English
     # for a book that names none, as its note says).
     language = language_of(document.root, settings)
-    with use_language(language):
+    with writing_in(language):
         findings = list(document.findings)
         findings += validate(document, language)
         if settings.get("language"):  # the settings give the language the root does not

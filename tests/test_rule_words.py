@@ -9,10 +9,9 @@ from pathlib import Path
 import pytest
 
 from build_tools.books import Book, load_game, main_file
-from build_tools.checking.notation import use_language
 from build_tools.checking.runner import run_bindings
 from build_tools.diagnostics import Finding
-from build_tools.model.language import language_of
+from build_tools.model.language import language_of, writing_in
 from build_tools.reader import read_book
 from build_tools.settings import read_settings
 
@@ -42,7 +41,7 @@ def cross_check(folder: Path) -> list[Finding]:
         GAMES[folder] = load_game(book)[0]
     game = GAMES[folder]
     document = read_book(book.main)
-    with use_language(language_of(document.root, read_settings(folder)[0])):
+    with writing_in(language_of(document.root, read_settings(folder)[0])):
         return run_bindings(document, game.binder, game.example_sections).findings
 
 

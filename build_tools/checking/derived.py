@@ -141,7 +141,7 @@ def derived_vocabulary(document, binder) -> Vocabulary:
 
 def book_language(document) -> str:
     """The language of the book checked (`language_of`): its root's, else the one `examine`
-    decided from its settings, as its working is written in (`notation.use_language`)."""
+    decided from its settings, as its working is written in (`model.language.writing_in`)."""
     return primary_language(language_of(document.root, {"language": LANGUAGE.get()}))
 
 

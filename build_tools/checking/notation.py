@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from build_tools.model.language import LANGUAGE, writing_in
+from build_tools.model.language import LANGUAGE
 from build_tools.model.numbers import MINUS, integer, short_decimal, signed, with_mark
 from build_tools.model.said import said_in
 
@@ -60,11 +60,6 @@ NOTATION: dict[str, dict[str, str]] = {
 def message_of(table: dict[str, Any], name: str, **fields: Any) -> str:
     """The message `name` of `table` (by language) in the checked book's, `fields` filled in."""
     return said_in(table, LANGUAGE.get())[name].format(**fields)
-
-
-use_language = writing_in
-"""Within the block, write the working in a book's language (`model.language.writing_in`,
-the one language every part of the engine writes in)."""
 
 
 def _words() -> dict[str, str]:

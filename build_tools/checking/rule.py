@@ -24,9 +24,9 @@ from build_tools.checking.notation import (
     NOTATION,
     fault_of,
     french,
-    use_language,
     written,
 )
+from build_tools.model.language import writing_in
 from build_tools.model.numbers import with_mark
 
 
@@ -86,7 +86,7 @@ class Step:
     values of no passage: « formula » when a reader is shown its rule's formula rather than these
     numbers, « nested » for a call inside such a probe, which that formula states."""
     language: str = field(default_factory=LANGUAGE.get)
-    """The language of the book whose check made the call (`notation.use_language`): its
+    """The language of the book whose check made the call (`model.language.writing_in`): its
     arithmetic is written in it whenever it is read, during the check or in a page after."""
 
     @property
@@ -118,7 +118,7 @@ class Step:
         if not self.citation or not self.citation.formula:
             return ""
         citation = self.citation
-        with use_language(self.language):
+        with writing_in(self.language):
             return written(
                 citation.formula, citation.symbols, self.arguments, self.result, citation.defaults
             )
