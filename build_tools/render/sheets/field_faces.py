@@ -61,10 +61,11 @@ class Faces:
         return font, glyphs, advances, ascent, descent
 
 
-def drawn_value(document, field, value: str, faces: Faces, fitted: bool):
-    """The appearance of `field` showing `value` in the face its /DA names, at its size (at
-    most that, for a `fitted` field: as much as fits its box), left-aligned, vertically
-    centred as viewers set it; None when the face cannot write it (see the module)."""
+def drawn_value(field, value: str, faces: Faces, fitted: bool, width: float, height: float):
+    """The content and resources of an appearance of `field` (`width` × `height`) showing
+    `value` in the face its /DA names, at its size (at most that, for a `fitted` field: as
+    much as fits its box), left-aligned, vertically centred as viewers set it; None when the
+    face cannot write it (see the module)."""
     import pikepdf
 
     if int(field.get("/Ff", 0)) & MULTILINE or "\n" in value:
@@ -76,8 +77,6 @@ def drawn_value(document, field, value: str, faces: Faces, fitted: bool):
     font, glyphs, advances, ascent, descent = face
     if any(ord(character) not in glyphs for character in value):
         return None
-    left, bottom, right, top = (float(number) for number in field.Rect)
-    width, height = abs(right - left), abs(top - bottom)
     ids = [glyphs[ord(character)] for character in value]
     ems = sum(advances.get(glyph, 0) for glyph in ids)
     size = float(named.group(2)) or 10.0
@@ -95,9 +94,4 @@ def drawn_value(document, field, value: str, faces: Faces, fitted: bool):
         + glyph_string
         + b" Tj ET Q EMC"
     )
-    stream = pikepdf.Stream(document, content)
-    stream["/Type"] = pikepdf.Name.XObject
-    stream["/Subtype"] = pikepdf.Name.Form
-    stream["/BBox"] = pikepdf.Array([0, 0, width, height])
-    stream["/Resources"] = pikepdf.Dictionary(Font=pikepdf.Dictionary({"/" + named.group(1): font}))
-    return stream
+    return content, pikepdf.Dictionary(Font=pikepdf.Dictionary({"/" + named.group(1): font}))

@@ -64,8 +64,6 @@ def finish_form(pdf: bytes, description: Description, fitted: Set[str] = frozens
                 _tick_box(document, field)
             elif field.get("/FT") == pikepdf.Name.Tx:
                 _text_field(document, field, calculations.get(name), faces, name in fitted)
-                if name in fitted:
-                    field["/DA"] = pikepdf.String(AUTO_SIZE.sub("0 Tf", str(field.DA)))
         form["/CO"] = pikepdf.Array([by_name[name] for name in calculations if name in by_name])
         out = io.BytesIO()
         document.save(out, deterministic_id=True)
@@ -138,14 +136,17 @@ def _text_field(document, field, calculation, faces: Faces, fitted: bool) -> Non
     _entry(field, "/DA", pikepdf.String("/Helv 10 Tf 0 g"))
     value = str(field.get("/V", ""))
     if NARROW_NO_BREAK in value:  # drawn by viewers in their own face: MuPDF's lacks it
-        field["/V"] = pikepdf.String(value.replace(NARROW_NO_BREAK, NO_BREAK))
+        value = value.replace(NARROW_NO_BREAK, NO_BREAK)
+        field["/V"] = pikepdf.String(value)
     if not value:
         field["/AP"] = pikepdf.Dictionary(N=_stream(document, field, b"/Tx BMC EMC"))
-    elif (drawn := drawn_value(document, field, str(field.V), faces, fitted)) is not None:
+    elif (drawn := drawn_value(field, value, faces, fitted, *_size(field))) is not None:
         # its value in the sheet's face (field_faces): MuPDF keeps it, where its own face
         # drew « −2 » as « ·2 »; the others draw theirs from /V and /DA (/NeedAppearances).
         # The page prints no value under it (sheet.css), which would show twice.
-        field["/AP"] = pikepdf.Dictionary(N=drawn)
+        field["/AP"] = pikepdf.Dictionary(N=_stream(document, field, *drawn))
+    if fitted:  # a font size of 0: the viewer fits the value to the field
+        field["/DA"] = pikepdf.String(AUTO_SIZE.sub("0 Tf", str(field.DA)))
     if calculation is None:
         return
     field["/Ff"] = int(field.get("/Ff", 0)) | READ_ONLY
