@@ -17,7 +17,7 @@ class Distribution(Mapping):
     doing it with fractions, and the books' checks compute many distributions.
     """
 
-    __slots__ = ("_counts", "_total")
+    __slots__ = ("_counts", "_total", "_order")
 
     def __init__(self, weights: Mapping[Hashable, Fraction | int]):
         fractions = {outcome: Fraction(weight) for outcome, weight in weights.items() if weight}
@@ -37,10 +37,17 @@ class Distribution(Mapping):
         if any(count < 0 for count in counts.values()):
             raise ValueError("a probability cannot be negative")
         divisor = math.gcd(*counts.values())
-        self._counts = {
-            outcome: count // divisor for outcome, count in sorted(counts.items(), key=_sort_key)
-        }
+        # In the order the outcomes came: sorted only when somebody looks (`_sorted`), since
+        # sums, maps and probabilities do not depend on it and a chain of them sorted each step.
+        self._counts = {outcome: count // divisor for outcome, count in counts.items()}
         self._total = sum(self._counts.values())
+        self._order = None
+
+    def _sorted(self) -> list[Hashable]:
+        """The outcomes in their one order: numbers from the lowest, then others by repr."""
+        if self._order is None:
+            self._order = [outcome for outcome, _ in sorted(self._counts.items(), key=_sort_key)]
+        return self._order
 
     @classmethod
     def uniform(cls, outcomes: Iterable[Hashable]) -> Distribution:
@@ -57,7 +64,7 @@ class Distribution(Mapping):
         return Fraction(self._counts.get(outcome, 0), self._total)
 
     def __iter__(self) -> Iterator[Hashable]:
-        return iter(self._counts)
+        return iter(self._sorted())
 
     def __len__(self) -> int:
         return len(self._counts)
