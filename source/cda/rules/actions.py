@@ -426,12 +426,14 @@ def distribution_des_jets(
     ajout = die(de_critique).combine(
         d20_ouvert(profondeur), lambda face, total: total if face == FACE_CRITIQUE else 0
     )
-    # As (réussite, degré) pairs, made `Jet`s once at the end: a Jet for every pair of
-    # outcomes was most of the time of the card of chances.
-    paires = simple.map(lambda jet: (jet.reussite, jet.degre)).combine(
-        ajout, lambda paire, plus: (paire[0], paire[1] + plus)
-    )
-    return paires.map(lambda paire: Jet(*paire))
+    # The ajout goes to the degree, of a success as of a failure. Each Jet is coded as one
+    # integer (2 × degré, plus 1 for a failure) and the ajout as 2 × ajout: the sum of the two
+    # codes is the code of the Jet with its ajout, so the whole sum is one sum of integer
+    # distributions (`dice`'s, in C), where a pair of outcomes at a time was most of the time
+    # of the card of chances. The code is read back once, at the end.
+    codes = simple.map(lambda jet: 2 * jet.degre + (0 if jet.reussite else 1))
+    sommes = codes + ajout.map(lambda plus: 2 * plus)
+    return sommes.map(lambda code: Jet(code % 2 == 0, code // 2))
 
 
 @rule(cites="il doit lancer un d20 et obtenir un nombre inférieur ou égal à sa CA")
