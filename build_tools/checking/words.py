@@ -268,15 +268,16 @@ class Vocabulary:
                 alternatives += [(form, family, lemma, True) for form in forms]
         for family, members in self.terms.items():
             for lemma, forms in members.items():
-                alternatives += [(re.escape(form), family, lemma, False) for form in forms]
+                alternatives += [(form, family, lemma, False) for form in forms]
         # Each form is tried only where a word starts with its first two letters: one
         # alternation of every form cost more than the rest of the check together. A form's
         # pattern is compiled the first time it is tried (`_compiled`): most never are.
         self._by_start: dict[str, list[tuple[str, str, str]]] = {}
         self._anywhere: list[tuple[str, str, str]] = []
         for form, family, lemma, folded in alternatives:
-            pattern = ("(?i:" + form + ")" if folded else form) + r"(?![\w])"
-            start = _literal_start(_LOOKBEHIND.sub("", form))
+            # A game's term is the very words the book writes: compared, not compiled.
+            pattern = "(?i:" + form + r")(?![\w])" if folded else _Literal(form)
+            start = _literal_start(_LOOKBEHIND.sub("", form)) if folded else form
             if len(start) >= 3:
                 self._by_start.setdefault(start[:3].lower(), []).append((pattern, family, lemma))
             elif len(start) == 2 and start == form:  # a two-letter term (« Ph »): a whole word
@@ -347,6 +348,43 @@ _compiled = functools.cache(re.compile)
 """A rule word's pattern compiled once per process, whichever book's vocabulary tries it."""
 
 
+class _Literal:
+    """A term's form as a pattern `re.escape(form) + r"(?![\w])"` would match it, without
+    compiling one: `match(text, at)` gives a match of the form at `at` when the character
+    after it is no word character (`\w`: alphanumeric or « _ »), else None."""
+
+    __slots__ = ("form",)
+
+    def __init__(self, form: str):
+        self.form = form
+
+    def match(self, text: str, at: int) -> _Found | None:
+        end = at + len(self.form)
+        if not text.startswith(self.form, at):
+            return None
+        if end < len(text) and (text[end].isalnum() or text[end] == "_"):
+            return None
+        return _Found(end, self.form)
+
+    def __repr__(self) -> str:
+        return f"_Literal({self.form!r})"
+
+
+class _Found:
+    """What `_find_cached` reads of a match: where it ends and its text."""
+
+    __slots__ = ("_end", "_text")
+
+    def __init__(self, end: int, text: str):
+        self._end, self._text = end, text
+
+    def end(self) -> int:
+        return self._end
+
+    def group(self) -> str:
+        return self._text
+
+
 @functools.lru_cache(maxsize=4096)
 def _find_cached(vocabulary: Vocabulary, text: str) -> tuple[Word, ...]:
     if not vocabulary._pattern:
@@ -362,7 +400,8 @@ def _find_cached(vocabulary: Vocabulary, text: str) -> tuple[Word, ...]:
         ) + vocabulary._by_start.get(text[at : at + 2].lower(), [])
         best = None
         for pattern, family, lemma in (*candidates, *vocabulary._anywhere):
-            match = _compiled(pattern).match(text, at)
+            matcher = pattern if isinstance(pattern, _Literal) else _compiled(pattern)
+            match = matcher.match(text, at)
             if match and (best is None or match.end() > best[0].end()):
                 best = (match, family, lemma)
         if best is not None:
