@@ -19,6 +19,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import unquote, urlparse
 
 from lxml import etree
@@ -155,7 +156,7 @@ def read_book(main: Path) -> Document:
             ]
         )
     refusals: list[Finding] = []
-    parser = _parser(folder, refusals)
+    parser = _Parsers(_parser(folder, refusals), _parser(folder, refusals, docbook=False))
     files, spent = [main], [0]  # spent: the bytes read so far, against limits.INCLUDED_BYTES
     tree = _parse(main, parser, refusals, spent, folder)
     if _fatal(refusals):  # before the entities' files are read again to place their elements
@@ -193,18 +194,23 @@ def docbook_dtd(version: str | None) -> Path | None:
 
 
 class _BookResolver(etree.Resolver):
-    """Lets the parser open files inside the book's folder and the DocBook DTD, nothing else."""
+    """Lets the parser open files inside the book's folder and the DocBook DTD, nothing else.
 
-    def __init__(self, folder: Path, refusals: list[Finding]):
+    Without `docbook`, the DocBook DTD reads as empty: for a file whose tree it would change
+    in nothing (`_dtd_needed`), while its own internal subset is read as ever.
+    """
+
+    def __init__(self, folder: Path, refusals: list[Finding], docbook: bool = True):
         super().__init__()
         self.folder = folder
         self.gate = Gate(folder)
         self.refusals = refusals
+        self.docbook = docbook
 
     def resolve(self, url, public_id, context):
         version = _docbook_version_of(public_id, url)
         if version is not None:
-            dtd = docbook_dtd(version)
+            dtd = docbook_dtd(version) if self.docbook else None
             return (
                 self.resolve_filename(str(dtd), context)
                 if dtd
@@ -238,7 +244,15 @@ class _BookResolver(etree.Resolver):
         return self.resolve_string("", context)
 
 
-def _parser(folder: Path, refusals: list[Finding]) -> etree.XMLParser:
+class _Parsers(NamedTuple):
+    """The parsers of one book: `full` loads a file's DTD as it asks; `own_subset` reads its
+    internal subset but not the DocBook DTD (`_BookResolver`'s `docbook`)."""
+
+    full: etree.XMLParser
+    own_subset: etree.XMLParser
+
+
+def _parser(folder: Path, refusals: list[Finding], docbook: bool = True) -> etree.XMLParser:
     parser = etree.XMLParser(
         load_dtd=True,
         no_network=True,
@@ -247,13 +261,13 @@ def _parser(folder: Path, refusals: list[Finding]) -> etree.XMLParser:
         attribute_defaults=False,
         remove_blank_text=False,
     )
-    parser.resolvers.add(_BookResolver(folder, refusals))
+    parser.resolvers.add(_BookResolver(folder, refusals, docbook))
     return parser
 
 
 def _parse(
     path: Path,
-    parser: etree.XMLParser,
+    parser: _Parsers,
     refusals: list[Finding],
     spent: list[int],
     folder: Path,
@@ -264,11 +278,11 @@ def _parse(
     `where` is the xi:include that names the file, for a finding about its size.
     """
     before = len(refusals)
-    used = parser
+    used = parser.full
     try:
         raw = _check_bytes(path, spent, where)
         _check_entity_texts(raw, path, folder)
-        used = _WITHOUT_DTD if _dtd_adds_nothing(raw) else parser
+        used = {"none": _WITHOUT_DTD, "own": parser.own_subset}.get(_dtd_needed(raw), parser.full)
         tree = etree.fromstring(raw, used, base_url=str(path)).getroottree()
         _check_bases(tree.getroot(), path, folder, refusals)
         return tree
@@ -309,7 +323,7 @@ def _check_bytes(path: Path, spent: list[int], where: dict | None) -> None:
     return raw
 
 
-_DOCTYPE = re.compile(rb'<!DOCTYPE\s+[\w:.-]+\s+PUBLIC\s+"([^"]*)"\s+"([^"]*)"\s*>')
+_DOCTYPE = re.compile(rb'<!DOCTYPE\s+[\w:.-]+\s+PUBLIC\s+"([^"]*)"\s+"([^"]*)"\s*([>[])')
 _ENTITY_REFERENCE = re.compile(rb"&(?!(?:amp|lt|gt|quot|apos);|#)")
 _SPACED_ATTRIBUTE = re.compile(rb'=\s*(?:"(?:\s[^"]*|[^"]*\s|[^"]*\s\s[^"]*)"|\x27)')
 _WITHOUT_DTD = etree.XMLParser(
@@ -377,22 +391,27 @@ def _check_entity_texts(raw: bytes, path: Path, folder: Path) -> None:
         raise UnreadableBook(refused)
 
 
-def _dtd_adds_nothing(raw: bytes) -> bool:
-    """Whether loading the file's DTD would change nothing in its tree, so it can be skipped.
+def _dtd_needed(raw: bytes) -> str:
+    """What of the file's DTD the parser must load for its tree: "all", "own" (its internal
+    subset, not the DocBook DTD) or "none".
 
     Loading the DocBook DTD costs each file ~18 ms. It matters only for entities
-    (beyond XML's five and character references), for an internal subset, and for
-    the whitespace of tokenised attribute values; a DOCTYPE that is not DocBook's
+    (beyond XML's five and character references) and for the whitespace of tokenised
+    attribute values: a file with neither, after its DOCTYPE (its internal subset included),
+    is read without it. Its internal subset, when it has one, is still read (what it declares
+    and the files it names, through the resolver as ever); a DOCTYPE that is not DocBook's
     goes through the resolver as ever, which refuses what it must.
     """
     doctype = _DOCTYPE.search(raw, 0, 4096)
     if doctype is None:
-        return False
-    public_id, url = (part.decode("latin-1") for part in doctype.groups())
+        return "all"
+    public_id, url = (part.decode("latin-1") for part in doctype.groups()[:2])
     if _docbook_version_of(public_id, url) is None:
-        return False
+        return "all"
     body = doctype.end()
-    return _ENTITY_REFERENCE.search(raw, body) is None and not _SPACED_ATTRIBUTE.search(raw, body)
+    if _ENTITY_REFERENCE.search(raw, body) or _SPACED_ATTRIBUTE.search(raw, body):
+        return "all"
+    return "own" if doctype.group(3) == b"[" else "none"
 
 
 def _spend(path: Path, spent: list[int], where: dict) -> None:
@@ -520,7 +539,7 @@ def _include(
     element: etree._Element,
     current: Path,
     folder: Path,
-    parser: etree.XMLParser,
+    parser: _Parsers,
     refusals: list[Finding],
     files: list[Path],
     stack: list[Path],

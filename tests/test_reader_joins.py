@@ -143,3 +143,81 @@ def test_entities_declared_in_a_parameter_entity_file_are_located(write_book, ru
     )
     run = rulebook("check", str(folder))
     assert "chapters/ch1.xml:4:29: error:" in run.out and "chapters/sub.xml:2:24: error:" in run.out
+
+
+SUBSET_CHAPTER = """<?xml version="1.0"?>
+<!DOCTYPE chapter PUBLIC "-//OASIS//DTD DocBook XML V4.2//EN"
+"http://www.oasis-open.org/docbook/xml/4.2/docbookx.dtd"
+[
+<!ENTITY % local SYSTEM "local.dtd">
+%local;
+]>
+<chapter id="c" xmlns:xi="http://www.w3.org/2003/XInclude"><title>Ch</title>
+<para>Un jet de 3 &lt; 5{more}</para>
+</chapter>
+"""
+
+
+def _read_both_ways(folder, monkeypatch):
+    """The book read as rulebook reads it, and read with the whole DocBook DTD for every file."""
+    from lxml import etree
+
+    from build_tools import reader
+
+    quick = reader.read_book(folder / "book.xml")
+    with monkeypatch.context() as patched:
+        patched.setattr(reader, "_dtd_needed", lambda raw: "all")
+        slow = reader.read_book(folder / "book.xml")
+    return etree.tostring(quick.root, encoding="unicode"), etree.tostring(slow.root, encoding="unicode")
+
+
+def test_a_chapter_with_an_internal_subset_reads_the_same_without_the_docbook_dtd(
+    write_book, monkeypatch
+):
+    # Harmonies' chapters: an internal subset that loads a file of declarations, no entity.
+    # The DocBook DTD would change nothing in the tree: it is not needed.
+    folder = write_book(
+        "subset",
+        {
+            "book.xml": MAIN.replace("&ch1;", '<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="chapter.xml"/>')
+            .replace('<!ENTITY ch1 SYSTEM "chapters/ch1.xml">\n<!ENTITY sub SYSTEM "chapters/sub.xml">\n', ""),
+            "chapter.xml": SUBSET_CHAPTER.format(more=""),
+            "local.dtd": '<!ATTLIST chapter xmlns:xi CDATA #FIXED "http://www.w3.org/2003/XInclude">\n',
+        },
+    )
+    quick, slow = _read_both_ways(folder, monkeypatch)
+    assert quick == slow and "Un jet de 3 &lt; 5" in quick
+
+
+def test_an_entity_in_a_chapter_with_an_internal_subset_still_reads_as_the_dtd_declares_it(
+    write_book, monkeypatch
+):
+    # One DocBook entity (&eacute;) and one of the subset's file (&jeu;): the whole DTD is read.
+    folder = write_book(
+        "subset-entities",
+        {
+            "book.xml": MAIN.replace("&ch1;", '<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="chapter.xml"/>')
+            .replace('<!ENTITY ch1 SYSTEM "chapters/ch1.xml">\n<!ENTITY sub SYSTEM "chapters/sub.xml">\n', ""),
+            "chapter.xml": SUBSET_CHAPTER.format(more=", d&eacute; de &jeu;"),
+            "local.dtd": '<!ENTITY jeu "Harmonies">\n',
+        },
+    )
+    quick, slow = _read_both_ways(folder, monkeypatch)
+    assert quick == slow and "Un jet de 3 &lt; 5, dé de Harmonies" in quick
+
+
+def test_the_internal_subset_of_a_chapter_read_without_the_docbook_dtd_is_still_guarded(
+    write_book, rulebook
+):
+    # Its subset names a file outside the book: refused, as when the whole DTD is read.
+    folder = write_book(
+        "subset-outside",
+        {
+            "book.xml": MAIN.replace("&ch1;", '<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="chapter.xml"/>')
+            .replace('<!ENTITY ch1 SYSTEM "chapters/ch1.xml">\n<!ENTITY sub SYSTEM "chapters/sub.xml">\n', ""),
+            "chapter.xml": SUBSET_CHAPTER.format(more="").replace("local.dtd", "../outside.dtd"),
+        },
+    )
+    (folder.parent / "outside.dtd").write_text('<!ENTITY jeu "dehors">\n', encoding="utf-8")
+    run = rulebook("check", str(folder))
+    assert run.status != 0 and "refused to read" in run.out and "outside.dtd" in run.out
