@@ -349,7 +349,7 @@ _compiled = functools.cache(re.compile)
 
 
 class _Literal:
-    """A term's form as a pattern `re.escape(form) + r"(?![\w])"` would match it, without
+    r"""A term's form as a pattern `re.escape(form) + r"(?![\w])"` would match it, without
     compiling one: `match(text, at)` gives a match of the form at `at` when the character
     after it is no word character (`\w`: alphanumeric or « _ »), else None."""
 
