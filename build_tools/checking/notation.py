@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
+from build_tools.checking.symbols import replaced, symbols_in
 from build_tools.model.language import LANGUAGE
 from build_tools.model.numbers import MINUS, integer, short_decimal, signed, with_mark
 from build_tools.model.said import said_in
@@ -134,7 +135,7 @@ def fault_of(formula: str, symbols: Mapping[str, Any] | None) -> str:
         if " : " not in case:
             return f"its case « {case.strip()} » has no « : » between its condition and outcome"
     for symbol in symbols or {}:
-        if not re.search(r"(?<![\w°])" + re.escape(symbol) + r"(?!\w)", formula):
+        if next(symbols_in(formula, [symbol]), None) is None:
             return f"it does not write its symbol {symbol!r}"
     left, equals, right = formula.partition("=")
     if (
@@ -144,10 +145,7 @@ def fault_of(formula: str, symbols: Mapping[str, Any] | None) -> str:
         and " : " not in formula
         and not LOOKUP.match(right.strip())
     ):
-        names = sorted(symbols, key=len, reverse=True)
-        rest = re.sub(
-            r"(?<![\w°])(?:" + "|".join(re.escape(name) for name in names) + r")(?!\w)", "1", right
-        )
+        rest = replaced(right, symbols, lambda name: "1")
         unknown = _ABBREVIATION.search(rest)
         if unknown:
             return f"« {unknown.group()} » is none of its symbols ({', '.join(symbols)})"
