@@ -221,9 +221,9 @@ def examine_each(
     cannot be used or its report cannot come back, the books are checked here,
     one after the other, with the same results.
     """
-    import multiprocessing
-
     workers = min(len(books), jobs or os.cpu_count() or 1)
+    if workers > 1:
+        import multiprocessing
     if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
         try:
             with multiprocessing.get_context("fork").Pool(workers) as pool:

@@ -13,7 +13,6 @@ no longer writes removed, so nothing stale is kept.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import os
 from dataclasses import dataclass, field
@@ -53,6 +52,8 @@ def signature(path: Path, known: list | None = None) -> Signature | None:
         return None
     if known and known[0] == status.st_size and known[1] == status.st_mtime_ns:
         return Signature(status.st_size, status.st_mtime_ns, known[2])
+    import hashlib  # here, not at the top: loading OpenSSL costs a check that hashes nothing
+
     digest = hashlib.sha256()
     try:  # a FIFO or a device planted where a file was is changed, never read
         with open_regular(path.resolve(), path) as handle:
@@ -112,6 +113,8 @@ def engine_digest() -> str:
     package and its content, and the versions of the `LIBRARIES`. A reinstall, a checkout or
     a copy of the same code elsewhere gives the same digest, whatever the files' times and
     folder; an edit of any module, or another version of a library, another one."""
+    import hashlib
+
     digest = hashlib.sha256()
     for path in sorted(path for path in tree_files(ENGINE) if path.suffix == ".py"):
         try:
@@ -258,6 +261,8 @@ def snapshot(
 
 def record_key(format_name: str, settings: str) -> str:
     """The manifest's key for a format built with given settings: `pdf 1a2b3c4d5e6f`."""
+    import hashlib
+
     return f"{format_name} {hashlib.sha256(settings.encode()).hexdigest()[:12]}"
 
 
