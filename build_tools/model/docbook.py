@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from lxml import etree
 
 from build_tools.model.ids import id_map
@@ -80,12 +82,26 @@ def around_in_entry(entry: etree._Element, child: etree._Element) -> tuple[str, 
 
 def cross_reference_words(xref: etree._Element) -> str:
     """What a reader sees for an empty xref: the endterm's text, a glossary term, or a title."""
-    ids = id_map(xref.getroottree().getroot())
-    target = ids.get(xref.get("endterm") or "")
-    if target is None:
-        target = ids.get(xref.get("linkend") or "")
-    if target is None:
+    root = xref.getroottree().getroot()
+    ids = id_map(root)
+    identifier = xref.get("endterm") or ""
+    if identifier not in ids:
+        identifier = xref.get("linkend") or ""
+    if identifier not in ids:
         return ""
+    # Made once per target, as `id_map` is once per tree: every reading of a passage asks.
+    words = _target_words(root)
+    if identifier not in words:
+        words[identifier] = _words_of_target(ids[identifier])
+    return words[identifier]
+
+
+@functools.lru_cache(maxsize=8)
+def _target_words(root: etree._Element) -> dict[str, str]:
+    return {}
+
+
+def _words_of_target(target: etree._Element) -> str:
     if target.tag == "glossentry":
         target = target.find("glossterm")
     elif target.find("title") is not None:
