@@ -398,18 +398,48 @@ def _extent(finding: Finding) -> tuple[int, int, int, int]:
     words = said.split() or [""]
     lines = [source_line(finding.file, finding.line)[max(finding.column - 1, 0) :]]
     lines += [source_line(finding.file, finding.line + n) for n in range(1, 6)]
-    tags = r"(?:<[^>]*>)*"  # the words' markup: « le <link …>Niveau de Compétence</link>, »
-    pattern = r"(?:\s|<[^>]*>)+".join(
-        tags.join(re.escape(letter).replace("'", "['’]") for letter in word) for word in words
-    )
-    match = re.match(pattern, "\n".join(lines)) if said else None
-    if match is None:
+    source = "\n".join(lines)
+    end = _held(source, words) if said else None
+    if end is None:
         return finding.line, finding.column, finding.line, finding.column
-    held = match.group()
+    held = source[:end]
     end_line = finding.line + held.count("\n")
     tail = held.rsplit("\n", 1)[-1]
     end_column = (finding.column + len(tail)) if "\n" not in held else len(tail) + 1
     return finding.line, finding.column, end_line, end_column
+
+
+def _held(source: str, words: list[str]) -> int | None:
+    """Where `words` end when `source` starts with them as the source writes them, or None:
+    markup may stand between two letters (« le <link …>Niveau de Compétence</link>, »),
+    spaces or markup between two words, and « ' » is also « ’ »."""
+    at = 0
+    for number, word in enumerate(words):
+        if number:  # one space or tag at least
+            after = _past_markup(source, at, spaces=True)
+            if after == at:
+                return None
+            at = after
+        for index, letter in enumerate(word):
+            if index:
+                at = _past_markup(source, at, spaces=False)
+            if at < len(source) and (source[at] == letter or (letter == "'" and source[at] == "’")):
+                at += 1
+            else:
+                return None
+    return at
+
+
+def _past_markup(source: str, at: int, spaces: bool) -> int:
+    """`at` moved past the tags (and, with `spaces`, the white space) that start there."""
+    while at < len(source):
+        if spaces and source[at].isspace():
+            at += 1
+        elif source[at] == "<" and (close := source.find(">", at)) >= 0:
+            at = close + 1
+        else:
+            break
+    return at
 
 
 def _within(place: tuple[int, int], extent: tuple[int, int, int, int]) -> bool:
