@@ -1,7 +1,5 @@
 """`python -m build_tools` runs the `rulebook` command."""
 
-import sys
+from build_tools.entry import console
 
-from build_tools.entry import main
-
-sys.exit(main())
+console()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import NoReturn
 
 
 def main() -> int:
@@ -19,3 +20,30 @@ def main() -> int:
     except KeyboardInterrupt:  # while the modules load, before the CLI can catch it itself
         print("rulebook: interrupted", file=sys.stderr)
         return 130
+
+
+def console() -> NoReturn:
+    """`rulebook` as a command runs it (the installed script, `python -m build_tools`): `main`,
+    then the process ends at once with its status.
+
+    Everything a command writes is written and closed when it returns; what Python's own
+    shutdown would still do is free each object of the process one by one (a checked book's
+    trees, rules and findings: a tenth of a `rulebook check`), for a process that is ending.
+    Its output is flushed and its exit handlers run first; while a thread other than the main
+    one still runs (none should), Python's shutdown is left to wait for it, as ever.
+    """
+    status = main()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe (`rulebook check | head`): nothing to add
+            pass
+    import threading
+
+    if any(thread.is_alive() and not thread.daemon for thread in threading.enumerate()[1:]):
+        sys.exit(status)
+    import atexit
+    import os
+
+    atexit._run_exitfuncs()
+    os._exit(status if isinstance(status, int) else 1)
