@@ -94,11 +94,28 @@ class Prose:
         wanted = [normalize(fragment).casefold() for fragment in fragments if fragment.strip()]
         if not wanted:
             return []
-        return [element for element, text in self._folded.items() if _in_order(text, wanted)]
+        # The elements whose text holds the first fragment, found in the joined texts as
+        # `containing` finds them; of those, the ones that hold the others after it.
+        joined, starts, elements = self._folded
+        candidates: dict[etree._Element, None] = {}
+        position = joined.find(wanted[0])
+        while position >= 0:
+            candidates[elements[bisect.bisect_right(starts, position) - 1]] = None
+            position = joined.find(wanted[0], position + 1)
+        texts = self._folded_texts
+        return [element for element in candidates if _in_order(texts[element], wanted)]
 
     @functools.cached_property
-    def _folded(self) -> dict[etree._Element, str]:
+    def _folded_texts(self) -> dict[etree._Element, str]:
         return {element: text.casefold() for element, text in self.read.items()}
+
+    @functools.cached_property
+    def _folded(self) -> tuple[str, list[int], list[etree._Element]]:
+        elements, starts, position = list(self._folded_texts), [], 0
+        for text in self._folded_texts.values():
+            starts.append(position)
+            position += len(text) + 1
+        return "\x00".join(self._folded_texts.values()), starts, elements
 
     def innermost(
         self, found: list[etree._Element], tags: tuple[str, ...] | None = None
