@@ -30,7 +30,8 @@ def console() -> NoReturn:
     shutdown would still do is free each object of the process one by one (a checked book's
     trees, rules and findings: a tenth of a `rulebook check`), for a process that is ending.
     Its output is flushed and its exit handlers run first; while a thread other than the main
-    one still runs (none should), Python's shutdown is left to wait for it, as ever.
+    one still runs (none should), or under a profiler or a coverage tool, Python's shutdown
+    is left to do its work, as ever.
     """
     status = main()
     for stream in (sys.stdout, sys.stderr):
@@ -40,6 +41,8 @@ def console() -> NoReturn:
             pass
     import threading
 
+    if sys.getprofile() is not None or sys.gettrace() is not None:
+        sys.exit(status)  # a profiler or a coverage tool writes its data at shutdown
     if any(thread.is_alive() and not thread.daemon for thread in threading.enumerate()[1:]):
         sys.exit(status)
     import atexit

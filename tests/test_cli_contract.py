@@ -489,3 +489,19 @@ def test_check_imports_no_renderer_library():
     # The element table is data of the model: the check loads no HTML translator, no PDF.
     renderers = ("build_tools.render.html", "build_tools.render.pdf")
     assert not [name for name in modules if name.startswith(renderers)]
+
+
+def test_a_profiler_run_of_the_command_still_writes_its_profile(tmp_path):
+    """The command ends its process at once when done, but not under a profiler, which writes
+    its data at shutdown (`python -m cProfile -o F -m build_tools …`)."""
+    profile = tmp_path / "check.prof"
+    done = subprocess.run(
+        [sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "build_tools", "--version"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=60,
+    )
+    assert done.returncode == 0 and done.stdout.startswith("rulebook ")
+    assert profile.stat().st_size > 0
