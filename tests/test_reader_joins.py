@@ -158,6 +158,12 @@ SUBSET_CHAPTER = """<?xml version="1.0"?>
 """
 
 
+SUBSET_BOOK = MAIN.replace(
+    "&ch1;", '<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="chapter.xml"/>'
+).replace('<!ENTITY ch1 SYSTEM "chapters/ch1.xml">\n<!ENTITY sub SYSTEM "chapters/sub.xml">\n', "")
+"""The book of one chapter, chapter.xml, included."""
+
+
 def _read_both_ways(folder, monkeypatch):
     """The book read as rulebook reads it, and read with the whole DocBook DTD for every file."""
     from lxml import etree
@@ -181,13 +187,7 @@ def test_a_chapter_with_an_internal_subset_reads_the_same_without_the_docbook_dt
     folder = write_book(
         "subset",
         {
-            "book.xml": MAIN.replace(
-                "&ch1;",
-                '<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="chapter.xml"/>',
-            ).replace(
-                '<!ENTITY ch1 SYSTEM "chapters/ch1.xml">\n<!ENTITY sub SYSTEM "chapters/sub.xml">\n',
-                "",
-            ),
+            "book.xml": SUBSET_BOOK,
             "chapter.xml": SUBSET_CHAPTER.format(more=""),
             "local.dtd": '<!ATTLIST chapter xmlns:xi CDATA #FIXED "http://www.w3.org/2003/XInclude">\n',
         },
@@ -203,13 +203,7 @@ def test_an_entity_in_a_chapter_with_an_internal_subset_still_reads_as_the_dtd_d
     folder = write_book(
         "subset-entities",
         {
-            "book.xml": MAIN.replace(
-                "&ch1;",
-                '<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="chapter.xml"/>',
-            ).replace(
-                '<!ENTITY ch1 SYSTEM "chapters/ch1.xml">\n<!ENTITY sub SYSTEM "chapters/sub.xml">\n',
-                "",
-            ),
+            "book.xml": SUBSET_BOOK,
             "chapter.xml": SUBSET_CHAPTER.format(more=", d&eacute; de &jeu;"),
             "local.dtd": '<!ENTITY jeu "Harmonies">\n',
         },
@@ -225,13 +219,7 @@ def test_the_internal_subset_of_a_chapter_read_without_the_docbook_dtd_is_still_
     folder = write_book(
         "subset-outside",
         {
-            "book.xml": MAIN.replace(
-                "&ch1;",
-                '<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="chapter.xml"/>',
-            ).replace(
-                '<!ENTITY ch1 SYSTEM "chapters/ch1.xml">\n<!ENTITY sub SYSTEM "chapters/sub.xml">\n',
-                "",
-            ),
+            "book.xml": SUBSET_BOOK,
             "chapter.xml": SUBSET_CHAPTER.format(more="").replace("local.dtd", "../outside.dtd"),
         },
     )

@@ -68,13 +68,7 @@ class Prose:
 
     @functools.cached_property
     def _joined(self) -> tuple[str, list[int], list[etree._Element]]:
-        # The texts in one string: a sentence is looked up with one `str.find`, not by
-        # scanning every element.
-        elements, starts, position = list(self.texts), [], 0
-        for text in self.texts.values():
-            starts.append(position)
-            position += len(text) + 1
-        return "\x00".join(self.texts.values()), starts, elements
+        return _joined(self.texts)
 
     def containing(self, words: str) -> list[etree._Element]:
         """The elements whose words (as written) hold `words` (normalised), in document
@@ -111,11 +105,7 @@ class Prose:
 
     @functools.cached_property
     def _folded(self) -> tuple[str, list[int], list[etree._Element]]:
-        elements, starts, position = list(self._folded_texts), [], 0
-        for text in self._folded_texts.values():
-            starts.append(position)
-            position += len(text) + 1
-        return "\x00".join(self._folded_texts.values()), starts, elements
+        return _joined(self._folded_texts)
 
     def innermost(
         self, found: list[etree._Element], tags: tuple[str, ...] | None = None
@@ -141,6 +131,16 @@ def prose_of(root: etree._Element, tags: tuple[str, ...] = RULES) -> Prose:
 def _written(root: etree._Element) -> dict[etree._Element, str]:
     """Element -> `text_of(element)` in the book of `root`, as the finders read them: once."""
     return {}
+
+
+def _joined(texts: dict[etree._Element, str]) -> tuple[str, list[int], list[etree._Element]]:
+    """The texts in one string, where each element's starts, and the elements: a sentence is
+    looked up with one `str.find`, not by scanning every element."""
+    elements, starts, position = list(texts), [], 0
+    for text in texts.values():
+        starts.append(position)
+        position += len(text) + 1
+    return "\x00".join(texts.values()), starts, elements
 
 
 def _in_order(text: str, fragments: list[str]) -> bool:
