@@ -179,37 +179,30 @@ def _read_both_ways(folder, monkeypatch):
     )
 
 
-def test_a_chapter_with_an_internal_subset_reads_the_same_without_the_docbook_dtd(
-    write_book, monkeypatch
+@pytest.mark.parametrize(
+    ("more", "declarations", "read"),
+    [
+        # Harmonies' chapters: an internal subset that loads a file of declarations, no
+        # entity. The DocBook DTD would change nothing in the tree: it is not needed.
+        (
+            "",
+            '<!ATTLIST chapter xmlns:xi CDATA #FIXED "http://www.w3.org/2003/XInclude">\n',
+            "Un jet de 3 &lt; 5</para>",
+        ),
+        # One DocBook entity (&eacute;) and one of the subset's file (&jeu;): it is read.
+        (", d&eacute; de &jeu;", '<!ENTITY jeu "Harmonies">\n', "3 &lt; 5, dé de Harmonies"),
+    ],
+)
+def test_a_chapter_with_an_internal_subset_reads_as_with_the_whole_docbook_dtd(
+    write_book, monkeypatch, more, declarations, read
 ):
-    # Harmonies' chapters: an internal subset that loads a file of declarations, no entity.
-    # The DocBook DTD would change nothing in the tree: it is not needed.
-    folder = write_book(
-        "subset",
-        {
-            "book.xml": SUBSET_BOOK,
-            "chapter.xml": SUBSET_CHAPTER.format(more=""),
-            "local.dtd": '<!ATTLIST chapter xmlns:xi CDATA #FIXED "http://www.w3.org/2003/XInclude">\n',
-        },
-    )
-    quick, slow = _read_both_ways(folder, monkeypatch)
-    assert quick == slow and "Un jet de 3 &lt; 5" in quick
-
-
-def test_an_entity_in_a_chapter_with_an_internal_subset_still_reads_as_the_dtd_declares_it(
-    write_book, monkeypatch
-):
-    # One DocBook entity (&eacute;) and one of the subset's file (&jeu;): the whole DTD is read.
-    folder = write_book(
-        "subset-entities",
-        {
-            "book.xml": SUBSET_BOOK,
-            "chapter.xml": SUBSET_CHAPTER.format(more=", d&eacute; de &jeu;"),
-            "local.dtd": '<!ENTITY jeu "Harmonies">\n',
-        },
-    )
-    quick, slow = _read_both_ways(folder, monkeypatch)
-    assert quick == slow and "Un jet de 3 &lt; 5, dé de Harmonies" in quick
+    files = {
+        "book.xml": SUBSET_BOOK,
+        "chapter.xml": SUBSET_CHAPTER.format(more=more),
+        "local.dtd": declarations,
+    }
+    quick, slow = _read_both_ways(write_book("subset", files), monkeypatch)
+    assert quick == slow and read in quick
 
 
 def test_the_internal_subset_of_a_chapter_read_without_the_docbook_dtd_is_still_guarded(
