@@ -43,7 +43,8 @@ def console() -> NoReturn:
 
     if sys.getprofile() is not None or sys.gettrace() is not None:
         sys.exit(status)  # a profiler or a coverage tool writes its data at shutdown
-    if any(thread.is_alive() and not thread.daemon for thread in threading.enumerate()[1:]):
+    others = [thread for thread in threading.enumerate() if thread is not threading.main_thread()]
+    if any(thread.is_alive() and not thread.daemon for thread in others):
         sys.exit(status)
     import atexit
     import os

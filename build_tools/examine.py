@@ -223,13 +223,14 @@ def examine_each(
     """
     workers = min(len(books), jobs or os.cpu_count() or 1)
     if workers > 1:
-        import multiprocessing
-    if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
-        try:
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
-                return pool.starmap(_summary, [(book, cross_check) for book in books], 1)
-        except Exception:  # a report that cannot cross processes: check the books here
-            pass
+        import multiprocessing  # here: one book needs none of it
+
+        if "fork" in multiprocessing.get_all_start_methods():
+            try:
+                with multiprocessing.get_context("fork").Pool(workers) as pool:
+                    return pool.starmap(_summary, [(book, cross_check) for book in books], 1)
+            except Exception:  # a report that cannot cross processes: check the books here
+                pass
     return [examine(book, cross_check=cross_check) for book in books]
 
 
