@@ -156,13 +156,13 @@ def read_book(main: Path) -> Document:
             ]
         )
     refusals: list[Finding] = []
-    parser = _Parsers(_parser(folder, refusals), _parser(folder, refusals, docbook=False))
+    parsers = _Parsers(_parser(folder, refusals), _parser(folder, refusals, docbook=False))
     files, spent = [main], [0]  # spent: the bytes read so far, against limits.INCLUDED_BYTES
-    tree = _parse(main, parser, refusals, spent, folder)
+    tree = _parse(main, parsers, refusals, spent, folder)
     if _fatal(refusals):  # before the entities' files are read again to place their elements
         raise UnreadableBook(_fatal(refusals))
     mark_entity_files(tree, main, _BookResolver(folder, []), Gate(folder))
-    _include(tree.getroot(), main, folder, parser, refusals, files, [main], spent)
+    _include(tree.getroot(), main, folder, parsers, refusals, files, [main], spent)
     if _fatal(refusals):
         raise UnreadableBook(_fatal(refusals))
     beyond = limits.beyond(tree.getroot())
@@ -267,7 +267,7 @@ def _parser(folder: Path, refusals: list[Finding], docbook: bool = True) -> etre
 
 def _parse(
     path: Path,
-    parser: _Parsers,
+    parsers: _Parsers,
     refusals: list[Finding],
     spent: list[int],
     folder: Path,
@@ -278,11 +278,11 @@ def _parse(
     `where` is the xi:include that names the file, for a finding about its size.
     """
     before = len(refusals)
-    used = parser.full
+    used = parsers.full
     try:
         raw = _check_bytes(path, spent, where)
         _check_entity_texts(raw, path, folder)
-        used = {"none": _WITHOUT_DTD, "own": parser.own_subset}.get(_dtd_needed(raw), parser.full)
+        used = {"none": _WITHOUT_DTD, "own": parsers.own_subset}.get(_dtd_needed(raw), parsers.full)
         tree = etree.fromstring(raw, used, base_url=str(path)).getroottree()
         _check_bases(tree.getroot(), path, folder, refusals)
         return tree
@@ -539,7 +539,7 @@ def _include(
     element: etree._Element,
     current: Path,
     folder: Path,
-    parser: _Parsers,
+    parsers: _Parsers,
     refusals: list[Finding],
     files: list[Path],
     stack: list[Path],
@@ -689,7 +689,7 @@ def _include(
                 continue
             _replace(include, [], text)
             continue
-        included = _parse(target, parser, refusals, spent, folder, where).getroot()
+        included = _parse(target, parsers, refusals, spent, folder, where).getroot()
         if pointer:
             selected = pointed(included, pointer)
             if selected is None:
@@ -708,7 +708,7 @@ def _include(
                 continue
             included = selected
         included.set(XML_BASE, str(target))
-        _include(included, target, folder, parser, refusals, files, stack + [target], spent)
+        _include(included, target, folder, parsers, refusals, files, stack + [target], spent)
         _replace(include, [included], None)
 
 
