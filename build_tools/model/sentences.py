@@ -75,13 +75,7 @@ class Prose:
         order, an element once for each time it holds them."""
         if not words:
             return list(self.texts)
-        joined, starts, elements = self._joined
-        found = []
-        position = joined.find(words)
-        while position >= 0:
-            found.append(elements[bisect.bisect_right(starts, position) - 1])
-            position = joined.find(words, position + 1)
-        return found
+        return _found_in(self._joined, words)
 
     def holding(self, fragments: list[str]) -> list[etree._Element]:
         """The elements whose words as read hold `fragments` in that order, case aside."""
@@ -90,12 +84,7 @@ class Prose:
             return []
         # The elements whose text holds the first fragment, found in the joined texts as
         # `containing` finds them; of those, the ones that hold the others after it.
-        joined, starts, elements = self._folded
-        candidates: dict[etree._Element, None] = {}
-        position = joined.find(wanted[0])
-        while position >= 0:
-            candidates[elements[bisect.bisect_right(starts, position) - 1]] = None
-            position = joined.find(wanted[0], position + 1)
+        candidates = dict.fromkeys(_found_in(self._folded, wanted[0]))
         texts = self._folded_texts
         return [element for element in candidates if _in_order(texts[element], wanted)]
 
@@ -141,6 +130,17 @@ def _joined(texts: dict[etree._Element, str]) -> tuple[str, list[int], list[etre
         starts.append(position)
         position += len(text) + 1
     return "\x00".join(texts.values()), starts, elements
+
+
+def _found_in(joined: tuple[str, list[int], list[etree._Element]], words: str) -> list:
+    """The elements of `_joined` texts that hold `words`, in order, once for each time."""
+    text, starts, elements = joined
+    found = []
+    position = text.find(words)
+    while position >= 0:
+        found.append(elements[bisect.bisect_right(starts, position) - 1])
+        position = text.find(words, position + 1)
+    return found
 
 
 def _in_order(text: str, fragments: list[str]) -> bool:
