@@ -102,11 +102,17 @@ def _target_words(root: etree._Element) -> dict[str, str]:
 
 
 def _words_of_target(target: etree._Element) -> str:
+    label = _label_of(target)
+    return "".join(label.itertext()) if label is not None else ""
+
+
+def _label_of(target: etree._Element) -> etree._Element | None:
+    """What an empty xref to `target` reads: a glossary entry's term, else its title, else
+    the target itself (None for a glossary entry without a term)."""
     if target.tag == "glossentry":
-        target = target.find("glossterm")
-    elif target.find("title") is not None:
-        target = target.find("title")
-    return "".join(target.itertext()) if target is not None else ""
+        return target.find("glossterm")
+    title = target.find("title")
+    return title if title is not None else target
 
 
 def cross_reference_target(root: etree._Element, words: str) -> str | None:
@@ -115,11 +121,8 @@ def cross_reference_target(root: etree._Element, words: str) -> str | None:
     wanted = " ".join(words.split())
     found = []
     for identifier, target in id_map(root).items():
-        if target.tag == "glossentry":
-            target = target.find("glossterm")
-        elif target.find("title") is not None:
-            target = target.find("title")
-        if target is not None and " ".join("".join(target.itertext()).split()) == wanted:
+        label = _label_of(target)
+        if label is not None and " ".join("".join(label.itertext()).split()) == wanted:
             found.append(identifier)
     return found[0] if len(found) == 1 else None
 
