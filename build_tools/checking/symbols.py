@@ -6,6 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 
+def word_character(character: str) -> bool:
+    r"""Whether `character` is what `\w` matches in a pattern: a letter, a digit or « _ »."""
+    return character.isalnum() or character == "_"
+
+
 def symbols_in(text: str, names) -> Iterator[tuple[int, int, str]]:
     r"""Where each of `names` is written in `text` as a symbol, (start, end, name) from the left:
     not after a letter, a digit, « _ » or « ° », nor before a letter, a digit or « _ »; at one
@@ -33,7 +38,7 @@ def _first(text: str, name: str, at: int) -> int:
         end = start + len(name)
         before = text[start - 1] if start else " "
         after = text[end] if end < len(text) else " "
-        if not (before.isalnum() or before in "_°") and not (after.isalnum() or after == "_"):
+        if not (word_character(before) or before == "°") and not word_character(after):
             return start
         start = text.find(name, start + 1)
     return -1

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from build_tools.checking.rule import probing
+from build_tools.checking.symbols import word_character
 from build_tools.model.language import primary_language
 
 _COUNTS = (
@@ -351,7 +352,7 @@ _compiled = functools.cache(re.compile)
 class _Literal:
     r"""A term's form as a pattern `re.escape(form) + r"(?![\w])"` would match it, without
     compiling one: `match(text, at)` gives a match of the form at `at` when the character
-    after it is no word character (`\w`: alphanumeric or « _ »), else None."""
+    after it is no word character (`word_character`), else None."""
 
     __slots__ = ("form",)
 
@@ -362,7 +363,7 @@ class _Literal:
         end = at + len(self.form)
         if not text.startswith(self.form, at):
             return None
-        if end < len(text) and (text[end].isalnum() or text[end] == "_"):
+        if end < len(text) and word_character(text[end]):
             return None
         return _Found(end, self.form)
 
