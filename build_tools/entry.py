@@ -50,4 +50,4 @@ def console() -> NoReturn:
     import os
 
     atexit._run_exitfuncs()
-    os._exit(status if isinstance(status, int) else 1)
+    os._exit(status)
