@@ -420,20 +420,27 @@ def distribution_des_jets(
     The open d20 of the dé critique is followed for `profondeur` dice at most.
     Distributions are immutable, so each is computed once.
     """
-    simple = die(DE_D_ACTION).map(lambda de: _lire_le_de(cible, de))
     if de_critique is None:
-        return simple
-    ajout = die(de_critique).combine(
-        d20_ouvert(profondeur), lambda face, total: total if face == FACE_CRITIQUE else 0
-    )
+        return die(DE_D_ACTION).map(lambda de: _lire_le_de(cible, de))
+    simple, ajout = distribution_des_jets(cible), _ajout_du_de_critique(de_critique, profondeur)
     # The ajout goes to the degree, of a success as of a failure. Each Jet is coded as one
     # integer (2 × degré, plus 1 for a failure) and the ajout as 2 × ajout: the sum of the two
     # codes is the code of the Jet with its ajout, so the whole sum is one sum of integer
     # distributions (`dice`'s, in C), where a pair of outcomes at a time was most of the time
     # of the card of chances. The code is read back once, at the end.
     codes = simple.map(lambda jet: 2 * jet.degre + (0 if jet.reussite else 1))
-    sommes = codes + ajout.map(lambda plus: 2 * plus)
-    return sommes.map(lambda code: Jet(code % 2 == 0, code // 2))
+    return (codes + ajout).map(lambda code: Jet(code % 2 == 0, code // 2))
+
+
+@cache
+def _ajout_du_de_critique(de_critique: int, profondeur: int) -> Distribution:
+    """What the dé critique adds to a Jet's degree, coded as `distribution_des_jets` sums it
+    (2 × ajout): the d20 ouvert on a 1, else nothing. It does not depend on the CA, so it is
+    made once per dé."""
+    ajout = die(de_critique).combine(
+        d20_ouvert(profondeur), lambda face, total: total if face == FACE_CRITIQUE else 0
+    )
+    return ajout.map(lambda plus: 2 * plus)
 
 
 @rule(cites="il doit lancer un d20 et obtenir un nombre inférieur ou égal à sa CA")
