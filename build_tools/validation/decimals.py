@@ -52,14 +52,15 @@ def check(document: Document, language: str) -> list[Finding]:
         return []
     said = said_in(SAID, language)
     found: dict[object, list] = {}
+    # what a skipped element holds is skipped, however deep: found once, not by each element's
+    # ancestors (a text's holder, its element or that element's parent, is then never skipped)
+    skipped = {inside for element in root.iter(*SKIPPED) for inside in element.iter()}
     for element in root.iter():
-        if not isinstance(element.tag, str) or element.tag in SKIPPED:
-            continue
-        if any(ancestor.tag in SKIPPED for ancestor in element.iterancestors()):
+        if not isinstance(element.tag, str) or element in skipped:
             continue
         parent = element.getparent()
         for text, holder, in_text in ((element.text, element, True), (element.tail, parent, False)):
-            if text and holder is not None and holder.tag not in SKIPPED:
+            if text and holder is not None:
                 for match in DECIMAL_POINT.finditer(text):
                     if VERSION.search(text[: match.start()]):
                         continue
