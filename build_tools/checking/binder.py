@@ -18,6 +18,7 @@ from pathlib import Path
 # What bindings import from here: the Check they receive and the records of the check.
 from build_tools.checking.check import Check, TableCheck
 from build_tools.checking.claims import Binding, Claim, Context, Place, Spot, StaleBinding, claim_id
+from build_tools.checking.rule import plain_parameters
 from build_tools.checking.words import Vocabulary
 
 KINDS = ("example", "section", "table", "glossary", "prose")
@@ -67,7 +68,9 @@ class Binder:
             # binding made in a loop, the names it declares in `function.needs`.
             parameters = getattr(function, "needs", None)
             if parameters is None:
-                parameters = list(inspect.signature(function).parameters)[1:]
+                plain = plain_parameters(function)
+                names = plain[0] if plain else tuple(inspect.signature(function).parameters)
+                parameters = names[1:]
             self.bindings.append(Binding(kind, chosen, function, source, line, tuple(parameters)))
             return function
 

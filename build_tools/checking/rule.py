@@ -229,8 +229,18 @@ def rule(
     """
     if function is None:
         return lambda decorated: rule(decorated, formula=formula, symbols=symbols, cites=cites)
-    signature = inspect.signature(function)
-    _check_declaration(function.__name__, signature, formula, symbols, cites)
+    plain = plain_parameters(function)
+    if plain is None:  # *args, keyword-only…: as inspect reads them
+        signature = inspect.signature(function)
+        names = tuple(signature.parameters)
+        defaults = {
+            name: parameter.default
+            for name, parameter in signature.parameters.items()
+            if parameter.default is not inspect.Parameter.empty
+        }
+    else:
+        names, defaults = plain
+    _check_declaration(function.__name__, names, formula, symbols, cites)
     doc = inspect.getdoc(function) or ""
     # The statement is the docstring's first paragraph, however many lines it is written on.
     summary = " ".join(doc.split("\n\n")[0].split()) if doc else ""
@@ -243,13 +253,9 @@ def rule(
         function.__code__.co_filename,
         function.__code__.co_firstlineno,
     )
-    citation.defaults = {
-        name: parameter.default
-        for name, parameter in signature.parameters.items()
-        if parameter.default is not inspect.Parameter.empty
-    }
+    citation.defaults = defaults
     CITATIONS.append(citation)
-    arguments = _binder(signature)
+    arguments = _binder(function, names, len(names) - len(defaults), plain is not None)
 
     @functools.wraps(function)
     def traced(*args, **kwargs):
@@ -272,18 +278,33 @@ def rule(
     return traced
 
 
-def _binder(signature: inspect.Signature) -> Callable[[tuple, dict], dict[str, Any]]:
+def plain_parameters(function: Callable) -> tuple[tuple[str, ...], dict[str, Any]] | None:
+    """The names and the defaults of `function`'s parameters, read from its code, when it is a
+    function of its own (not wrapped, no signature set) whose parameters are all plain: neither
+    positional-only nor keyword-only, no *args nor **kwargs. None for any other callable, whose
+    parameters `inspect.signature` reads: it costs more than loading a game's rules (a call per
+    rule and per binding)."""
+    code = getattr(function, "__code__", None)
+    if code is None or not inspect.isfunction(function):
+        return None
+    if hasattr(function, "__wrapped__") or hasattr(function, "__signature__"):
+        return None
+    if code.co_posonlyargcount or code.co_kwonlyargcount:
+        return None
+    if code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS):
+        return None
+    names = code.co_varnames[: code.co_argcount]
+    values = function.__defaults__ or ()
+    return names, dict(zip(names[len(names) - len(values) :], values, strict=True))
+
+
+def _binder(
+    function: Callable, names: tuple[str, ...], required: int, plain: bool
+) -> Callable[[tuple, dict], dict[str, Any]]:
     """`signature.bind(*args, **kwargs).arguments`, as a dict, made without `bind` for a rule
-    of plain parameters called with what they need (every call of a rule is traced in a check:
-    `bind` cost more than many rules); anything else is left to `bind` (and its errors)."""
-    names = tuple(signature.parameters)
-    plain = all(
-        parameter.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
-        for parameter in signature.parameters.values()
-    )
-    required = sum(
-        parameter.default is inspect.Parameter.empty for parameter in signature.parameters.values()
-    )
+    of plain parameters (`plain_parameters`) called with what they need (every call of a rule
+    is traced in a check: `bind` cost more than many rules); anything else is left to `bind`
+    (and its errors)."""
 
     def arguments(args: tuple, kwargs: dict) -> dict[str, Any]:
         given = len(args)
@@ -299,8 +320,11 @@ def _binder(signature: inspect.Signature) -> Callable[[tuple, dict], dict[str, A
                     for index, name in enumerate(names)
                     if index < given or name in kwargs
                 }
-        return dict(signature.bind(*args, **kwargs).arguments)
+        if not signature:  # asked once, of the first call that needs it
+            signature.append(inspect.signature(function))
+        return dict(signature[0].bind(*args, **kwargs).arguments)
 
+    signature: list[inspect.Signature] = []
     return arguments
 
 
@@ -309,7 +333,7 @@ class RuleDeclarationError(TypeError):
     game cannot load, and the finding points at the rule's line in the rules module."""
 
 
-def _check_declaration(name: str, signature, formula, symbols, cites) -> None:
+def _check_declaration(name: str, parameters: tuple[str, ...], formula, symbols, cites) -> None:
     """Refuse, at the rule's own line, what would later fail far from it or silently write no
     working: a formula or cites that is no text, symbols that are no mapping, a formula of none
     of the forms the working is written from (`notation.fault_of`), a symbol standing for an
@@ -334,7 +358,6 @@ def _check_declaration(name: str, signature, formula, symbols, cites) -> None:
     fault = fault_of(formula, symbols) if formula else ""
     if fault:
         raise RuleDeclarationError(f"{where}: its formula « {formula} » cannot be read: {fault}")
-    parameters = signature.parameters
     for symbol, meaning in (symbols or {}).items():
         if isinstance(meaning, str) and meaning not in parameters:
             taken = ", ".join(parameters) or "none"
