@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import os
 from collections.abc import Collection
 from dataclasses import dataclass, field
@@ -213,25 +215,70 @@ class Elsewhere:
 def examine_each(
     books: list[Book], *, cross_check: bool = True, jobs: int | None = None
 ) -> list[Report]:
-    """`examine` of each book; several books are checked in parallel, `jobs` processes at most
-    (default: one per core).
+    """`examine` of each book; several books are checked in parallel, in `jobs` processes at
+    most (default: one per core), this one among them (`parallel.in_parallel`).
 
-    What comes back from a process is what a report needs (the book, its findings,
-    its coverage and settings), not its document nor its game. Where a process
-    cannot be used or its report cannot come back, the books are checked here,
-    one after the other, with the same results.
+    The books are dealt into as many groups as processes, each book, the largest first, to
+    the group with the least to do so far (`_weight`). What comes back from another process is
+    what a report needs (the book, its findings, its coverage and settings), not its document
+    nor its game; this process's reports are the same. Where a process cannot be used or a
+    report cannot come back, the books are checked here, one after the other, with the same
+    results.
     """
-    workers = min(len(books), jobs or os.cpu_count() or 1)
-    if workers > 1:
-        import multiprocessing  # here: one book needs none of it
+    from build_tools.parallel import can_fork, in_parallel
 
-        if "fork" in multiprocessing.get_all_start_methods():
-            try:
-                with multiprocessing.get_context("fork").Pool(workers) as pool:
-                    return pool.starmap(_summary, [(book, cross_check) for book in books], 1)
-            except Exception:  # a report that cannot cross processes: check the books here
-                pass
+    workers = min(len(books), jobs or os.cpu_count() or 1)
+    if workers > 1 and can_fork():
+        groups = _dealt(books, workers)
+        try:
+            checked = in_parallel(
+                [
+                    functools.partial(_summaries, [books[index] for index in group], cross_check)
+                    for group in groups
+                ]
+            )
+        except Exception:  # a report that cannot cross processes: check the books here
+            pass
+        else:
+            reports: list[Report | None] = [None] * len(books)
+            for group, summaries in zip(groups, checked, strict=True):
+                for index, summary in zip(group, summaries, strict=True):
+                    reports[index] = summary
+            return reports
     return [examine(book, cross_check=cross_check) for book in books]
+
+
+def _dealt(books: list[Book], count: int) -> list[list[int]]:
+    """The indexes of `books` in `count` groups of about equal work: each book, the heaviest
+    first, goes to the group that weighs least so far (`_weight`)."""
+    groups: list[list[int]] = [[] for _ in range(count)]
+    loads = [0] * count
+    weights = [_weight(book) for book in books]
+    for index in sorted(range(len(books)), key=lambda index: -weights[index]):
+        lightest = loads.index(min(loads))
+        groups[lightest].append(index)
+        loads[lightest] += weights[index]
+    return [sorted(group) for group in groups]
+
+
+WEIGHED = frozenset({".xml", ".ent", ".py", ".toml"})
+"""The files of a book folder its check's work grows with: its text, its rules and bindings,
+its ledger, deck and sheet (not its pictures)."""
+
+
+def _weight(book: Book) -> int:
+    """The bytes of the files of `book`'s folder that its check reads (`WEIGHED`)."""
+    total = 0
+    for folder, _, names in os.walk(book.folder):
+        for name in names:
+            if os.path.splitext(name)[1] in WEIGHED:
+                with contextlib.suppress(OSError):
+                    total += os.stat(os.path.join(folder, name)).st_size
+    return total
+
+
+def _summaries(books: list[Book], cross_check: bool) -> list[Report]:
+    return [_summary(book, cross_check) for book in books]
 
 
 def _summary(book: Book, cross_check: bool) -> Report:

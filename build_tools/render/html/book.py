@@ -26,11 +26,11 @@ from build_tools.model.numbering import DIVISION_TAGS, Numbering, numbering_of
 from build_tools.model.profiling import Profile
 from build_tools.model.typography import Typography
 from build_tools.output import write_atomic
+from build_tools.parallel import in_parallel
 from build_tools.render import templating
 from build_tools.render.html import print_markup as pdf_markup
 from build_tools.render.html import search as search_html
 from build_tools.render.html import web_faces
-from build_tools.render.html.parallel import in_parallel
 from build_tools.render.html.translator import Page, Translator
 from build_tools.render.markup import rendered, style_text
 
@@ -57,7 +57,7 @@ def render(context) -> list[Path]:
     # The single page here and the split pages in a copy of this process, at once; the
     # workings written before, for both.
     book.marks.write_workings()
-    single, (pages, findings, assets, faces) = in_parallel(book.single_page, split)
+    single, (pages, findings, assets, faces) = in_parallel([book.single_page, split])
     book.findings = _unique(book.findings + findings)
     book.assets.update(assets)
     book.faces.update(faces)
