@@ -7,7 +7,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from build_tools.checking.symbols import replaced, symbols_in
+from build_tools.checking.symbols import replaced, symbols_in, written_as_word
 
 LETTERS = "CARNDé°_1 2+=×()'"
 NAMES = st.lists(st.text(LETTERS, min_size=1, max_size=4), min_size=1, max_size=4, unique=True)
@@ -31,3 +31,14 @@ def test_a_symbol_inside_a_word_or_after_a_degree_sign_is_no_symbol():
         (5, "CA"),
         (20, "CA"),
     ]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(LETTERS, max_size=30), st.text(LETTERS, max_size=4))
+def test_a_word_is_written_where_the_pattern_finds_it(text, word):
+    found = re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
+    assert written_as_word(text, word) == found
+
+
+def test_a_card_term_inside_a_word_is_not_written():
+    assert written_as_word("TP = CA + BP", "CA") and not written_as_word("TP = BCA + BP", "CA")

@@ -31,6 +31,7 @@ from build_tools.checking.derived import book_language
 from build_tools.checking.matching import align, could_hold
 from build_tools.checking.notation import LANGUAGE, evaluate, message_of
 from build_tools.checking.passage import COUNT, Passage
+from build_tools.checking.symbols import written_as_word
 from build_tools.checking.words import Vocabulary
 from build_tools.diagnostics import Finding, source_line
 from build_tools.ledger import Entry
@@ -320,7 +321,7 @@ def _check_formula(game, deck: Path, card: Card, block: Block) -> list[Finding]:
     _, _, right = formula.partition("=")
     terms: dict[str, str] = spec.get("terms", {})
     function = rules_function(game, spec["rule"])
-    absent = [term for term in terms if not re.search(rf"(?<!\w){re.escape(term)}(?!\w)", right)]
+    absent = [term for term in terms if not written_as_word(right, term)]
     if absent:
         return [
             _deck_finding(

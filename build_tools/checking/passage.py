@@ -12,6 +12,7 @@ from pathlib import Path
 
 from lxml import etree
 
+from build_tools.checking.symbols import standing_alone
 from build_tools.diagnostics import source_line
 from build_tools.model.docbook import around_in_entry, cross_reference_words
 from build_tools.model.numbers import NUMBER_WORDS
@@ -226,18 +227,13 @@ class Passage:
         times it appears before `offset` on that line, and take that occurrence.
         """
         line = self.line_at(offset)
-        # a signed number stands alone after a digit (« 11-9 »): its sign parts them
-        before = "" if token[:1] in "+-−" else r"(?<![\d.,])"
-        alone = re.compile(before + re.escape(token) + r"(?![\d])")
         earlier = sum(
-            1
-            for match in alone.finditer(self.text, 0, offset)
-            if self.line_at(match.start()) == line
+            1 for start in standing_alone(self.text, token, offset) if self.line_at(start) == line
         )
-        occurrences = list(alone.finditer(source_line(self.file, line)))
+        occurrences = list(standing_alone(source_line(self.file, line), token))
         if not occurrences:
             return 0
-        return occurrences[min(earlier, len(occurrences) - 1)].start() + 1
+        return occurrences[min(earlier, len(occurrences) - 1)] + 1
 
     def search(self, pattern: re.Pattern) -> re.Match | None:
         """The first match of `pattern` that overlaps nothing already consumed."""

@@ -1,5 +1,6 @@
 """The symbols of a formula as the book's notation writes them: whole words (« CA », « °R »,
-« dernier handicap prévu »), found and replaced without a pattern compiled for each formula."""
+« dernier handicap prévu »), found and replaced without a pattern compiled for each formula;
+a card's term and a number a finding points at, found the same way."""
 
 from __future__ import annotations
 
@@ -44,6 +45,20 @@ def _first(text: str, name: str, at: int) -> int:
     return -1
 
 
+def written_as_word(text: str, word: str) -> bool:
+    r"""Whether `word` is written in `text` as a whole word: neither after nor before a letter,
+    a digit or « _ ». What `(?<!\w)word(?!\w)` finds, without compiling it."""
+    start = text.find(word)
+    while start >= 0:
+        end = start + len(word)
+        before = text[start - 1] if start else " "
+        after = text[end] if end < len(text) else " "
+        if not word_character(before) and not word_character(after):
+            return True
+        start = text.find(word, start + 1)
+    return False
+
+
 def replaced(text: str, names, replacement: Callable[[str], str]) -> str:
     """`text` with each symbol of `names` (`symbols_in`) replaced by `replacement(name)`."""
     pieces, position = [], 0
@@ -51,3 +66,24 @@ def replaced(text: str, names, replacement: Callable[[str], str]) -> str:
         pieces += [text[position:start], replacement(name)]
         position = end
     return "".join(pieces) + text[position:]
+
+
+def standing_alone(text: str, number: str, end: int | None = None) -> Iterator[int]:
+    r"""Where `number` stands alone in `text` (before `end`), from the left: not before a
+    digit, nor after a digit, a point or a comma, but a signed number after a digit
+    (« 11-9 »: its sign parts them). What `(?<![\d.,])number(?!\d)` finds, without a pattern
+    compiled for each number a finding points at (`Passage.column_at`)."""
+    if not number:
+        return
+    end = len(text) if end is None else end
+    signed = number[:1] in "+-−"
+    start = text.find(number, 0, end)
+    while start >= 0:
+        after = start + len(number)
+        if (
+            signed or not start or text[start - 1] not in ".," and not text[start - 1].isdecimal()
+        ) and (after >= end or not text[after].isdecimal()):
+            yield start
+            start = text.find(number, after, end)
+        else:
+            start = text.find(number, start + 1, end)

@@ -10,7 +10,6 @@ each output's.
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 
 from build_tools.model.language import primary_language
@@ -100,4 +99,4 @@ def number_value(text: str) -> int | Fraction:
     if text.lower() in NUMBER_WORDS:
         return NUMBER_WORDS[text.lower()]
     value = value_of(text)
-    return int(value) if value.denominator == 1 and not re.search("[.,]", text) else value
+    return int(value) if value.denominator == 1 and "." not in text and "," not in text else value
