@@ -87,6 +87,20 @@ class Distribution(Mapping):
             counts[function(outcome)] += count
         return Distribution._of_counts(counts)
 
+    def renamed(self, function: Callable[[Hashable], Hashable]) -> Distribution:
+        """The distribution of `function(outcome)` for a `function` that gives each outcome a
+        name of its own (one to one: a Jet for each code), as `map` would give it.
+
+        No two outcomes are merged, so the counts are kept as they are: each new outcome is
+        hashed once, where `map` hashes it at each of its steps (a Python call each for a
+        dataclass). A function that gives two outcomes one name is an error."""
+        counts = {function(outcome): count for outcome, count in self._counts.items()}
+        if len(counts) != len(self._counts):
+            raise ValueError("renamed() needs one name per outcome: use map() to merge them")
+        distribution = Distribution.__new__(Distribution)
+        distribution._counts, distribution._total, distribution._order = counts, self._total, None
+        return distribution
+
     def combine(
         self, other: Distribution, function: Callable[[Hashable, Hashable], Hashable]
     ) -> Distribution:

@@ -88,3 +88,13 @@ def test_sums_and_differences_of_large_distributions_match_the_pairwise_sum(seed
         result = operation(second)
         assert dict(result.items()) == {o: p for o, p in expected.items() if p}
         assert list(result) == sorted(result)
+
+
+def test_renamed_is_map_for_a_one_to_one_function_and_refuses_a_merge():
+    total = die(6) + die(4)
+    renamed = total.renamed(lambda value: ("somme", value))
+    assert renamed == total.map(lambda value: ("somme", value))
+    assert list(renamed) == list(total.map(lambda value: ("somme", value)))
+    assert renamed[("somme", 7)] == Fraction(4, 24)
+    with pytest.raises(ValueError, match="one name per outcome"):
+        total.renamed(lambda value: value % 2)
