@@ -236,13 +236,15 @@ def _count_counts(passage, where, vocabulary, classes, words, kinds, findings, c
     names = in_names(passage.text, language)
     taken = [(word.start, word.end) for word in vocabulary.find(passage.text)]
     checked = checked_counts(passage, classes, language)
-    stated = _cited_spans(passage, (cited or {}).get(id(passage.element), []))
+    stated = None  # where the cited sentences stand: looked for at the first unbound count word
     seen: dict[str, int] = {}
     for match in found:
         start, end = match.span()
         if any(a <= start < b for a, b in (*passage.generated, *names, *taken)):
             continue
         how = _how_counted(passage, start, end, checked)
+        if how == "unbound" and stated is None:
+            stated = _cited_spans(passage, (cited or {}).get(id(passage.element), []))
         if how == "unbound" and any(low <= start and end <= high for low, high in stated):
             how = "claimed"  # in a sentence a rule cites: the citation holds it to the rule
         for tally in (words, kinds["counts"]):
