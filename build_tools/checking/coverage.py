@@ -174,6 +174,8 @@ def _claimed_where_stated(passage, accounting, findings, first_word) -> None:
     """A number or rule word the check already found contradicting the rules is claimed by
     that finding: no second finding at the same word (« dépasser » for « atteindre » in a cited
     sentence, the 8 of « ±d8° » where the rules give ±d10°)."""
+    if not accounting["unbound"]:
+        return
     stated = {
         (str(finding.file), finding.line, finding.column)
         for finding in findings
