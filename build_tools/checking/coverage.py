@@ -318,10 +318,13 @@ def _how_counted(passage, start: int, end: int, checked) -> str:
 
 def _waivers(passage: Passage, where: str) -> list[dict[str, Any]]:
     """What a binding waived in a passage, with its reason, for --format json."""
+    if not passage.waivers:
+        return []
+    file = str(display_path(Path(passage.file)))
     return [
         {
             "where": where,
-            "file": str(display_path(Path(passage.file))),
+            "file": file,
             "line": passage.line_at(start),
             "text": passage.text[start:end],
             "reason": reason,
