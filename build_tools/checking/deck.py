@@ -26,9 +26,11 @@ formulas, tables), each error at its line, in the one module a deck's author rea
 from __future__ import annotations
 
 import collections
+import functools
 import importlib
 import os
 import re
+import time
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -37,7 +39,13 @@ from pathlib import Path
 from typing import Any
 
 from build_tools.assets import templates_folder
-from build_tools.diagnostics import Finding, source_line, toml_error_place, unreadable_companion
+from build_tools.diagnostics import (
+    RACY_NS,
+    Finding,
+    source_line,
+    toml_error_place,
+    unreadable_companion,
+)
 from build_tools.ledger import DECK_FILE, Entry
 from build_tools.model import numbers
 from build_tools.model.language import LANGUAGE, writing_in
@@ -796,13 +804,26 @@ def _card_line(path: Path, number: int) -> int:
 def _line_of(path: Path, text: str) -> int:
     """The first line of the deck file holding `text` (0 when none does)."""
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        status = path.stat()
     except OSError:
         return 0
-    for number, line in enumerate(lines, start=1):
+    # a file written in the last tick may be written again within it, at the same time and size
+    fresh = status.st_mtime_ns + RACY_NS > time.time_ns()
+    lines = _lines.__wrapped__ if fresh else _lines
+    for number, line in enumerate(lines(path, status.st_mtime_ns, status.st_size), start=1):
         if text and text in line:
             return number
     return 0
+
+
+@functools.lru_cache(maxsize=16)
+def _lines(path: Path, modified: int, size: int) -> tuple[str, ...]:
+    """The lines of the deck file as it is now (its time and size): read once, not again for
+    each block and each key whose line a finding names."""
+    try:
+        return tuple(path.read_text(encoding="utf-8").splitlines())
+    except OSError:
+        return ()
 
 
 def _finding(path: Path, line: int, message: str) -> Finding:
