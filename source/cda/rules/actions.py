@@ -429,7 +429,14 @@ def distribution_des_jets(
     # distributions (`dice`'s, in C), where a pair of outcomes at a time was most of the time
     # of the card of chances. The code is read back once, at the end.
     codes = simple.map(lambda jet: 2 * jet.degre + (0 if jet.reussite else 1))
-    return (codes + ajout).renamed(lambda code: Jet(code % 2 == 0, code // 2))
+    return (codes + ajout).renamed(_jet_du_code)
+
+
+@cache
+def _jet_du_code(code: int) -> Jet:
+    """The Jet a code stands for (`distribution_des_jets`): made once for every distribution
+    that has it, a Jet being immutable."""
+    return Jet(code % 2 == 0, code // 2)
 
 
 @cache
