@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import sys
+from array import array
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
@@ -162,10 +164,15 @@ def _sum(first: Distribution, second: Distribution, sign: int) -> Distribution |
         if max(counts) - min(counts) >= 4 * len(counts):
             return None  # sparse outcomes: the digits would be mostly zeros
     width = ((first._total * second._total).bit_length() + 7) // 8
+    # a digit of a machine word's size (1, 2, 4 or 8 bytes) is read and written by `array`, in C
+    width = next((size for size in sorted(_WORDS) if size >= width), width)
     low_first, low_second = min(first._counts), min(seconds)
     product = _digits(first._counts, low_first, width) * _digits(seconds, low_second, width)
     data = product.to_bytes((product.bit_length() + 7) // 8 or 1, "little")
     low = low_first + low_second
+    if width in _WORDS:
+        counts = {low + index: count for index, count in enumerate(_words(data, width)) if count}
+        return Distribution._of_counts(counts)
     counts = {}
     for start in range(0, len(data), width):
         count = int.from_bytes(data[start : start + width], "little")
@@ -174,13 +181,34 @@ def _sum(first: Distribution, second: Distribution, sign: int) -> Distribution |
     return Distribution._of_counts(counts)
 
 
+_WORDS = {array(code).itemsize: code for code in "BHILQ"}
+"""The `array` type code of an unsigned machine word of each size: 1, 2, 4 and 8 bytes."""
+
+
 def _digits(counts: Mapping[int, int], low: int, width: int) -> int:
     """The integer whose `width`-byte digit number `outcome - low` is `counts[outcome]`."""
-    data = bytearray(width * (max(counts) - low + 1))
+    size = max(counts) - low + 1
+    if width in _WORDS:
+        words = array(_WORDS[width], [0]) * size
+        for outcome, count in counts.items():
+            words[outcome - low] = count
+        if sys.byteorder == "big":
+            words.byteswap()
+        return int.from_bytes(words.tobytes(), "little")
+    data = bytearray(width * size)
     for outcome, count in counts.items():
         start = width * (outcome - low)
         data[start : start + width] = count.to_bytes(width, "little")
     return int.from_bytes(data, "little")
+
+
+def _words(data: bytes, width: int) -> array:
+    """The little-endian digits of `width` bytes of `data`, as the machine's words."""
+    words = array(_WORDS[width])
+    words.frombytes(data + bytes(-len(data) % width))
+    if sys.byteorder == "big":
+        words.byteswap()
+    return words
 
 
 def die(sides: int) -> Distribution:

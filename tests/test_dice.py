@@ -98,3 +98,18 @@ def test_renamed_is_map_for_a_one_to_one_function_and_refuses_a_merge():
     assert renamed[("somme", 7)] == Fraction(4, 24)
     with pytest.raises(ValueError, match="one name per outcome"):
         total.renamed(lambda value: value % 2)
+
+
+@pytest.mark.parametrize(
+    ("first_depth", "second_depth", "width"), [(1, 1, 2), (2, 2, 4), (5, 8, 8), (8, 8, 9)]
+)
+def test_a_sum_is_the_pairwise_sum_whatever_the_size_of_its_digits(
+    first_depth, second_depth, width
+):
+    """Digits of two, four and eight bytes (machine words) and of nine (bytes one by one)."""
+    first = open_ended(20, explode_on=20, depth=first_depth)
+    second = open_ended(20, explode_on=20, depth=second_depth)
+    assert ((first._total * second._total).bit_length() + 7) // 8 <= width
+    expected = first.combine(second, lambda a, b: a + b)
+    assert first + second == expected and list(first + second) == list(expected)
+    assert first - second == first.combine(second, lambda a, b: a - b)
