@@ -688,13 +688,11 @@ def percent(chance: Fraction, places: int | None = None) -> str:
     if places is None:
         places = 1 if value < 10 or value > 90 else 0
     least = Fraction(1, 2 * 10**places)
-    smallest = decimal(Fraction(1, 10**places), places, zeros=True)
-    largest = decimal(100 - Fraction(1, 10**places), places, zeros=True)
     shown = _words()["percent"]
-    if 0 < value < least:
-        return f"<{NARROW}" + shown.format(value=smallest)
-    if 100 - least <= value < 100:
-        return f">{NARROW}" + shown.format(value=largest)
+    if 0 < value < least:  # the smallest it could print
+        return f"<{NARROW}" + shown.format(value=decimal(2 * least, places, zeros=True))
+    if 100 - least <= value < 100:  # the largest
+        return f">{NARROW}" + shown.format(value=decimal(100 - 2 * least, places, zeros=True))
     return shown.format(value=decimal(value, places, zeros=True))
 
 

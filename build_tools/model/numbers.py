@@ -57,16 +57,24 @@ def with_mark(text: str, language: str | None) -> str:
 def half_up(value: Fraction, places: int = 0) -> Fraction:
     """`value` rounded to `places` decimals, a half away from zero (7,25 → 7,3; 12,5 → 13),
     as print rounds: not half to even, as Python's round() does."""
-    scale = 10**places
-    magnitude = (abs(Fraction(value)) * scale + Fraction(1, 2)).__floor__()
-    return Fraction(magnitude if value >= 0 else -magnitude, scale)
+    return Fraction(_units(value, places), 10**places)
+
+
+def _units(value: Fraction, places: int) -> int:
+    """`value` rounded half away from zero to a whole number of 10**-places, that number: in
+    integers, floor(|n| / d × 10**places + 1/2) = (2 |n| 10**places + d) // 2 d, where a card's
+    table of chances rounded fractions thousands of times."""
+    exact = Fraction(value)
+    numerator, denominator = abs(exact.numerator), exact.denominator
+    magnitude = (2 * numerator * 10**places + denominator) // (2 * denominator)
+    return magnitude if exact >= 0 else -magnitude
 
 
 def decimal(value: Fraction, places: int, language: str | None, *, zeros: bool = False) -> str:
     """`value` rounded half up to `places` decimals, with the decimal mark of `language`;
     trailing zeros dropped unless `zeros` (a column of fixed decimals keeps them)."""
     scale = 10**places
-    rounded = int(half_up(value, places) * scale)
+    rounded = _units(value, places)
     sign = MINUS if rounded < 0 else ""
     whole, part = divmod(abs(rounded), scale)
     digits = f"{part:0{places}d}" if places else ""
