@@ -32,14 +32,15 @@ def symbols_in(text: str, names) -> Iterator[tuple[int, int, str]]:
         at = start + len(name)
 
 
-def _first(text: str, name: str, at: int) -> int:
-    """Where `name` is first written as a symbol in `text` from `at`, or -1."""
+def _first(text: str, name: str, at: int, not_after: str = "°") -> int:
+    """Where `name` is first written as a whole word in `text` from `at`, or -1: neither before
+    a word character nor after one or a character of `not_after` (a symbol: not after « ° »)."""
     start = text.find(name, at)
     while start >= 0:
         end = start + len(name)
         before = text[start - 1] if start else " "
         after = text[end] if end < len(text) else " "
-        if not (word_character(before) or before == "°") and not word_character(after):
+        if not (word_character(before) or before in not_after) and not word_character(after):
             return start
         start = text.find(name, start + 1)
     return -1
@@ -48,15 +49,7 @@ def _first(text: str, name: str, at: int) -> int:
 def written_as_word(text: str, word: str) -> bool:
     r"""Whether `word` is written in `text` as a whole word: neither after nor before a letter,
     a digit or « _ ». What `(?<!\w)word(?!\w)` finds, without compiling it."""
-    start = text.find(word)
-    while start >= 0:
-        end = start + len(word)
-        before = text[start - 1] if start else " "
-        after = text[end] if end < len(text) else " "
-        if not word_character(before) and not word_character(after):
-            return True
-        start = text.find(word, start + 1)
-    return False
+    return _first(text, word, 0, not_after="") >= 0
 
 
 def replaced(text: str, names, replacement: Callable[[str], str]) -> str:
