@@ -11,14 +11,13 @@ docs/bindings.md.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
 from pathlib import Path
 
 # What bindings import from here: the Check they receive and the records of the check.
 from build_tools.checking.check import Check, TableCheck
 from build_tools.checking.claims import Binding, Claim, Context, Place, Spot, StaleBinding, claim_id
-from build_tools.checking.rule import plain_parameters
+from build_tools.checking.rule import parameters_of
 from build_tools.checking.words import Vocabulary
 
 KINDS = ("example", "section", "table", "glossary", "prose")
@@ -68,9 +67,7 @@ class Binder:
             # binding made in a loop, the names it declares in `function.needs`.
             parameters = getattr(function, "needs", None)
             if parameters is None:
-                plain = plain_parameters(function)
-                names = plain[0] if plain else tuple(inspect.signature(function).parameters)
-                parameters = names[1:]
+                parameters = parameters_of(function)[0][1:]
             self.bindings.append(Binding(kind, chosen, function, source, line, tuple(parameters)))
             return function
 

@@ -229,17 +229,7 @@ def rule(
     """
     if function is None:
         return lambda decorated: rule(decorated, formula=formula, symbols=symbols, cites=cites)
-    plain = plain_parameters(function)
-    if plain is None:  # *args, keyword-only…: as inspect reads them
-        signature = inspect.signature(function)
-        names = tuple(signature.parameters)
-        defaults = {
-            name: parameter.default
-            for name, parameter in signature.parameters.items()
-            if parameter.default is not inspect.Parameter.empty
-        }
-    else:
-        names, defaults = plain
+    names, defaults, plain = parameters_of(function)
     _check_declaration(function.__name__, names, formula, symbols, cites)
     doc = inspect.getdoc(function) or ""
     # The statement is the docstring's first paragraph, however many lines it is written on.
@@ -255,7 +245,7 @@ def rule(
     )
     citation.defaults = defaults
     CITATIONS.append(citation)
-    arguments = _binder(function, names, len(names) - len(defaults), plain is not None)
+    arguments = _binder(function, names, len(names) - len(defaults), plain)
 
     @functools.wraps(function)
     def traced(*args, **kwargs):
@@ -278,33 +268,43 @@ def rule(
     return traced
 
 
-def plain_parameters(function: Callable) -> tuple[tuple[str, ...], dict[str, Any]] | None:
-    """The names and the defaults of `function`'s parameters, read from its code, when it is a
-    function of its own (not wrapped, no signature set) whose parameters are all plain: neither
-    positional-only nor keyword-only, no *args nor **kwargs. None for any other callable, whose
-    parameters `inspect.signature` reads: it costs more than loading a game's rules (a call per
-    rule and per binding)."""
+def parameters_of(function: Callable) -> tuple[tuple[str, ...], dict[str, Any], bool]:
+    """The names and the defaults of `function`'s parameters, and whether all are plain (each
+    positional or keyword). Read from its code for a function of its own (not wrapped, no
+    signature set) without positional-only, keyword-only, *args nor **kwargs parameters:
+    `inspect.signature`, which reads any other callable, costs more than loading a game's
+    rules (a call per rule and per binding)."""
     code = getattr(function, "__code__", None)
-    if code is None or not inspect.isfunction(function):
-        return None
-    if hasattr(function, "__wrapped__") or hasattr(function, "__signature__"):
-        return None
-    if code.co_posonlyargcount or code.co_kwonlyargcount:
-        return None
-    if code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS):
-        return None
-    names = code.co_varnames[: code.co_argcount]
-    values = function.__defaults__ or ()
-    return names, dict(zip(names[len(names) - len(values) :], values, strict=True))
+    if (
+        code is not None
+        and inspect.isfunction(function)
+        and not hasattr(function, "__wrapped__")
+        and not hasattr(function, "__signature__")
+        and not code.co_posonlyargcount
+        and not code.co_kwonlyargcount
+        and not code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS)
+    ):
+        names = code.co_varnames[: code.co_argcount]
+        values = function.__defaults__ or ()
+        return names, dict(zip(names[len(names) - len(values) :], values, strict=True)), True
+    parameters = inspect.signature(function).parameters
+    defaults = {
+        name: parameter.default
+        for name, parameter in parameters.items()
+        if parameter.default is not inspect.Parameter.empty
+    }
+    plain = all(p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD for p in parameters.values())
+    return tuple(parameters), defaults, plain
 
 
 def _binder(
     function: Callable, names: tuple[str, ...], required: int, plain: bool
 ) -> Callable[[tuple, dict], dict[str, Any]]:
     """`signature.bind(*args, **kwargs).arguments`, as a dict, made without `bind` for a rule
-    of plain parameters (`plain_parameters`) called with what they need (every call of a rule
+    of plain parameters (`parameters_of`) called with what they need (every call of a rule
     is traced in a check: `bind` cost more than many rules); anything else is left to `bind`
-    (and its errors)."""
+    (and its errors), the signature asked of inspect the first time one needs it."""
+    signature = functools.cache(functools.partial(inspect.signature, function))
 
     def arguments(args: tuple, kwargs: dict) -> dict[str, Any]:
         given = len(args)
@@ -320,11 +320,8 @@ def _binder(
                     for index, name in enumerate(names)
                     if index < given or name in kwargs
                 }
-        if not signature:  # asked once, of the first call that needs it
-            signature.append(inspect.signature(function))
-        return dict(signature[0].bind(*args, **kwargs).arguments)
+        return dict(signature().bind(*args, **kwargs).arguments)
 
-    signature: list[inspect.Signature] = []
     return arguments
 
 
