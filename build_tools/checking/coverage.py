@@ -245,10 +245,11 @@ def _count_counts(passage, where, vocabulary, classes, words, kinds, findings, c
         if any(a <= start < b for a, b in (*passage.generated, *names, *taken)):
             continue
         how = _how_counted(passage, start, end, checked)
-        if how == "unbound" and stated is None:
-            stated = _cited_spans(passage, (cited or {}).get(id(passage.element), []))
-        if how == "unbound" and any(low <= start and end <= high for low, high in stated):
-            how = "claimed"  # in a sentence a rule cites: the citation holds it to the rule
+        if how == "unbound":
+            if stated is None:
+                stated = _cited_spans(passage, (cited or {}).get(id(passage.element), []))
+            if any(low <= start and end <= high for low, high in stated):
+                how = "claimed"  # in a sentence a rule cites: the citation holds it to the rule
         for tally in (words, kinds["counts"]):
             tally[how] += 1
             tally["total"] += 1
